@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# kabi-diff build. `make V=1` shows commands; flags the user gives in
+# CFLAGS are kept, the ones the code needs are in KD_CFLAGS.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/kabi-diff
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WERROR ?=
+KD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) \
+	-I. -Ilib -I/usr/include/libdwarf \
+	-DKD_VERSION='"$(VERSION)"' -DKD_DATADIR='"$(DATADIR)"' \
+	$(shell pkg-config --cflags libelf sqlite3 2>/dev/null) -pthread
+LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib 2>/dev/null || echo -lelf -lsqlite3 -lz) -pthread -lm
+
+ifneq ($(filter asan,$(MAKECMDGOALS)),)
+CFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo 0.1)
+
+ifeq ($(V),1)
+Q =
+msg = @true
+else
+Q = @
+msg = @printf '  %-6s %s\n' $(1) $(2)
+endif
+
+.DELETE_ON_ERROR:
+.PHONY: all check check-real asan demo bench deps install clean hdrcheck FORCE
+
+# Every .c of a stage goes into libkabi.a; cli/ holds the program.
+LIB_SRCS := $(wildcard lib/*.c db/*.c extract/*.c spec/*.c diff/*.c)
+CLI_SRCS := $(wildcard cli/*.c)
+LIB_OBJS := $(LIB_SRCS:%.c=build/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=build/%.o)
+TEST_SRCS := $(wildcard tests/t-*.c)
+TEST_BINS := $(TEST_SRCS:tests/%.c=build/tests/%)
+TEST_HELPERS := build/tests/tap.o
+
+all: kabi-diff
+
+# Rebuild everything when the flags change.
+build/.flags: FORCE
+	@mkdir -p build
+	@echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(LDFLAGS)' > $@
+
+build/%.o: %.c build/.flags
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CFLAGS) $(KD_CFLAGS) -MMD -MP -c -o $@ $<
+
+build/libkabi.a: $(LIB_OBJS)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+kabi-diff: $(CLI_OBJS) build/libkabi.a
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) build/libkabi.a $(LIBS)
+
+build/tests/t-%: build/tests/t-%.o $(TEST_HELPERS) build/libkabi.a
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_HELPERS) build/libkabi.a $(LIBS)
+
+check: kabi-diff $(TEST_BINS)
+	@tests/run
+
+# Opt-in tests on Debian's real kernels (see README); skipped when absent.
+check-real: kabi-diff
+	@tests/real/run
+
+# `make asan` builds sanitized; `make asan check` also runs the tests so.
+asan: kabi-diff
+
+demo: kabi-diff
+	@tests/demo.sh
+
+bench: kabi-diff
+	@bench/run
+
+deps:
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends gcc make pkg-config \
+		libdwarf-dev libelf-dev libsqlite3-dev zlib1g-dev sqlite3 dwarves
+
+install: kabi-diff
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/spec
+	install -m 755 kabi-diff $(DESTDIR)$(BINDIR)/kabi-diff
+	for f in spec/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
+
+# Every header must compile on its own.
+HEADERS := $(wildcard lib/*.h db/*.h extract/*.h spec/*.h diff/*.h cli/*.h)
+hdrcheck:
+	@for h in $(HEADERS); do \
+		echo "#include \"$$h\"" | $(CC) $(KD_CFLAGS) -fsyntax-only -x c - || exit 1; \
+	done; echo "hdrcheck: $(words $(HEADERS)) headers OK"
+
+clean:
+	rm -rf build kabi-diff
+
+-include $(shell find build -name '*.d' 2>/dev/null)

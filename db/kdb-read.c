@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Loading a kernel's model back from a .kabi file. */
+#include "db/kdb_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/mem.h"
+
+int kdb__get_meta(struct kdb *db, const char *key, char **value)
+{
+	sqlite3_stmt *st;
+	int rc, err = 0;
+
+	*value = NULL;
+	err = kdb_prepare(db, "SELECT value FROM meta WHERE key = ?", &st);
+	if (err)
+		return err;
+	kdb_bind_text(st, 1, key);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
+			*value = kdb_col_strdup(st, 0);
+			if (!*value)
+				err = -ENOMEM;
+		}
+	} else if (rc != SQLITE_DONE) {
+		err = kdb_sql_error(db, "reading meta");
+	}
+	sqlite3_finalize(st);
+	return err;
+}
+
+static int load_members(struct kdb *db, struct kd_type *t)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc, err;
+
+	err = kdb_prepare(db, "SELECT name, member_type, offset, bit_offset, bit_size"
+			  " FROM members WHERE type_id = ? ORDER BY idx", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, t->id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_member *m;
+
+		err = KD_GROW(t->members, cap, t->nr_members + 1);
+		if (err)
+			goto out;
+		m = &t->members[t->nr_members++];
+		memset(m, 0, sizeof(*m));
+		m->name = kdb_col_strdup(st, 0);
+		m->type = sqlite3_column_int64(st, 1);
+		m->offset = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
+		m->bit_offset = sqlite3_column_int(st, 3);
+		m->bit_size = sqlite3_column_int(st, 4);
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading members");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+static int load_enumerators(struct kdb *db, struct kd_type *t)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc, err;
+
+	err = kdb_prepare(db, "SELECT name, value FROM enumerators WHERE type_id = ? ORDER BY idx", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, t->id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_enumerator *e;
+
+		err = KD_GROW(t->enumerators, cap, t->nr_enumerators + 1);
+		if (err)
+			goto out;
+		e = &t->enumerators[t->nr_enumerators++];
+		e->name = kdb_col_strdup(st, 0);
+		e->value = sqlite3_column_int64(st, 1);
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading enumerators");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out)
+{
+	struct kd_type *t = NULL;
+	sqlite3_stmt *st;
+	int rc, err;
+
+	*out = NULL;
+	err = kdb_prepare(db, "SELECT kind, name, size, align, ref, count, flags, decl_file,"
+			  " decl_line, hash FROM types WHERE id = ?", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		err = rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, "reading types");
+		goto out;
+	}
+	t = kd_calloc(1, sizeof(*t));
+	if (!t) {
+		err = -ENOMEM;
+		goto out;
+	}
+	t->id = id;
+	t->kind = kd_kind_from_name((const char *)sqlite3_column_text(st, 0));
+	t->name = kdb_col_strdup(st, 1);
+	t->size = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
+	t->align = sqlite3_column_int64(st, 3);
+	t->ref = sqlite3_column_int64(st, 4);
+	t->count = sqlite3_column_int64(st, 5);
+	t->flags = (unsigned)sqlite3_column_int(st, 6);
+	t->decl_file = kdb_col_strdup(st, 7);
+	t->decl_line = sqlite3_column_int(st, 8);
+	t->hash = strtoull((const char *)sqlite3_column_text(st, 9), NULL, 16);
+	if ((int)t->kind < 0) {
+		err = -KD_EFORMAT;
+		goto out;
+	}
+	err = load_members(db, t);
+	if (!err)
+		err = load_enumerators(db, t);
+out:
+	sqlite3_finalize(st);
+	if (err) {
+		kd_type__free(t);
+		return err;
+	}
+	*out = t;
+	return 0;
+}
+
+int kdb__find_types(struct kdb *db, const char *kind, const char *name, int64_t **ids)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0, n = 0;
+	int rc, err;
+
+	*ids = NULL;
+	err = kdb_prepare(db, "SELECT id FROM types WHERE name = ?1 AND (?2 IS NULL OR kind = ?2)"
+			  " ORDER BY id", &st);
+	if (err)
+		return err;
+	kdb_bind_text(st, 1, name);
+	kdb_bind_text(st, 2, kind);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		err = KD_GROW(*ids, cap, n + 1);
+		if (err)
+			goto out;
+		(*ids)[n++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading types");
+out:
+	sqlite3_finalize(st);
+	if (err) {
+		free(*ids);
+		*ids = NULL;
+		return err;
+	}
+	return (int)n;
+}
+
+void kd_function__free(struct kd_function *f)
+{
+	size_t i;
+
+	if (!f)
+		return;
+	for (i = 0; i < f->nr_params; i++) {
+		free(f->params[i].name);
+		free(f->params[i].type_text);
+	}
+	free(f->params);
+	free(f->name);
+	free(f->source);
+	free(f->decl_file);
+	free(f);
+}
+
+static int load_params(struct kdb *db, struct kd_function *f)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc, err;
+
+	err = kdb_prepare(db, "SELECT name, type_id, type_text FROM params WHERE func_id = ?"
+			  " ORDER BY pos", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, f->id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_param *p;
+
+		err = KD_GROW(f->params, cap, f->nr_params + 1);
+		if (err)
+			goto out;
+		p = &f->params[f->nr_params++];
+		p->name = kdb_col_strdup(st, 0);
+		p->type_id = sqlite3_column_int64(st, 1);
+		p->type_text = kdb_col_strdup(st, 2);
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading params");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+static int get_function(struct kdb *db, const char *where, const char *name, int64_t id,
+			struct kd_function **out)
+{
+	static const char cols[] = "SELECT id, name, ret_type, source, decl_file, decl_line FROM functions WHERE ";
+	struct kd_function *f = NULL;
+	char sql[160];
+	sqlite3_stmt *st;
+	int rc, err;
+
+	*out = NULL;
+	snprintf(sql, sizeof(sql), "%s%s", cols, where);
+	err = kdb_prepare(db, sql, &st);
+	if (err)
+		return err;
+	if (name)
+		kdb_bind_text(st, 1, name);
+	else
+		sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW) {
+		err = rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, "reading functions");
+		goto out;
+	}
+	f = kd_calloc(1, sizeof(*f));
+	if (!f) {
+		err = -ENOMEM;
+		goto out;
+	}
+	f->id = sqlite3_column_int64(st, 0);
+	f->name = kdb_col_strdup(st, 1);
+	f->ret_type = sqlite3_column_int64(st, 2);
+	f->source = kdb_col_strdup(st, 3);
+	f->decl_file = kdb_col_strdup(st, 4);
+	f->decl_line = sqlite3_column_int(st, 5);
+	err = load_params(db, f);
+out:
+	sqlite3_finalize(st);
+	if (err) {
+		kd_function__free(f);
+		return err;
+	}
+	*out = f;
+	return 0;
+}
+
+int kdb__get_function(struct kdb *db, const char *name, struct kd_function **out)
+{
+	return get_function(db, "name = ?", name, 0, out);
+}
+
+int kdb__get_function_by_id(struct kdb *db, int64_t id, struct kd_function **out)
+{
+	return get_function(db, "id = ?", NULL, id, out);
+}
+
+static int foreach_syscall(struct kdb *db, const char *sql, const char *arg,
+			   kdb_syscall_fn cb, void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc, err;
+
+	err = kdb_prepare(db, sql, &st);
+	if (err)
+		return err;
+	kdb_bind_text(st, 1, arg);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_syscall sc = {
+			.abi = (const char *)sqlite3_column_text(st, 0),
+			.nr = sqlite3_column_int64(st, 1),
+			.name = (const char *)sqlite3_column_text(st, 2),
+			.entry = (const char *)sqlite3_column_text(st, 3),
+			.func_id = sqlite3_column_int64(st, 4),
+			.implemented = sqlite3_column_int(st, 5) != 0,
+		};
+
+		err = cb(&sc, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading syscalls");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__foreach_syscall(struct kdb *db, const char *abi, kdb_syscall_fn cb, void *ctx)
+{
+	return foreach_syscall(db, "SELECT abi, nr, name, entry, func_id, implemented FROM syscalls"
+			       " WHERE ?1 IS NULL OR abi = ?1 ORDER BY abi, nr", abi, cb, ctx);
+}
+
+int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn cb, void *ctx)
+{
+	return foreach_syscall(db, "SELECT abi, nr, name, entry, func_id, implemented FROM syscalls"
+			       " WHERE name = ?1 ORDER BY abi, nr", name, cb, ctx);
+}
+
+int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc, err;
+
+	err = kdb_prepare(db, "SELECT stage, input, location, message FROM problems ORDER BY id", &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_problem p = {
+			.stage = (const char *)sqlite3_column_text(st, 0),
+			.input = (const char *)sqlite3_column_text(st, 1),
+			.location = (const char *)sqlite3_column_text(st, 2),
+			.message = (const char *)sqlite3_column_text(st, 3),
+		};
+
+		err = cb(&p, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading problems");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int64_t kdb__count(struct kdb *db, const char *table)
+{
+	static const char *const known[] = {
+		"types", "members", "enumerators", "functions", "params", "syscalls",
+		"modules", "constants", "ioctls", "problems", NULL,
+	};
+	char sql[64];
+	sqlite3_stmt *st;
+	int64_t n = -1;
+	int i;
+
+	for (i = 0; known[i] && strcmp(known[i], table); i++)
+		;
+	if (!known[i])
+		return -EINVAL;
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", known[i]);
+	if (kdb_prepare(db, sql, &st))
+		return -EIO;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Opening, creating and committing .kabi files, and the statement cache.
+ * A new DB is written with the journal off and one transaction: it is a
+ * private temporary file until kdb__commit() renames it, so crash safety
+ * comes from the rename, not from SQLite's journal.
+ */
+#include "db/kdb_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+#include "lib/tmpfile.h"
+
+static const char *const stmt_sql[STMT__COUNT] = {
+	[STMT_PUT_META] = "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+	[STMT_PUT_TYPE] = "INSERT INTO types(id, kind, name, size, align, ref, count, flags,"
+			  " decl_file, decl_line, hash) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+	[STMT_PUT_MEMBER] = "INSERT INTO members(type_id, idx, name, member_type, offset,"
+			    " bit_offset, bit_size) VALUES (?,?,?,?,?,?,?)",
+	[STMT_PUT_ENUMERATOR] = "INSERT INTO enumerators(type_id, idx, name, value) VALUES (?,?,?,?)",
+	[STMT_PUT_FUNCTION] = "INSERT INTO functions(name, ret_type, source, decl_file, decl_line)"
+			      " VALUES (?,?,?,?,?)",
+	[STMT_PUT_PARAM] = "INSERT INTO params(func_id, pos, name, type_id, type_text) VALUES (?,?,?,?,?)",
+	[STMT_PUT_SYSCALL] = "INSERT OR REPLACE INTO syscalls(abi, nr, name, entry, func_id, implemented)"
+			     " VALUES (?,?,?,?,?,?)",
+	[STMT_PUT_PROBLEM] = "INSERT INTO problems(stage, input, location, message) VALUES (?,?,?,?)",
+};
+
+int kdb_sql_error(struct kdb *db, const char *what)
+{
+	int code = db->sql ? sqlite3_errcode(db->sql) : SQLITE_ERROR;
+
+	kd_err("%s: %s: %s", db->path, what, db->sql ? sqlite3_errmsg(db->sql) : "no database");
+	switch (code) {
+	case SQLITE_NOMEM:	return -ENOMEM;
+	case SQLITE_FULL:	return -ENOSPC;
+	case SQLITE_CANTOPEN:	return -EACCES;
+	case SQLITE_NOTADB:
+	case SQLITE_CORRUPT:	return -KD_EFORMAT;
+	default:		return -EIO;
+	}
+}
+
+int kdb_prepare(struct kdb *db, const char *sql, sqlite3_stmt **out)
+{
+	if (sqlite3_prepare_v2(db->sql, sql, -1, out, NULL) != SQLITE_OK) {
+		*out = NULL;
+		return kdb_sql_error(db, "prepare");
+	}
+	return 0;
+}
+
+sqlite3_stmt *kdb_stmt(struct kdb *db, enum kdb_stmt which)
+{
+	sqlite3_stmt *st = db->stmts[which];
+
+	if (st) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		return st;
+	}
+	if (kdb_prepare(db, stmt_sql[which], &st))
+		return NULL;
+	db->stmts[which] = st;
+	return st;
+}
+
+int kdb_exec(struct kdb *db, const char *sql)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(db->sql, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		int err;
+
+		err = kdb_sql_error(db, msg ? msg : "exec");
+		sqlite3_free(msg);
+		return err;
+	}
+	return 0;
+}
+
+int kdb_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	return s ? sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC) : sqlite3_bind_null(st, i);
+}
+
+int kdb_bind_id(sqlite3_stmt *st, int i, int64_t id)
+{
+	return id ? sqlite3_bind_int64(st, i, id) : sqlite3_bind_null(st, i);
+}
+
+char *kdb_col_strdup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? kd_strdup((const char *)s) : NULL;
+}
+
+static struct kdb *kdb_alloc(const char *path)
+{
+	struct kdb *db = kd_calloc(1, sizeof(*db));
+
+	if (!db)
+		return NULL;
+	db->path = kd_strdup(path);
+	if (!db->path) {
+		free(db);
+		return NULL;
+	}
+	return db;
+}
+
+int kdb__create(const char *path, struct kdb **out)
+{
+	struct kd_buf sql = KD_BUF_INIT;
+	struct kdb *db;
+	int fd, err;
+
+	*out = NULL;
+	db = kdb_alloc(path);
+	if (!db)
+		return -ENOMEM;
+	fd = kd_tmpfile_create(path, &db->tmp_path);
+	if (fd < 0) {
+		err = fd;
+		kd_err("%s: cannot create output: %s", path, kd_strerror(err));
+		goto fail;
+	}
+	close(fd);
+	if (sqlite3_open_v2(db->tmp_path, &db->sql,
+			    SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		err = kdb_sql_error(db, "cannot create output");
+		goto fail;
+	}
+	err = kd_buf_addf(&sql, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+			  " PRAGMA page_size=8192; PRAGMA user_version=%d; BEGIN;",
+			  KDB_SCHEMA_VERSION);
+	if (err)
+		goto fail;
+	err = kdb_exec(db, sql.s);
+	if (err)
+		goto fail;
+	err = kdb_exec(db, kdb_schema_sql);
+	if (err)
+		goto fail;
+	kd_buf_release(&sql);
+	*out = db;
+	return 0;
+fail:
+	kd_buf_release(&sql);
+	kdb__free(db);
+	return err;
+}
+
+int kdb__commit(struct kdb *db)
+{
+	sqlite3_stmt *st = NULL;
+	const char *verdict;
+	int i, err;
+
+	for (i = 0; i < STMT__COUNT; i++) {
+		sqlite3_finalize(db->stmts[i]);
+		db->stmts[i] = NULL;
+	}
+	err = kdb_exec(db, "COMMIT");
+	if (err)
+		return err;
+	err = kdb_prepare(db, "PRAGMA quick_check", &st);
+	if (err)
+		return err;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		err = kdb_sql_error(db, "integrity check");
+		goto out;
+	}
+	verdict = (const char *)sqlite3_column_text(st, 0);
+	if (!verdict || strcmp(verdict, "ok")) {
+		kd_err("%s: integrity check failed: %s", db->path, verdict ? verdict : "?");
+		err = -EIO;
+		goto out;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (sqlite3_close(db->sql) != SQLITE_OK) {
+		err = kdb_sql_error(db, "close");
+		goto out;
+	}
+	db->sql = NULL;
+	err = kd_tmpfile_commit(db->tmp_path, db->path);
+	if (err) {
+		kd_err("%s: cannot rename output into place: %s", db->path, kd_strerror(err));
+		goto out;
+	}
+	free(db->tmp_path);
+	db->tmp_path = NULL;
+	if (sqlite3_open_v2(db->path, &db->sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+		err = kdb_sql_error(db, "reopen");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+bool kdb__is_db_file(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	char head[16];
+	FILE *f = fopen(path, "rb");
+	bool yes;
+
+	if (!f)
+		return false;
+	yes = fread(head, 1, sizeof(head), f) == sizeof(head) && !memcmp(head, magic, 16);
+	fclose(f);
+	return yes;
+}
+
+int kdb__open(const char *path, struct kdb **out)
+{
+	sqlite3_stmt *st = NULL;
+	struct kdb *db;
+	int version, err;
+
+	*out = NULL;
+	if (access(path, R_OK) < 0) {
+		err = -errno;
+		kd_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	if (!kdb__is_db_file(path)) {
+		kd_err("%s: not a .kabi database (not SQLite)", path);
+		return -KD_EFORMAT;
+	}
+	db = kdb_alloc(path);
+	if (!db)
+		return -ENOMEM;
+	if (sqlite3_open_v2(path, &db->sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		err = kdb_sql_error(db, "cannot open");
+		goto fail;
+	}
+	err = kdb_prepare(db, "PRAGMA user_version", &st);
+	if (err)
+		goto fail;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		err = kdb_sql_error(db, "not a readable database");
+		goto fail;
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (version != KDB_SCHEMA_VERSION) {
+		kd_err("%s: schema version %d, this kabi-diff reads %d; re-extract the kernel",
+		       path, version, KDB_SCHEMA_VERSION);
+		err = -KD_ESCHEMA;
+		goto fail;
+	}
+	err = kdb_prepare(db, "SELECT 1 FROM meta LIMIT 1", &st);
+	if (err)
+		goto fail;
+	sqlite3_finalize(st);
+	*out = db;
+	return 0;
+fail:
+	sqlite3_finalize(st);
+	kdb__free(db);
+	return err;
+}
+
+void kdb__free(struct kdb *db)
+{
+	int i;
+
+	if (!db)
+		return;
+	for (i = 0; i < STMT__COUNT; i++)
+		sqlite3_finalize(db->stmts[i]);
+	if (db->sql)
+		sqlite3_close(db->sql);
+	if (db->tmp_path) {
+		kd_tmpfile_discard(db->tmp_path);
+		free(db->tmp_path);
+	}
+	free(db->path);
+	free(db);
+}
+
+const char *kdb__path(const struct kdb *db)
+{
+	return db->path;
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kdb: one kernel's ABI as a .kabi SQLite file. The only module that
+ * speaks SQL; every other stage reads and writes through this API.
+ *
+ * Writing is atomic: kdb__create() builds the file under a temporary name
+ * in the destination directory, kdb__commit() commits, checks integrity and
+ * renames it into place. A kdb freed before commit leaves nothing behind
+ * and an existing file at @path untouched.
+ *
+ * Ids of types are chosen by the writer (kd_type.id); references between
+ * types are by those ids, so a type graph with cycles can be stored in any
+ * order.
+ */
+#ifndef KD_KDB_H
+#define KD_KDB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/model.h"
+
+#define KDB_SCHEMA_VERSION 1
+
+struct kdb;
+
+/* Start a new DB that will replace @path on commit. *out: free with kdb__free(). */
+int kdb__create(const char *path, struct kdb **out);
+/* COMMIT, verify, and rename into place. The handle is read-only afterwards. */
+int kdb__commit(struct kdb *db);
+/*
+ * Open an existing .kabi read-only. Fails with KD_EFORMAT when @path is not
+ * a kabi-diff DB and KD_ESCHEMA when its schema version differs.
+ */
+int kdb__open(const char *path, struct kdb **out);
+/* Does @path look like a .kabi file (SQLite header)? Never fails loudly. */
+bool kdb__is_db_file(const char *path);
+/* Closes; an uncommitted DB's temporary file is removed. NULL is fine. */
+void kdb__free(struct kdb *db);
+const char *kdb__path(const struct kdb *db);
+
+/* --- writing ------------------------------------------------------------ */
+int kdb__set_meta(struct kdb *db, const char *key, const char *value);
+/* @t->id must be set (> 0); member and ref ids must be ids of this DB. */
+int kdb__put_type(struct kdb *db, const struct kd_type *t);
+/* Adds a do-function (sys_openat) with its return type; *id receives its id. */
+int kdb__put_function(struct kdb *db, const char *name, int64_t ret_type,
+		      const char *source, const char *decl_file, int decl_line,
+		      int64_t *id);
+int kdb__put_param(struct kdb *db, int64_t func_id, int pos, const char *name,
+		   int64_t type_id, const char *type_text);
+
+struct kd_syscall {
+	const char *abi;	/* x64, ia32, x32 */
+	int64_t nr;
+	const char *name;	/* NULL when unknown (not-implemented slot) */
+	const char *entry;	/* entry symbol, NULL when none */
+	int64_t func_id;	/* 0 when no signature is known */
+	bool implemented;
+};
+int kdb__put_syscall(struct kdb *db, const struct kd_syscall *sc);
+int kdb__put_problem(struct kdb *db, const char *stage, const char *input,
+		     const char *location, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* --- reading ------------------------------------------------------------ */
+/* *value is malloc'ed (caller frees), NULL when the key is absent. */
+int kdb__get_meta(struct kdb *db, const char *key, char **value);
+/* *out: caller frees with kd_type__free(). -ENOENT when absent. */
+int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out);
+/*
+ * Ids of the types named @name of kind @kind (NULL: any kind), in id order.
+ * *ids is malloc'ed (caller frees). Returns the count.
+ */
+int kdb__find_types(struct kdb *db, const char *kind, const char *name, int64_t **ids);
+
+struct kd_param {
+	char *name;
+	int64_t type_id;
+	char *type_text;
+};
+
+struct kd_function {
+	int64_t id;
+	char *name;
+	int64_t ret_type;
+	char *source;
+	char *decl_file;
+	int decl_line;
+	size_t nr_params;
+	struct kd_param *params;
+};
+/* By do-function name (sys_openat). *out: kd_function__free(). -ENOENT when absent. */
+int kdb__get_function(struct kdb *db, const char *name, struct kd_function **out);
+int kdb__get_function_by_id(struct kdb *db, int64_t id, struct kd_function **out);
+void kd_function__free(struct kd_function *f);
+
+/* Calls @cb for each syscall slot of @abi (NULL: all ABIs) in (abi, nr)
+ * order; a non-zero return of @cb stops the walk and is returned. */
+typedef int (*kdb_syscall_fn)(const struct kd_syscall *sc, void *ctx);
+int kdb__foreach_syscall(struct kdb *db, const char *abi, kdb_syscall_fn cb, void *ctx);
+/* Syscall slots named @name (all ABIs). Same callback contract. */
+int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn cb, void *ctx);
+
+struct kd_problem {
+	const char *stage, *input, *location, *message;
+};
+typedef int (*kdb_problem_fn)(const struct kd_problem *p, void *ctx);
+int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx);
+/* Row count of @table (one of the schema's tables), for summaries. */
+int64_t kdb__count(struct kdb *db, const char *table);
+
+#endif

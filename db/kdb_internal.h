@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Private to db/: the handle and statement helpers. */
+#ifndef KD_KDB_INTERNAL_H
+#define KD_KDB_INTERNAL_H
+
+#include <sqlite3.h>
+
+#include "db/kdb.h"
+
+enum kdb_stmt {
+	STMT_PUT_META,
+	STMT_PUT_TYPE,
+	STMT_PUT_MEMBER,
+	STMT_PUT_ENUMERATOR,
+	STMT_PUT_FUNCTION,
+	STMT_PUT_PARAM,
+	STMT_PUT_SYSCALL,
+	STMT_PUT_PROBLEM,
+	STMT__COUNT
+};
+
+struct kdb {
+	sqlite3 *sql;
+	char *path;		/* final name */
+	char *tmp_path;		/* while writing; NULL once committed */
+	sqlite3_stmt *stmts[STMT__COUNT];
+};
+
+extern const char kdb_schema_sql[];
+
+/* Report a SQLite failure on @db as "PATH: what: sqlite message"; returns -EIO-ish code. */
+int kdb_sql_error(struct kdb *db, const char *what);
+/* Prepare (cached for the STMT_* ones) or fail with a reported error. */
+sqlite3_stmt *kdb_stmt(struct kdb *db, enum kdb_stmt which);
+int kdb_prepare(struct kdb *db, const char *sql, sqlite3_stmt **out);
+int kdb_exec(struct kdb *db, const char *sql);
+/* Bind helpers that map "absent" to NULL. */
+int kdb_bind_text(sqlite3_stmt *st, int i, const char *s);
+int kdb_bind_id(sqlite3_stmt *st, int i, int64_t id);	/* 0 -> NULL */
+/* sqlite3_column_text() copied with kd_strdup (NULL stays NULL). */
+char *kdb_col_strdup(sqlite3_stmt *st, int i);
+
+#endif

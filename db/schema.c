@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The .kabi schema. One kernel per file; db/SCHEMA.md documents every
+ * table for users of the sqlite3 shell. Bump KDB_SCHEMA_VERSION (in kdb.h)
+ * with every change: readers refuse other versions rather than misread.
+ */
+#include "db/kdb_internal.h"
+
+const char kdb_schema_sql[] =
+	/* Kernel identity and provenance: release, version, arch, build_id,
+	 * dwarf_version, source_path, tool_version, ... */
+	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;\n"
+
+	/* Every type reachable from a syscall or ioctl, deduplicated by
+	 * structural identity (hash + canonical description). */
+	"CREATE TABLE types (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  kind TEXT NOT NULL,\n"          /* struct, union, enum, typedef, pointer, ... */
+	"  name TEXT,\n"                   /* NULL when anonymous */
+	"  size INTEGER,\n"                /* bytes; NULL when unknown */
+	"  align INTEGER,\n"               /* bytes; NULL when unknown */
+	"  ref INTEGER REFERENCES types(id),\n" /* pointee, target, element, return type */
+	"  count INTEGER,\n"               /* arrays: elements; -1 flexible [] */
+	"  flags INTEGER NOT NULL DEFAULT 0,\n" /* KD_TYPE_* bits, see SCHEMA.md */
+	"  decl_file TEXT,\n"
+	"  decl_line INTEGER,\n"
+	"  hash TEXT NOT NULL\n"           /* 16 hex digits, structural identity */
+	");\n"
+	"CREATE INDEX types_name ON types(name, kind);\n"
+	"CREATE INDEX types_hash ON types(hash);\n"
+
+	/* struct/union members and func parameters, in declaration order. */
+	"CREATE TABLE members (\n"
+	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
+	"  idx INTEGER NOT NULL,\n"
+	"  name TEXT,\n"                   /* NULL: anonymous struct/union member */
+	"  member_type INTEGER REFERENCES types(id),\n"
+	"  offset INTEGER,\n"              /* bytes (storage unit for bitfields); NULL for params */
+	"  bit_offset INTEGER NOT NULL DEFAULT 0,\n"
+	"  bit_size INTEGER NOT NULL DEFAULT 0,\n"
+	"  PRIMARY KEY (type_id, idx)\n"
+	") WITHOUT ROWID;\n"
+
+	"CREATE TABLE enumerators (\n"
+	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
+	"  idx INTEGER NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"
+	"  value INTEGER NOT NULL,\n"
+	"  PRIMARY KEY (type_id, idx)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE INDEX enumerators_name ON enumerators(name);\n"
+
+	/* Syscall implementations: one row per do-function (sys_openat,
+	 * compat_sys_ioctl) with its signature. */
+	"CREATE TABLE functions (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL UNIQUE,\n"   /* sys_openat, compat_sys_openat */
+	"  ret_type INTEGER REFERENCES types(id),\n"
+	"  source TEXT NOT NULL,\n"        /* dwarf | metadata */
+	"  decl_file TEXT,\n"
+	"  decl_line INTEGER\n"
+	");\n"
+	"CREATE TABLE params (\n"
+	"  func_id INTEGER NOT NULL REFERENCES functions(id),\n"
+	"  pos INTEGER NOT NULL,\n"        /* 0-based */
+	"  name TEXT,\n"
+	"  type_id INTEGER REFERENCES types(id),\n" /* NULL when only the text is known */
+	"  type_text TEXT NOT NULL,\n"     /* the C type as written: const char * */
+	"  PRIMARY KEY (func_id, pos)\n"
+	") WITHOUT ROWID;\n"
+
+	/* The syscall tables, one row per slot and ABI (x64, ia32, x32). */
+	"CREATE TABLE syscalls (\n"
+	"  abi TEXT NOT NULL,\n"
+	"  nr INTEGER NOT NULL,\n"
+	"  name TEXT,\n"                   /* NULL for a not-implemented slot of unknown name */
+	"  entry TEXT,\n"                  /* __x64_sys_openat */
+	"  func_id INTEGER REFERENCES functions(id),\n"
+	"  implemented INTEGER NOT NULL,\n"
+	"  PRIMARY KEY (abi, nr)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE INDEX syscalls_name ON syscalls(name);\n"
+
+	/* Modules read with --modules. */
+	"CREATE TABLE modules (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  name TEXT NOT NULL,\n"
+	"  path TEXT NOT NULL\n"
+	");\n"
+	/* Where each type was defined: vmlinux (module_id NULL) and/or modules. */
+	"CREATE TABLE type_origins (\n"
+	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
+	"  module_id INTEGER REFERENCES modules(id)\n"
+	");\n"
+	"CREATE INDEX type_origins_type ON type_origins(type_id);\n"
+
+	/* Integer #defines of the UAPI headers (and enumerators linked by name). */
+	"CREATE TABLE constants (\n"
+	"  name TEXT PRIMARY KEY,\n"
+	"  value INTEGER NOT NULL,\n"
+	"  expr TEXT,\n"                   /* the macro body as written */
+	"  file TEXT,\n"
+	"  line INTEGER,\n"
+	"  enum_type INTEGER REFERENCES types(id)\n" /* set when an enumerator has this name */
+	") WITHOUT ROWID;\n"
+
+	"CREATE TABLE ioctls (\n"
+	"  name TEXT PRIMARY KEY,\n"
+	"  dir TEXT NOT NULL,\n"           /* none | r | w | rw */
+	"  type_char INTEGER NOT NULL,\n"
+	"  nr INTEGER NOT NULL,\n"
+	"  arg_type_text TEXT,\n"          /* as written in the _IOx() macro */
+	"  arg_type INTEGER REFERENCES types(id),\n"
+	"  size INTEGER,\n"                /* bytes, from DWARF; NULL when not found */
+	"  size_trusted INTEGER NOT NULL,\n" /* 0: size only from the header's arithmetic */
+	"  cmd INTEGER NOT NULL,\n"        /* the 32-bit command number */
+	"  module_id INTEGER REFERENCES modules(id),\n"
+	"  file TEXT,\n"
+	"  line INTEGER\n"
+	") WITHOUT ROWID;\n"
+
+	/* Whatever could not be resolved; never silently dropped. */
+	"CREATE TABLE problems (\n"
+	"  id INTEGER PRIMARY KEY,\n"
+	"  stage TEXT NOT NULL,\n"         /* extract, uapi, modules, spec */
+	"  input TEXT,\n"                  /* file the problem is in */
+	"  location TEXT,\n"               /* DIE offset, line, symbol */
+	"  message TEXT NOT NULL\n"
+	");\n";

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Diagnostic routing. The default sink writes "kabi-diff: msg" to stderr,
+ * which is what a library used outside the CLI (tests) wants.
+ */
+#include "err.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "buf.h"
+
+static void default_sink(enum kd_level level, const char *msg, void *ctx)
+{
+	(void)ctx;
+	fprintf(stderr, "kabi-diff: %s%s\n",
+		level == KD_LOG_WARN ? "warning: " : "", msg);
+}
+
+static kd_log_sink_fn sink = default_sink;
+static void *sink_ctx;
+static enum kd_level max_level = KD_LOG_WARN;
+
+void kd_log_set_sink(kd_log_sink_fn fn, void *ctx)
+{
+	sink = fn ? fn : default_sink;
+	sink_ctx = ctx;
+}
+
+void kd_log_set_level(enum kd_level level)
+{
+	max_level = level;
+}
+
+enum kd_level kd_log_level(void)
+{
+	return max_level;
+}
+
+void kd_log(enum kd_level level, const char *fmt, ...)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	va_list ap;
+
+	if (level > max_level)
+		return;
+	va_start(ap, fmt);
+	/* On ENOMEM the message is whatever fit; better than nothing. */
+	(void)kd_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	sink(level, b.len ? b.s : fmt, sink_ctx);
+	kd_buf_release(&b);
+}
+
+const char *kd_strerror(int err)
+{
+	if (err < 0)
+		err = -err;
+	switch (err) {
+	case KD_EFORMAT:	return "malformed input";
+	case KD_ENOTKERNEL:	return "not a kernel image";
+	case KD_ENODEBUG:	return "no debug information";
+	case KD_EUNSUPPORTED:	return "unsupported input";
+	case KD_ESCHEMA:	return "unsupported database schema";
+	case KD_ELIMIT:		return "resource limit reached";
+	case KD_ESYNTAX:	return "syntax error";
+	case KD_EUSAGE:		return "usage error";
+	default:		return strerror(err);
+	}
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The one diagnostic path of kabi-diff. Libraries report through
+ * kd_err()/kd_warn()/kd_info() and return a negative code; only the CLI
+ * decides where messages go (kd_log_set_sink) and what the exit status is.
+ * Messages are one line, without the trailing newline, and name the input:
+ * "vmlinuz: not an ELF file (compressed kernel?); use the debug vmlinux".
+ *
+ * Return codes: 0 or a count on success, a negative errno or one of the
+ * KD_E* codes below (all beyond the errno range) on failure.
+ */
+#ifndef KD_ERR_H
+#define KD_ERR_H
+
+enum kd_errcode {
+	KD_EFORMAT = 4096,	/* input is not what it claims (not ELF, bad DWARF) */
+	KD_ENOTKERNEL,		/* ELF, but not a kernel image */
+	KD_ENODEBUG,		/* no DWARF in the input */
+	KD_EUNSUPPORTED,	/* valid but unsupported (arch, class, version) */
+	KD_ESCHEMA,		/* DB of another schema version */
+	KD_ELIMIT,		/* a resource bound was hit */
+	KD_ESYNTAX,		/* spec or header syntax error(s) */
+	KD_EUSAGE,		/* bad command line */
+};
+
+enum kd_level { KD_LOG_ERR, KD_LOG_WARN, KD_LOG_INFO, KD_LOG_DEBUG };
+
+typedef void (*kd_log_sink_fn)(enum kd_level level, const char *msg, void *ctx);
+
+void kd_log_set_sink(kd_log_sink_fn fn, void *ctx);
+/* Messages above @level are dropped (default KD_LOG_WARN). */
+void kd_log_set_level(enum kd_level level);
+enum kd_level kd_log_level(void);
+
+void kd_log(enum kd_level level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#define kd_err(...)   kd_log(KD_LOG_ERR, __VA_ARGS__)
+#define kd_warn(...)  kd_log(KD_LOG_WARN, __VA_ARGS__)
+#define kd_info(...)  kd_log(KD_LOG_INFO, __VA_ARGS__)
+#define kd_debug(...) kd_log(KD_LOG_DEBUG, __VA_ARGS__)
+
+/* A short description of a return code (errno or KD_E*). */
+const char *kd_strerror(int err);
+
+#endif

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A tiny TAP harness for the unit tests (tests/t-<module>.c). Each check
+ * prints "ok N - what" or "not ok N - what" with the values it compared;
+ * tap_done() prints the plan and returns the exit status.
+ */
+#ifndef KD_TAP_H
+#define KD_TAP_H
+
+#include <stdint.h>
+
+void tap_ok(int cond, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void tap_eq_int(int64_t got, int64_t want, const char *file, int line, const char *what);
+void tap_eq_str(const char *got, const char *want, const char *file, int line, const char *what);
+void tap_skip(const char *why);
+int tap_done(void);
+/* Directory of fixtures and a scratch directory for this test run. */
+const char *tap_srcdir(void);
+const char *tap_tmpdir(void);
+
+#define ok(cond, ...)		tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+#define is_int(got, want, what)	tap_eq_int((int64_t)(got), (int64_t)(want), __FILE__, __LINE__, what)
+#define is_str(got, want, what)	tap_eq_str((got), (want), __FILE__, __LINE__, what)
+
+#endif
