@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Subcommands of kabi-diff, one file each (cli/cmd-NAME.c). Each returns
+ * the process exit status; only main() calls exit().
+ *
+ * Exit status convention (abidiff's): 0 nothing to report, 1 error,
+ * 2 usage error, 4 changes/findings, 8 breaking changes (with 4).
+ */
+#ifndef KD_BUILTIN_H
+#define KD_BUILTIN_H
+
+#define KD_EXIT_OK		0
+#define KD_EXIT_ERROR		1
+#define KD_EXIT_USAGE		2
+#define KD_EXIT_CHANGES		4
+#define KD_EXIT_BREAKING	8
+
+struct kd_command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+int cmd_extract(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+/* Shared option helpers. */
+/* Print "kabi-diff NAME: usage..." style text for a usage error; returns KD_EXIT_USAGE. */
+int cli_usage_error(const char *usage, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Is @arg "-h" or "--help"? */
+int cli_is_help(const char *arg);
+
+#endif

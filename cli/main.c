@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-diff: entry point. Dispatches subcommands from a table; a first
+ * argument that is not a subcommand is the headline form
+ * `kabi-diff OLD NEW` (the diff command).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/builtin.h"
+#include "lib/err.h"
+#include "lib/tmpfile.h"
+
+static const struct kd_command commands[] = {
+	{ "extract", cmd_extract, "read a vmlinux (DWARF) into a .kabi database" },
+	{ "show", cmd_show, "print syscalls, types, ioctls or constants of a .kabi" },
+};
+
+#define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void print_usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: kabi-diff OLD NEW [options]     compare two kernels' user-space ABI\n"
+		   "       kabi-diff COMMAND [args]\n\ncommands:\n");
+	for (i = 0; i < NR_COMMANDS; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'kabi-diff COMMAND --help' shows a command's options.\n");
+}
+
+int cli_is_help(const char *arg)
+{
+	return !strcmp(arg, "-h") || !strcmp(arg, "--help");
+}
+
+int cli_usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "kabi-diff: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s", usage);
+	return KD_EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	kd_tmpfile_install_signal_cleanup();
+	if (argc < 2) {
+		print_usage(stderr);
+		return KD_EXIT_USAGE;
+	}
+	if (cli_is_help(argv[1]) || !strcmp(argv[1], "help")) {
+		print_usage(stdout);
+		return KD_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("kabi-diff %s\n", KD_VERSION);
+		return KD_EXIT_OK;
+	}
+	for (i = 0; i < NR_COMMANDS; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "kabi-diff: '%s' is not a command; see 'kabi-diff --help'\n", argv[1]);
+	return KD_EXIT_USAGE;
+}

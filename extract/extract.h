@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * extract: a kernel build (vmlinux with DWARF, optionally its modules and
+ * UAPI header tree) into one .kabi database. The only stage that reads ELF
+ * and DWARF; everything it finds goes through db/kdb.h.
+ */
+#ifndef KD_EXTRACT_H
+#define KD_EXTRACT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct extract_conf {
+	const char *vmlinux;	/* required */
+	const char *output;	/* the .kabi to write (atomically) */
+	const char *uapi_dir;	/* optional: UAPI header tree */
+	const char *modules_dir;/* optional: directory of .ko files */
+	const char *spec_dir;	/* optional: contract to load into the DB */
+	int jobs;		/* worker threads for modules; 0 = number of CPUs */
+	bool progress;		/* progress line on stderr (caller decides: tty and not -q) */
+};
+
+struct extract_stats {
+	int64_t syscalls;	/* table slots, all ABIs */
+	int64_t functions;	/* syscalls with a signature */
+	int64_t types;
+	int64_t constants;
+	int64_t ioctls;
+	int64_t modules;
+	int64_t problems;
+};
+
+/*
+ * Extract @conf->vmlinux (and the optional inputs) into @conf->output.
+ * On any error nothing is written and an existing output is untouched.
+ * Returns 0 or a negative code (the cause was reported with kd_err()).
+ */
+int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
+
+#endif
