@@ -288,7 +288,7 @@ static int foreach_syscall(struct kdb *db, const char *sql, const char *arg,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct kd_syscall sc = {
 			.abi = (const char *)sqlite3_column_text(st, 0),
-			.nr = sqlite3_column_int64(st, 1),
+			.nr = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
 			.name = (const char *)sqlite3_column_text(st, 2),
 			.entry = (const char *)sqlite3_column_text(st, 3),
 			.func_id = sqlite3_column_int64(st, 4),

@@ -143,7 +143,8 @@ int kdb__put_syscall(struct kdb *db, const struct kd_syscall *sc)
 	if (!st)
 		return -EIO;
 	kdb_bind_text(st, 1, sc->abi);
-	sqlite3_bind_int64(st, 2, sc->nr);
+	if (sc->nr >= 0)
+		sqlite3_bind_int64(st, 2, sc->nr);
 	kdb_bind_text(st, 3, sc->name);
 	kdb_bind_text(st, 4, sc->entry);
 	kdb_bind_id(st, 5, sc->func_id);

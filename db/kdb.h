@@ -53,7 +53,7 @@ int kdb__put_param(struct kdb *db, int64_t func_id, int pos, const char *name,
 
 struct kd_syscall {
 	const char *abi;	/* x64, ia32, x32 */
-	int64_t nr;
+	int64_t nr;		/* -1: entry point of an ABI without a table in the binary */
 	const char *name;	/* NULL when unknown (not-implemented slot) */
 	const char *entry;	/* entry symbol, NULL when none */
 	int64_t func_id;	/* 0 when no signature is known */

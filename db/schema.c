@@ -72,13 +72,13 @@ const char kdb_schema_sql[] =
 	/* The syscall tables, one row per slot and ABI (x64, ia32, x32). */
 	"CREATE TABLE syscalls (\n"
 	"  abi TEXT NOT NULL,\n"
-	"  nr INTEGER NOT NULL,\n"
+	"  nr INTEGER,\n"                 /* NULL: entry point of an ABI whose table is not in the binary */
 	"  name TEXT,\n"                   /* NULL for a not-implemented slot of unknown name */
 	"  entry TEXT,\n"                  /* __x64_sys_openat */
 	"  func_id INTEGER REFERENCES functions(id),\n"
-	"  implemented INTEGER NOT NULL,\n"
-	"  PRIMARY KEY (abi, nr)\n"
-	") WITHOUT ROWID;\n"
+	"  implemented INTEGER NOT NULL\n"
+	");\n"
+	"CREATE UNIQUE INDEX syscalls_slot ON syscalls(abi, nr);\n"
 	"CREATE INDEX syscalls_name ON syscalls(name);\n"
 
 	/* Modules read with --modules. */

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to extract/: one ELF input (vmlinux or module) opened with
+ * libelf over a read-only mapping, its sections and its symbol table.
+ * Section bytes are handed out as pointers into the mapping, never copied
+ * (compressed sections are the exception: they are inflated once and kept).
+ */
+#ifndef KD_EXTRACT_ELF_H
+#define KD_EXTRACT_ELF_H
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct kelf_section {
+	const char *name;
+	GElf_Shdr shdr;
+	const unsigned char *data;	/* NULL until kelf_section_data() */
+	size_t size;			/* bytes of data (uncompressed) */
+	bool loaded;
+};
+
+struct kelf_symbol {
+	const char *name;
+	uint64_t addr;
+	uint64_t size;
+	unsigned char type;	/* STT_* */
+	unsigned char bind;	/* STB_* */
+	uint16_t shndx;
+};
+
+struct kelf {
+	const char *path;	/* as given by the caller, for messages */
+	int fd;
+	size_t file_size;
+	Elf *elf;
+	GElf_Ehdr ehdr;
+	size_t nr_sections;
+	struct kelf_section *sections;
+	size_t nr_symbols;
+	struct kelf_symbol *symbols;	/* sorted by address after kelf_load_symbols() */
+};
+
+/*
+ * Open @path, check it is a little-endian 64-bit x86_64 ELF and read its
+ * section headers. Errors name the file and the cause (compressed kernel,
+ * truncated, another architecture). *out: kelf_close().
+ */
+int kelf_open(const char *path, struct kelf **out);
+void kelf_close(struct kelf *k);
+/* Section by name, or NULL. */
+struct kelf_section *kelf_section_by_name(struct kelf *k, const char *name);
+/* Bytes of @s (inflating SHF_COMPRESSED ones); NULL with a message on error. */
+const unsigned char *kelf_section_data(struct kelf *k, struct kelf_section *s);
+/* Read .symtab into k->symbols, sorted by address. */
+int kelf_load_symbols(struct kelf *k);
+/* First symbol named @name (linear scan: use for a handful of lookups). */
+const struct kelf_symbol *kelf_symbol_by_name(struct kelf *k, const char *name);
+/* Index range [*first, return) of symbols at exactly @addr. */
+size_t kelf_symbols_at(struct kelf *k, uint64_t addr, size_t *first);
+/*
+ * Pointer to @len bytes at virtual address @addr inside an allocated
+ * section with file contents; NULL when not mapped.
+ */
+const unsigned char *kelf_read_addr(struct kelf *k, uint64_t addr, size_t len);
+/* The GNU build-id as lowercase hex (malloc'ed) or NULL when absent. */
+char *kelf_build_id(struct kelf *k);
+
+#endif
