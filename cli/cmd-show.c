@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* kabi-diff show: read a .kabi back as text. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/builtin.h"
+#include "cli/layout-print.h"
+#include "db/kdb.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+
+static const char show_usage[] =
+	"usage: kabi-diff show KERNEL.kabi WHAT [NAME] [options]\n"
+	"\n"
+	"  info                 identity of the kernel and what the file holds\n"
+	"  syscalls [--abi A]   the syscall tables (A: x64, ia32, x32)\n"
+	"  syscall NAME         a syscall's numbers, signature and argument layouts\n"
+	"  struct NAME          a struct's layout (offsets, sizes, holes), like pahole\n"
+	"  union NAME | enum NAME | type NAME\n"
+	"  problems             what the extractor could not resolve\n";
+
+struct show_ctx {
+	struct kdb *db;
+	struct type_cache *tc;
+	FILE *f;
+	int count;
+};
+
+static int print_info(struct show_ctx *s)
+{
+	static const char *const keys[] = {
+		"release", "version", "arch", "build_id", "dwarf_version", "source_path",
+		"tool_version", "schema_version", "spec_hash", NULL,
+	};
+	static const char *const tables[] = {
+		"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,
+	};
+	int i, err;
+
+	for (i = 0; keys[i]; i++) {
+		char *v;
+
+		err = kdb__get_meta(s->db, keys[i], &v);
+		if (err)
+			return err;
+		if (v)
+			fprintf(s->f, "%-15s %s\n", keys[i], v);
+		free(v);
+	}
+	for (i = 0; tables[i]; i++)
+		fprintf(s->f, "%-15s %" PRId64 "\n", tables[i], kdb__count(s->db, tables[i]));
+	return 0;
+}
+
+static int signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
+{
+	struct kd_function *fn;
+	size_t i;
+	int err;
+
+	err = kdb__get_function_by_id(s->db, func_id, &fn);
+	if (err)
+		return err;
+	err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
+	if (!err)
+		err = kd_buf_addf(b, " %s(", fn->name);
+	for (i = 0; !err && i < fn->nr_params; i++)
+		err = kd_buf_addf(b, "%s%s%s%s", i ? ", " : "", fn->params[i].type_text,
+				  fn->params[i].name && fn->params[i].type_text[strlen(fn->params[i].type_text) - 1] != '*' ? " " : "",
+				  fn->params[i].name ? fn->params[i].name : "");
+	if (!err)
+		err = kd_buf_adds(b, fn->nr_params ? ")" : "void)");
+	kd_function__free(fn);
+	return err;
+}
+
+static int print_slot(const struct kd_syscall *sc, void *ctx)
+{
+	struct show_ctx *s = ctx;
+	struct kd_buf sig = KD_BUF_INIT;
+	int err = 0;
+
+	if (sc->func_id)
+		err = signature(s, sc->func_id, &sig);
+	if (sc->nr >= 0)
+		fprintf(s->f, "%-5s %4" PRId64 "  ", sc->abi, sc->nr);
+	else
+		fprintf(s->f, "%-5s    -  ", sc->abi);
+	if (!sc->implemented)
+		fprintf(s->f, "%-24s %s\n", sc->name ? sc->name : "-", "(not implemented)");
+	else
+		fprintf(s->f, "%-24s %s\n", sc->name, sc->func_id ? sig.s : "(no signature)");
+	kd_buf_release(&sig);
+	s->count++;
+	return err;
+}
+
+/* The struct/union/enum a parameter leads to through pointers, typedefs, arrays. */
+static const struct kd_type *pointee_aggregate(struct type_cache *tc, int64_t id)
+{
+	const struct kd_type *t;
+	int hops;
+
+	for (hops = 0; hops < 16; hops++) {
+		t = type_cache__strip(tc, id);
+		if (!t)
+			return NULL;
+		if (t->kind == KD_KIND_POINTER || t->kind == KD_KIND_ARRAY) {
+			id = t->ref;
+			continue;
+		}
+		return (t->kind == KD_KIND_STRUCT || t->kind == KD_KIND_UNION ||
+			t->kind == KD_KIND_ENUM) ? t : NULL;
+	}
+	return NULL;
+}
+
+static int print_syscall_detail(const struct kd_syscall *sc, void *ctx)
+{
+	struct show_ctx *s = ctx;
+	struct kd_function *fn;
+	size_t i;
+	int err;
+
+	fprintf(s->f, "%s syscall %s: ", sc->abi, sc->name);
+	if (sc->nr >= 0)
+		fprintf(s->f, "nr %" PRId64 ", ", sc->nr);
+	fprintf(s->f, "entry %s\n", sc->entry ? sc->entry : "-");
+	s->count++;
+	if (s->count > 1 || !sc->func_id)
+		return 0;	/* the signature once, for the first ABI */
+	err = kdb__get_function_by_id(s->db, sc->func_id, &fn);
+	if (err)
+		return err;
+	{
+		struct kd_buf sig = KD_BUF_INIT;
+
+		err = signature(s, sc->func_id, &sig);
+		if (!err)
+			fprintf(s->f, "\n%s\n  from %s%s%s", sig.s, fn->source,
+				fn->decl_file ? ", " : "", fn->decl_file ? fn->decl_file : "");
+		if (!err && fn->decl_line)
+			fprintf(s->f, ":%d", fn->decl_line);
+		fprintf(s->f, "\n");
+		kd_buf_release(&sig);
+	}
+	for (i = 0; !err && i < fn->nr_params; i++) {
+		const struct kd_type *t = pointee_aggregate(s->tc, fn->params[i].type_id);
+
+		if (!t)
+			continue;
+		fprintf(s->f, "\n/* %s */\n", fn->params[i].name ? fn->params[i].name : "?");
+		err = layout__fprintf(s->tc, t, s->f);
+	}
+	kd_function__free(fn);
+	return err;
+}
+
+static int print_named_types(struct show_ctx *s, const char *kind, const char *name)
+{
+	int64_t *ids = NULL;
+	int n, i, err = 0;
+
+	n = kdb__find_types(s->db, kind, name, &ids);
+	if (n < 0)
+		return n;
+	for (i = 0; i < n && !err; i++) {
+		const struct kd_type *t = type_cache__get(s->tc, ids[i]);
+
+		if (!t)
+			continue;
+		if (n > 1)
+			fprintf(s->f, "%s/* %s %s: layout %d of %d */\n", i ? "\n" : "",
+				kind ? kind : kd_kind_name(t->kind), name, i + 1, n);
+		err = layout__fprintf(s->tc, t, s->f);
+	}
+	s->count += n;
+	free(ids);
+	return err;
+}
+
+static int print_problem(const struct kd_problem *p, void *ctx)
+{
+	struct show_ctx *s = ctx;
+
+	fprintf(s->f, "%s: %s%s%s: %s\n", p->stage, p->input ? p->input : "",
+		p->location ? ": " : "", p->location ? p->location : "", p->message);
+	s->count++;
+	return 0;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	struct show_ctx s = { .f = stdout };
+	const char *what, *name = NULL, *abi = NULL;
+	int err = 0, i, rc = KD_EXIT_OK;
+
+	for (i = 1; i < argc; i++)
+		if (cli_is_help(argv[i])) {
+			fputs(show_usage, stdout);
+			return KD_EXIT_OK;
+		}
+	if (argc < 3)
+		return cli_usage_error(show_usage, "show: expected KERNEL.kabi and what to show");
+	what = argv[2];
+	for (i = 3; i < argc; i++) {
+		if (!strcmp(argv[i], "--abi") && i + 1 < argc)
+			abi = argv[++i];
+		else if (!name && argv[i][0] != '-')
+			name = argv[i];
+		else
+			return cli_usage_error(show_usage, "show: unexpected argument '%s'", argv[i]);
+	}
+	if (kdb__open(argv[1], &s.db))
+		return KD_EXIT_ERROR;
+	if (type_cache__new(s.db, &s.tc)) {
+		kdb__free(s.db);
+		return KD_EXIT_ERROR;
+	}
+	if (!strcmp(what, "info")) {
+		err = print_info(&s);
+	} else if (!strcmp(what, "syscalls")) {
+		err = kdb__foreach_syscall(s.db, abi, print_slot, &s);
+	} else if (!strcmp(what, "problems")) {
+		err = kdb__foreach_problem(s.db, print_problem, &s);
+	} else if (!name) {
+		rc = cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
+	} else if (!strcmp(what, "syscall")) {
+		err = kdb__foreach_syscall_named(s.db, name, print_syscall_detail, &s);
+		if (!err && !s.count) {
+			kd_err("%s: no syscall named '%s'", argv[1], name);
+			rc = KD_EXIT_ERROR;
+		}
+	} else if (!strcmp(what, "struct") || !strcmp(what, "union") || !strcmp(what, "enum") ||
+		   !strcmp(what, "type")) {
+		err = print_named_types(&s, strcmp(what, "type") ? what : NULL, name);
+		if (!err && !s.count) {
+			kd_err("%s: no %s named '%s' (only types reachable from syscalls and ioctls"
+			       " are recorded)", argv[1], what, name);
+			rc = KD_EXIT_ERROR;
+		}
+	} else {
+		rc = cli_usage_error(show_usage, "show: unknown item '%s'", what);
+	}
+	if (err)
+		rc = KD_EXIT_ERROR;
+	type_cache__free(s.tc);
+	kdb__free(s.db);
+	return rc;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Types of one .kabi loaded on demand and kept for the life of the cache,
+ * so printers can follow references freely (kd_cdecl's lookup callback).
+ */
+#ifndef KD_TYPE_CACHE_H
+#define KD_TYPE_CACHE_H
+
+#include "db/kdb.h"
+#include "lib/cdecl.h"
+
+struct type_cache;
+
+/* *out: type_cache__free(). */
+int type_cache__new(struct kdb *db, struct type_cache **out);
+void type_cache__free(struct type_cache *tc);
+/* The type @id, or NULL (void, or unreadable: the error was reported). */
+const struct kd_type *type_cache__get(struct type_cache *tc, int64_t id);
+/* A kd_type_lookup_fn over a type_cache (ctx = the cache). */
+const struct kd_type *type_cache__lookup(int64_t id, void *ctx);
+/* Skip typedefs and qualifiers. */
+const struct kd_type *type_cache__strip(struct type_cache *tc, int64_t id);
+
+#endif

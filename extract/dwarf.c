@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * libdwarf set-up over a kelf and the small attribute accessors the type
+ * and signature readers share. See dwarf_internal.h for why a vmlinux is
+ * served through the object access interface.
+ */
+#include "extract/dwarf_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/mem.h"
+
+static int obj_section_info(void *obj, Dwarf_Half idx, Dwarf_Obj_Access_Section *out, int *error)
+{
+	struct kelf *k = obj;
+	const struct kelf_section *s;
+
+	if (idx >= k->nr_sections) {
+		*error = DW_DLE_MDE;
+		return DW_DLV_NO_ENTRY;
+	}
+	s = &k->sections[idx];
+	memset(out, 0, sizeof(*out));
+	out->addr = s->shdr.sh_addr;
+	out->type = s->shdr.sh_type;
+	out->size = s->shdr.sh_size;
+	out->name = s->name;
+	out->link = s->shdr.sh_link;
+	out->info = s->shdr.sh_info;
+	out->entrysize = s->shdr.sh_entsize;
+	if (s->shdr.sh_flags & SHF_COMPRESSED) {
+		/* libdwarf must see the inflated size; inflate now. */
+		struct kelf_section *ms = &k->sections[idx];
+
+		if (!kelf_section_data(k, ms)) {
+			*error = DW_DLE_MDE;
+			return DW_DLV_ERROR;
+		}
+		out->size = ms->size;
+	}
+	if (s->shdr.sh_type == SHT_NOBITS)
+		out->size = 0;
+	return DW_DLV_OK;
+}
+
+static Dwarf_Endianness obj_byte_order(void *obj)
+{
+	(void)obj;
+	return DW_OBJECT_LSB;
+}
+
+static Dwarf_Small obj_length_size(void *obj)
+{
+	(void)obj;
+	return 4;
+}
+
+static Dwarf_Small obj_pointer_size(void *obj)
+{
+	(void)obj;
+	return 8;
+}
+
+static Dwarf_Unsigned obj_section_count(void *obj)
+{
+	return ((struct kelf *)obj)->nr_sections;
+}
+
+static int obj_load_section(void *obj, Dwarf_Half idx, Dwarf_Small **data, int *error)
+{
+	struct kelf *k = obj;
+	const unsigned char *p;
+
+	if (idx >= k->nr_sections) {
+		*error = DW_DLE_MDE;
+		return DW_DLV_NO_ENTRY;
+	}
+	if (k->sections[idx].shdr.sh_type == SHT_NOBITS)
+		return DW_DLV_NO_ENTRY;
+	p = kelf_section_data(k, &k->sections[idx]);
+	if (!p) {
+		*error = DW_DLE_MDE;
+		return DW_DLV_ERROR;
+	}
+	/* libdwarf never writes to sections it did not relocate. */
+	*data = (Dwarf_Small *)p;
+	return DW_DLV_OK;
+}
+
+static const Dwarf_Obj_Access_Methods mapped_methods = {
+	.get_section_info = obj_section_info,
+	.get_byte_order = obj_byte_order,
+	.get_length_size = obj_length_size,
+	.get_pointer_size = obj_pointer_size,
+	.get_section_count = obj_section_count,
+	.load_section = obj_load_section,
+	.relocate_a_section = NULL,
+};
+
+int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what)
+{
+	kd_err("%s: DWARF: %s: %s", d->elf->path, what, err ? dwarf_errmsg(err) : "unreadable");
+	if (err && d->dbg)
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	return -KD_EFORMAT;
+}
+
+static void quiet_handler(Dwarf_Error err, Dwarf_Ptr arg)
+{
+	/* Never abort(): every call site checks its own return value. */
+	(void)err;
+	(void)arg;
+}
+
+static int check_has_dwarf(struct kelf *k)
+{
+	if (kelf_section_by_name(k, ".debug_info"))
+		return 0;
+	if (kelf_section_by_name(k, ".gnu_debuglink")) {
+		kd_err("%s: no .debug_info, only a .gnu_debuglink to a separate debug file;"
+		       " use the debug vmlinux (Debian: linux-image-*-dbg, /usr/lib/debug/boot/vmlinux-*)",
+		       k->path);
+		return -KD_ENODEBUG;
+	}
+	if (kelf_section_by_name(k, ".debug_info.dwo") || kelf_section_by_name(k, ".gnu_debugaltlink")) {
+		kd_err("%s: split DWARF is not supported; build with -gsplit-dwarf off", k->path);
+		return -KD_EUNSUPPORTED;
+	}
+	kd_err("%s: no DWARF (.debug_info) in this image; use a debug build (Debian:"
+	       " linux-image-*-dbg, Fedora: kernel-debuginfo, Ubuntu: linux-image-*-dbgsym)", k->path);
+	return -KD_ENODEBUG;
+}
+
+int kdwarf_open(struct kelf *elf, struct kdwarf **out)
+{
+	Dwarf_Error derr = NULL;
+	struct kdwarf *d;
+	int rc, err;
+
+	*out = NULL;
+	err = check_has_dwarf(elf);
+	if (err)
+		return err;
+	d = kd_calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	d->elf = elf;
+	d->iface.object = elf;
+	d->iface.methods = &mapped_methods;
+	if (elf->ehdr.e_type == ET_REL)
+		rc = dwarf_init_b(elf->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, quiet_handler, NULL,
+				  &d->dbg, &derr);
+	else
+		rc = dwarf_object_init_b(&d->iface, quiet_handler, NULL, DW_GROUPNUMBER_ANY,
+					 &d->dbg, &derr);
+	if (rc != DW_DLV_OK) {
+		if (rc == DW_DLV_NO_ENTRY) {
+			kd_err("%s: no DWARF sections found", elf->path);
+			err = -KD_ENODEBUG;
+		} else {
+			kd_err("%s: DWARF: %s", elf->path, derr ? dwarf_errmsg(derr) : "cannot initialize");
+			err = -KD_EFORMAT;
+		}
+		d->dbg = NULL;
+		free(d);
+		return err;
+	}
+	*out = d;
+	return 0;
+}
+
+void kdwarf_close(struct kdwarf *d)
+{
+	if (!d)
+		return;
+	if (d->dbg) {
+		if (d->elf->ehdr.e_type == ET_REL)
+			dwarf_finish(d->dbg, NULL);
+		else
+			dwarf_object_finish(d->dbg, NULL);
+	}
+	free(d);
+}
+
+const char *die_name(struct kdwarf *d, Dwarf_Die die)
+{
+	char *name = NULL;
+	Dwarf_Error err = NULL;
+	int rc = dwarf_diename(die, &name, &err);
+
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	return rc == DW_DLV_OK ? name : NULL;
+}
+
+static bool get_attr(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Attribute *attr)
+{
+	Dwarf_Error err = NULL;
+	int rc = dwarf_attr(die, at, attr, &err);
+
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	return rc == DW_DLV_OK;
+}
+
+bool die_udata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Unsigned *v)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Error err = NULL;
+	int rc;
+
+	if (!get_attr(d, die, at, &attr))
+		return false;
+	rc = dwarf_formudata(attr, v, &err);
+	if (rc == DW_DLV_ERROR) {
+		Dwarf_Signed s;
+
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+		err = NULL;
+		/* DW_FORM_sdata and implicit_const are signed forms. */
+		rc = dwarf_formsdata(attr, &s, &err);
+		if (rc == DW_DLV_OK)
+			*v = (Dwarf_Unsigned)s;
+		else if (rc == DW_DLV_ERROR)
+			dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	}
+	dwarf_dealloc(d->dbg, attr, DW_DLA_ATTR);
+	return rc == DW_DLV_OK;
+}
+
+bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Error err = NULL;
+	Dwarf_Half form = 0;
+	int rc;
+
+	if (!get_attr(d, die, at, &attr))
+		return false;
+	if (dwarf_whatform(attr, &form, &err) == DW_DLV_ERROR) {
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+		err = NULL;
+	}
+	if (form == DW_FORM_udata) {
+		Dwarf_Unsigned u;
+
+		rc = dwarf_formudata(attr, &u, &err);
+		if (rc == DW_DLV_OK)
+			*v = (Dwarf_Signed)u;
+	} else {
+		rc = dwarf_formsdata(attr, v, &err);
+	}
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	dwarf_dealloc(d->dbg, attr, DW_DLA_ATTR);
+	return rc == DW_DLV_OK;
+}
+
+bool die_ref(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *off)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Error err = NULL;
+	int rc;
+
+	if (!get_attr(d, die, at, &attr))
+		return false;
+	rc = dwarf_global_formref(attr, off, &err);
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	dwarf_dealloc(d->dbg, attr, DW_DLA_ATTR);
+	return rc == DW_DLV_OK;
+}
+
+bool die_flag(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at)
+{
+	Dwarf_Bool yes = 0;
+	Dwarf_Error err = NULL;
+	int rc = dwarf_hasattr(die, at, &yes, &err);
+
+	if (rc == DW_DLV_ERROR)
+		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	return rc == DW_DLV_OK && yes;
+}
+
+Dwarf_Half die_tag(Dwarf_Die die)
+{
+	Dwarf_Half tag = 0;
+	Dwarf_Error err = NULL;
+
+	if (dwarf_tag(die, &tag, &err) != DW_DLV_OK)
+		return 0;
+	return tag;
+}
+
+Dwarf_Off die_offset(Dwarf_Die die)
+{
+	Dwarf_Off off = 0;
+	Dwarf_Error err = NULL;
+
+	if (dwarf_dieoffset(die, &off, &err) != DW_DLV_OK)
+		return 0;
+	return off;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to extract/: libdwarf over a struct kelf, and the type reader
+ * that turns DIEs into the model (struct kd_type) in an in-memory table.
+ *
+ * A linked vmlinux (ET_EXEC) is opened through libdwarf's object access
+ * interface with sections served straight from the mapping: Debian's
+ * vmlinux carries .rela.debug_* sections (from --emit-relocs) whose effect
+ * is already in the section bytes, so applying them again, as libdwarf's
+ * own ELF loader does, costs ~1 s and ~800 MB for nothing. Relocatable
+ * objects (.ko) do need their relocations: they go through libdwarf's
+ * loader (dwarf_init_b), which applies them.
+ */
+#ifndef KD_EXTRACT_DWARF_H
+#define KD_EXTRACT_DWARF_H
+
+#include <dwarf.h>
+#include <libdwarf.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "extract/elf_internal.h"
+#include "lib/model.h"
+
+struct kdwarf {
+	struct kelf *elf;
+	Dwarf_Debug dbg;
+	Dwarf_Obj_Access_Interface iface;
+	int version;		/* DWARF version of the first CU read */
+};
+
+/* *out: kdwarf_close(). KD_ENODEBUG (with advice) when there is no DWARF. */
+int kdwarf_open(struct kelf *elf, struct kdwarf **out);
+void kdwarf_close(struct kdwarf *d);
+/* "PATH: DWARF: message" for a libdwarf error; frees @err. Returns -KD_EFORMAT. */
+int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what);
+
+/* --- CU lookup by address (.debug_aranges) --------------------------------- */
+struct cu_ranges;
+int cu_ranges_load(struct kdwarf *d, struct cu_ranges **out);
+/* Offset of the CU DIE covering @addr, or 0 when no CU covers it. */
+Dwarf_Off cu_ranges_lookup(const struct cu_ranges *r, uint64_t addr);
+void cu_ranges_free(struct cu_ranges *r);
+
+/* --- small DIE accessors ---------------------------------------------------- */
+/* DW_AT_name, or NULL (the string belongs to libdwarf). */
+const char *die_name(struct kdwarf *d, Dwarf_Die die);
+/* Attribute as unsigned/signed/reference; false when absent or unreadable. */
+bool die_udata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Unsigned *v);
+bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v);
+bool die_ref(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *off);
+bool die_flag(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at);
+Dwarf_Half die_tag(Dwarf_Die die);
+Dwarf_Off die_offset(Dwarf_Die die);
+
+#endif

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * extract__run(): a vmlinux into a .kabi, in this order:
+ *   1. ELF checks and the syscall tables (fails fast on a non-kernel),
+ *   2. DWARF: signatures from the CUs of the entry points, then every type
+ *      reachable from them (a worklist, read once per DIE),
+ *   3. layout settling, structural dedup, and the DB write,
+ *   4. identity metadata, then an atomic commit.
+ * Any error leaves no output behind (kdb__free discards the temp file).
+ */
+#include "extract/extract.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/kdb.h"
+#include "extract/syscalls_internal.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+
+static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, const char *input)
+{
+	const struct kelf_symbol *banner = kelf_symbol_by_name(k, "linux_banner");
+	struct kd_buf b = KD_BUF_INIT;
+	char *build_id = kelf_build_id(k), *abs = realpath(input, NULL);
+	int err = 0;
+
+	if (banner && banner->size > 0 && banner->size < 4096) {
+		const char *p = (const char *)kelf_read_addr(k, banner->addr, banner->size);
+
+		if (p) {
+			size_t n = strnlen(p, banner->size);
+
+			while (n && (p[n - 1] == '\n' || p[n - 1] == ' '))
+				n--;
+			err = kd_buf_add(&b, p, n);
+			if (!err)
+				err = kdb__set_meta(db, "version", b.s);
+			if (!err && !strncmp(b.s, "Linux version ", 14)) {
+				const char *r = b.s + 14;
+				char *rel = kd_strndup(r, strcspn(r, " "));
+
+				err = rel ? kdb__set_meta(db, "release", rel) : -ENOMEM;
+				free(rel);
+			}
+		}
+	}
+	if (!err)
+		err = kdb__set_meta(db, "arch", "x86_64");
+	if (!err && build_id)
+		err = kdb__set_meta(db, "build_id", build_id);
+	kd_buf_reset(&b);
+	if (!err && !(err = kd_buf_addf(&b, "%d", d->version)))
+		err = kdb__set_meta(db, "dwarf_version", b.s);
+	if (!err)
+		err = kdb__set_meta(db, "source_path", abs ? abs : input);
+	if (!err)
+		err = kdb__set_meta(db, "tool_version", KD_VERSION);
+	kd_buf_reset(&b);
+	if (!err && !(err = kd_buf_addf(&b, "%d", KDB_SCHEMA_VERSION)))
+		err = kdb__set_meta(db, "schema_version", b.s);
+	kd_buf_release(&b);
+	free(build_id);
+	free(abs);
+	return err;
+}
+
+int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
+{
+	struct xsyscalls sys = { 0 };
+	struct xtable xt = { 0 };
+	struct kelf *k = NULL;
+	struct kdwarf *d = NULL;
+	struct kdb *db = NULL;
+	int64_t nr_types = 0;
+	size_t i;
+	int err;
+
+	memset(stats, 0, sizeof(*stats));
+	err = kelf_open(conf->vmlinux, &k);
+	if (err)
+		goto out;
+	err = kelf_load_symbols(k);
+	if (err)
+		goto out;
+	err = xsyscalls_read_tables(&sys, k);
+	if (err)
+		goto out;
+	err = kdwarf_open(k, &d);
+	if (err)
+		goto out;
+	err = kdb__create(conf->output, &db);
+	if (err)
+		goto out;
+	err = xtable_init(&xt, d, db, conf->vmlinux);
+	if (err)
+		goto out;
+	if (conf->progress)
+		fprintf(stderr, "kabi-diff: reading syscall signatures of %s\n", conf->vmlinux);
+	err = xsyscalls_read_signatures(&sys, &xt, k);
+	if (!err)
+		err = xt_drain(&xt);
+	if (!err)
+		err = xt_settle_layout(&xt);
+	if (!err)
+		err = xt_hash_all(&xt);
+	if (!err)
+		err = xt_write(&xt, &nr_types);
+	if (!err)
+		err = xsyscalls_write(&sys, &xt, db);
+	if (!err)
+		err = write_identity(db, k, d, conf->vmlinux);
+	if (err)
+		goto out;
+	err = kdb__commit(db);
+	if (err)
+		goto out;
+	stats->syscalls = (int64_t)sys.nr_slots;
+	for (i = 0; i < sys.nr_funcs; i++)
+		stats->functions += sys.funcs[i].found;
+	stats->types = nr_types;
+	stats->problems = xt.nr_problems;
+out:
+	xtable_release(&xt);
+	xsyscalls_release(&sys);
+	kdb__free(db);
+	kdwarf_close(d);
+	kelf_close(k);
+	return err;
+}

@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Syscall signatures from DWARF. SYSCALL_DEFINEn(name, ...) expands to an
+ * entry point __x64_sys_name(const struct pt_regs *) that unpacks registers
+ * into __se_sys_name(long, ...), which calls the real implementation
+ * __do_sys_name(int dfd, const char __user *filename, ...), usually inlined
+ * into both. The abstract instance of __do_sys_name keeps the real
+ * parameter names and types, and it lives in the CU that holds the entry
+ * point, so only the CUs of the entry points' addresses are read.
+ * SYSCALL_DEFINE0 defines the entry point directly, with one ignored
+ * pt_regs parameter: such syscalls take no arguments. Where no DWARF
+ * function exists, the ftrace metadata arrays types__NAME/args__NAME give
+ * the parameters as strings.
+ */
+#include "extract/syscalls_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+
+struct named_die {
+	char *name;
+	Dwarf_Off off;
+};
+
+struct die_index {
+	size_t n, cap;
+	struct named_die *v;
+};
+
+static const char *const wanted_prefixes[] = {
+	"__do_sys_", "__do_compat_sys_", "__x64_sys_", "__ia32_sys_",
+	"__ia32_compat_sys_", "__x32_compat_sys_", NULL,
+};
+
+static bool wanted(const char *name)
+{
+	int i;
+
+	for (i = 0; wanted_prefixes[i]; i++)
+		if (!strncmp(name, wanted_prefixes[i], strlen(wanted_prefixes[i])))
+			return true;
+	return false;
+}
+
+static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
+{
+	Dwarf_Error derr = NULL;
+	Dwarf_Die cu = NULL, child = NULL, next;
+	int rc, err = 0;
+
+	if (dwarf_offdie_b(d->dbg, cu_off, 1, &cu, &derr) != DW_DLV_OK)
+		return kdwarf_error(d, derr, "reading a compilation unit");
+	if (!d->version) {
+		Dwarf_Half version = 0, offset_size = 0;
+
+		if (dwarf_get_version_of_die(cu, &version, &offset_size) == DW_DLV_OK)
+			d->version = version;
+	}
+	rc = dwarf_child(cu, &child, &derr);
+	if (rc == DW_DLV_ERROR)
+		err = kdwarf_error(d, derr, "reading a compilation unit");
+	while (rc == DW_DLV_OK) {
+		if (die_tag(child) == DW_TAG_subprogram) {
+			const char *name = die_name(d, child);
+
+			if (name && wanted(name)) {
+				err = KD_GROW(idx->v, idx->cap, idx->n + 1);
+				if (err)
+					break;
+				idx->v[idx->n].name = kd_strdup(name);
+				if (!idx->v[idx->n].name) {
+					err = -ENOMEM;
+					break;
+				}
+				idx->v[idx->n++].off = die_offset(child);
+			}
+		}
+		rc = dwarf_siblingof_b(d->dbg, child, 1, &next, &derr);
+		dwarf_dealloc_die(child);
+		child = rc == DW_DLV_OK ? next : NULL;
+		if (rc == DW_DLV_ERROR)
+			err = kdwarf_error(d, derr, "reading a compilation unit");
+	}
+	if (child)
+		dwarf_dealloc_die(child);
+	dwarf_dealloc_die(cu);
+	return err;
+}
+
+/* Slow path for images without .debug_aranges: every CU's top level. */
+static int index_all_cus(struct kdwarf *d, struct die_index *idx)
+{
+	Dwarf_Error derr = NULL;
+	int rc, err = 0;
+
+	for (;;) {
+		Dwarf_Unsigned hdr_len, abbrev_off, typeoff, next_cu;
+		Dwarf_Half version, addr_size, off_size, ext_size, hdr_type;
+		Dwarf_Sig8 sig;
+		Dwarf_Die cu = NULL;
+
+		rc = dwarf_next_cu_header_d(d->dbg, 1, &hdr_len, &version, &abbrev_off, &addr_size,
+					    &off_size, &ext_size, &sig, &typeoff, &next_cu,
+					    &hdr_type, &derr);
+		if (rc == DW_DLV_NO_ENTRY)
+			return 0;
+		if (rc == DW_DLV_ERROR)
+			return kdwarf_error(d, derr, "reading CU headers");
+		if (dwarf_siblingof_b(d->dbg, NULL, 1, &cu, &derr) != DW_DLV_OK)
+			return kdwarf_error(d, derr, "reading a CU");
+		err = index_cu(d, die_offset(cu), idx);
+		dwarf_dealloc_die(cu);
+		if (err)
+			return err;
+	}
+}
+
+static int cmp_named(const void *a, const void *b)
+{
+	return strcmp(((const struct named_die *)a)->name, ((const struct named_die *)b)->name);
+}
+
+static Dwarf_Off find_die(const struct die_index *idx, const char *name)
+{
+	struct named_die key = { .name = (char *)name };
+	const struct named_die *hit;
+
+	hit = bsearch(&key, idx->v, idx->n, sizeof(*idx->v), cmp_named);
+	return hit ? hit->off : 0;
+}
+
+static int cmp_off(const void *a, const void *b)
+{
+	Dwarf_Off x = *(const Dwarf_Off *)a, y = *(const Dwarf_Off *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Is DIE @off "const struct pt_regs *"? (the SYSCALL_DEFINE0 parameter) */
+static bool is_pt_regs_pointer(struct kdwarf *d, Dwarf_Off off)
+{
+	Dwarf_Error derr = NULL;
+	Dwarf_Die die = NULL;
+	int hops;
+	bool yes = false;
+
+	for (hops = 0; hops < 4 && off; hops++) {
+		Dwarf_Half tag;
+		const char *name;
+
+		if (dwarf_offdie_b(d->dbg, off, 1, &die, &derr) != DW_DLV_OK)
+			return false;
+		tag = die_tag(die);
+		name = die_name(d, die);
+		if (tag == DW_TAG_structure_type) {
+			yes = hops >= 1 && name && !strcmp(name, "pt_regs");
+			dwarf_dealloc_die(die);
+			return yes;
+		}
+		if (tag != DW_TAG_pointer_type && tag != DW_TAG_const_type) {
+			dwarf_dealloc_die(die);
+			return false;
+		}
+		if (!die_ref(d, die, DW_AT_type, &off))
+			off = 0;
+		dwarf_dealloc_die(die);
+	}
+	return false;
+}
+
+static int add_param(struct xfunc *f, size_t *cap, const char *name)
+{
+	int err = KD_GROW(f->params, *cap, f->nr_params + 1);
+
+	if (err)
+		return err;
+	memset(&f->params[f->nr_params], 0, sizeof(f->params[0]));
+	if (name && !(f->params[f->nr_params].name = kd_strdup(name)))
+		return -ENOMEM;
+	f->nr_params++;
+	return 0;
+}
+
+static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, bool define0)
+{
+	struct kdwarf *d = xt->dwarf;
+	Dwarf_Error derr = NULL;
+	Dwarf_Die die = NULL, child = NULL, next;
+	Dwarf_Unsigned line;
+	size_t cap = 0;
+	int rc, err;
+
+	if (dwarf_offdie_b(d->dbg, off, 1, &die, &derr) != DW_DLV_OK)
+		return kdwarf_error(d, derr, "reading a syscall function");
+	err = xt_type_attr(xt, die, &f->ret);
+	if (err)
+		goto out;
+	if (die_udata(d, die, DW_AT_decl_line, &line))
+		f->decl_line = (int)line;
+	f->decl_file = xt_decl_file(xt, die);
+	f->source = "dwarf";
+	f->found = true;
+	if (define0)
+		goto out;
+	rc = dwarf_child(die, &child, &derr);
+	while (rc == DW_DLV_OK) {
+		if (die_tag(child) == DW_TAG_formal_parameter) {
+			err = add_param(f, &cap, die_name(d, child));
+			if (!err)
+				err = xt_type_attr(xt, child, &f->params[f->nr_params - 1].type);
+			if (err)
+				break;
+		}
+		rc = dwarf_siblingof_b(d->dbg, child, 1, &next, &derr);
+		dwarf_dealloc_die(child);
+		child = rc == DW_DLV_OK ? next : NULL;
+	}
+	if (child)
+		dwarf_dealloc_die(child);
+	if (rc == DW_DLV_ERROR && !err)
+		err = kdwarf_error(d, derr, "reading syscall parameters");
+out:
+	dwarf_dealloc_die(die);
+	return err;
+}
+
+/* A C string at virtual address @addr, bounded by its section. */
+static const char *string_at(struct kelf *k, uint64_t addr)
+{
+	const unsigned char *p = kelf_read_addr(k, addr, 1);
+	size_t i;
+
+	if (!p)
+		return NULL;
+	for (i = 0; i < 512; i++) {
+		const unsigned char *q = kelf_read_addr(k, addr + i, 1);
+
+		if (!q)
+			return NULL;
+		if (!*q)
+			return (const char *)p;
+	}
+	return NULL;
+}
+
+/* ftrace's syscall metadata: static const char *types__X[] and args__X[]. */
+static int read_metadata(struct kelf *k, struct xfunc *f)
+{
+	struct kd_buf sym = KD_BUF_INIT;
+	const struct kelf_symbol *types, *args;
+	const unsigned char *tp, *ap;
+	const char *base = strncmp(f->name, "sys_", 4) ? NULL : f->name + 4;
+	size_t n, i, cap = 0;
+	int err = 0;
+
+	if (!base)
+		return 0;
+	if ((err = kd_buf_addf(&sym, "types__%s", base)))
+		return err;
+	types = kelf_symbol_by_name(k, sym.s);
+	kd_buf_reset(&sym);
+	if ((err = kd_buf_addf(&sym, "args__%s", base)))
+		goto out;
+	args = kelf_symbol_by_name(k, sym.s);
+	if (!types || !args || types->size != args->size || types->size > 6 * 8)
+		goto out;
+	n = types->size / 8;
+	tp = kelf_read_addr(k, types->addr, n * 8);
+	ap = kelf_read_addr(k, args->addr, n * 8);
+	if (!tp || !ap)
+		goto out;
+	for (i = 0; i < n; i++) {
+		uint64_t ta, aa;
+		const char *ts, *as;
+
+		memcpy(&ta, tp + i * 8, 8);
+		memcpy(&aa, ap + i * 8, 8);
+		ts = string_at(k, ta);
+		as = string_at(k, aa);
+		if (!ts || !as)
+			goto out;
+		err = add_param(f, &cap, as);
+		if (err)
+			goto out;
+		f->params[f->nr_params - 1].type_text = kd_strdup(ts);
+		if (!f->params[f->nr_params - 1].type_text) {
+			err = -ENOMEM;
+			goto out;
+		}
+	}
+	f->source = "metadata";
+	f->found = true;
+out:
+	kd_buf_release(&sym);
+	return err;
+}
+
+static int resolve(struct xtable *xt, struct kelf *k, struct die_index *idx, struct xfunc *f)
+{
+	struct kd_buf name = KD_BUF_INIT;
+	Dwarf_Off off, param_type;
+	int err;
+
+	err = kd_buf_addf(&name, "__do_%s", f->name);
+	if (err)
+		return err;
+	off = find_die(idx, name.s);
+	kd_buf_release(&name);
+	if (off)
+		return read_signature(xt, f, off, false);
+	off = find_die(idx, f->entry_name);
+	if (off) {
+		Dwarf_Error derr = NULL;
+		Dwarf_Die die = NULL, child = NULL, extra = NULL;
+		bool define0 = false;
+
+		if (dwarf_offdie_b(xt->dwarf->dbg, off, 1, &die, &derr) == DW_DLV_OK) {
+			if (dwarf_child(die, &child, &derr) == DW_DLV_OK) {
+				define0 = die_tag(child) == DW_TAG_formal_parameter &&
+					  die_ref(xt->dwarf, child, DW_AT_type, &param_type) &&
+					  is_pt_regs_pointer(xt->dwarf, param_type);
+				if (define0 && dwarf_siblingof_b(xt->dwarf->dbg, child, 1, &extra,
+								 &derr) == DW_DLV_OK) {
+					define0 = die_tag(extra) != DW_TAG_formal_parameter;
+					dwarf_dealloc_die(extra);
+				}
+				dwarf_dealloc_die(child);
+			}
+			dwarf_dealloc_die(die);
+		}
+		if (define0)
+			return read_signature(xt, f, off, true);
+	}
+	err = read_metadata(k, f);
+	if (err || f->found)
+		return err;
+	xt_problem(xt, 0, "no signature for %s: neither __do_%s nor a SYSCALL_DEFINE0 entry"
+		   " in DWARF, nor ftrace metadata", f->name, f->name);
+	return 0;
+}
+
+int xsyscalls_read_signatures(struct xsyscalls *s, struct xtable *xt, struct kelf *k)
+{
+	struct die_index idx = { 0 };
+	struct cu_ranges *ranges = NULL;
+	Dwarf_Off *cus = NULL;
+	size_t nr_cus = 0, cus_cap = 0, i;
+	int err;
+
+	err = cu_ranges_load(xt->dwarf, &ranges);
+	if (err)
+		goto out;
+	for (i = 0; i < s->nr_funcs; i++) {
+		Dwarf_Off cu = cu_ranges_lookup(ranges, s->funcs[i].entry_addr);
+
+		if (!cu)
+			continue;
+		err = KD_GROW(cus, cus_cap, nr_cus + 1);
+		if (err)
+			goto out;
+		cus[nr_cus++] = cu;
+	}
+	qsort(cus, nr_cus, sizeof(*cus), cmp_off);
+	for (i = 0; i < nr_cus; i++) {
+		if (i && cus[i] == cus[i - 1])
+			continue;
+		err = index_cu(xt->dwarf, cus[i], &idx);
+		if (err)
+			goto out;
+	}
+	if (!nr_cus && s->nr_funcs) {
+		kd_info("%s: no .debug_aranges for the syscall entry points; scanning every CU",
+			k->path);
+		err = index_all_cus(xt->dwarf, &idx);
+		if (err)
+			goto out;
+	}
+	qsort(idx.v, idx.n, sizeof(*idx.v), cmp_named);
+	for (i = 0; i < s->nr_funcs; i++) {
+		err = resolve(xt, k, &idx, &s->funcs[i]);
+		if (err)
+			goto out;
+	}
+out:
+	for (i = 0; i < idx.n; i++)
+		free(idx.v[i].name);
+	free(idx.v);
+	free(cus);
+	cu_ranges_free(ranges);
+	return err;
+}

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Structural identity and deduplication. The same struct is read once per
+ * compilation unit that uses it; the DB stores it once.
+ *
+ * A type's hash covers everything that makes up its layout: kind, name,
+ * size, alignment, bounds, and its members with their offsets, bitfields
+ * and the hashes of their types. A pointer hashes its pointee by *name*
+ * when the pointee is a named struct/union/enum/typedef: that is what C
+ * itself does (struct list *next), it cuts every cycle of a valid C type
+ * graph, and it leaves the pointee's own layout to the pointee's row.
+ * (Consequence, documented in db/SCHEMA.md: two pointers to two different
+ * layouts of one struct name are one row.)
+ */
+#include "extract/types_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/hash.h"
+#include "lib/mem.h"
+
+#define HS_BUSY 1
+#define HS_DONE 2
+
+static uint64_t type_hash(struct xtable *xt, int64_t id, int depth);
+
+static uint64_t pointee_key(struct xtable *xt, int64_t id, int depth)
+{
+	struct xtype *x = xt_get(xt, id);
+
+	if (!x)
+		return kd_hash_u64(KD_HASH_SEED, 0);
+	switch (x->t.kind) {
+	case KD_KIND_STRUCT:
+	case KD_KIND_UNION:
+	case KD_KIND_ENUM:
+	case KD_KIND_TYPEDEF:
+		if (x->t.name)
+			return kd_hash_str(kd_hash_u64(KD_HASH_SEED ^ 0x6b6579, x->t.kind), x->t.name);
+		break;
+	default:
+		break;
+	}
+	return type_hash(xt, id, depth + 1);
+}
+
+static uint64_t compute_hash(struct xtable *xt, int64_t id, int depth)
+{
+	struct xtype *x = xt_get(xt, id);
+	const unsigned flags_mask = KD_TYPE_DECLARATION | KD_TYPE_SIGNED | KD_TYPE_VARIADIC |
+				    KD_TYPE_PACKED;
+	uint64_t h = KD_HASH_SEED;
+	size_t i;
+
+	h = kd_hash_u64(h, x->t.kind);
+	h = kd_hash_str(h, x->t.name);
+	h = kd_hash_u64(h, (uint64_t)x->t.size);
+	h = kd_hash_u64(h, (uint64_t)x->t.align);
+	h = kd_hash_u64(h, (uint64_t)(x->t.kind == KD_KIND_ARRAY ? x->t.count : 0));
+	h = kd_hash_u64(h, x->t.flags & flags_mask);
+	if (x->t.kind == KD_KIND_POINTER)
+		h = kd_hash_u64(h, pointee_key(xt, x->t.ref, depth));
+	else
+		h = kd_hash_u64(h, x->t.ref ? type_hash(xt, x->t.ref, depth + 1) : 0);
+	for (i = 0; i < x->t.nr_members; i++) {
+		/* Re-fetch: recursion may grow nothing, but keep the pattern safe. */
+		const struct kd_member *m = &xt_get(xt, id)->t.members[i];
+
+		h = kd_hash_str(h, m->name);
+		h = kd_hash_u64(h, (uint64_t)m->offset);
+		h = kd_hash_u64(h, (uint64_t)m->bit_offset);
+		h = kd_hash_u64(h, (uint64_t)m->bit_size);
+		h = kd_hash_u64(h, m->type ? type_hash(xt, m->type, depth + 1) : 0);
+	}
+	x = xt_get(xt, id);
+	for (i = 0; i < x->t.nr_enumerators; i++) {
+		h = kd_hash_str(h, x->t.enumerators[i].name);
+		h = kd_hash_u64(h, (uint64_t)x->t.enumerators[i].value);
+	}
+	return h;
+}
+
+static uint64_t type_hash(struct xtable *xt, int64_t id, int depth)
+{
+	struct xtype *x = xt_get(xt, id);
+	uint64_t h;
+
+	if (!x)
+		return 0;
+	if (x->hash_state == HS_DONE)
+		return x->hash;
+	if (x->hash_state == HS_BUSY || depth > XT_MAX_DEPTH) {
+		xt_problem(xt, x->die, "type graph cycle not broken by a named pointee");
+		return kd_hash_u64(KD_HASH_SEED, 0x6379636c65);
+	}
+	x->hash_state = HS_BUSY;
+	h = compute_hash(xt, id, depth);
+	x = xt_get(xt, id);
+	x->hash = h;
+	x->hash_state = HS_DONE;
+	return h;
+}
+
+int xt_hash_all(struct xtable *xt)
+{
+	size_t i;
+
+	for (i = 0; i < xt->n; i++)
+		type_hash(xt, (int64_t)i + 1, 0);
+	return 0;
+}
+
+/* Same hash and same shallow shape: the same type (a 64-bit collision with an
+ * identical shape is not a practical concern). */
+static bool same_shape(const struct xtype *a, const struct xtype *b)
+{
+	if (a->hash != b->hash || a->t.kind != b->t.kind || a->t.size != b->t.size ||
+	    a->t.nr_members != b->t.nr_members || a->t.nr_enumerators != b->t.nr_enumerators)
+		return false;
+	if (!a->t.name || !b->t.name)
+		return a->t.name == b->t.name;
+	return !strcmp(a->t.name, b->t.name);
+}
+
+static bool is_definition(struct xtable *xt, int64_t id)
+{
+	struct xtype *x = xt_get(xt, id);
+
+	return x && !(x->t.flags & KD_TYPE_DECLARATION);
+}
+
+static int assign_canon(struct xtable *xt, int64_t *nr_unique)
+{
+	size_t cap = 1, i, j;
+	int64_t *slots, next = 0;
+
+	while (cap < xt->n * 2 + 2)
+		cap <<= 1;
+	slots = kd_calloc(cap, sizeof(*slots));	/* table index + 1, 0 = empty */
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < xt->n; i++) {
+		struct xtype *x = &xt->v[i];
+
+		for (j = x->hash & (cap - 1); slots[j]; j = (j + 1) & (cap - 1)) {
+			struct xtype *rep = &xt->v[slots[j] - 1];
+
+			if (same_shape(rep, x)) {
+				x->canon = rep->canon;
+				/* A pointer row should lead to a definition when any does. */
+				if (x->t.kind == KD_KIND_POINTER && !is_definition(xt, rep->t.ref) &&
+				    is_definition(xt, x->t.ref))
+					rep->t.ref = x->t.ref;
+				break;
+			}
+		}
+		if (!slots[j]) {
+			slots[j] = (int64_t)i + 1;
+			x->canon = ++next;
+		}
+	}
+	free(slots);
+	*nr_unique = next;
+	return 0;
+}
+
+int64_t xt_canon(struct xtable *xt, int64_t id)
+{
+	struct xtype *x = xt_get(xt, id);
+
+	return x ? x->canon : 0;
+}
+
+int xt_write(struct xtable *xt, int64_t *nr_written)
+{
+	struct kd_member *members = NULL;
+	size_t members_cap = 0, i, j;
+	int64_t nr_unique = 0, written = 0;
+	int err;
+
+	err = assign_canon(xt, &nr_unique);
+	if (err)
+		return err;
+	for (i = 0; i < xt->n; i++) {
+		struct xtype *x = &xt->v[i];
+		struct kd_type t;
+
+		if (x->canon != written + 1)
+			continue;	/* a duplicate of an earlier row */
+		t = x->t;
+		t.id = x->canon;
+		t.ref = xt_canon(xt, x->t.ref);
+		t.hash = x->hash;
+		if (t.nr_members) {
+			err = KD_GROW(members, members_cap, t.nr_members);
+			if (err)
+				goto out;
+			for (j = 0; j < t.nr_members; j++) {
+				members[j] = x->t.members[j];
+				members[j].type = xt_canon(xt, x->t.members[j].type);
+			}
+			t.members = members;
+		}
+		err = kdb__put_type(xt->db, &t);
+		if (err)
+			goto out;
+		written++;
+	}
+	*nr_written = written;
+out:
+	free(members);
+	return err;
+}

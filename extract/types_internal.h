@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to extract/: the in-memory type table the DWARF reader fills and
+ * the dedup pass empties into the DB.
+ *
+ * Reading is breadth-first from a worklist: asking for the type of a DIE
+ * returns its id at once and queues the DIE, so deep or cyclic type graphs
+ * never recurse on the C stack. Ids are 1-based indexes into the table.
+ */
+#ifndef KD_EXTRACT_TYPES_H
+#define KD_EXTRACT_TYPES_H
+
+#include "extract/dwarf_internal.h"
+#include "db/kdb.h"
+#include "lib/buf.h"
+
+/* Bounds that keep hostile input from exhausting memory or time. */
+#define XT_MAX_TYPES		(4u << 20)
+#define XT_MAX_MEMBERS		(1u << 20)	/* per struct/union/enum/func */
+#define XT_MAX_DEPTH		512		/* nesting by value (struct in struct) */
+
+struct xtype {
+	struct kd_type t;	/* t.id = index + 1; references are table ids */
+	Dwarf_Off die;		/* 0 for nodes the reader synthesizes */
+	uint8_t state;		/* XT_* below */
+	uint8_t hash_state;	/* 0 not hashed, 1 in progress, 2 done */
+	uint8_t align_state;
+	uint64_t hash;		/* structural identity, see type-dedup.c */
+	int64_t canon;		/* id in the DB after dedup */
+};
+
+struct srcfiles_cache;
+
+struct xtable {
+	struct kdwarf *dwarf;
+	struct kdb *db;			/* for problems rows */
+	const char *input;		/* file name for problems and messages */
+	struct xtype *v;
+	size_t n, cap;
+	/* DIE offset -> index, open addressing (0 = empty slot). */
+	uint64_t *map_key;
+	int64_t *map_val;
+	size_t map_cap, map_n;
+	int64_t *todo;
+	size_t nr_todo, todo_cap;
+	struct srcfiles_cache *files;
+	int64_t nr_problems;
+};
+
+int xtable_init(struct xtable *xt, struct kdwarf *d, struct kdb *db, const char *input);
+void xtable_release(struct xtable *xt);
+static inline struct xtype *xt_get(struct xtable *xt, int64_t id)
+{
+	return id > 0 && (size_t)id <= xt->n ? &xt->v[id - 1] : NULL;
+}
+/* Id of the type at DIE @off (queued for reading when new). */
+int xt_type_of_die(struct xtable *xt, Dwarf_Off off, int64_t *id);
+/* Id of the DW_AT_type of @die; 0 (void) when it has none. */
+int xt_type_attr(struct xtable *xt, Dwarf_Die die, int64_t *id);
+/* Read every queued DIE into its node. */
+int xt_drain(struct xtable *xt);
+/* Sizes, alignments, bitfield storage units, enum signedness (after xt_drain). */
+int xt_settle_layout(struct xtable *xt);
+
+/* A bitfield member whose storage unit xt_settle_layout() has yet to settle. */
+#define XT_BITFIELD_PENDING INT64_MIN
+/* A new empty node (synthesized, no DIE). */
+int xt_new(struct xtable *xt, enum kd_kind kind, int64_t *id);
+/* Relative source path of @die's DW_AT_decl_file (malloc'ed) or NULL. */
+char *xt_decl_file(struct xtable *xt, Dwarf_Die die);
+/* Record a problem row (and count it). */
+void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Structural hashes of every node reachable from the table. */
+int xt_hash_all(struct xtable *xt);
+/* Assign DB ids to unique types (identical ones share one) and write them. */
+int xt_write(struct xtable *xt, int64_t *nr_written);
+/* DB id of table node @id (after xt_write). */
+int64_t xt_canon(struct xtable *xt, int64_t id);
+
+/* Append the C spelling of type @id with declarator @decl ("" for none). */
+int xt_cdecl(struct xtable *xt, struct kd_buf *b, int64_t id, const char *decl);
+
+#endif
