@@ -26,6 +26,7 @@ struct show_ctx {
 	struct type_cache *tc;
 	FILE *f;
 	int count;
+	int64_t func_id;	/* syscall: the signature to show */
 };
 
 static int print_info(struct show_ctx *s)
@@ -117,35 +118,43 @@ static const struct kd_type *pointee_aggregate(struct type_cache *tc, int64_t id
 	return NULL;
 }
 
-static int print_syscall_detail(const struct kd_syscall *sc, void *ctx)
+static int note_syscall_slot(const struct kd_syscall *sc, void *ctx)
 {
 	struct show_ctx *s = ctx;
+
+	fprintf(s->f, "%-5s %s: ", sc->abi, sc->name);
+	if (sc->nr >= 0)
+		fprintf(s->f, "nr %" PRId64 ", ", sc->nr);
+	fprintf(s->f, "entry %s\n", sc->entry ? sc->entry : "-");
+	if (!s->count++ || (!s->func_id && sc->func_id))
+		s->func_id = sc->func_id;
+	return 0;
+}
+
+/* The signature behind a syscall and the layout of every struct it takes. */
+static int print_syscall_detail(struct show_ctx *s)
+{
+	struct kd_buf sig = KD_BUF_INIT;
 	struct kd_function *fn;
 	size_t i;
 	int err;
 
-	fprintf(s->f, "%s syscall %s: ", sc->abi, sc->name);
-	if (sc->nr >= 0)
-		fprintf(s->f, "nr %" PRId64 ", ", sc->nr);
-	fprintf(s->f, "entry %s\n", sc->entry ? sc->entry : "-");
-	s->count++;
-	if (s->count > 1 || !sc->func_id)
-		return 0;	/* the signature once, for the first ABI */
-	err = kdb__get_function_by_id(s->db, sc->func_id, &fn);
+	if (!s->func_id) {
+		fprintf(s->f, "\n(no signature: see 'show problems')\n");
+		return 0;
+	}
+	err = kdb__get_function_by_id(s->db, s->func_id, &fn);
 	if (err)
 		return err;
-	{
-		struct kd_buf sig = KD_BUF_INIT;
-
-		err = signature(s, sc->func_id, &sig);
-		if (!err)
-			fprintf(s->f, "\n%s\n  from %s%s%s", sig.s, fn->source,
-				fn->decl_file ? ", " : "", fn->decl_file ? fn->decl_file : "");
-		if (!err && fn->decl_line)
+	err = signature(s, s->func_id, &sig);
+	if (!err) {
+		fprintf(s->f, "\n%s\n  from %s%s%s", sig.s, fn->source,
+			fn->decl_file ? ", " : "", fn->decl_file ? fn->decl_file : "");
+		if (fn->decl_line)
 			fprintf(s->f, ":%d", fn->decl_line);
 		fprintf(s->f, "\n");
-		kd_buf_release(&sig);
 	}
+	kd_buf_release(&sig);
 	for (i = 0; !err && i < fn->nr_params; i++) {
 		const struct kd_type *t = pointee_aggregate(s->tc, fn->params[i].type_id);
 
@@ -228,7 +237,9 @@ int cmd_show(int argc, char **argv)
 	} else if (!name) {
 		rc = cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
 	} else if (!strcmp(what, "syscall")) {
-		err = kdb__foreach_syscall_named(s.db, name, print_syscall_detail, &s);
+		err = kdb__foreach_syscall_named(s.db, name, note_syscall_slot, &s);
+		if (!err && s.count)
+			err = print_syscall_detail(&s);
 		if (!err && !s.count) {
 			kd_err("%s: no syscall named '%s'", argv[1], name);
 			rc = KD_EXIT_ERROR;

@@ -315,7 +315,7 @@ int kdb__foreach_syscall(struct kdb *db, const char *abi, kdb_syscall_fn cb, voi
 int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn cb, void *ctx)
 {
 	return foreach_syscall(db, "SELECT abi, nr, name, entry, func_id, implemented FROM syscalls"
-			       " WHERE name = ?1 ORDER BY abi, nr", name, cb, ctx);
+			       " WHERE name = ?1 ORDER BY abi <> 'x64', abi, nr", name, cb, ctx);
 }
 
 int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx)

@@ -7,8 +7,9 @@
  * into both. The abstract instance of __do_sys_name keeps the real
  * parameter names and types, and it lives in the CU that holds the entry
  * point, so only the CUs of the entry points' addresses are read.
- * SYSCALL_DEFINE0 defines the entry point directly, with one ignored
- * pt_regs parameter: such syscalls take no arguments. Where no DWARF
+ * SYSCALL_DEFINE0 gives __do_sys_name (or, in other kernels and in our
+ * fixture, the entry point itself) one ignored "const struct pt_regs
+ * *__unused" parameter: such syscalls take no arguments. Where no DWARF
  * function exists, the ftrace metadata arrays types__NAME/args__NAME give
  * the parameters as strings.
  */
@@ -192,6 +193,8 @@ static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, boo
 	Dwarf_Error derr = NULL;
 	Dwarf_Die die = NULL, child = NULL, next;
 	Dwarf_Unsigned line;
+	Dwarf_Off first_param_type = 0;
+	bool regs_pending = false;
 	size_t cap = 0;
 	int rc, err;
 
@@ -210,9 +213,19 @@ static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, boo
 	rc = dwarf_child(die, &child, &derr);
 	while (rc == DW_DLV_OK) {
 		if (die_tag(child) == DW_TAG_formal_parameter) {
-			err = add_param(f, &cap, die_name(d, child));
+			Dwarf_Off type_off = 0;
+
+			die_ref(d, child, DW_AT_type, &type_off);
+			if (f->nr_params == 1 && regs_pending)
+				err = xt_type_of_die(xt, first_param_type, &f->params[0].type);
+			regs_pending = !f->nr_params && is_pt_regs_pointer(d, type_off);
+			if (!f->nr_params)
+				first_param_type = type_off;
 			if (!err)
-				err = xt_type_attr(xt, child, &f->params[f->nr_params - 1].type);
+				err = add_param(f, &cap, die_name(d, child));
+			/* Not queued yet: a lone pt_regs parameter is dropped below. */
+			if (!err && !regs_pending)
+				err = xt_type_of_die(xt, type_off, &f->params[f->nr_params - 1].type);
 			if (err)
 				break;
 		}
@@ -224,6 +237,11 @@ static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, boo
 		dwarf_dealloc_die(child);
 	if (rc == DW_DLV_ERROR && !err)
 		err = kdwarf_error(d, derr, "reading syscall parameters");
+	/* SYSCALL_DEFINE0's __do_sys_ keeps the ignored pt_regs parameter. */
+	if (!err && f->nr_params == 1 && regs_pending) {
+		free(f->params[0].name);
+		f->nr_params = 0;
+	}
 out:
 	dwarf_dealloc_die(die);
 	return err;

@@ -166,7 +166,8 @@ static int read_entry_points(struct xsyscalls *s, struct kelf *k, const char *ab
 	for (i = 0; i < k->nr_symbols; i++) {
 		const struct kelf_symbol *sym = &k->symbols[i];
 
-		if (sym->type != STT_FUNC)
+		/* Skip compiler-split parts (foo.cold, foo.part.0): not entry points. */
+		if (sym->type != STT_FUNC || strchr(sym->name, '.'))
 			continue;
 		if (!has_prefix(sym->name, prefix) && !(also && has_prefix(sym->name, also)))
 			continue;

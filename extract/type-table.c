@@ -228,15 +228,21 @@ static struct srcfiles_entry *srcfiles_for(struct xtable *xt, Dwarf_Die die)
 
 /*
  * Source paths relative to the kernel tree, so the same header has the
- * same name in two builds: strip the longest directory prefix shared with
- * the CU's build directory (/build/linux-6.1.170/ for
+ * same name in two builds. libdwarf joins the CU's build directory to
+ * relative names; Debian builds with a relative, prefix-mapped build
+ * directory (debian/build/build_amd64_none_amd64) whose files are named
+ * from the source tree: strip it. Otherwise strip the longest directory
+ * prefix shared with the build directory (/build/linux-6.1.170/ for
  * /build/linux-6.1.170/debian/build/...).
  */
 static char *relative_path(const char *path, const char *comp_dir)
 {
-	size_t common = 0, i;
+	size_t common = 0, i, n = comp_dir ? strlen(comp_dir) : 0;
 
-	if (path[0] == '/' && comp_dir) {
+	/* A relative comp_dir (-fdebug-prefix-map) joined to tree-relative names. */
+	if (n && !strncmp(path, comp_dir, n) && path[n] == '/')
+		path += n + 1;
+	else if (path[0] == '/' && comp_dir) {
 		for (i = 0; path[i] && path[i] == comp_dir[i]; i++)
 			if (path[i] == '/')
 				common = i + 1;
