@@ -117,12 +117,19 @@ static void quiet_handler(Dwarf_Error err, Dwarf_Ptr arg)
 
 static int check_has_dwarf(struct kelf *k)
 {
+	struct kelf_section *link;
+
 	if (kelf_section_by_name(k, ".debug_info"))
 		return 0;
-	if (kelf_section_by_name(k, ".gnu_debuglink")) {
-		kd_err("%s: no .debug_info, only a .gnu_debuglink to a separate debug file;"
-		       " use the debug vmlinux (Debian: linux-image-*-dbg, /usr/lib/debug/boot/vmlinux-*)",
-		       k->path);
+	link = kelf_section_by_name(k, ".gnu_debuglink");
+	if (link) {
+		const char *name = (const char *)kelf_section_data(k, link);
+
+		if (!name || !memchr(name, '\0', link->size))
+			name = "?";
+		kd_err("%s: no .debug_info, only a .gnu_debuglink to '%s'; point kabi-diff at that"
+		       " file (usually /usr/lib/debug/.build-id/xx/*.debug or /usr/lib/debug/boot/;"
+		       " Debian: linux-image-*-dbg)", k->path, name);
 		return -KD_ENODEBUG;
 	}
 	if (kelf_section_by_name(k, ".debug_info.dwo") || kelf_section_by_name(k, ".gnu_debugaltlink")) {
