@@ -82,10 +82,15 @@ demo: kabi-diff
 bench: kabi-diff
 	@bench/run
 
+# Root installs directly; anyone else through sudo.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
+	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip
+
 deps:
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends gcc make pkg-config \
-		libdwarf-dev libelf-dev libsqlite3-dev zlib1g-dev sqlite3 dwarves
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends $(DEB_PACKAGES)
 
 install: kabi-diff
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/spec

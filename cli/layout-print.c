@@ -40,6 +40,7 @@ static void print_member(struct type_cache *tc, const struct kd_member *m, int64
 	const struct kd_type *mt = type_cache__get(tc, m->type);
 	struct kd_buf line = KD_BUF_INIT;
 	int64_t size = type_size(tc, m->type);
+	int width;
 
 	indent(f, level);
 	if (is_anonymous_aggregate(mt) && level < MAX_NEST) {
@@ -54,10 +55,13 @@ static void print_member(struct type_cache *tc, const struct kd_member *m, int64
 			(void)kd_buf_addf(&line, ":%d", m->bit_size);
 		(void)kd_buf_addc(&line, ';');
 	}
+	/* Keep the comments in one column whatever the nesting (tabs are 8 wide). */
+	width = level > 5 ? 8 : 48 - 8 * (level - 1);
 	if (m->bit_size)
-		fprintf(f, "%-48s /* %5" PRId64 ":%2d %4" PRId64 " */\n", line.s, abs, m->bit_offset, size);
+		fprintf(f, "%-*s /* %5" PRId64 ":%2d %4" PRId64 " */\n", width, line.s, abs,
+			m->bit_offset, size);
 	else
-		fprintf(f, "%-48s /* %5" PRId64 " %5" PRId64 " */\n", line.s, abs, size);
+		fprintf(f, "%-*s /* %5" PRId64 " %5" PRId64 " */\n", width, line.s, abs, size);
 	kd_buf_release(&line);
 }
 

@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make demo`: build the two sample kernels (tests/fixtures/kernel.c, plain
+# and -DKABI_V2), extract both, and show what kabi-diff sees in them.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+k=$top/kabi-diff
+dir=${DEMO_DIR:-$top/build/demo}
+mkdir -p "$dir"
+"$top/tests/fixtures/build-kernel.sh" "$dir/vmlinux-old"
+"$top/tests/fixtures/build-kernel.sh" "$dir/vmlinux-new" -DKABI_V2
+
+run() {
+	printf '\n$ %s\n' "$*" | sed "s|$top/||g; s|$dir/||g"
+	"$@"
+}
+cd "$dir"
+run "$k" extract vmlinux-old -o old.kabi
+run "$k" extract vmlinux-new -o new.kabi
+run "$k" show old.kabi syscalls
+run "$k" show new.kabi syscalls
+run "$k" show old.kabi syscall openat2
+run "$k" show new.kabi struct open_how
+run "$k" show old.kabi struct fx_stat
+if "$k" --help | grep -q '^  diff '; then
+	set +e
+	run "$k" diff old.kabi new.kabi
+	rc=$?
+	printf '\n(exit status %d: 4 = changes, 8 = breaking, 12 = both)\n' "$rc"
+fi
