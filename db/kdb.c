@@ -124,6 +124,10 @@ int kdb__create(const char *path, struct kdb **out)
 	int fd, err;
 
 	*out = NULL;
+	if (kdb_init_allocator()) {
+		kd_err("%s: cannot initialize SQLite", path);
+		return -ENOMEM;
+	}
 	db = kdb_alloc(path);
 	if (!db)
 		return -ENOMEM;
@@ -199,8 +203,6 @@ int kdb__commit(struct kdb *db)
 	}
 	free(db->tmp_path);
 	db->tmp_path = NULL;
-	if (sqlite3_open_v2(db->path, &db->sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
-		err = kdb_sql_error(db, "reopen");
 out:
 	sqlite3_finalize(st);
 	return err;
@@ -227,6 +229,10 @@ int kdb__open(const char *path, struct kdb **out)
 	int version, err;
 
 	*out = NULL;
+	if (kdb_init_allocator()) {
+		kd_err("%s: cannot initialize SQLite", path);
+		return -ENOMEM;
+	}
 	if (access(path, R_OK) < 0) {
 		err = -errno;
 		kd_err("%s: %s", path, strerror(errno));

@@ -27,7 +27,7 @@ struct kdb;
 
 /* Start a new DB that will replace @path on commit. *out: free with kdb__free(). */
 int kdb__create(const char *path, struct kdb **out);
-/* COMMIT, verify, and rename into place. The handle is read-only afterwards. */
+/* COMMIT, verify, and rename into place. Only kdb__free() may follow. */
 int kdb__commit(struct kdb *db);
 /*
  * Open an existing .kabi read-only. Fails with KD_EFORMAT when @path is not

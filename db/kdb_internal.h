@@ -28,6 +28,9 @@ struct kdb {
 
 extern const char kdb_schema_sql[];
 
+/* Route SQLite's allocations through lib/mem.h (once per process). */
+int kdb_init_allocator(void);
+
 /* Report a SQLite failure on @db as "PATH: what: sqlite message"; returns -EIO-ish code. */
 int kdb_sql_error(struct kdb *db, const char *what);
 /* Prepare (cached for the STMT_* ones) or fail with a reported error. */

@@ -46,10 +46,11 @@ void kd_log(enum kd_level level, const char *fmt, ...)
 	if (level > max_level)
 		return;
 	va_start(ap, fmt);
-	/* On ENOMEM the message is whatever fit; better than nothing. */
-	(void)kd_buf_vaddf(&b, fmt, ap);
+	if (kd_buf_vaddf(&b, fmt, ap))
+		kd_buf_reset(&b);
 	va_end(ap);
-	sink(level, b.len ? b.s : fmt, sink_ctx);
+	/* Formatting can only fail for lack of memory; say that rather than nothing. */
+	sink(level, b.len ? b.s : "out of memory", sink_ctx);
 	kd_buf_release(&b);
 }
 

@@ -23,12 +23,12 @@ enum kd_errcode {
 	KD_EUSAGE,		/* bad command line */
 };
 
-enum kd_level { KD_LOG_ERR, KD_LOG_WARN, KD_LOG_INFO, KD_LOG_DEBUG };
+enum kd_level { KD_LOG_QUIET = -1, KD_LOG_ERR, KD_LOG_WARN, KD_LOG_INFO, KD_LOG_DEBUG };
 
 typedef void (*kd_log_sink_fn)(enum kd_level level, const char *msg, void *ctx);
 
 void kd_log_set_sink(kd_log_sink_fn fn, void *ctx);
-/* Messages above @level are dropped (default KD_LOG_WARN). */
+/* Messages above @level are dropped (default KD_LOG_WARN; KD_LOG_QUIET drops all). */
 void kd_log_set_level(enum kd_level level);
 enum kd_level kd_log_level(void);
 

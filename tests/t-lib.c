@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* lib/: kd_buf invariants, array growth bounds, and C declarator printing. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/buf.h"
+#include "lib/cdecl.h"
+#include "lib/mem.h"
+#include "tests/tap.h"
+
+static void test_buf(void)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char *s;
+	int i;
+
+	is_str(b.s, "", "an initialized buffer is an empty string");
+	kd_buf_addf(&b, "%s-%d", "x", 42);
+	kd_buf_addc(&b, '!');
+	is_str(b.s, "x-42!", "addf and addc append");
+	is_int(b.len, 5, "length tracks");
+	for (i = 0; i < 1000; i++)
+		kd_buf_adds(&b, "0123456789");
+	is_int(b.len, 10005, "grows past many reallocations");
+	kd_buf_reset(&b);
+	is_str(b.s, "", "reset empties");
+	kd_buf_adds(&b, "kept");
+	s = kd_buf_detach(&b);
+	is_str(s, "kept", "detach hands the string over");
+	is_str(b.s, "", "and leaves the buffer empty");
+	free(s);
+	kd_mem_fail_after(0);
+	is_int(kd_buf_adds(&b, "no memory"), -ENOMEM, "allocation failure reported");
+	kd_mem_fail_after(-1);
+	is_str(b.s, "", "and the buffer is still valid");
+	kd_buf_release(&b);
+}
+
+static void test_grow(void)
+{
+	size_t cap = 0;
+	int *v = NULL;
+
+	is_int(KD_GROW(v, cap, 10), 0, "grow to 10");
+	ok(cap >= 10, "capacity at least the need (%zu)", cap);
+	is_int(kd_grow_array((void **)&v, &cap, SIZE_MAX / 2, sizeof(int)), -ENOMEM,
+	       "an overflowing size is refused");
+	free(v);
+}
+
+/*
+ * 1 int, 2 char, 3 const char, 4 pointer to 3, 5 struct s, 6 pointer to 5,
+ * 7 array[4] of 1, 8 func(int, struct s *) returning void, 9 pointer to 8,
+ * 10 pointer to 7, 11 flexible array of 2, 12 const pointer to 2.
+ */
+static struct kd_member params[] = { { .type = 1 }, { .type = 6 } };
+static const struct kd_type types[] = {
+	{ 0 },
+	{ .id = 1, .kind = KD_KIND_BASE, .name = "int" },
+	{ .id = 2, .kind = KD_KIND_BASE, .name = "char" },
+	{ .id = 3, .kind = KD_KIND_CONST, .ref = 2 },
+	{ .id = 4, .kind = KD_KIND_POINTER, .ref = 3 },
+	{ .id = 5, .kind = KD_KIND_STRUCT, .name = "s" },
+	{ .id = 6, .kind = KD_KIND_POINTER, .ref = 5 },
+	{ .id = 7, .kind = KD_KIND_ARRAY, .ref = 1, .count = 4 },
+	{ .id = 8, .kind = KD_KIND_FUNC, .nr_members = 2, .members = params },
+	{ .id = 9, .kind = KD_KIND_POINTER, .ref = 8 },
+	{ .id = 10, .kind = KD_KIND_POINTER, .ref = 7 },
+	{ .id = 11, .kind = KD_KIND_ARRAY, .ref = 2, .count = KD_ARRAY_FLEXIBLE },
+	{ .id = 12, .kind = KD_KIND_CONST, .ref = 13 },
+	{ .id = 13, .kind = KD_KIND_POINTER, .ref = 2 },
+};
+
+static const struct kd_type *lookup(int64_t id, void *ctx)
+{
+	(void)ctx;
+	return id > 0 && id < (int64_t)(sizeof(types) / sizeof(types[0])) ? &types[id] : NULL;
+}
+
+static void cdecl_is(int64_t id, const char *decl, const char *want)
+{
+	struct kd_buf b = KD_BUF_INIT;
+
+	kd_cdecl(&b, id, decl, lookup, NULL);
+	is_str(b.s, want, want);
+	kd_buf_release(&b);
+}
+
+static void test_cdecl(void)
+{
+	cdecl_is(4, "", "const char *");
+	cdecl_is(4, "filename", "const char *filename");
+	cdecl_is(6, "how", "struct s *how");
+	cdecl_is(7, "v", "int v[4]");
+	cdecl_is(9, "cb", "void (*cb)(int, struct s *)");
+	cdecl_is(9, "", "void (*)(int, struct s *)");
+	cdecl_is(10, "p", "int (*p)[4]");
+	cdecl_is(11, "name", "char name[]");
+	cdecl_is(12, "p", "char * const p");
+	cdecl_is(0, "x", "void x");
+}
+
+int main(void)
+{
+	test_buf();
+	test_grow();
+	test_cdecl();
+	return tap_done();
+}
