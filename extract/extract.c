@@ -76,6 +76,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	struct kelf *k = NULL;
 	struct kdwarf *d = NULL;
 	struct kdb *db = NULL;
+	struct type_sink *sink = NULL;
 	int64_t nr_types = 0;
 	size_t i;
 	int err;
@@ -97,6 +98,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (err)
 		goto out;
 	err = xtable_init(&xt, d, db, conf->vmlinux);
+	if (!err)
+		err = type_sink_new(&sink);
 	if (err)
 		goto out;
 	if (conf->progress)
@@ -109,7 +112,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (!err)
 		err = xt_hash_all(&xt);
 	if (!err)
-		err = xt_write(&xt, &nr_types);
+		err = xt_write(&xt, sink, &nr_types);
 	if (!err)
 		err = xsyscalls_write(&sys, &xt, db);
 	if (!err)
@@ -126,6 +129,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	stats->problems = xt.nr_problems;
 out:
 	xtable_release(&xt);
+	type_sink_free(sink);
 	xsyscalls_release(&sys);
 	kdb__free(db);
 	kdwarf_close(d);

@@ -132,10 +132,19 @@ static bool is_definition(struct xtable *xt, int64_t id)
 	return x && !(x->t.flags & KD_TYPE_DECLARATION);
 }
 
-static int assign_canon(struct xtable *xt, int64_t *nr_unique)
+/*
+ * Give every node its DB id: the id of an identical type already in the
+ * sink (written by an earlier table: vmlinux before modules), of an
+ * identical node earlier in this table, or a new one. Within a table a
+ * hash match is confirmed by shape; across tables the sink keeps only
+ * hashes (64 bits: a collision among the ~10^5 types of a kernel has a
+ * probability around 10^-9).
+ */
+static int assign_canon(struct xtable *xt, struct type_sink *sink, uint8_t *is_new)
 {
 	size_t cap = 1, i, j;
-	int64_t *slots, next = 0;
+	int64_t *slots;
+	int err = 0;
 
 	while (cap < xt->n * 2 + 2)
 		cap <<= 1;
@@ -157,14 +166,19 @@ static int assign_canon(struct xtable *xt, int64_t *nr_unique)
 				break;
 			}
 		}
-		if (!slots[j]) {
-			slots[j] = (int64_t)i + 1;
-			x->canon = ++next;
+		if (slots[j])
+			continue;
+		slots[j] = (int64_t)i + 1;
+		x->canon = type_sink_lookup(sink, x->hash);
+		if (!x->canon) {
+			err = type_sink_add(sink, x->hash, &x->canon);
+			if (err)
+				break;
+			is_new[i] = 1;
 		}
 	}
 	free(slots);
-	*nr_unique = next;
-	return 0;
+	return err;
 }
 
 int64_t xt_canon(struct xtable *xt, int64_t id)
@@ -174,22 +188,24 @@ int64_t xt_canon(struct xtable *xt, int64_t id)
 	return x ? x->canon : 0;
 }
 
-int xt_write(struct xtable *xt, int64_t *nr_written)
+int xt_write(struct xtable *xt, struct type_sink *sink, int64_t *nr_written)
 {
 	struct kd_member *members = NULL;
 	size_t members_cap = 0, i, j;
-	int64_t nr_unique = 0, written = 0;
+	uint8_t *is_new;
+	int64_t written = 0;
 	int err;
 
-	err = assign_canon(xt, &nr_unique);
-	if (err)
-		return err;
-	for (i = 0; i < xt->n; i++) {
+	is_new = kd_calloc(xt->n ? xt->n : 1, 1);
+	if (!is_new)
+		return -ENOMEM;
+	err = assign_canon(xt, sink, is_new);
+	for (i = 0; !err && i < xt->n; i++) {
 		struct xtype *x = &xt->v[i];
 		struct kd_type t;
 
-		if (x->canon != written + 1)
-			continue;	/* a duplicate of an earlier row */
+		if (!is_new[i])
+			continue;	/* already a row: earlier in this table or another */
 		t = x->t;
 		t.id = x->canon;
 		t.ref = xt_canon(xt, x->t.ref);
@@ -197,7 +213,7 @@ int xt_write(struct xtable *xt, int64_t *nr_written)
 		if (t.nr_members) {
 			err = KD_GROW(members, members_cap, t.nr_members);
 			if (err)
-				goto out;
+				break;
 			for (j = 0; j < t.nr_members; j++) {
 				members[j] = x->t.members[j];
 				members[j].type = xt_canon(xt, x->t.members[j].type);
@@ -205,12 +221,11 @@ int xt_write(struct xtable *xt, int64_t *nr_written)
 			t.members = members;
 		}
 		err = kdb__put_type(xt->db, &t);
-		if (err)
-			goto out;
-		written++;
+		if (!err)
+			written++;
 	}
 	*nr_written = written;
-out:
 	free(members);
+	free(is_new);
 	return err;
 }

@@ -74,8 +74,20 @@ void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
 
 /* Structural hashes of every node reachable from the table. */
 int xt_hash_all(struct xtable *xt);
-/* Assign DB ids to unique types (identical ones share one) and write them. */
-int xt_write(struct xtable *xt, int64_t *nr_written);
+/*
+ * Every type of a kernel, from vmlinux and its modules, is one row per
+ * structural identity; the sink remembers which identities have a row.
+ */
+struct type_sink;
+int type_sink_new(struct type_sink **out);
+void type_sink_free(struct type_sink *sink);
+/* DB id of the type with @hash, 0 when none yet. */
+int64_t type_sink_lookup(const struct type_sink *sink, uint64_t hash);
+/* A new DB id for @hash. */
+int type_sink_add(struct type_sink *sink, uint64_t hash, int64_t *id);
+
+/* Assign DB ids (identical types share one) and write the new rows. */
+int xt_write(struct xtable *xt, struct type_sink *sink, int64_t *nr_written);
 /* DB id of table node @id (after xt_write). */
 int64_t xt_canon(struct xtable *xt, int64_t id);
 
