@@ -178,3 +178,29 @@ int kdb__put_problem(struct kdb *db, const char *stage, const char *input,
 	kd_buf_release(&msg);
 	return err;
 }
+
+int kdb__put_module(struct kdb *db, const char *name, const char *path, int64_t *id)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_MODULE);
+	int err;
+
+	if (!st)
+		return -EIO;
+	kdb_bind_text(st, 1, name);
+	kdb_bind_text(st, 2, path);
+	err = step_done(db, st, "writing modules");
+	if (!err)
+		*id = sqlite3_last_insert_rowid(db->sql);
+	return err;
+}
+
+int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_TYPE_ORIGIN);
+
+	if (!st)
+		return -EIO;
+	sqlite3_bind_int64(st, 1, type_id);
+	kdb_bind_id(st, 2, module_id);
+	return step_done(db, st, "writing type origins");
+}

@@ -31,6 +31,8 @@ static const char *const stmt_sql[STMT__COUNT] = {
 	[STMT_PUT_SYSCALL] = "INSERT OR REPLACE INTO syscalls(abi, nr, name, entry, func_id, implemented)"
 			     " VALUES (?,?,?,?,?,?)",
 	[STMT_PUT_PROBLEM] = "INSERT INTO problems(stage, input, location, message) VALUES (?,?,?,?)",
+	[STMT_PUT_MODULE] = "INSERT INTO modules(name, path) VALUES (?,?)",
+	[STMT_PUT_TYPE_ORIGIN] = "INSERT OR IGNORE INTO type_origins(type_id, module_id) VALUES (?,?)",
 };
 
 int kdb_sql_error(struct kdb *db, const char *what)

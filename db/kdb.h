@@ -111,4 +111,9 @@ int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx);
 /* Row count of @table (one of the schema's tables), for summaries. */
 int64_t kdb__count(struct kdb *db, const char *table);
 
+/* --- modules ------------------------------------------------------------ */
+int kdb__put_module(struct kdb *db, const char *name, const char *path, int64_t *id);
+/* Type @type_id is defined in module @module_id (0: vmlinux). Repeats are ignored. */
+int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id);
+
 #endif

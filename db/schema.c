@@ -92,7 +92,7 @@ const char kdb_schema_sql[] =
 	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
 	"  module_id INTEGER REFERENCES modules(id)\n"
 	");\n"
-	"CREATE INDEX type_origins_type ON type_origins(type_id);\n"
+	"CREATE UNIQUE INDEX type_origins_pair ON type_origins(type_id, ifnull(module_id, 0));\n"
 
 	/* Integer #defines of the UAPI headers (and enumerators linked by name). */
 	"CREATE TABLE constants (\n"

@@ -36,16 +36,10 @@ int xtable_init(struct xtable *xt, struct kdwarf *d, struct kdb *db, const char 
 	return xt->files ? 0 : -ENOMEM;
 }
 
-void xtable_release(struct xtable *xt)
+void xtable_detach_dwarf(struct xtable *xt)
 {
 	size_t i;
 
-	for (i = 0; i < xt->n; i++)
-		kd_type__release(&xt->v[i].t);
-	free(xt->v);
-	free(xt->map_key);
-	free(xt->map_val);
-	free(xt->todo);
 	if (xt->files) {
 		for (i = 0; i < xt->files->n; i++) {
 			struct srcfiles_entry *e = &xt->files->v[i];
@@ -59,8 +53,43 @@ void xtable_release(struct xtable *xt)
 		}
 		free(xt->files->v);
 		free(xt->files);
+		xt->files = NULL;
 	}
+	xt->dwarf = NULL;
+}
+
+void xtable_release(struct xtable *xt)
+{
+	size_t i;
+
+	if (xt->dwarf)
+		xtable_detach_dwarf(xt);
+	for (i = 0; i < xt->n; i++)
+		kd_type__release(&xt->v[i].t);
+	for (i = 0; i < xt->nr_held; i++)
+		free(xt->held_problems[i]);
+	free(xt->held_problems);
+	free(xt->v);
+	free(xt->map_key);
+	free(xt->map_val);
+	free(xt->todo);
 	memset(xt, 0, sizeof(*xt));
+}
+
+int xtable_attach_db(struct xtable *xt, struct kdb *db)
+{
+	size_t i;
+	int err = 0;
+
+	xt->db = db;
+	for (i = 0; !err && i < xt->nr_held; i++) {
+		char *tab = strchr(xt->held_problems[i], '\t');
+
+		*tab = '\0';
+		err = kdb__put_problem(db, "extract", xt->input, *xt->held_problems[i] ?
+				       xt->held_problems[i] : NULL, "%s", tab + 1);
+	}
+	return err;
 }
 
 void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
@@ -75,8 +104,17 @@ void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
 	if (off)
 		(void)kd_buf_addf(&loc, "DIE 0x%llx", (unsigned long long)off);
 	kd_debug("%s: %s: %s", xt->input, loc.s, msg.s);
-	if (xt->db)
+	if (xt->db) {
 		(void)kdb__put_problem(xt->db, "extract", xt->input, off ? loc.s : NULL, "%s", msg.s);
+	} else if (!KD_GROW(xt->held_problems, xt->held_cap, xt->nr_held + 1)) {
+		struct kd_buf held = KD_BUF_INIT;
+
+		char *h = kd_buf_addf(&held, "%s\t%s", loc.s, msg.s) ? NULL : kd_buf_detach(&held);
+
+		if (h)
+			xt->held_problems[xt->nr_held++] = h;
+		kd_buf_release(&held);
+	}
 	kd_buf_release(&msg);
 	kd_buf_release(&loc);
 }

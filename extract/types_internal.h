@@ -45,10 +45,17 @@ struct xtable {
 	size_t nr_todo, todo_cap;
 	struct srcfiles_cache *files;
 	int64_t nr_problems;
+	/* Problems met while no DB is attached (worker threads): "location\tmessage". */
+	char **held_problems;
+	size_t nr_held, held_cap;
 };
 
 int xtable_init(struct xtable *xt, struct kdwarf *d, struct kdb *db, const char *input);
 void xtable_release(struct xtable *xt);
+/* Drop what ties the table to its libdwarf handle (before closing it). */
+void xtable_detach_dwarf(struct xtable *xt);
+/* Write problems held while the table had no DB, then attach it to @db. */
+int xtable_attach_db(struct xtable *xt, struct kdb *db);
 static inline struct xtype *xt_get(struct xtable *xt, int64_t id)
 {
 	return id > 0 && (size_t)id <= xt->n ? &xt->v[id - 1] : NULL;

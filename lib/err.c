@@ -21,6 +21,12 @@ static void default_sink(enum kd_level level, const char *msg, void *ctx)
 static kd_log_sink_fn sink = default_sink;
 static void *sink_ctx;
 static enum kd_level max_level = KD_LOG_WARN;
+static _Thread_local struct kd_buf *capture;
+
+void kd_log_capture(struct kd_buf *b)
+{
+	capture = b;
+}
 
 void kd_log_set_sink(kd_log_sink_fn fn, void *ctx)
 {
@@ -43,6 +49,14 @@ void kd_log(enum kd_level level, const char *fmt, ...)
 	struct kd_buf b = KD_BUF_INIT;
 	va_list ap;
 
+	if (capture && level <= KD_LOG_WARN) {
+		va_start(ap, fmt);
+		if (capture->len)
+			(void)kd_buf_addc(capture, '\n');
+		(void)kd_buf_vaddf(capture, fmt, ap);
+		va_end(ap);
+		return;
+	}
 	if (level > max_level)
 		return;
 	va_start(ap, fmt);

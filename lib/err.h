@@ -32,6 +32,15 @@ void kd_log_set_sink(kd_log_sink_fn fn, void *ctx);
 void kd_log_set_level(enum kd_level level);
 enum kd_level kd_log_level(void);
 
+/*
+ * While capturing, this thread's messages are appended to @b (one per
+ * line) instead of going to the sink: a worker reading one of thousands of
+ * inputs turns its errors into a report rather than printing them.
+ * kd_log_capture(NULL) ends the capture.
+ */
+struct kd_buf;
+void kd_log_capture(struct kd_buf *b);
+
 void kd_log(enum kd_level level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 #define kd_err(...)   kd_log(KD_LOG_ERR, __VA_ARGS__)

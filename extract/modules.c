@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Kernel modules: which .ko defines each ioctl argument type, and its
+ * layout. A distribution ships ~4,000 modules with ~1 GB of DWARF, and only
+ * a few hundred define a type any ioctl names, so each module is first
+ * tested with a scan of its .debug_str for the wanted names; only modules
+ * that mention one get their DWARF read (with relocations applied by
+ * libdwarf, as a .ko is relocatable). Workers read modules in parallel and
+ * hand finished type tables to the calling thread, which writes them in
+ * path order.
+ */
+#include "extract/modules_internal.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+
+struct mod_job {
+	char *path;
+	char *name;		/* from .modinfo, else the file name */
+	bool done;
+	int err;
+	char *errmsg;		/* what went wrong, for the problems table */
+	bool parsed;
+	struct xtable xt;	/* valid when parsed */
+	int64_t *found;		/* per wanted name: table id in xt, 0 none */
+};
+
+struct pool {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	size_t next, n;
+	struct mod_job *jobs;
+	const struct name_set *wanted;
+	const struct named_type *resolved;	/* found in vmlinux: not looked for again */
+};
+
+/* --- listing ------------------------------------------------------------- */
+
+static struct {
+	char **paths;
+	size_t n, cap;
+	int err;
+} listing;
+
+static bool is_module_name(const char *path)
+{
+	static const char *const suffixes[] = { ".ko", ".ko.xz", ".ko.zst", ".ko.gz", NULL };
+	size_t len = strlen(path), i;
+
+	for (i = 0; suffixes[i]; i++) {
+		size_t sl = strlen(suffixes[i]);
+
+		if (len > sl && !strcmp(path + len - sl, suffixes[i]))
+			return true;
+	}
+	return false;
+}
+
+static int list_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag != FTW_F || !is_module_name(path))
+		return 0;
+	if (KD_GROW(listing.paths, listing.cap, listing.n + 1) ||
+	    !(listing.paths[listing.n] = kd_strdup(path))) {
+		listing.err = -ENOMEM;
+		return 1;
+	}
+	listing.n++;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* nftw has no context argument, hence the file-static listing (one caller at a time). */
+static int list_modules(const char *dir, char ***paths, size_t *n)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		kd_err("%s: not a directory of modules: %s", dir,
+		       errno ? strerror(errno) : "not a directory");
+		return -ENOTDIR;
+	}
+	memset(&listing, 0, sizeof(listing));
+	if (nftw(dir, list_one, 32, FTW_PHYS) < 0 && !listing.err) {
+		kd_err("%s: %s", dir, strerror(errno));
+		listing.err = -errno;
+	}
+	if (listing.err) {
+		while (listing.n)
+			free(listing.paths[--listing.n]);
+		free(listing.paths);
+		return listing.err;
+	}
+	qsort(listing.paths, listing.n, sizeof(char *), cmp_str);
+	*paths = listing.paths;
+	*n = listing.n;
+	return 0;
+}
+
+/* --- one module ----------------------------------------------------------- */
+
+static char *modinfo_name(struct kelf *k)
+{
+	struct kelf_section *s = kelf_section_by_name(k, ".modinfo");
+	const char *p, *end;
+
+	if (!s || !(p = (const char *)kelf_section_data(k, s)))
+		return NULL;
+	end = p + s->size;
+	while (p < end) {
+		size_t len = strnlen(p, (size_t)(end - p));
+
+		if (len > 5 && !strncmp(p, "name=", 5))
+			return kd_strndup(p + 5, len - 5);
+		p += len + 1;
+	}
+	return NULL;
+}
+
+static char *file_module_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t len;
+
+	base = base ? base + 1 : path;
+	len = strcspn(base, ".");
+	return kd_strndup(base, len);
+}
+
+static int read_module(struct pool *pool, struct mod_job *job)
+{
+	size_t nr = name_set_count(pool->wanted), i;
+	struct kelf *k = NULL;
+	struct kdwarf *d = NULL;
+	int err;
+
+	err = kelf_open(job->path, &k);
+	if (err)
+		goto out;
+	job->name = modinfo_name(k);
+	if (k->ehdr.e_type != ET_REL) {
+		kd_err("%s: not a kernel module (ELF type %u, expected relocatable)", job->path,
+		       k->ehdr.e_type);
+		err = -KD_EFORMAT;
+		goto out;
+	}
+	if (!kelf_mentions_any(k, pool->wanted))
+		goto out;
+	err = kdwarf_open(k, &d);
+	if (err)
+		goto out;
+	job->found = kd_calloc(nr ? nr : 1, sizeof(*job->found));
+	err = job->found ? xtable_init(&job->xt, d, NULL, job->path) : -ENOMEM;
+	if (err)
+		goto out;
+	job->parsed = true;
+	/* Names vmlinux defines are not looked for: mark them found. */
+	for (i = 0; i < nr; i++)
+		if (pool->resolved[i].type_id)
+			job->found[i] = -1;
+	err = xt_find_named(&job->xt, pool->wanted, job->found);
+	for (i = 0; i < nr; i++)
+		if (job->found[i] < 0)
+			job->found[i] = 0;
+	if (err < 0)
+		goto out;
+	err = xt_drain(&job->xt);
+	if (!err)
+		err = xt_settle_layout(&job->xt);
+	if (!err)
+		err = xt_hash_all(&job->xt);
+out:
+	if (job->parsed)
+		xtable_detach_dwarf(&job->xt);
+	kdwarf_close(d);
+	kelf_close(k);
+	return err < 0 ? err : 0;
+}
+
+static void *worker(void *arg)
+{
+	struct pool *pool = arg;
+
+	for (;;) {
+		struct kd_buf msgs = KD_BUF_INIT;
+		struct mod_job *job;
+		int err;
+
+		pthread_mutex_lock(&pool->lock);
+		if (pool->next == pool->n) {
+			pthread_mutex_unlock(&pool->lock);
+			return NULL;
+		}
+		job = &pool->jobs[pool->next++];
+		pthread_mutex_unlock(&pool->lock);
+
+		kd_log_capture(&msgs);
+		err = read_module(pool, job);
+		kd_log_capture(NULL);
+
+		pthread_mutex_lock(&pool->lock);
+		job->err = err;
+		if (err)
+			job->errmsg = msgs.len ? kd_buf_detach(&msgs) : kd_strdup(kd_strerror(err));
+		job->done = true;
+		pthread_cond_broadcast(&pool->cond);
+		pthread_mutex_unlock(&pool->lock);
+		kd_buf_release(&msgs);
+	}
+}
+
+/* --- writing, in path order ---------------------------------------------- */
+
+static const char *basename_of(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b ? b + 1 : path;
+}
+
+static int write_module(struct kdb *db, struct type_sink *sink, struct pool *pool,
+			struct mod_job *job, struct named_type *out, struct modules_stats *stats)
+{
+	size_t nr = name_set_count(pool->wanted), i;
+	int64_t module_id, written = 0;
+	int err;
+
+	if (job->err) {
+		stats->failed++;
+		/* The message names the file already; keep only the cause. */
+		return kdb__put_problem(db, "modules", job->path, NULL, "%s", job->errmsg);
+	}
+	if (!job->name)
+		job->name = file_module_name(job->path);
+	err = kdb__put_module(db, job->name ? job->name : basename_of(job->path), job->path,
+			      &module_id);
+	if (err || !job->parsed)
+		return err;
+	stats->parsed++;
+	err = xtable_attach_db(&job->xt, db);
+	if (!err)
+		err = xt_write(&job->xt, sink, &written);
+	stats->types += written;
+	for (i = 0; !err && i < job->xt.n; i++) {
+		const struct xtype *x = &job->xt.v[i];
+
+		if (x->t.kind == KD_KIND_STRUCT || x->t.kind == KD_KIND_UNION ||
+		    x->t.kind == KD_KIND_ENUM)
+			err = kdb__put_type_origin(db, x->canon, module_id);
+	}
+	for (i = 0; !err && i < nr; i++) {
+		if (!job->found[i] || out[i].type_id)
+			continue;
+		out[i].type_id = xt_canon(&job->xt, job->found[i]);
+		out[i].size = xt_get(&job->xt, job->found[i])->t.size;
+		out[i].module_id = module_id;
+	}
+	return err;
+}
+
+static void release_job(struct mod_job *job)
+{
+	if (job->parsed)
+		xtable_release(&job->xt);
+	free(job->found);
+	free(job->errmsg);
+	free(job->name);
+	free(job->path);
+	memset(job, 0, sizeof(*job));
+}
+
+static int nr_workers(int jobs, size_t n)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (jobs <= 0)
+		jobs = cpus > 0 ? (int)cpus : 1;
+	if (jobs > 64)
+		jobs = 64;
+	if ((size_t)jobs > n)
+		jobs = n ? (int)n : 1;
+	return jobs;
+}
+
+int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
+		     const struct name_set *wanted, struct named_type *out, int jobs,
+		     bool progress, struct modules_stats *stats)
+{
+	struct pool pool = { .wanted = wanted, .resolved = out };
+	pthread_t threads[64];
+	char **paths = NULL;
+	size_t i;
+	int nthreads = 0, started = 0, err;
+
+	memset(stats, 0, sizeof(*stats));
+	err = list_modules(dir, &paths, &pool.n);
+	if (err)
+		return err;
+	if (!pool.n)
+		kd_warn("%s: no kernel modules (*.ko) found", dir);
+	pool.jobs = kd_calloc(pool.n ? pool.n : 1, sizeof(*pool.jobs));
+	if (!pool.jobs) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < pool.n; i++) {
+		pool.jobs[i].path = paths[i];
+		paths[i] = NULL;
+	}
+	pthread_mutex_init(&pool.lock, NULL);
+	pthread_cond_init(&pool.cond, NULL);
+	nthreads = nr_workers(jobs, pool.n);
+	for (started = 0; started < nthreads && pool.n; started++)
+		if (pthread_create(&threads[started], NULL, worker, &pool))
+			break;
+	if (pool.n && !started) {
+		kd_err("%s: cannot start worker threads", dir);
+		err = -EAGAIN;
+	}
+	for (i = 0; i < pool.n && started; i++) {
+		struct mod_job *job = &pool.jobs[i];
+
+		pthread_mutex_lock(&pool.lock);
+		while (!job->done)
+			pthread_cond_wait(&pool.cond, &pool.lock);
+		pthread_mutex_unlock(&pool.lock);
+		stats->scanned++;
+		if (progress)
+			fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
+		if (!err)
+			err = write_module(db, sink, &pool, job, out, stats);
+		release_job(job);
+	}
+	if (progress && pool.n)
+		fprintf(stderr, "\r\033[K");
+	if (err) {
+		/* Let the workers run out of jobs, then stop. */
+		pthread_mutex_lock(&pool.lock);
+		pool.next = pool.n;
+		pthread_mutex_unlock(&pool.lock);
+	}
+	while (started > 0)
+		pthread_join(threads[--started], NULL);
+	pthread_mutex_destroy(&pool.lock);
+	pthread_cond_destroy(&pool.cond);
+out:
+	for (i = 0; pool.jobs && i < pool.n; i++)
+		release_job(&pool.jobs[i]);
+	free(pool.jobs);
+	for (i = 0; i < pool.n; i++)
+		free(paths[i]);
+	free(paths);
+	return err;
+}
+
+int vmlinux__find_named(struct xtable *xt, const struct name_set *wanted, int64_t *found)
+{
+	int n = xt_find_named(xt, wanted, found);
+
+	return n < 0 ? n : 0;
+}

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Type lookup by name over a whole object; see named_internal.h. The set
+ * is a small open-addressing table keyed by the bare identifier so both
+ * DIE names and raw .debug_str strings can be tested against it quickly.
+ */
+#include "extract/named_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/hash.h"
+#include "lib/mem.h"
+
+struct name_entry {
+	char *spelling;		/* as given: "struct foo" */
+	enum kd_kind kind;	/* struct, union, enum; typedef/base for plain names */
+	const char *ident;	/* points into spelling: "foo" */
+};
+
+struct name_set {
+	size_t n, cap;
+	struct name_entry *v;
+	size_t slots_cap;
+	long *slots;		/* index + 1 into v, keyed by hash of ident */
+};
+
+int name_set_new(struct name_set **out)
+{
+	*out = kd_calloc(1, sizeof(**out));
+	return *out ? 0 : -ENOMEM;
+}
+
+void name_set_free(struct name_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->n; i++)
+		free(set->v[i].spelling);
+	free(set->v);
+	free(set->slots);
+	free(set);
+}
+
+static uint64_t ident_hash(const char *s, size_t len)
+{
+	return kd_hash_bytes(KD_HASH_SEED, s, len);
+}
+
+static int rehash(struct name_set *set)
+{
+	size_t cap = 64, i;
+	long *slots;
+
+	while (cap < set->n * 2 + 2)
+		cap <<= 1;
+	slots = kd_calloc(cap, sizeof(*slots));
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < set->n; i++) {
+		const char *id = set->v[i].ident;
+		size_t j;
+
+		for (j = ident_hash(id, strlen(id)) & (cap - 1); slots[j]; j = (j + 1) & (cap - 1))
+			;
+		slots[j] = (long)i + 1;
+	}
+	free(set->slots);
+	set->slots = slots;
+	set->slots_cap = cap;
+	return 0;
+}
+
+static void split(const char *spelling, enum kd_kind *kind, const char **ident)
+{
+	static const struct { const char *tag; enum kd_kind kind; } tags[] = {
+		{ "struct ", KD_KIND_STRUCT }, { "union ", KD_KIND_UNION }, { "enum ", KD_KIND_ENUM },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		if (!strncmp(spelling, tags[i].tag, strlen(tags[i].tag))) {
+			*kind = tags[i].kind;
+			*ident = spelling + strlen(tags[i].tag);
+			return;
+		}
+	}
+	*kind = KD_KIND_TYPEDEF;
+	*ident = spelling;
+}
+
+long name_set_find(const struct name_set *set, enum kd_kind kind, const char *name)
+{
+	size_t j;
+
+	if (!set->slots_cap || !name)
+		return -1;
+	for (j = ident_hash(name, strlen(name)) & (set->slots_cap - 1); set->slots[j];
+	     j = (j + 1) & (set->slots_cap - 1)) {
+		const struct name_entry *e = &set->v[set->slots[j] - 1];
+
+		if (e->kind == kind && !strcmp(e->ident, name))
+			return set->slots[j] - 1;
+	}
+	return -1;
+}
+
+bool name_set_has_identifier(const struct name_set *set, const char *name, size_t len)
+{
+	size_t j;
+
+	if (!set->slots_cap)
+		return false;
+	for (j = ident_hash(name, len) & (set->slots_cap - 1); set->slots[j];
+	     j = (j + 1) & (set->slots_cap - 1)) {
+		const char *id = set->v[set->slots[j] - 1].ident;
+
+		if (strlen(id) == len && !memcmp(id, name, len))
+			return true;
+	}
+	return false;
+}
+
+int name_set_add(struct name_set *set, const char *spelling)
+{
+	struct name_entry e;
+	int err;
+
+	split(spelling, &e.kind, &e.ident);
+	if (name_set_find(set, e.kind, e.ident) >= 0)
+		return 0;
+	err = KD_GROW(set->v, set->cap, set->n + 1);
+	if (err)
+		return err;
+	e.spelling = kd_strdup(spelling);
+	if (!e.spelling)
+		return -ENOMEM;
+	split(e.spelling, &e.kind, &e.ident);
+	set->v[set->n++] = e;
+	err = rehash(set);
+	if (err)
+		set->n--, free(e.spelling);
+	return err;
+}
+
+size_t name_set_count(const struct name_set *set)
+{
+	return set->n;
+}
+
+const char *name_set_at(const struct name_set *set, size_t i)
+{
+	return i < set->n ? set->v[i].spelling : NULL;
+}
+
+static enum kd_kind kind_of_named_tag(Dwarf_Half tag)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:	return KD_KIND_STRUCT;
+	case DW_TAG_union_type:		return KD_KIND_UNION;
+	case DW_TAG_enumeration_type:	return KD_KIND_ENUM;
+	case DW_TAG_typedef:		return KD_KIND_TYPEDEF;
+	case DW_TAG_base_type:		return KD_KIND_TYPEDEF;	/* plain names: int, long */
+	default:			return KD_KIND__COUNT;
+	}
+}
+
+static int scan_cu(struct xtable *xt, Dwarf_Die cu, const struct name_set *set, int64_t *found,
+		   size_t *nr_found)
+{
+	struct kdwarf *d = xt->dwarf;
+	Dwarf_Error derr = NULL;
+	Dwarf_Die child = NULL, next;
+	int rc, err = 0;
+
+	rc = dwarf_child(cu, &child, &derr);
+	if (rc == DW_DLV_ERROR)
+		return kdwarf_error(d, derr, "reading a compilation unit");
+	while (rc == DW_DLV_OK && *nr_found < set->n) {
+		enum kd_kind kind = kind_of_named_tag(die_tag(child));
+
+		if (kind != KD_KIND__COUNT) {
+			long i = name_set_find(set, kind, die_name(d, child));
+
+			if (i >= 0 && !found[i] && !die_flag(d, child, DW_AT_declaration)) {
+				err = xt_type_of_die(xt, die_offset(child), &found[i]);
+				if (err)
+					break;
+				(*nr_found)++;
+			}
+		}
+		rc = dwarf_siblingof_b(d->dbg, child, 1, &next, &derr);
+		dwarf_dealloc_die(child);
+		child = rc == DW_DLV_OK ? next : NULL;
+		if (rc == DW_DLV_ERROR)
+			err = kdwarf_error(d, derr, "reading a compilation unit");
+	}
+	if (child)
+		dwarf_dealloc_die(child);
+	return err;
+}
+
+int xt_find_named(struct xtable *xt, const struct name_set *set, int64_t *found)
+{
+	struct kdwarf *d = xt->dwarf;
+	Dwarf_Error derr = NULL;
+	size_t nr_found = 0, i;
+	int rc, err = 0;
+
+	for (i = 0; i < set->n; i++)
+		nr_found += found[i] != 0;
+	/* dwarf_next_cu_header_d keeps its position: run through to the end so
+	 * the next walk of this Dwarf_Debug starts at the first CU again. */
+	for (;;) {
+		Dwarf_Unsigned hdr_len, abbrev_off, typeoff, next_cu;
+		Dwarf_Half version, addr_size, off_size, ext_size, hdr_type;
+		Dwarf_Sig8 sig;
+		Dwarf_Die cu = NULL;
+
+		rc = dwarf_next_cu_header_d(d->dbg, 1, &hdr_len, &version, &abbrev_off, &addr_size,
+					    &off_size, &ext_size, &sig, &typeoff, &next_cu,
+					    &hdr_type, &derr);
+		if (rc == DW_DLV_NO_ENTRY)
+			break;
+		if (rc == DW_DLV_ERROR)
+			return kdwarf_error(d, derr, "reading CU headers");
+		if (err || nr_found == set->n)
+			continue;
+		if (dwarf_siblingof_b(d->dbg, NULL, 1, &cu, &derr) != DW_DLV_OK) {
+			err = kdwarf_error(d, derr, "reading a CU");
+			continue;
+		}
+		err = scan_cu(xt, cu, set, found, &nr_found);
+		dwarf_dealloc_die(cu);
+	}
+	return err ? err : (int)nr_found;
+}
+
+/* Identifiers of at most 4 bytes (with their NUL) are stored inline in
+ * .debug_info by GCC instead of in .debug_str. */
+#define INLINE_STRING_MAX 3
+
+static bool mentions_inline(const struct name_set *set, const unsigned char *p, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < set->n; i++) {
+		const char *id = set->v[i].ident;
+		size_t len = strlen(id);
+
+		if (len <= INLINE_STRING_MAX && memmem(p, size, id, len + 1))
+			return true;
+	}
+	return false;
+}
+
+bool kelf_mentions_any(struct kelf *k, const struct name_set *set)
+{
+	struct kelf_section *str = kelf_section_by_name(k, ".debug_str");
+	struct kelf_section *info = kelf_section_by_name(k, ".debug_info");
+	const unsigned char *p, *end;
+
+	if (!str || !info || !(p = kelf_section_data(k, str)))
+		return true;	/* cannot tell: let the DWARF reader decide */
+	end = p + str->size;
+	while (p < end) {
+		const unsigned char *z = memchr(p, '\0', (size_t)(end - p));
+		size_t len = z ? (size_t)(z - p) : (size_t)(end - p);
+
+		if (len && name_set_has_identifier(set, (const char *)p, len))
+			return true;
+		p += len + 1;
+	}
+	p = kelf_section_data(k, info);
+	return !p || mentions_inline(set, p, info->size);
+}
