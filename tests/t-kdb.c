@@ -135,7 +135,8 @@ static void test_roundtrip(void)
 		is_str(t->decl_file, "include/uapi/s.h", "decl file");
 		is_int(t->decl_line, 7, "decl line");
 	}
-	is_int(kdb__get_type(db, 99, &t) == -ENOENT, 1, "absent type: -ENOENT");
+	kd_type__free(t);
+	is_int(kdb__get_type(db, 99, &t) == -ENOENT && !t, 1, "absent type: -ENOENT");
 	is_int(kdb__find_types(db, "struct", "s", &ids), 1, "find struct s by name");
 	is_int(ids ? ids[0] : 0, 2, "its id");
 	is_int(kdb__get_function(db, "sys_openat", &fn), 0, "read a function");
