@@ -97,7 +97,8 @@ const char kdb_schema_sql[] =
 	/* Integer #defines of the UAPI headers (and enumerators linked by name). */
 	"CREATE TABLE constants (\n"
 	"  name TEXT PRIMARY KEY,\n"
-	"  value INTEGER NOT NULL,\n"
+	"  value INTEGER NOT NULL,\n"      /* 64-bit two's complement; see ctype */
+	"  ctype TEXT NOT NULL DEFAULT 'int',\n" /* C type of the value: int, unsigned int, long, ... */
 	"  expr TEXT,\n"                   /* the macro body as written */
 	"  file TEXT,\n"
 	"  line INTEGER,\n"
@@ -113,7 +114,7 @@ const char kdb_schema_sql[] =
 	"  arg_type INTEGER REFERENCES types(id),\n"
 	"  size INTEGER,\n"                /* bytes, from DWARF; NULL when not found */
 	"  size_trusted INTEGER NOT NULL,\n" /* 0: size only from the header's arithmetic */
-	"  cmd INTEGER NOT NULL,\n"        /* the 32-bit command number */
+	"  cmd INTEGER,\n"                 /* the 32-bit command number; NULL when size is unknown */
 	"  module_id INTEGER REFERENCES modules(id),\n"
 	"  file TEXT,\n"
 	"  line INTEGER\n"

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The UAPI part of a .kabi: integer #defines (constants) and ioctl command
+ * numbers read from the kernel's UAPI headers, written in batches (one
+ * prepared statement per batch, since a tree holds tens of thousands of
+ * rows) and read back one by one or as a walk for `show` and `diff`.
+ * See db/SCHEMA.md for how values beyond INT64_MAX are stored.
+ */
+#include "db/kdb_internal.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "lib/err.h"
+
+static const char *col_text(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int err;
+
+	err = kdb_prepare(db, "INSERT OR REPLACE INTO constants(name, value, ctype, expr, file, line,"
+			  " enum_type) VALUES (?,?,?,?,?,?,?)", &st);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		kdb_bind_text(st, 1, c[i].name);
+		sqlite3_bind_int64(st, 2, c[i].value);
+		kdb_bind_text(st, 3, c[i].ctype ? c[i].ctype : "int");
+		kdb_bind_text(st, 4, c[i].expr);
+		kdb_bind_text(st, 5, c[i].file);
+		if (c[i].line > 0)
+			sqlite3_bind_int(st, 6, c[i].line);
+		kdb_bind_id(st, 7, c[i].enum_type);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			err = kdb_sql_error(db, "writing constants");
+			goto out;
+		}
+	}
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__put_ioctls(struct kdb *db, const struct kd_ioctl *io, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int err;
+
+	err = kdb_prepare(db, "INSERT OR REPLACE INTO ioctls(name, dir, type_char, nr, arg_type_text,"
+			  " arg_type, size, size_trusted, cmd, module_id, file, line)"
+			  " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", &st);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		const struct kd_ioctl *x = &io[i];
+
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		kdb_bind_text(st, 1, x->name);
+		kdb_bind_text(st, 2, x->dir);
+		sqlite3_bind_int(st, 3, x->type_char);
+		sqlite3_bind_int(st, 4, x->nr);
+		kdb_bind_text(st, 5, x->arg_type_text);
+		kdb_bind_id(st, 6, x->arg_type);
+		if (x->has_size)
+			sqlite3_bind_int64(st, 7, x->size);
+		sqlite3_bind_int(st, 8, x->has_size && x->size_trusted);
+		if (x->has_cmd)
+			sqlite3_bind_int64(st, 9, x->cmd);
+		kdb_bind_id(st, 10, x->module_id);
+		kdb_bind_text(st, 11, x->file);
+		if (x->line > 0)
+			sqlite3_bind_int(st, 12, x->line);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			err = kdb_sql_error(db, "writing ioctls");
+			goto out;
+		}
+	}
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__link_constants_to_enums(struct kdb *db)
+{
+	int err;
+
+	/* The lowest type id wins when several enums share an enumerator name. */
+	err = kdb_exec(db, "UPDATE constants SET enum_type = (SELECT min(e.type_id)"
+		       " FROM enumerators e WHERE e.name = constants.name)"
+		       " WHERE EXISTS (SELECT 1 FROM enumerators e WHERE e.name = constants.name)");
+	if (err)
+		return err;
+	return sqlite3_changes(db->sql);
+}
+
+static int walk_constants(struct kdb *db, const char *name, kdb_constant_fn cb, void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, err, found = 0;
+
+	err = kdb_prepare(db, name ?
+			  "SELECT name, value, ctype, expr, file, line, enum_type FROM constants WHERE name = ?" :
+			  "SELECT name, value, ctype, expr, file, line, enum_type FROM constants ORDER BY name",
+			  &st);
+	if (err)
+		return err;
+	if (name)
+		kdb_bind_text(st, 1, name);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_constant c = {
+			.name = col_text(st, 0),
+			.value = sqlite3_column_int64(st, 1),
+			.ctype = col_text(st, 2),
+			.expr = col_text(st, 3),
+			.file = col_text(st, 4),
+			.line = sqlite3_column_int(st, 5),
+			.enum_type = sqlite3_column_int64(st, 6),
+		};
+
+		found = 1;
+		err = cb(&c, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading constants");
+	else if (name && !found)
+		err = -ENOENT;
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__get_constant(struct kdb *db, const char *name, kdb_constant_fn cb, void *ctx)
+{
+	return name ? walk_constants(db, name, cb, ctx) : -EINVAL;
+}
+
+int kdb__foreach_constant(struct kdb *db, kdb_constant_fn cb, void *ctx)
+{
+	return walk_constants(db, NULL, cb, ctx);
+}
+
+#define IOCTL_COLS "i.name, i.dir, i.type_char, i.nr, i.arg_type_text, i.arg_type, i.size," \
+	" i.size_trusted, i.cmd, i.module_id, i.file, i.line"
+
+static int walk_ioctls(struct kdb *db, const char *name, const char *module,
+		       kdb_ioctl_fn cb, void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, err, found = 0;
+
+	if (name)
+		err = kdb_prepare(db, "SELECT " IOCTL_COLS " FROM ioctls i WHERE i.name = ?", &st);
+	else if (module)
+		err = kdb_prepare(db, "SELECT " IOCTL_COLS " FROM ioctls i JOIN modules m"
+				  " ON m.id = i.module_id WHERE m.name = ? ORDER BY i.name", &st);
+	else
+		err = kdb_prepare(db, "SELECT " IOCTL_COLS " FROM ioctls i ORDER BY i.name", &st);
+	if (err)
+		return err;
+	if (name || module)
+		kdb_bind_text(st, 1, name ? name : module);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kd_ioctl io = {
+			.name = col_text(st, 0),
+			.dir = col_text(st, 1),
+			.type_char = sqlite3_column_int(st, 2),
+			.nr = sqlite3_column_int(st, 3),
+			.arg_type_text = col_text(st, 4),
+			.arg_type = sqlite3_column_int64(st, 5),
+			.has_size = sqlite3_column_type(st, 6) != SQLITE_NULL,
+			.size = sqlite3_column_int64(st, 6),
+			.size_trusted = sqlite3_column_int(st, 7) != 0,
+			.has_cmd = sqlite3_column_type(st, 8) != SQLITE_NULL,
+			.cmd = (uint32_t)sqlite3_column_int64(st, 8),
+			.module_id = sqlite3_column_int64(st, 9),
+			.file = col_text(st, 10),
+			.line = sqlite3_column_int(st, 11),
+		};
+
+		found = 1;
+		err = cb(&io, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading ioctls");
+	else if (name && !found)
+		err = -ENOENT;
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__get_ioctl(struct kdb *db, const char *name, kdb_ioctl_fn cb, void *ctx)
+{
+	return name ? walk_ioctls(db, name, NULL, cb, ctx) : -EINVAL;
+}
+
+int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void *ctx)
+{
+	return walk_ioctls(db, NULL, module, cb, ctx);
+}
