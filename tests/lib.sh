@@ -11,6 +11,7 @@ tap_n=0
 tap_failed=0
 
 # ok COND_EXIT_STATUS DESCRIPTION   (use: test ...; ok $? "what")
+# Returns 0 when the check passed, 1 otherwise (ok ... || explain).
 ok() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -18,6 +19,7 @@ ok() {
 	else
 		echo "not ok $tap_n - $2"
 		tap_failed=$((tap_failed + 1))
+		return 1
 	fi
 }
 
@@ -31,6 +33,7 @@ is() {
 		printf '#   got:  %s\n#   want: %s\n' "$(printf '%s' "$1" | sed '2,$s/^/#         /')" \
 			"$(printf '%s' "$2" | sed '2,$s/^/#         /')"
 		tap_failed=$((tap_failed + 1))
+		return 1
 	fi
 }
 
@@ -71,4 +74,44 @@ fixture_db() {
 # q DB SQL: one query, '|'-separated rows.
 q() {
 	sqlite3 -batch "$1" "$2"
+}
+
+# layout: read one struct/union as printed by `kabi-diff show` or by pahole
+# on stdin and print one line per member that carries the trailing
+# "/* offset size */" comment: "DEPTH NAME OFFSET SIZE", where DEPTH counts
+# the leading tabs (nested anonymous or inline types are deeper), NAME is
+# "(anon)" for an unnamed member, and OFFSET is "BYTE" or "BYTE:BIT" for a
+# bitfield. Everything else (holes, padding, summaries) is left out, since
+# the two tools word those differently.
+layout() {
+	awk '
+	match($0, /\/\*[ \t]*[0-9]+(:[ \t]*[0-9]+)?[ \t]+[0-9]+[ \t]*\*\/[ \t]*$/) {
+		c = substr($0, RSTART + 2, RLENGTH - 2); sub(/\*\/.*/, "", c)
+		gsub(/:[ \t]+/, ":", c); n = split(c, f, /[ \t]+/)
+		j = 0; for (i = 1; i <= n; i++) if (f[i] != "") g[++j] = f[i]
+		decl = substr($0, 1, RSTART - 1)
+		match(decl, /^\t*/); depth = RLENGTH
+		gsub(/__attribute__\(\(.*\)\)/, "", decl)
+		sub(/[ \t]*;?[ \t]*$/, "", decl); sub(/^[ \t]+/, "", decl)
+		if (match(decl, /\(\*+[ \t]*[A-Za-z_][A-Za-z0-9_]*\)/)) {
+			name = substr(decl, RSTART, RLENGTH); gsub(/[(*) \t]/, "", name)
+		} else {
+			sub(/:[ \t]*[0-9]+$/, "", decl)
+			while (sub(/\[[^]]*\]$/, "", decl)) ;
+			name = decl; sub(/.*[ \t*}]/, "", name)
+			if (name == "" || decl == "}") name = "(anon)"
+		}
+		print depth, name, g[1], g[2]
+	}'
+}
+
+# split_types DIR: split a stream of top-level "struct NAME {" ... "};"
+# blocks (pahole -C a,b,c) into DIR/KIND-NAME files. A name printed twice
+# (two layouts) gets its blocks appended to the same file.
+split_types() {
+	mkdir -p "$1"
+	awk -v dir="$1" '
+	/^(struct|union) [A-Za-z_][A-Za-z0-9_]* \{/ { f = dir "/" $1 "-" $2 }
+	f != "" { print >> f }
+	/^\};/ { if (f != "") close(f); f = "" }'
 }
