@@ -184,4 +184,43 @@ int kdb__foreach_constant(struct kdb *db, kdb_constant_fn cb, void *ctx);
  */
 int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void *ctx);
 
+/* --- diff queries --- */
+/*
+ * Every type of @db with its members and enumerators (names only, no
+ * declaration files), sorted by id, in one scan per table.
+ * *types: free with kdb__free_types(*types, *n).
+ */
+int kdb__load_types(struct kdb *db, struct kd_type **types, size_t *n);
+void kdb__free_types(struct kd_type *types, size_t n);
+/* Make @other's tables readable from @db's diff queries (ATTACH ... AS other). */
+int kdb__attach_other(struct kdb *db, struct kdb *other);
+int kdb__detach_other(struct kdb *db);
+
+/* One (abi, name) of the implemented syscalls of either kernel. */
+struct kdb_syscall_pair {
+	const char *abi;
+	const char *name;
+	const char *old_nrs;	/* "257" ("19,515" when several; "-" without a table); NULL: absent */
+	const char *new_nrs;
+	int64_t old_func;	/* functions.id on each side; 0: no signature */
+	int64_t new_func;
+};
+typedef int (*kdb_syscall_pair_fn)(const struct kdb_syscall_pair *p, void *ctx);
+/* After kdb__attach_other(): every pair, in (name, x64 first, abi) order. */
+int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, void *ctx);
+
+/* A constant or ioctl of either kernel; NULL on the side where it is absent. */
+struct kdb_constant_pair {
+	const struct kd_constant *old, *new;
+};
+struct kdb_ioctl_pair {
+	const struct kd_ioctl *old, *new;
+};
+typedef int (*kdb_constant_pair_fn)(const struct kdb_constant_pair *p, void *ctx);
+typedef int (*kdb_ioctl_pair_fn)(const struct kdb_ioctl_pair *p, void *ctx);
+/* After kdb__attach_other(): constants added, removed or of another value, by name. */
+int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx);
+/* After kdb__attach_other(): every ioctl of either side, by name. */
+int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx);
+
 #endif

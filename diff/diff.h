@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * diff: two kernels' user-space ABI (two .kabi files) compared into a list
+ * of changes. Each change has a stable kind id ("type.member.offset"), the
+ * thing it is about, old -> new values, and a verdict that comes from one
+ * rule of diff/RULES.md (the engine applies exactly those rules and every
+ * change cites its rule id). Type changes carry their impact: every syscall
+ * or ioctl that reaches the type, with the path from it
+ * ("openat2 -> how -> struct open_how").
+ *
+ * Facts only a contract can give (is this struct extensible? is that member
+ * reserved?) come in through struct diff_contract; without one, the engine
+ * judges from layout alone and marks such verdicts "potentially breaking".
+ * The engine sees the DB API only; reports are printed by report__fprintf().
+ */
+#ifndef KD_DIFF_H
+#define KD_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct kdb;
+
+enum diff_verdict {
+	DIFF_INFO = 0,		/* no effect on binaries (a rename, a spelling) */
+	DIFF_COMPATIBLE,	/* old binaries keep working */
+	DIFF_BREAKING,		/* old binaries may break */
+	DIFF__NR_VERDICTS
+};
+
+enum diff_category {
+	DIFF_CAT_SYSCALL = 0,
+	DIFF_CAT_TYPE,
+	DIFF_CAT_CONSTANT,
+	DIFF_CAT_IOCTL,
+	DIFF__NR_CATEGORIES
+};
+
+/* "breaking", "compatible", "info"; "syscalls", "types", ... */
+const char *diff_verdict_name(enum diff_verdict v);
+const char *diff_category_name(enum diff_category c);
+
+/* One row of diff/RULES.md. */
+struct diff_rule {
+	const char *id;		/* "member-moved" */
+	const char *matches;	/* what it matches, as in RULES.md */
+	enum diff_verdict verdict;
+	bool uncontracted;	/* applies because no contract said otherwise */
+	const char *why;
+};
+
+/* The rule table, in RULES.md order; *n receives its length. */
+const struct diff_rule *diff_rules(size_t *n);
+/* Rule by id, NULL when unknown. */
+const struct diff_rule *diff_rule_by_id(const char *id);
+
+/*
+ * The contract, as far as verdicts need it. Any callback may be NULL
+ * (treated as "the contract does not say"). @name is the type's name
+ * without its tag ("open_how"); @member NULL asks about padding.
+ */
+struct diff_contract {
+	/* The struct is versioned by its size: the kernel accepts shorter and
+	 * longer copies and requires bytes it does not know to be zero. */
+	bool (*is_extensible)(void *ctx, const char *name);
+	/* The member (or, with @member NULL, the padding) must be zero. */
+	bool (*is_reserved)(void *ctx, const char *name, const char *member);
+	void *ctx;
+	const char *source;	/* what the contract is, for the report header */
+};
+
+struct diff_conf {
+	const struct diff_contract *contract;	/* NULL: layout-only verdicts */
+	const char *abi;			/* compare only this syscall ABI; NULL: all */
+};
+
+/* Where a type change is reached from. */
+struct diff_impact {
+	char *root;	/* "openat2", "ioctl FS_IOC_GETFLAGS" */
+	char *path;	/* "openat2 -> how -> struct open_how" */
+};
+
+struct diff_change {
+	const char *kind;	/* stable id, see RULES.md: "type.member.offset" */
+	enum diff_category category;
+	const struct diff_rule *rule;	/* never NULL; the verdict is rule->verdict */
+	char *name;		/* what owns it: "struct open_how", "openat2", "O_PATH" */
+	char *subject;		/* what changed: "struct open_how.newfield" */
+	char *old_value;	/* NULL: absent in the old kernel */
+	char *new_value;	/* NULL: absent in the new kernel */
+	char *note;		/* optional detail ("size 24 -> 32, dir w"), NULL when none */
+	size_t nr_impacts;
+	struct diff_impact *impacts;	/* sorted by root */
+	const char *suppressed;	/* reason of the suppression that matched, or NULL */
+};
+
+struct diff_result;
+
+/*
+ * Compare @old and @new. *out: free with diff_result__free(). Returns 0 or
+ * a negative code (reported through kd_err()).
+ */
+int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
+	      struct diff_result **out);
+void diff_result__free(struct diff_result *r);
+
+/* Changes sorted by category, name, subject and kind. */
+size_t diff_result__nr_changes(const struct diff_result *r);
+const struct diff_change *diff_result__change(const struct diff_result *r, size_t i);
+/* First change of @kind whose subject is @subject (tests, tools), or NULL. */
+const struct diff_change *diff_result__find(const struct diff_result *r, const char *kind,
+					    const char *subject);
+/* Unsuppressed changes of @cat (DIFF__NR_CATEGORIES: all) with verdict @v. */
+size_t diff_result__count(const struct diff_result *r, enum diff_category cat,
+			  enum diff_verdict v);
+/* Suppressed changes of @cat (DIFF__NR_CATEGORIES: all). */
+size_t diff_result__count_suppressed(const struct diff_result *r, enum diff_category cat);
+/* Identity of the two kernels: "release", "build_id", "path" (NULL if unknown). */
+const char *diff_result__meta(const struct diff_result *r, bool new_side, const char *key);
+bool diff_result__has_contract(const struct diff_result *r);
+
+/*
+ * Exit status bits (abidiff's convention): 0 no change, 4 changes, 4|8
+ * breaking changes. Suppressed changes do not count.
+ */
+int diff_result__exit_bits(const struct diff_result *r);
+
+/* --- suppressions ------------------------------------------------------- */
+/*
+ * A suppressions file: one entry per line, "RULE-GLOB NAME-GLOB REASON...",
+ * '#' comments and blank lines ignored; the reason is mandatory. A change
+ * matches when the rule id matches RULE-GLOB and its name, subject or one of
+ * its impact roots matches NAME-GLOB (fnmatch). Suppressed changes stay in
+ * the result, counted apart and printed with their reason.
+ */
+struct diff_suppressions;
+
+/* Parse @path. Errors are reported as "FILE:LINE: cause". *out: __free(). */
+int diff_suppressions__load(const char *path, struct diff_suppressions **out);
+void diff_suppressions__free(struct diff_suppressions *s);
+/* Mark the matching changes of @r; returns how many. */
+size_t diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s);
+
+/* --- reports ------------------------------------------------------------ */
+enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD };
+
+struct report_conf {
+	enum report_format format;
+	bool only_breaking;	/* list breaking changes only (the summary stays whole) */
+	bool color;		/* text: ANSI colors */
+};
+
+/* "text", "json", "md" -> format; -1 when unknown. */
+int report_format_from_name(const char *name);
+
+/*
+ * Print @r to @f in @conf->format. Returns 0 or -EIO when writing failed.
+ * Every printer shares one walk over the changes (diff/report.c).
+ */
+int report__fprintf(const struct diff_result *r, const struct report_conf *conf, FILE *f);
+
+#endif

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to diff/: the result, the engine's state while it compares, and
+ * the helpers shared by the comparison files (diff.c: tables, constants,
+ * ioctls; diff-types.c: types by paths) and by the report printers.
+ *
+ * Types are compared as pairs (old id, new id) reached along the same path
+ * from a syscall or ioctl. Each pair of structs/unions/enums/function types
+ * is a node, compared once; its changes are owned by the node and its edges
+ * (member name -> node) record how deeper types are reached. Impacts are
+ * computed at the end by walking the node graph from each root.
+ */
+#ifndef KD_DIFF_INTERNAL_H
+#define KD_DIFF_INTERNAL_H
+
+#include <stdint.h>
+
+#include "diff/diff.h"
+#include "lib/buf.h"
+#include "lib/model.h"
+
+struct diff_side_meta {
+	char *path, *release, *build_id;
+};
+
+struct diff_result {
+	struct diff_change *changes;
+	size_t nr_changes, cap_changes;
+	struct diff_side_meta meta[2];	/* [0] old, [1] new */
+	bool has_contract;
+	char *contract_source;
+};
+
+/*
+ * Append a change; the verdict is that of @rule_id (which must exist).
+ * Strings are copied. *idx (may be NULL) receives its index.
+ */
+int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
+	     const char *rule_id, const char *name, const char *subject,
+	     const char *old_value, const char *new_value, const char *note, size_t *idx);
+/* Add an impact unless @root is already listed for change @idx. */
+int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
+/* Sort changes (and their impacts) into the documented order. */
+void diff_result_sort(struct diff_result *r);
+
+/* All types of one kernel, sorted by id. */
+struct tgraph {
+	struct kd_type *types;
+	size_t nr;
+};
+/* Type @id, NULL for void or a dangling id. */
+const struct kd_type *tgraph_get(const struct tgraph *g, int64_t id);
+/* Skip typedefs and qualifiers. */
+const struct kd_type *tgraph_strip(const struct tgraph *g, int64_t id);
+/* Byte size of @id (arrays: count * element; flexible: 0); -1 unknown. */
+int64_t tgraph_size(const struct tgraph *g, int64_t id);
+/* C spelling of @id into @b (reset first). */
+int tgraph_spell(const struct tgraph *g, int64_t id, struct kd_buf *b);
+
+struct dedge {
+	char *label;		/* member or parameter name */
+	size_t node;
+};
+
+struct dnode {
+	int64_t ids[2];		/* old, new; 0 for roots */
+	char *display;		/* "struct open_how", a root's name */
+	size_t *changes;	/* indices into the result */
+	size_t nr_changes, cap_changes;
+	struct dedge *edges;
+	size_t nr_edges, cap_edges;
+	bool dirty;		/* owns a change or reaches one */
+	long seen;		/* impact walk: root generation */
+	long parent;		/* impact walk: node it was reached from, -1 at the root */
+	size_t parent_edge;
+};
+
+struct diff_engine {
+	struct diff_result *r;
+	const struct diff_conf *conf;
+	struct tgraph g[2];
+	struct dnode *nodes;
+	size_t nr_nodes, cap_nodes;
+	size_t *pair_slots;	/* open addressing: node index + 1, 0 empty */
+	size_t nr_pair_slots;
+	struct kd_buf scratch[2];
+};
+
+/* Where a compared type sits, which decides the change kinds and rules. */
+enum slot_kind { SLOT_PARAM, SLOT_RETURN, SLOT_MEMBER, SLOT_IOCTL_ARG, SLOT_FUNC_PARAM };
+
+/* A new root node (a syscall or ioctl) named @label; *node receives its index. */
+int dt_root(struct diff_engine *e, const char *label, size_t *node);
+/*
+ * Compare the types @old_id / @new_id found in the same place: @owner is
+ * the node that owns slot-level changes (named @name; @subject is the
+ * slot, "struct fx_stat.mode"); deeper aggregates become nodes reached from
+ * @owner through an edge labelled @label.
+ */
+int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
+	    const char *subject, const char *label, int64_t old_id, int64_t new_id);
+/* Record change @idx as owned by @node. */
+int dt_own(struct diff_engine *e, size_t node, size_t idx);
+/* After every root is compared: fill in the impacts of every type change. */
+int dt_impacts(struct diff_engine *e);
+void dt_release(struct diff_engine *e);
+
+#endif

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The verdict rules of diff/RULES.md, as data. The engine never decides a
+ * verdict itself: it picks the rule whose condition holds and the verdict is
+ * the rule's. Keep this table and RULES.md in the same order and wording
+ * (tests/t-diff.c checks that every id here appears in RULES.md).
+ */
+#include "diff/diff_internal.h"
+
+#include <string.h>
+
+#define B DIFF_BREAKING
+#define C DIFF_COMPATIBLE
+#define I DIFF_INFO
+
+static const struct diff_rule rules[] = {
+	/* syscalls */
+	{ "syscall-added", "syscall.added", C, false,
+	  "a new syscall: old binaries never call it" },
+	{ "syscall-removed", "syscall.removed", B, false,
+	  "old binaries calling it get ENOSYS" },
+	{ "syscall-renumbered", "syscall.renumbered", B, false,
+	  "old binaries call the old number, which now means something else or nothing" },
+	{ "syscall-params-count", "syscall.param.count", B, false,
+	  "old binaries pass the old number of arguments" },
+	{ "syscall-param-type", "syscall.param.type, syscall.return.type: another size or layout", B, false,
+	  "old binaries pass or expect the old type" },
+	{ "syscall-param-renamed", "syscall.param.name", I, false,
+	  "parameter names are not part of the binary interface" },
+	/* types */
+	{ "type-spelling", "*.type, syscall.param.type: the same type under another name (typedef)", I, false,
+	  "same size, layout and representation; only the spelling changed" },
+	{ "type-kind", "type.kind: struct <-> union, or another kind", B, false,
+	  "every member's placement changes meaning" },
+	{ "type-size", "type.size: a size change that is not a tail growth", B, false,
+	  "old binaries copy the old number of bytes, or see members at other offsets" },
+	{ "type-align", "type.align", B, false,
+	  "the type's placement inside other types and arrays changes" },
+	{ "tail-growth-extensible", "type.size, type.member.added: growth at the tail of a struct the contract calls extensible", C, false,
+	  "the kernel accepts the old, shorter size and treats the missing tail as zero" },
+	{ "tail-growth-uncontracted", "type.size, type.member.added: growth at the tail, no contract", B, true,
+	  "potentially breaking: no contract says the struct is extensible, so old binaries may be refused or misread" },
+	{ "member-removed", "type.member.removed", B, false,
+	  "old binaries still read or write it" },
+	{ "member-added", "type.member.added over bytes that held another member", B, false,
+	  "old binaries put other data in those bytes" },
+	{ "member-added-alias", "type.member.added in a union, over bytes a kept member still covers", C, false,
+	  "another name for the same bytes; the kept member is unchanged" },
+	{ "padding-reuse", "type.member.added in bytes that were padding, the contract says padding must be zero", C, false,
+	  "old binaries leave the bytes zero, which the kernel reads as 'not set'" },
+	{ "padding-reuse-uncontracted", "type.member.added in bytes that were padding, no contract", B, true,
+	  "potentially breaking: nothing says old binaries zeroed the padding" },
+	{ "reserved-reuse", "changes to a member the contract calls reserved, within its bytes", C, false,
+	  "old binaries must have left the reserved bytes zero" },
+	{ "member-renamed", "type.member.renamed: same offset, size and type", I, false,
+	  "member names are not part of the binary interface" },
+	{ "member-moved", "type.member.offset", B, false,
+	  "old binaries read and write it at the old offset" },
+	{ "member-type", "type.member.type: another size or layout", B, false,
+	  "old binaries use the old representation" },
+	{ "member-bitfield", "type.member.bitfield: bit position or width", B, false,
+	  "old binaries mask and shift the old bits" },
+	{ "array-bound", "type.array.bound, type.array.flexible: element count changed", B, false,
+	  "old binaries copy the old number of elements" },
+	{ "array-flexible-spelling", "type.array.flexible: [0] <-> [] (both without storage)", I, false,
+	  "same layout: neither form occupies bytes" },
+	{ "enumerator-added", "type.enumerator.added", C, false,
+	  "a new value old binaries never pass" },
+	{ "enumerator-removed", "type.enumerator.removed", B, false,
+	  "old binaries still pass the value" },
+	{ "enumerator-value", "type.enumerator.value", B, false,
+	  "old binaries pass the old value" },
+	{ "func-signature", "type.func.params: a function pointer's parameter count", B, false,
+	  "callers and callees disagree on the arguments" },
+	/* constants */
+	{ "constant-added", "constant.added", C, false,
+	  "old binaries never use it" },
+	{ "constant-removed", "constant.removed", B, false,
+	  "old binaries still pass the value; the kernel may no longer accept it" },
+	{ "constant-value", "constant.value", B, false,
+	  "old binaries pass the old value" },
+	/* ioctls */
+	{ "ioctl-added", "ioctl.added", C, false,
+	  "old binaries never send it" },
+	{ "ioctl-removed", "ioctl.removed", B, false,
+	  "old binaries send it and get ENOTTY" },
+	{ "ioctl-cmd", "ioctl.cmd: direction, size, type or number changed", B, false,
+	  "old binaries send the old command number" },
+	{ "ioctl-arg-type", "ioctl.arg.type: another size or layout", B, false,
+	  "old binaries pass the old argument" },
+};
+
+const struct diff_rule *diff_rules(size_t *n)
+{
+	*n = sizeof(rules) / sizeof(rules[0]);
+	return rules;
+}
+
+const struct diff_rule *diff_rule_by_id(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (!strcmp(rules[i].id, id))
+			return &rules[i];
+	return NULL;
+}
+
+const char *diff_verdict_name(enum diff_verdict v)
+{
+	static const char *const names[] = { "info", "compatible", "breaking" };
+
+	return (unsigned)v < DIFF__NR_VERDICTS ? names[v] : "?";
+}
+
+const char *diff_category_name(enum diff_category c)
+{
+	static const char *const names[] = { "syscalls", "types", "constants", "ioctls" };
+
+	return (unsigned)c < DIFF__NR_CATEGORIES ? names[c] : "?";
+}
