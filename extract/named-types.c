@@ -109,6 +109,15 @@ long name_set_find(const struct name_set *set, enum kd_kind kind, const char *na
 	return -1;
 }
 
+long name_set_index(const struct name_set *set, const char *spelling)
+{
+	enum kd_kind kind;
+	const char *ident;
+
+	split(spelling, &kind, &ident);
+	return name_set_find(set, kind, ident);
+}
+
 bool name_set_has_identifier(const struct name_set *set, const char *name, size_t len)
 {
 	size_t j;
