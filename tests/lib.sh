@@ -91,7 +91,8 @@ layout() {
 		j = 0; for (i = 1; i <= n; i++) if (f[i] != "") g[++j] = f[i]
 		decl = substr($0, 1, RSTART - 1)
 		match(decl, /^\t*/); depth = RLENGTH
-		gsub(/__attribute__\(\(.*\)\)/, "", decl)
+		# pahole: "__u64 flags __attribute__((__aligned__(8)));"
+		gsub(/__attribute__\(\([A-Za-z_]*(\([0-9]*\))?\)\)/, "", decl)
 		sub(/[ \t]*;?[ \t]*$/, "", decl); sub(/^[ \t]+/, "", decl)
 		if (match(decl, /\(\*+[ \t]*[A-Za-z_][A-Za-z0-9_]*\)/)) {
 			name = substr(decl, RSTART, RLENGTH); gsub(/[(*) \t]/, "", name)
@@ -105,13 +106,21 @@ layout() {
 	}'
 }
 
-# split_types DIR: split a stream of top-level "struct NAME {" ... "};"
-# blocks (pahole -C a,b,c) into DIR/KIND-NAME files. A name printed twice
-# (two layouts) gets its blocks appended to the same file.
-split_types() {
-	mkdir -p "$1"
-	awk -v dir="$1" '
-	/^(struct|union) [A-Za-z_][A-Za-z0-9_]* \{/ { f = dir "/" $1 "-" $2 }
-	f != "" { print >> f }
-	/^\};/ { if (f != "") close(f); f = "" }'
+# real_vmlinux RELEASE: path of a cached real kernel (tests/real); fails
+# when the cache ($KABI_KERNELS) does not hold it.
+real_vmlinux() {
+	v=${KABI_KERNELS:-/root/.cache/kabi-kernels}/$1/vmlinux
+	[ -r "$v" ] && echo "$v"
+}
+
+# real_db RELEASE: that kernel extracted once per run to
+# $KD_TMPDIR/real/RELEASE.kabi; prints the path.
+real_db() {
+	v=$(real_vmlinux "$1") || return 1
+	mkdir -p "$KD_TMPDIR/real"
+	db=$KD_TMPDIR/real/$1.kabi
+	if [ ! -e "$db" ]; then
+		"$KABI_DIFF" extract -q "$v" -o "$db" >&2 || return 1
+	fi
+	echo "$db"
 }
