@@ -1,0 +1,791 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * UAPI reader: C integer constant expressions, evaluated as gcc does on
+ * x86_64 (int 32 bits; long and long long 64). Every value carries its C
+ * type, chosen by the rules of C11 6.4.4.1 for literals and by the usual
+ * arithmetic conversions for operators, so (1U << 31) is 2147483648
+ * unsigned int, ~0 is -1 int and -1UL is 18446744073709551615. Signed
+ * overflow wraps (gcc folds it so, with a warning); division by zero and
+ * out-of-range shifts make the expression non-constant unless they sit in
+ * an arm that is not evaluated. In #if every value is intmax_t/uintmax_t
+ * and an identifier left after expansion is 0.
+ */
+#include "extract/uapi_internal.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "lib/mem.h"
+
+const char *uctype_name(int t)
+{
+	static const char *const names[] = {
+		"int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long",
+	};
+	return names[t];
+}
+
+static bool is_unsigned(int t)
+{
+	return t == UC_UINT || t == UC_ULONG || t == UC_ULLONG;
+}
+
+static int width(int t)
+{
+	return t <= UC_UINT ? 32 : 64;
+}
+
+static int rank(int t)
+{
+	return t / 2;
+}
+
+/* The bits of @v as a value of type @t (truncated, sign-extended). */
+static struct uval conv(struct uval v, int t)
+{
+	if (width(t) == 32)
+		v.v = is_unsigned(t) ? (uint32_t)v.v : (uint64_t)(int64_t)(int32_t)(uint32_t)v.v;
+	v.t = t;
+	return v;
+}
+
+static int common_type(int a, int b)
+{
+	int u, s;
+
+	if (a == b)
+		return a;
+	if (is_unsigned(a) == is_unsigned(b))
+		return rank(a) >= rank(b) ? a : b;
+	u = is_unsigned(a) ? a : b;
+	s = is_unsigned(a) ? b : a;
+	if (rank(u) >= rank(s))
+		return u;
+	if (width(s) > width(u))
+		return s;
+	return s + 1;	/* the unsigned type of s's rank */
+}
+
+/* --- plain C types: sizes and casts ------------------------------------ */
+struct ptype {
+	const char *name;
+	int size;	/* bytes */
+	bool is_signed;
+	int t;		/* value type after a cast (and integer promotion) */
+	bool integer;
+};
+
+static const struct ptype plain_types[] = {
+	{ "__u8", 1, false, UC_INT, true }, { "__s8", 1, true, UC_INT, true },
+	{ "__u16", 2, false, UC_INT, true }, { "__s16", 2, true, UC_INT, true },
+	{ "__le16", 2, false, UC_INT, true }, { "__be16", 2, false, UC_INT, true },
+	{ "__sum16", 2, false, UC_INT, true },
+	{ "__u32", 4, false, UC_UINT, true }, { "__s32", 4, true, UC_INT, true },
+	{ "__le32", 4, false, UC_UINT, true }, { "__be32", 4, false, UC_UINT, true },
+	{ "__wsum", 4, false, UC_UINT, true }, { "__poll_t", 4, false, UC_UINT, true },
+	{ "__u64", 8, false, UC_ULLONG, true }, { "__s64", 8, true, UC_LLONG, true },
+	{ "__le64", 8, false, UC_ULLONG, true }, { "__be64", 8, false, UC_ULLONG, true },
+	{ "__aligned_u64", 8, false, UC_ULLONG, true }, { "__aligned_le64", 8, false, UC_ULLONG, true },
+	{ "__aligned_be64", 8, false, UC_ULLONG, true },
+	{ "uint8_t", 1, false, UC_INT, true }, { "int8_t", 1, true, UC_INT, true },
+	{ "uint16_t", 2, false, UC_INT, true }, { "int16_t", 2, true, UC_INT, true },
+	{ "uint32_t", 4, false, UC_UINT, true }, { "int32_t", 4, true, UC_INT, true },
+	{ "uint64_t", 8, false, UC_ULONG, true }, { "int64_t", 8, true, UC_LONG, true },
+	{ "size_t", 8, false, UC_ULONG, true }, { "ssize_t", 8, true, UC_LONG, true },
+	{ "uintptr_t", 8, false, UC_ULONG, true }, { "intptr_t", 8, true, UC_LONG, true },
+	{ "ptrdiff_t", 8, true, UC_LONG, true },
+	{ "__kernel_long_t", 8, true, UC_LONG, true }, { "__kernel_ulong_t", 8, false, UC_ULONG, true },
+	{ "__kernel_size_t", 8, false, UC_ULONG, true }, { "__kernel_ssize_t", 8, true, UC_LONG, true },
+	{ "__kernel_ptrdiff_t", 8, true, UC_LONG, true }, { "__kernel_off_t", 8, true, UC_LONG, true },
+	{ "__kernel_loff_t", 8, true, UC_LLONG, true }, { "__kernel_time_t", 8, true, UC_LONG, true },
+	{ "__kernel_time64_t", 8, true, UC_LLONG, true }, { "__kernel_clock_t", 8, true, UC_LONG, true },
+	{ "__kernel_old_time_t", 8, true, UC_LONG, true },
+	{ "__kernel_suseconds_t", 8, true, UC_LONG, true }, { "__kernel_ino_t", 8, false, UC_ULONG, true },
+	{ "__kernel_pid_t", 4, true, UC_INT, true }, { "__kernel_ipc_pid_t", 4, true, UC_INT, true },
+	{ "__kernel_uid_t", 4, false, UC_UINT, true }, { "__kernel_gid_t", 4, false, UC_UINT, true },
+	{ "__kernel_uid32_t", 4, false, UC_UINT, true }, { "__kernel_gid32_t", 4, false, UC_UINT, true },
+	{ "__kernel_mode_t", 4, false, UC_UINT, true }, { "__kernel_daddr_t", 4, true, UC_INT, true },
+	{ "__kernel_timer_t", 4, true, UC_INT, true }, { "__kernel_clockid_t", 4, true, UC_INT, true },
+	{ "__kernel_key_t", 4, true, UC_INT, true }, { "__kernel_mqd_t", 4, true, UC_INT, true },
+	{ "__kernel_old_uid_t", 2, false, UC_INT, true }, { "__kernel_old_gid_t", 2, false, UC_INT, true },
+	{ "__kernel_old_dev_t", 8, false, UC_ULONG, true },
+	{ "float", 4, true, 0, false }, { "double", 8, true, 0, false },
+};
+
+/* A type named by keywords ("unsigned long int") or a known typedef. */
+static bool plain_type(const struct utok *t, size_t n, struct ptype *out)
+{
+	int longs = 0, sign = 0, chr = 0, shrt = 0, in = 0, bl = 0, other = 0;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		if (utok_is(&t[i], "const") || utok_is(&t[i], "volatile"))
+			continue;
+		if (utok_is(&t[i], "long")) longs++;
+		else if (utok_is(&t[i], "unsigned")) sign = 2;
+		else if (utok_is(&t[i], "signed")) sign = 1;
+		else if (utok_is(&t[i], "char")) chr++;
+		else if (utok_is(&t[i], "short")) shrt++;
+		else if (utok_is(&t[i], "int")) in++;
+		else if (utok_is(&t[i], "_Bool")) bl++;
+		else if (utok_is(&t[i], "double") && longs == 1) {
+			*out = (struct ptype){ "long double", 16, true, 0, false };
+			return n == 2 || n == 3;
+		} else {
+			for (j = 0; j < sizeof(plain_types) / sizeof(*plain_types); j++)
+				if (utok_is(&t[i], plain_types[j].name))
+					break;
+			if (j == sizeof(plain_types) / sizeof(*plain_types) || other)
+				return false;
+			*out = plain_types[j];
+			other = 1;
+		}
+	}
+	if (other)
+		return !(longs || sign || chr || shrt || in || bl);
+	if (bl)
+		*out = (struct ptype){ "_Bool", 1, false, UC_INT, true };
+	else if (chr)
+		*out = (struct ptype){ "char", 1, sign != 2, UC_INT, true };
+	else if (shrt)
+		*out = (struct ptype){ "short", 2, sign != 2, UC_INT, true };
+	else if (longs == 1)
+		*out = (struct ptype){ "long", 8, sign != 2, sign == 2 ? UC_ULONG : UC_LONG, true };
+	else if (longs == 2)
+		*out = (struct ptype){ "long long", 8, sign != 2, sign == 2 ? UC_ULLONG : UC_LLONG, true };
+	else if (in || sign)
+		*out = (struct ptype){ "int", 4, sign != 2, sign == 2 ? UC_UINT : UC_INT, true };
+	else
+		return false;
+	return longs <= 2 && chr + shrt + bl <= 1 && in <= 1 && (!chr || !longs);
+}
+
+int utype_text(struct kd_buf *b, const struct utok *t, size_t n)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < n && !err; i++) {
+		bool word = t[i].kind == UT_IDENT || t[i].kind == UT_NUMBER;
+		bool prev_word = i && (t[i - 1].kind == UT_IDENT || t[i - 1].kind == UT_NUMBER);
+
+		if (i && ((word && prev_word) || (utok_is(&t[i], "*") && prev_word)))
+			err = kd_buf_addc(b, ' ');
+		if (!err)
+			err = kd_buf_add(b, t[i].s, t[i].len);
+	}
+	return err;
+}
+
+static int size_of(struct usizer *sz, const struct utok *t, size_t n, struct usize_ans *a)
+{
+	struct ptype p;
+	size_t i;
+
+	memset(a, 0, sizeof(*a));
+	while (n && (utok_is(&t[n - 1], "const") || utok_is(&t[n - 1], "volatile")))
+		n--;
+	if (n && utok_is(&t[n - 1], "*")) {
+		a->known = a->trusted = true;
+		a->info.size = 8;
+		return 0;
+	}
+	if (n && utok_is(&t[n - 1], "]")) {
+		const struct usize_ans *elem;
+		struct ueval e = { .sizer = sz };
+		struct uval count;
+		int err;
+
+		for (i = n - 1; i > 0 && !utok_is(&t[i], "["); i--)
+			;
+		if (!i || ueval(&e, t + i + 1, n - 2 - i, &count) || (int64_t)count.v < 0)
+			return 0;
+		err = usizer_size(sz, t, i, &elem);
+		if (err || !elem->known)
+			return err;
+		*a = *elem;
+		a->info.size = elem->info.size * (int64_t)count.v;
+		a->info.type_id = 0;
+		return 0;
+	}
+	if (plain_type(t, n, &p)) {
+		a->known = a->trusted = true;
+		a->info.size = p.size;
+		return 0;
+	}
+	return 1;	/* ask the caller */
+}
+
+int usizer_size(struct usizer *sz, const struct utok *t, size_t n, const struct usize_ans **ans)
+{
+	struct kd_buf text = KD_BUF_INIT;
+	struct usize_ans *a;
+	char *key;
+	int err, r;
+
+	*ans = NULL;
+	err = utype_text(&text, t, n);
+	if (err)
+		goto out;
+	a = umap_get(&sz->cache, text.s, text.len);
+	if (a) {
+		*ans = a;
+		goto out;
+	}
+	err = -ENOMEM;
+	a = uarena_alloc(sz->arena, sizeof(*a));
+	key = uarena_strndup(sz->arena, text.s, text.len);
+	if (!a || !key)
+		goto out;
+	err = size_of(sz, t, n, a);
+	if (err == 1) {
+		err = 0;
+		r = sz->cb ? sz->cb(key, &a->info, sz->ctx) : 0;
+		if (r < 0) {
+			sz->hard_error = r;
+			err = r;
+			goto out;
+		}
+		a->known = a->trusted = r > 0;
+	}
+	if (err)
+		goto out;
+	err = umap_put(&sz->cache, key, text.len, a);
+	if (!err)
+		*ans = a;
+out:
+	kd_buf_release(&text);
+	return err;
+}
+
+/* --- the parser ------------------------------------------------------------ */
+struct ep {
+	struct ueval *e;
+	const struct utok *t;
+	size_t n, i;
+	int skip;	/* > 0 inside an arm that is not evaluated */
+};
+
+static int fail(struct ep *p, const char *why)
+{
+	if (!p->e->error)
+		p->e->error = why;
+	return -EINVAL;
+}
+
+/* Arithmetic errors only count where the operand is evaluated. */
+static int arith_fail(struct ep *p, const char *why)
+{
+	return p->skip ? 0 : fail(p, why);
+}
+
+static bool at(struct ep *p, const char *s)
+{
+	return p->i < p->n && p->t[p->i].kind == UT_PUNCT && utok_is(&p->t[p->i], s);
+}
+
+static int literal_type(uint64_t v, bool decimal, bool u, int longs, int *t)
+{
+	static const int order[] = { UC_INT, UC_UINT, UC_LONG, UC_ULONG, UC_LLONG, UC_ULLONG };
+	size_t i;
+
+	for (i = (size_t)(longs * 2); i < 6; i++) {
+		int c = order[i];
+		uint64_t max = width(c) == 32 ? (is_unsigned(c) ? UINT32_MAX : INT32_MAX)
+					     : (is_unsigned(c) ? UINT64_MAX : INT64_MAX);
+
+		if (u && !is_unsigned(c))
+			continue;
+		if (decimal && !u && is_unsigned(c))
+			continue;
+		if (v <= max) {
+			*t = c;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int number(struct ep *p, const struct utok *tok, struct uval *out)
+{
+	const char *s = tok->s, *end = tok->s + tok->len;
+	int base = 10, longs = 0, digit;
+	bool u = false, any = false;
+	uint64_t v = 0;
+
+	if (end - s > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	} else if (end - s > 1 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+		base = 2;
+		s += 2;
+	} else if (s[0] == '0') {
+		base = 8;
+	}
+	for (; s < end; s++, any = true) {
+		char c = *s;
+
+		if (c >= '0' && c <= '9') digit = c - '0';
+		else if (c >= 'a' && c <= 'f' && base == 16) digit = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F' && base == 16) digit = c - 'A' + 10;
+		else break;
+		if (digit >= base)
+			return fail(p, "bad digit in integer literal");
+		if (v > (UINT64_MAX - (uint64_t)digit) / (uint64_t)base)
+			return fail(p, "integer literal too large");
+		v = v * (uint64_t)base + (uint64_t)digit;
+	}
+	if (!any)
+		return fail(p, "bad integer literal");
+	for (; s < end; s++) {
+		if ((*s == 'u' || *s == 'U') && !u)
+			u = true;
+		else if ((*s == 'l' || *s == 'L') && !longs)
+			longs = s + 1 < end && s[1] == *s ? (s++, 2) : 1;
+		else
+			return fail(p, "not an integer literal");
+	}
+	if (p->e->pp) {		/* #if: intmax_t unless unsigned or too big */
+		out->t = u || v > INT64_MAX ? UC_ULLONG : UC_LLONG;
+		out->v = v;
+		return 0;
+	}
+	if (literal_type(v, base == 10, u, longs, &out->t))
+		return fail(p, "integer literal too large for any type");
+	out->v = v;
+	return 0;
+}
+
+static int char_literal(struct ep *p, const struct utok *tok, struct uval *out)
+{
+	const char *s = tok->s, *end = tok->s + tok->len - 1;
+	char prefix = *s == '\'' ? 0 : *s++;
+	int64_t v = 0;
+	int nchars = 0;
+
+	if (tok->len < 3 || *end != '\'')
+		return fail(p, "bad character literal");
+	for (s++; s < end; nchars++) {
+		uint64_t c = (unsigned char)*s++;
+
+		if (c == '\\' && s < end) {
+			const char *esc = "n\nt\tr\ra\ab\bf\fv\v\\\\''\"\"??e\033";
+			const char *hit;
+
+			c = (unsigned char)*s++;
+			if (c == 'x') {
+				for (c = 0; s < end && strchr("0123456789abcdefABCDEF", *s); s++)
+					c = c * 16 + (uint64_t)(*s <= '9' ? *s - '0' : (*s | 0x20) - 'a' + 10);
+			} else if (c >= '0' && c <= '7') {
+				int k;
+
+				c -= '0';
+				for (k = 1; k < 3 && s < end && *s >= '0' && *s <= '7'; k++)
+					c = c * 8 + (uint64_t)(*s++ - '0');
+			} else if ((hit = strchr(esc, (int)c)) && (hit - esc) % 2 == 0) {
+				c = (unsigned char)hit[1];
+			} else {
+				return fail(p, "unknown escape in character literal");
+			}
+		}
+		if (prefix == 'U')
+			v = (int64_t)(uint32_t)c;
+		else if (prefix == 'L')
+			v = (int32_t)(uint32_t)c;
+		else if (prefix == 'u')
+			v = (uint16_t)c;
+		else
+			v = nchars ? (int32_t)((uint32_t)v << 8 | (uint8_t)c) : (int8_t)(uint8_t)c;
+	}
+	if (!nchars)
+		return fail(p, "empty character literal");
+	out->v = (uint64_t)v;
+	out->t = prefix == 'U' ? UC_UINT : UC_INT;
+	if (p->e->pp)
+		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+	return 0;
+}
+
+static int expr(struct ep *p, struct uval *out);
+static int cond(struct ep *p, struct uval *out);
+static int unary(struct ep *p, struct uval *out);
+
+/* The tokens of a parenthesized type name at p->i ("(" already consumed); up to ")". */
+static size_t type_end(struct ep *p)
+{
+	size_t i = p->i;
+	int depth = 0;
+
+	for (; i < p->n; i++) {
+		if (utok_is(&p->t[i], "("))
+			depth++;
+		else if (utok_is(&p->t[i], ")") && !depth--)
+			return i;
+	}
+	return p->n;
+}
+
+static bool starts_type(const struct ep *p)
+{
+	static const char *const kw[] = {
+		"struct", "union", "enum", "const", "volatile", "signed", "unsigned", "char",
+		"short", "int", "long", "_Bool", "void", "float", "double",
+	};
+	const struct utok *t = &p->t[p->i];
+	struct ptype pt;
+	size_t i;
+
+	if (p->i >= p->n || t->kind != UT_IDENT)
+		return false;
+	for (i = 0; i < sizeof(kw) / sizeof(*kw); i++)
+		if (utok_is(t, kw[i]))
+			return true;
+	return plain_type(t, 1, &pt);
+}
+
+static int do_sizeof(struct ep *p, struct uval *out)
+{
+	const struct usize_ans *a;
+	size_t end;
+	int err;
+
+	if (!at(p, "(") || (p->i++, !starts_type(p)))
+		return fail(p, "sizeof of an expression");
+	end = type_end(p);
+	if (end >= p->n)
+		return fail(p, "unbalanced parentheses");
+	if (!p->e->sizer)
+		return fail(p, "sizeof here");
+	err = usizer_size(p->e->sizer, p->t + p->i, end - p->i, &a);
+	if (err)
+		return err == -EINVAL ? fail(p, "bad type") : err;
+	p->i = end + 1;
+	if (!a->known) {
+		p->e->unknown_size = true;
+		return fail(p, "sizeof of a type of unknown size");
+	}
+	out->v = (uint64_t)a->info.size;
+	out->t = p->e->pp ? UC_ULLONG : UC_ULONG;
+	return 0;
+}
+
+static int cast(struct ep *p, struct uval *out)
+{
+	size_t end = type_end(p);
+	struct ptype pt;
+	int err;
+
+	if (end >= p->n)
+		return fail(p, "unbalanced parentheses");
+	if (!plain_type(p->t + p->i, end - p->i, &pt) || !pt.integer)
+		return fail(p, "cast to a non-integer type");
+	p->i = end + 1;
+	err = unary(p, out);
+	if (err)
+		return err;
+	if (pt.size < 4) {
+		uint64_t mask = (1ULL << (pt.size * 8)) - 1, v = out->v & mask;
+
+		if (!strcmp(pt.name, "_Bool"))
+			v = out->v != 0;
+		else if (pt.is_signed && (v >> (pt.size * 8 - 1)))
+			v |= ~mask;
+		out->v = v;
+		out->t = UC_INT;
+		*out = conv(*out, UC_INT);
+	} else {
+		*out = conv(*out, pt.t);
+	}
+	if (p->e->pp)
+		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+	return 0;
+}
+
+static int primary(struct ep *p, struct uval *out)
+{
+	const struct utok *t;
+	int err;
+
+	if (p->i >= p->n)
+		return fail(p, "expression ends early");
+	t = &p->t[p->i];
+	switch (t->kind) {
+	case UT_NUMBER:
+		p->i++;
+		return number(p, t, out);
+	case UT_CHAR:
+		p->i++;
+		return char_literal(p, t, out);
+	case UT_IOCTL: {
+		struct uval d, ty, nr;
+		struct usize_ans sz;
+
+		p->i++;
+		if (!p->e->x)
+			return fail(p, "ioctl number here");
+		err = ueval_ioctl(p->e, t->ioctl, &d, &ty, &nr, &sz, out);
+		return err;
+	}
+	case UT_IDENT:
+		if (utok_is(t, "sizeof")) {
+			p->i++;
+			return do_sizeof(p, out);
+		}
+		if (p->e->pp) {
+			p->i++;
+			*out = (struct uval){ 0, UC_LLONG };
+			return 0;
+		}
+		return fail(p, "not a constant (unknown identifier)");
+	case UT_PUNCT:
+		if (utok_is(t, "(")) {
+			p->i++;
+			if (starts_type(p))
+				return cast(p, out);
+			err = expr(p, out);
+			if (err)
+				return err;
+			if (!at(p, ")"))
+				return fail(p, "missing )");
+			p->i++;
+			return 0;
+		}
+		return fail(p, "unexpected operator");
+	default:
+		return fail(p, "not an integer constant (string)");
+	}
+}
+
+static int unary(struct ep *p, struct uval *out)
+{
+	int err;
+
+	if (at(p, "-") || at(p, "+") || at(p, "~") || at(p, "!")) {
+		char op = p->t[p->i++].s[0];
+
+		err = unary(p, out);
+		if (err)
+			return err;
+		if (op == '-')
+			*out = conv((struct uval){ (uint64_t)0 - out->v, out->t }, out->t);
+		else if (op == '~')
+			*out = conv((struct uval){ ~out->v, out->t }, out->t);
+		else if (op == '!')
+			*out = (struct uval){ out->v == 0, p->e->pp ? UC_LLONG : UC_INT };
+		return 0;
+	}
+	return primary(p, out);
+}
+
+static const struct {
+	const char *op;
+	int prec;
+} binops[] = {
+	{ "*", 10 }, { "/", 10 }, { "%", 10 }, { "+", 9 }, { "-", 9 }, { "<<", 8 }, { ">>", 8 },
+	{ "<", 7 }, { ">", 7 }, { "<=", 7 }, { ">=", 7 }, { "==", 6 }, { "!=", 6 },
+	{ "&", 5 }, { "^", 4 }, { "|", 3 }, { "&&", 2 }, { "||", 1 },
+};
+
+static int binop_prec(struct ep *p, const char **op)
+{
+	size_t k;
+
+	if (p->i >= p->n || p->t[p->i].kind != UT_PUNCT)
+		return -1;
+	for (k = 0; k < sizeof(binops) / sizeof(*binops); k++)
+		if (utok_is(&p->t[p->i], binops[k].op)) {
+			*op = binops[k].op;
+			return binops[k].prec;
+		}
+	return -1;
+}
+
+static int apply(struct ep *p, const char *op, struct uval a, struct uval b, struct uval *out)
+{
+	int res_int = p->e->pp ? UC_LLONG : UC_INT, t;
+	uint64_t x, y;
+	bool sgn;
+
+	if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
+		int64_t c = is_unsigned(b.t) ? (b.v > 64 ? 64 : (int64_t)b.v) : (int64_t)b.v;
+
+		if (c < 0 || c >= width(a.t)) {
+			*out = a;
+			return arith_fail(p, "shift count out of range");
+		}
+		if (op[0] == '<')
+			*out = conv((struct uval){ a.v << c, a.t }, a.t);
+		else if (is_unsigned(a.t))
+			*out = (struct uval){ a.v >> c, a.t };
+		else
+			*out = conv((struct uval){ (uint64_t)((int64_t)a.v >> c), a.t }, a.t);
+		return 0;
+	}
+	t = common_type(a.t, b.t);
+	a = conv(a, t);
+	b = conv(b, t);
+	x = a.v;
+	y = b.v;
+	sgn = !is_unsigned(t);
+	if (width(t) == 32 && !sgn) {
+		x = (uint32_t)x;
+		y = (uint32_t)y;
+	}
+	switch (op[0] | (op[1] << 8)) {
+	case '*': x *= y; break;
+	case '+': x += y; break;
+	case '-': x -= y; break;
+	case '&': x &= y; break;
+	case '|': x |= y; break;
+	case '^': x ^= y; break;
+	case '/':
+	case '%':
+		if (!y) {
+			*out = a;
+			return arith_fail(p, "division by zero");
+		}
+		if (sgn && (int64_t)y == -1)	/* no INT64_MIN / -1 trap; wraps as gcc folds */
+			x = op[0] == '/' ? (uint64_t)0 - x : 0;
+		else if (sgn)
+			x = (uint64_t)(op[0] == '/' ? (int64_t)x / (int64_t)y : (int64_t)x % (int64_t)y);
+		else
+			x = op[0] == '/' ? x / y : x % y;
+		break;
+	case '<': x = sgn ? (int64_t)x < (int64_t)y : x < y; t = res_int; break;
+	case '>': x = sgn ? (int64_t)x > (int64_t)y : x > y; t = res_int; break;
+	case '<' | '=' << 8: x = sgn ? (int64_t)x <= (int64_t)y : x <= y; t = res_int; break;
+	case '>' | '=' << 8: x = sgn ? (int64_t)x >= (int64_t)y : x >= y; t = res_int; break;
+	case '=' | '=' << 8: x = x == y; t = res_int; break;
+	case '!' | '=' << 8: x = x != y; t = res_int; break;
+	default: return fail(p, "unknown operator");
+	}
+	*out = conv((struct uval){ x, t }, t);
+	return 0;
+}
+
+static int binary(struct ep *p, int min_prec, struct uval *out)
+{
+	const char *op = NULL;
+	int prec, err;
+
+	err = unary(p, out);
+	while (!err && (prec = binop_prec(p, &op)) >= min_prec) {
+		struct uval rhs;
+		bool logical = !strcmp(op, "&&") || !strcmp(op, "||");
+		bool dead = logical && ((op[0] == '&') == (out->v == 0));
+
+		p->i++;
+		p->skip += dead;
+		err = binary(p, prec + 1, &rhs);
+		p->skip -= dead;
+		if (err)
+			break;
+		if (logical)
+			*out = (struct uval){ op[0] == '&' ? out->v && rhs.v : out->v || rhs.v,
+					      p->e->pp ? UC_LLONG : UC_INT };
+		else
+			err = apply(p, op, *out, rhs, out);
+	}
+	return err;
+}
+
+static int cond(struct ep *p, struct uval *out)
+{
+	struct uval a, b;
+	bool c;
+	int err, t;
+
+	err = binary(p, 1, out);
+	if (err || !at(p, "?"))
+		return err;
+	p->i++;
+	c = out->v != 0;
+	p->skip += !c;
+	err = expr(p, &a);
+	p->skip -= !c;
+	if (err)
+		return err;
+	if (!at(p, ":"))
+		return fail(p, "missing : in ?:");
+	p->i++;
+	p->skip += c;
+	err = cond(p, &b);
+	p->skip -= c;
+	if (err)
+		return err;
+	t = common_type(a.t, b.t);
+	*out = conv(c ? a : b, t);
+	return 0;
+}
+
+static int expr(struct ep *p, struct uval *out)
+{
+	int err = cond(p, out);
+
+	while (!err && at(p, ",")) {
+		p->i++;
+		err = cond(p, out);
+	}
+	return err;
+}
+
+int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out)
+{
+	struct ep p = { .e = e, .t = t, .n = n };
+	int err;
+
+	e->error = NULL;
+	if (!n)
+		return fail(&p, "empty expression");
+	err = expr(&p, out);
+	if (!err && p.i < n)
+		err = fail(&p, "junk after the expression");
+	return err;
+}
+
+int ueval_ioctl(struct ueval *e, size_t i, struct uval *dir, struct uval *type, struct uval *nr,
+		struct usize_ans *size, struct uval *cmd)
+{
+	const struct uioctl_call *c = &e->x->calls[i];
+	struct ueval sub = *e;
+	const struct usize_ans *a;
+	struct uval sz;
+	int err;
+
+	memset(size, 0, sizeof(*size));
+	sub.pp = false;
+	err = ueval(&sub, c->args[c->ioc].v, c->args[c->ioc].n, type);
+	if (!err)
+		err = ueval(&sub, c->args[c->ioc + 1].v, c->args[c->ioc + 1].n, nr);
+	if (!err && c->ioc)
+		err = ueval(&sub, c->args[0].v, c->args[0].n, dir);
+	else
+		*dir = (struct uval){ (uint64_t)c->dir, UC_UINT };
+	if (!err && c->ioc) {
+		err = ueval(&sub, c->args[3].v, c->args[3].n, &sz);
+		if (!err) {
+			size->known = size->trusted = true;
+			size->info.size = (int64_t)sz.v;
+		}
+	} else if (!err && c->dir == UIO_NONE) {
+		size->known = size->trusted = true;
+	} else if (!err) {
+		if (!e->sizer)
+			return -EINVAL;
+		err = usizer_size(e->sizer, c->args[2].v, c->args[2].n, &a);
+		if (err)
+			return err == -EINVAL ? -EINVAL : err;
+		*size = *a;
+	}
+	e->error = sub.error;
+	e->unknown_size = sub.unknown_size || (!err && !size->known);
+	if (err)
+		return err;
+	if (!size->known) {
+		e->error = "the ioctl's argument type has no known size";
+		return -EINVAL;
+	}
+	cmd->v = (uint32_t)((dir->v << 30) | (type->v << 8) | nr->v | ((uint64_t)size->info.size << 16));
+	cmd->t = c->dir == UIO_NONE && !c->ioc ? UC_UINT : UC_ULONG;
+	return 0;
+}

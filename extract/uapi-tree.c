@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * UAPI reader: which kind of header tree DIR is, where #include <x/y.h>
+ * resolves, and which headers are scanned (the "roots").
+ *
+ * An installed tree (make headers_install) is one include directory with
+ * linux/ and asm/. A source tree keeps the generic headers in include/uapi
+ * and x86's in arch/x86/include/uapi; Debian's linux-headers-*-common
+ * package ships both under one include/ (include/uapi,
+ * include/arch/x86/include/uapi). The search order is the kernel's: arch
+ * first, then generic. Kbuild generates an asm/X.h wrapper that includes
+ * <asm-generic/X.h> for every asm header the arch lacks (mandatory-y of
+ * asm-generic/Kbuild); such a name resolves straight to asm-generic/X.h.
+ * Roots are every header except asm-generic/ (whose files only count when
+ * an asm/ header includes them: asm-generic/unistd.h, for one, is not
+ * x86's syscall table).
+ */
+#include "extract/uapi_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/err.h"
+#include "lib/mem.h"
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* "@a/@b" in a new string, or NULL on ENOMEM. */
+static char *join(const char *a, const char *b)
+{
+	struct kd_buf buf = KD_BUF_INIT;
+
+	if (kd_buf_addf(&buf, "%s/%s", a, b)) {
+		kd_buf_release(&buf);
+		return NULL;
+	}
+	return kd_buf_detach(&buf);
+}
+
+/* Does @dir/@sub exist as a directory? */
+static bool has_dir(const char *dir, const char *sub)
+{
+	char *p = join(dir, sub);
+	bool r = p && is_dir(p);
+
+	free(p);
+	return r;
+}
+
+static int add_dir(struct utree *t, const char *dir, const char *sub)
+{
+	char *p = sub ? join(dir, sub) : kd_strdup(dir);
+
+	if (!p)
+		return -ENOMEM;
+	t->dirs[t->nr_dirs++] = p;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_root(struct utree *t, size_t *cap, const char *name)
+{
+	char *s;
+
+	if (KD_GROW(t->roots, *cap, t->nr_roots + 1))
+		return -ENOMEM;
+	s = kd_strdup(name);
+	if (!s)
+		return -ENOMEM;
+	t->roots[t->nr_roots++] = s;
+	return 0;
+}
+
+/* Add every *.h under @base/@rel (recursively) as "rel/x.h", except asm-generic. */
+static int walk(struct utree *t, size_t *cap, const char *base, const char *rel)
+{
+	char *path = rel[0] ? join(base, rel) : kd_strdup(base);
+	struct kd_buf sub = KD_BUF_INIT;
+	struct dirent *de;
+	DIR *d = NULL;
+	int err = -ENOMEM;
+
+	if (!path)
+		goto out;
+	err = 0;
+	d = opendir(path);
+	if (!d)
+		goto out;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		char *full;
+		bool dir;
+
+		if (de->d_name[0] == '.')
+			continue;
+		kd_buf_reset(&sub);
+		err = rel[0] ? kd_buf_addf(&sub, "%s/%s", rel, de->d_name) : kd_buf_adds(&sub, de->d_name);
+		if (err)
+			goto out;
+		full = join(base, sub.s);
+		if (!full) {
+			err = -ENOMEM;
+			goto out;
+		}
+		dir = is_dir(full);
+		free(full);
+		if (dir && strcmp(sub.s, "asm-generic") && strcmp(sub.s, "arch"))
+			err = walk(t, cap, base, sub.s);
+		else if (!dir && rel[0] && len > 2 && !strcmp(de->d_name + len - 2, ".h"))
+			err = add_root(t, cap, sub.s);
+		if (err)
+			goto out;
+	}
+out:
+	if (d)
+		closedir(d);
+	kd_buf_release(&sub);
+	free(path);
+	return err;
+}
+
+/* Source layout: asm/X.h for each mandatory asm-generic header x86 lacks. */
+static int add_generic_wrappers(struct utree *t, size_t *cap)
+{
+	char *kbuild = join(t->dirs[1], "asm-generic/Kbuild");
+	struct ufile *f = NULL;
+	struct kd_buf name = KD_BUF_INIT;
+	const char *p;
+	int err = -ENOMEM;
+
+	if (!kbuild)
+		goto out;
+	err = ufile__load(kbuild, "asm-generic/Kbuild", &f);
+	if (err) {		/* no Kbuild: wrappers still resolve on demand */
+		err = 0;
+		goto out;
+	}
+	for (p = f->text; (p = strstr(p, "mandatory-y")); ) {
+		const char *h;
+		size_t len;
+
+		p += strlen("mandatory-y");
+		p += strspn(p, " \t+=");
+		len = strcspn(p, " \t\n");
+		h = p;
+		kd_buf_reset(&name);
+		if (len < 3 || memcmp(h + len - 2, ".h", 2))
+			continue;
+		err = kd_buf_addf(&name, "asm/%.*s", (int)len, h);
+		if (err)
+			goto out;
+		if (bsearch(&name.s, t->roots, t->nr_roots, sizeof(*t->roots), cmp_str))
+			continue;	/* x86 has its own */
+		err = add_root(t, cap, name.s);
+		if (err)
+			goto out;
+	}
+out:
+	kd_buf_release(&name);
+	ufile__free(f);
+	free(kbuild);
+	return err;
+}
+
+int utree__open(const char *dir, struct utree *t)
+{
+	static const char arch_rel[] = "arch/x86/include/uapi";
+	char *inc = NULL;
+	size_t cap = 0;
+	int err = -ENOMEM;
+
+	memset(t, 0, sizeof(*t));
+	if (!is_dir(dir)) {
+		kd_err("%s: not a directory", dir);
+		return -ENOTDIR;
+	}
+	if (has_dir(dir, "linux") && has_dir(dir, "asm")) {
+		err = add_dir(t, dir, NULL);
+		if (err)
+			goto fail;
+		err = walk(t, &cap, dir, "");
+		if (err)
+			goto fail;
+		qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+		return 0;
+	}
+	/* DIR is include/ (uapi/ inside), or the tree containing include/. */
+	inc = has_dir(dir, "uapi/linux") ? kd_strdup(dir) : join(dir, "include");
+	if (!inc)
+		goto fail;
+	if (!has_dir(inc, "uapi/linux")) {
+		kd_err("%s: not a UAPI header tree (expected linux/ and asm/, or uapi/linux/"
+		       " and arch/x86/include/uapi/)", dir);
+		err = -KD_EFORMAT;
+		goto fail;
+	}
+	t->source_layout = true;
+	if (has_dir(inc, arch_rel)) {
+		err = add_dir(t, inc, arch_rel);
+	} else {
+		/* A kernel source tree: include/ and arch/ are siblings. */
+		char *top = join(inc, "..");
+
+		if (!top)
+			goto fail;
+		err = has_dir(top, arch_rel) ? add_dir(t, top, arch_rel) : -ENOENT;
+		free(top);
+		if (err == -ENOENT)
+			kd_err("%s: no %s beside uapi/ (x86 headers)", dir, arch_rel);
+	}
+	if (err)
+		goto fail;
+	err = add_dir(t, inc, "uapi");
+	if (err)
+		goto fail;
+	err = walk(t, &cap, t->dirs[0], "");
+	if (!err)
+		err = walk(t, &cap, t->dirs[1], "");
+	if (err)
+		goto fail;
+	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+	err = add_generic_wrappers(t, &cap);
+	if (err)
+		goto fail;
+	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+	free(inc);
+	return 0;
+fail:
+	free(inc);
+	utree__release(t);
+	return err;
+}
+
+void utree__release(struct utree *t)
+{
+	size_t i;
+
+	for (i = 0; i < (size_t)t->nr_dirs; i++)
+		free(t->dirs[i]);
+	for (i = 0; i < t->nr_roots; i++)
+		free(t->roots[i]);
+	free(t->roots);
+	memset(t, 0, sizeof(*t));
+}
+
+int utree__resolve(const struct utree *t, const char *name, char **path, char **display)
+{
+	int i;
+
+	*path = *display = NULL;
+	for (i = 0; i < t->nr_dirs; i++) {
+		char *p = join(t->dirs[i], name);
+
+		if (!p)
+			return -ENOMEM;
+		if (is_file(p)) {
+			*path = p;
+			*display = kd_strdup(name);
+			return *display ? 0 : -ENOMEM;
+		}
+		free(p);
+	}
+	if (t->source_layout && !strncmp(name, "asm/", 4)) {
+		struct kd_buf g = KD_BUF_INIT;
+		int err;
+
+		err = kd_buf_addf(&g, "asm-generic/%s", name + 4);
+		if (!err)
+			err = utree__resolve(t, g.s, path, display);
+		kd_buf_release(&g);
+		return err;
+	}
+	return -ENOENT;
+}

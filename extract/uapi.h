@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The UAPI header reader: integer #defines and ioctl command numbers of a
+ * kernel's user-space headers, computed as gcc would for x86_64 user space
+ * (a small preprocessor and a C constant-expression evaluator; nothing is
+ * guessed: what is not an integer constant is skipped and counted).
+ *
+ * The tree is either what `make headers_install` writes (DIR/linux,
+ * DIR/asm) or a source / Debian linux-headers-*-common tree (DIR/uapi and
+ * DIR/arch/x86/include/uapi, or the parent of such an include/); in the
+ * latter the asm/ headers Kbuild would generate resolve to asm-generic/.
+ */
+#ifndef KD_UAPI_H
+#define KD_UAPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db/kdb.h"
+
+struct uapi_type_info {
+	int64_t size;		/* bytes */
+	int64_t type_id;	/* types.id in the DB being written, 0 if none */
+	int64_t module_id;	/* modules.id where the type was found, 0: vmlinux */
+};
+
+/*
+ * Size of the type @type_text ("struct drm_mode_create_dumb", "union x",
+ * "enum y", a typedef name; never a pointer, array or plain C type, which
+ * the reader sizes itself). Returns 1 and fills @info when known, 0 when
+ * unknown, a negative code on a hard error (which ends the scan).
+ */
+typedef int (*uapi_sizeof_fn)(const char *type_text, struct uapi_type_info *info, void *ctx);
+
+struct uapi_stats {
+	int64_t headers;	/* header files read */
+	int64_t constants;
+	int64_t ioctls;
+	int64_t ioctls_unsized;	/* ioctls whose argument type had no size */
+	int64_t skipped;	/* non-empty object-like macros that are not integer constants */
+	int64_t problems;
+};
+
+struct uapi_problem {
+	const char *file;	/* include-relative header, or NULL */
+	const char *location;	/* "file:line" or NULL */
+	const char *message;
+};
+
+/* What a scan found. Arrays sorted by name; all strings owned by the result. */
+struct uapi_result {
+	struct kd_constant *consts;
+	const char **const_roots;	/* the header whose inclusion gave consts[i] */
+	size_t nr_consts;
+	struct kd_ioctl *ioctls;
+	const char **ioctl_roots;
+	size_t nr_ioctls;
+	struct uapi_problem *problems;
+	size_t nr_problems;
+	struct uapi_stats stats;
+	struct uapi_scan *priv;		/* storage */
+};
+
+/*
+ * Read the tree at @dir. @sizeof_cb may be NULL (every struct size is then
+ * unknown). *out: free with uapi_result__free(). Returns 0, or a negative
+ * code when @dir is not a UAPI tree or on ENOMEM (reported with kd_err);
+ * header trouble becomes problems, not failures.
+ */
+int uapi__scan(const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx, struct uapi_result **out);
+void uapi_result__free(struct uapi_result *r);
+
+/*
+ * uapi__scan() and write constants, ioctls and problems (stage "uapi")
+ * into @db. @stats may be NULL. Run kdb__link_constants_to_enums() once
+ * the types are written too.
+ */
+int uapi__extract(struct kdb *db, const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx,
+		  struct uapi_stats *stats);
+
+#endif

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to the UAPI reader (extract/uapi*.c): tokens, the per-file cache
+ * of directive lines, the macro table of one translation unit, macro
+ * expansion and the constant-expression evaluator. The preprocessor only
+ * looks at directive lines: constants and ioctls are #defines, and #if
+ * decides which ones exist; declarations between them are never parsed.
+ */
+#ifndef KD_UAPI_INTERNAL_H
+#define KD_UAPI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "extract/uapi.h"
+#include "lib/buf.h"
+
+/* --- arena: strings and tokens that live as long as the scan ---------- */
+struct uarena_chunk;
+struct uarena {
+	struct uarena_chunk *head;
+};
+void *uarena_alloc(struct uarena *a, size_t size);
+char *uarena_strndup(struct uarena *a, const char *s, size_t n);
+void uarena_release(struct uarena *a);
+
+/* --- string-keyed hash map (keys not owned) --------------------------- */
+struct umap_ent {
+	const char *key;
+	size_t klen;
+	uint64_t hash;
+	void *val;
+};
+struct umap {
+	struct umap_ent *e;
+	size_t cap, n;
+};
+void *umap_get(const struct umap *m, const char *key, size_t klen);
+/* Insert or replace. 0 or -ENOMEM. */
+int umap_put(struct umap *m, const char *key, size_t klen, void *val);
+void umap_clear(struct umap *m);	/* keep the storage */
+void umap_release(struct umap *m);
+
+/* --- tokens ------------------------------------------------------------ */
+enum ut_kind { UT_IDENT, UT_NUMBER, UT_CHAR, UT_STRING, UT_PUNCT, UT_IOCTL };
+
+struct umacro;
+struct uhide {			/* a hide set: macros not to expand again */
+	const struct umacro *m;
+	const struct uhide *next;
+};
+
+struct utok {
+	const char *s;		/* not NUL-terminated */
+	uint32_t len;
+	uint8_t kind;		/* enum ut_kind */
+	bool space;		/* white space before it */
+	const struct uhide *hide;
+	uint32_t ioctl;		/* UT_IOCTL: index into uexpand.ioctls */
+};
+
+struct utoks {
+	struct utok *v;
+	size_t n, cap;
+};
+int utoks_push(struct utoks *t, const struct utok *tok);
+void utoks_release(struct utoks *t);
+bool utok_is(const struct utok *t, const char *s);	/* same spelling */
+/* Tokenize @len bytes of cleaned text (no comments, no newlines). */
+int ulex(const char *s, size_t len, struct utoks *out);
+/* Append the spelling of @n tokens with single spaces where the source had any. */
+int utoks_text(struct kd_buf *b, const struct utok *t, size_t n);
+
+/* A header, loaded once: its directive lines, tokenized. */
+struct uline {
+	int lineno;		/* physical line of the '#' */
+	uint32_t first, n;	/* tokens after the '#' */
+};
+struct ufile {
+	char *name;		/* include-relative: "linux/fs.h" */
+	char *path;		/* on disk */
+	char *text;		/* comment-free text the tokens point into */
+	struct utok *toks;
+	size_t nr_toks;
+	struct uline *lines;
+	size_t nr_lines;
+	bool reported;		/* problems of this file were reported once */
+};
+/* *out: ufile__free(). -errno when unreadable. */
+int ufile__load(const char *path, const char *name, struct ufile **out);
+int ufile__from_text(const char *text, const char *name, struct ufile **out);
+void ufile__free(struct ufile *f);
+
+/* --- the tree: where includes resolve --------------------------------- */
+struct utree {
+	char *dirs[3];		/* search order: arch uapi, generic uapi (source) or DIR */
+	int nr_dirs;
+	bool source_layout;	/* asm/X.h may resolve to asm-generic/X.h */
+	char **roots;		/* include-relative names of the headers to scan */
+	size_t nr_roots;
+};
+int utree__open(const char *dir, struct utree *t);
+void utree__release(struct utree *t);
+/* Find @name (<...> form). *path and *display malloc'ed. -ENOENT when absent. */
+int utree__resolve(const struct utree *t, const char *name, char **path, char **display);
+
+/* --- the preprocessor ---------------------------------------------------- */
+struct umacro {
+	const char *name;
+	uint32_t nlen;
+	bool funclike, variadic, dead;
+	int nparams;
+	const struct utok *params;	/* identifiers; __VA_ARGS__ last when variadic */
+	const struct utok *body;
+	uint32_t nbody;
+	const struct ufile *file;	/* NULL: predefined */
+	int line;
+};
+
+struct ucpp;
+typedef void (*ucpp_problem_fn)(const struct ufile *f, int line, const char *msg, void *ctx);
+
+struct ucpp *ucpp__new(const struct utree *tree, ucpp_problem_fn problem, void *ctx);
+void ucpp__free(struct ucpp *cpp);
+/* Run one translation unit: the predefined macros, then #include <@root>. */
+int ucpp__run(struct ucpp *cpp, const char *root);
+/* The live macros after the last run, in definition order. */
+size_t ucpp__nr_macros(const struct ucpp *cpp);
+const struct umacro *ucpp__macro(const struct ucpp *cpp, size_t i);
+const struct umacro *ucpp__lookup(const struct ucpp *cpp, const char *name, size_t len);
+size_t ucpp__nr_files(const struct ucpp *cpp);
+/* Parameter @j of @m (the variadic "..." reads as __VA_ARGS__). */
+const struct utok *umacro_param(const struct umacro *m, int j);
+
+/* --- expansion ------------------------------------------------------------ */
+enum uio_dir { UIO_NONE = 0, UIO_WRITE = 1, UIO_READ = 2, UIO_RW = 3 };
+
+struct uioctl_call {		/* an _IO/_IOR/_IOW/_IOWR/_IOC met while expanding */
+	bool ioc;		/* _IOC(dir, type, nr, size) rather than _IOx(type, nr, T) */
+	int dir;		/* _IOx only */
+	struct utoks args[4];	/* expanded arguments */
+};
+
+struct uexpand {
+	struct ucpp *cpp;
+	struct uarena *arena;	/* pasted tokens, hide sets */
+	bool in_if;		/* #if: `defined` is an operator */
+	bool ioctls;		/* turn _IOx calls into UT_IOCTL tokens */
+	struct uioctl_call *calls;
+	size_t nr_calls, cap_calls;
+	const char *error;	/* why expansion failed */
+};
+/* Macro-expand @n tokens into @out (appended). 0, -ENOMEM, or -EINVAL with x->error. */
+int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *out);
+void uexpand_release(struct uexpand *x);
+
+/* --- evaluation ----------------------------------------------------------- */
+enum uctype { UC_INT, UC_UINT, UC_LONG, UC_ULONG, UC_LLONG, UC_ULLONG };
+const char *uctype_name(int t);
+
+struct uval {
+	uint64_t v;		/* bits; sign-extended to 64 for signed types */
+	int t;			/* enum uctype */
+};
+
+/* Size of a type for sizeof/_IOx: plain types here, the rest asked of the caller. */
+struct usizer {
+	uapi_sizeof_fn cb;
+	void *ctx;
+	struct umap cache;	/* type text -> struct usize_ans * */
+	struct uarena *arena;
+	int hard_error;		/* a negative code from cb */
+};
+struct usize_ans {
+	bool known, trusted;
+	struct uapi_type_info info;
+};
+/* Normalized spelling of a type name: "struct foo", "char *", "__u8[16]". */
+int utype_text(struct kd_buf *b, const struct utok *t, size_t n);
+/* 0 with *ans filled (ans->known false when unknown), or a negative code. */
+int usizer_size(struct usizer *sz, const struct utok *t, size_t n, const struct usize_ans **ans);
+
+struct ueval {
+	bool pp;			/* #if: identifiers are 0, arithmetic in intmax_t */
+	struct usizer *sizer;		/* NULL: sizeof is not a constant */
+	const struct uexpand *x;	/* for UT_IOCTL tokens */
+	const char *error;
+	bool unknown_size;		/* failed because a sizeof was unknown */
+};
+/* Evaluate a whole expression. 0 with *out, -EINVAL (e->error says why). */
+int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out);
+/* Command number of ioctl call @i. 0, or -EINVAL (e->error; e->unknown_size). */
+int ueval_ioctl(struct ueval *e, size_t i, struct uval *dir, struct uval *type,
+		struct uval *nr, struct usize_ans *size, struct uval *cmd);
+
+#endif
