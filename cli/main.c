@@ -15,6 +15,7 @@
 static const struct kd_command commands[] = {
 	{ "extract", cmd_extract, "read a vmlinux (DWARF) into a .kabi database" },
 	{ "show", cmd_show, "print syscalls, types, ioctls or constants of a .kabi" },
+	{ "diff", cmd_diff, "compare two kernels (.kabi or vmlinux); same as 'kabi-diff OLD NEW'" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -67,6 +68,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
+	/* The headline form: `kabi-diff OLD NEW [options]`. */
+	if (argv[1][0] != '-' && argc >= 3)
+		return cmd_diff(argc, argv);
 	fprintf(stderr, "kabi-diff: '%s' is not a command; see 'kabi-diff --help'\n", argv[1]);
 	return KD_EXIT_USAGE;
 }

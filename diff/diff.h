@@ -92,7 +92,7 @@ struct diff_change {
 	char *note;		/* optional detail ("size 24 -> 32, dir w"), NULL when none */
 	size_t nr_impacts;
 	struct diff_impact *impacts;	/* sorted by root */
-	const char *suppressed;	/* reason of the suppression that matched, or NULL */
+	char *suppressed;	/* reason of the suppression that matched (a copy), or NULL */
 };
 
 struct diff_result;
@@ -139,8 +139,8 @@ struct diff_suppressions;
 /* Parse @path. Errors are reported as "FILE:LINE: cause". *out: __free(). */
 int diff_suppressions__load(const char *path, struct diff_suppressions **out);
 void diff_suppressions__free(struct diff_suppressions *s);
-/* Mark the matching changes of @r; returns how many. */
-size_t diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s);
+/* Mark the matching changes of @r; returns how many, or -ENOMEM. */
+long diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s);
 
 /* --- reports ------------------------------------------------------------ */
 enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD };

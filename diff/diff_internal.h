@@ -89,6 +89,18 @@ struct diff_engine {
 /* Where a compared type sits, which decides the change kinds and rules. */
 enum slot_kind { SLOT_PARAM, SLOT_RETURN, SLOT_MEMBER, SLOT_IOCTL_ARG, SLOT_FUNC_PARAM };
 
+#define MAX_HOPS 64	/* bound on typedef/pointer/array chains */
+
+/* A new node for the pair (@a, @b) (0, 0: a root); *out receives its index. */
+int dt_new_node(struct diff_engine *e, int64_t a, int64_t b, const char *display, size_t *out);
+/* The node of the pair (@a, @b), or -1. */
+long dt_pair_find(const struct diff_engine *e, int64_t a, int64_t b);
+/* Index node @node by its pair. */
+int dt_pair_insert(struct diff_engine *e, size_t node);
+/* Edge @from -> @to labelled @label (once per target). */
+int dt_edge(struct diff_engine *e, size_t from, const char *label, size_t to);
+/* Compare the two types of node @node (diff-types.c). */
+int dt_compare_node(struct diff_engine *e, size_t node);
 /* A new root node (a syscall or ioctl) named @label; *node receives its index. */
 int dt_root(struct diff_engine *e, const char *label, size_t *node);
 /*

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-diff diff (and the headline form `kabi-diff OLD NEW`): compare two
+ * kernels' user-space ABI and print the annotated report. Each input is a
+ * .kabi (recognized by content) or a vmlinux, extracted on the fly into a
+ * cache keyed by its build-id so that a second run costs only the diff.
+ * The exit status carries abidiff's bits: 4 changes, 8 breaking changes.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/builtin.h"
+#include "db/kdb.h"
+#include "diff/diff.h"
+#include "extract/build-id.h"
+#include "extract/extract.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/tmpfile.h"
+
+static const char diff_usage[] =
+	"usage: kabi-diff OLD NEW [options]\n"
+	"       kabi-diff diff OLD NEW [options]\n"
+	"\n"
+	"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
+	"constants and ioctls. Every change gets a verdict from a rule of\n"
+	"diff/RULES.md and the syscalls/ioctls it reaches. OLD and NEW are .kabi\n"
+	"databases or vmlinux images with DWARF; an image is extracted once into\n"
+	"$XDG_CACHE_HOME/kabi-diff/BUILD-ID.kabi (default ~/.cache/kabi-diff).\n"
+	"\n"
+	"  -f, --format FMT         text (default), json or md\n"
+	"  -o, --output FILE        write the report to FILE (atomically)\n"
+	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
+	"      --only breaking      list breaking changes only (the summary stays whole)\n"
+	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
+	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32)\n"
+	"  -q, --quiet              no progress messages\n"
+	"  -h, --help               this text\n"
+	"\n"
+	"Exit status: 0 no change, 1 error, 2 usage error, 4 changes,\n"
+	"12 breaking changes (4|8). Suppressed changes do not count.\n";
+
+/* The cache directory, created if needed; "" when there is no HOME either. */
+static int cache_dir(struct kd_buf *dir)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *p;
+	int err;
+
+	if (xdg && *xdg)
+		err = kd_buf_addf(dir, "%s/kabi-diff", xdg);
+	else if (home && *home)
+		err = kd_buf_addf(dir, "%s/.cache/kabi-diff", home);
+	else
+		err = kd_buf_adds(dir, "./.kabi-diff-cache");
+	if (err)
+		return err;
+	for (p = dir->s + 1; ; p++) {
+		if (*p == '/' || !*p) {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(dir->s, 0755) < 0 && errno != EEXIST) {
+				err = -errno;
+				kd_err("%s: cannot create the cache directory: %s", dir->s, strerror(errno));
+				*p = c;
+				return err;
+			}
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* A cached .kabi of @build_id that opens and says it is that kernel. */
+static bool cache_hit(const char *path, const char *build_id, struct kdb **db)
+{
+	enum kd_level level = kd_log_level();
+	char *have = NULL;
+	bool ok;
+
+	if (access(path, R_OK) < 0)
+		return false;
+	kd_log_set_level(KD_LOG_QUIET);	/* a stale cache entry is re-extracted, not an error */
+	ok = !kdb__open(path, db) && !kdb__get_meta(*db, "build_id", &have) && have &&
+	     !strcmp(have, build_id);
+	kd_log_set_level(level);
+	free(have);
+	if (!ok) {
+		kdb__free(*db);
+		*db = NULL;
+	}
+	return ok;
+}
+
+static int open_input(const char *arg, bool quiet, struct kdb **db)
+{
+	struct kd_buf dir = KD_BUF_INIT, path = KD_BUF_INIT;
+	struct extract_conf conf = { 0 };
+	struct extract_stats stats;
+	char *build_id = NULL;
+	int err;
+
+	*db = NULL;
+	if (kdb__is_db_file(arg))
+		return kdb__open(arg, db);
+	err = extract__build_id(arg, &build_id);
+	if (err)
+		goto out;
+	if (!build_id) {
+		kd_err("%s: no GNU build-id to key the cache; run 'kabi-diff extract %s' and diff"
+		       " the .kabi", arg, arg);
+		err = -KD_EFORMAT;
+		goto out;
+	}
+	err = cache_dir(&dir);
+	if (!err)
+		err = kd_buf_addf(&path, "%s/%s.kabi", dir.s, build_id);
+	if (err || cache_hit(path.s, build_id, db))
+		goto out;
+	if (!quiet)
+		fprintf(stderr, "kabi-diff: extracting %s into %s\n", arg, path.s);
+	conf.vmlinux = arg;
+	conf.output = path.s;
+	conf.progress = !quiet && isatty(STDERR_FILENO);
+	err = extract__run(&conf, &stats);
+	if (!err)
+		err = kdb__open(path.s, db);
+out:
+	free(build_id);
+	kd_buf_release(&dir);
+	kd_buf_release(&path);
+	return err;
+}
+
+/* Print the report to @dest (atomically) or stdout. */
+static int write_report(const struct diff_result *r, const struct report_conf *rc, const char *dest)
+{
+	char *tmp = NULL;
+	FILE *f;
+	int fd, err;
+
+	if (!dest)
+		return report__fprintf(r, rc, stdout);
+	fd = kd_tmpfile_create(dest, &tmp);
+	if (fd < 0) {
+		kd_err("%s: cannot create: %s", dest, kd_strerror(fd));
+		return fd;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		goto fail;
+	}
+	err = report__fprintf(r, rc, f);
+	if (fclose(f) && !err)
+		err = -EIO;
+	if (err)
+		goto fail;
+	err = kd_tmpfile_commit(tmp, dest);
+	if (err)
+		kd_err("%s: cannot rename into place: %s", dest, kd_strerror(err));
+	free(tmp);
+	return err;
+fail:
+	kd_err("%s: write error: %s", dest, kd_strerror(err));
+	kd_tmpfile_discard(tmp);
+	free(tmp);
+	return err;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	enum { OPT_ONLY = 256, OPT_COLOR, OPT_ABI };
+	static const struct option opts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "suppressions", required_argument, NULL, 's' },
+		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "color", optional_argument, NULL, OPT_COLOR },
+		{ "colour", optional_argument, NULL, OPT_COLOR },
+		{ "abi", required_argument, NULL, OPT_ABI },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct report_conf rc = { .format = REPORT_TEXT };
+	struct diff_conf conf = { 0 };
+	struct diff_suppressions *sup = NULL;
+	struct diff_result *r = NULL;
+	struct kdb *db[2] = { NULL, NULL };
+	const char *output = NULL, *sup_path = NULL, *color = "auto";
+	bool quiet = false;
+	int c, i, status = KD_EXIT_ERROR;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "f:o:s:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (report_format_from_name(optarg) < 0)
+				return cli_usage_error(diff_usage, "diff: unknown format '%s'", optarg);
+			rc.format = report_format_from_name(optarg);
+			break;
+		case 'o': output = optarg; break;
+		case 's': sup_path = optarg; break;
+		case OPT_ONLY:
+			if (strcmp(optarg, "breaking"))
+				return cli_usage_error(diff_usage, "diff: --only takes 'breaking'");
+			rc.only_breaking = true;
+			break;
+		case OPT_COLOR:
+			color = optarg ? optarg : "always";
+			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
+				return cli_usage_error(diff_usage, "diff: --color takes auto, always or never");
+			break;
+		case OPT_ABI: conf.abi = optarg; break;
+		case 'q': quiet = true; break;
+		case 'h': fputs(diff_usage, stdout); return KD_EXIT_OK;
+		default: return cli_usage_error(diff_usage, "diff: bad option");
+		}
+	}
+	if (optind + 2 != argc)
+		return cli_usage_error(diff_usage, "diff: expected OLD and NEW, got %d arguments",
+				       argc - optind);
+	rc.color = !strcmp(color, "always") ||
+		   (!strcmp(color, "auto") && !output && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
+	if (quiet)
+		kd_log_set_level(KD_LOG_ERR);
+	if (sup_path && diff_suppressions__load(sup_path, &sup))
+		goto out;
+	for (i = 0; i < 2; i++)
+		if (open_input(argv[optind + i], quiet, &db[i]))
+			goto out;
+	if (diff__run(db[0], db[1], &conf, &r))
+		goto out;
+	if (sup && diff_result__suppress(r, sup) < 0) {
+		kd_err("out of memory");
+		goto out;
+	}
+	if (write_report(r, &rc, output))
+		goto out;
+	status = diff_result__exit_bits(r);
+out:
+	diff_result__free(r);
+	kdb__free(db[0]);
+	kdb__free(db[1]);
+	diff_suppressions__free(sup);
+	return status;
+}

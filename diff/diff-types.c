@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Types compared by path. A syscall parameter, a struct member or an ioctl
+ * argument is a "slot": its two types (old, new) are spelled and compared
+ * there (type.member.type, array bounds), then followed through typedefs,
+ * qualifiers, pointers and arrays to the aggregate they lead to. A pair of
+ * aggregates with the same name is a node, compared once however many
+ * paths reach it (a worklist, not recursion: kernel type graphs are deep
+ * and cyclic). Identical types.hash means identical layout: the node skips
+ * straight to following its members, because a pointer member's hash names
+ * its pointee without covering that pointee's layout.
+ *
+ * Struct and union members are compared flattened: members of anonymous
+ * structs/unions are lifted to absolute bit positions and matched by name,
+ * so moving a member into an anonymous union at the same offset and size
+ * is no change at all.
+ */
+#include "diff/diff_internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cdecl.h"
+#include "lib/mem.h"
+
+#define MAX_BITMAP_BITS (1 << 24)	/* structs above 2 MiB: no padding analysis */
+
+/* Add a change owned by @node. */
+static int emit(struct diff_engine *e, size_t node, const char *kind, const char *rule,
+		const char *subject, const char *old_value, const char *new_value, const char *note)
+{
+	size_t idx;
+	int err;
+
+	err = diff_add(e->r, kind, DIFF_CAT_TYPE, rule, e->nodes[node].display, subject,
+		       old_value, new_value, note, &idx);
+	return err ? err : dt_own(e, node, idx);
+}
+
+static bool same_name(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/* The same type under other typedef names? (Layouts of aggregates are their nodes' business.) */
+static bool equivalent(const struct diff_engine *e, int64_t a, int64_t b, int depth)
+{
+	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
+
+	if (!ta || !tb)
+		return !ta && !tb;
+	if (ta->kind != tb->kind || depth > 16)
+		return false;
+	switch (ta->kind) {
+	case KD_KIND_POINTER:
+		return equivalent(e, ta->ref, tb->ref, depth + 1);
+	case KD_KIND_ARRAY:
+		return ta->count == tb->count && equivalent(e, ta->ref, tb->ref, depth + 1);
+	case KD_KIND_STRUCT:
+	case KD_KIND_UNION:
+	case KD_KIND_ENUM:
+		return same_name(ta->name, tb->name);
+	default:
+		return ta->hash == tb->hash;
+	}
+}
+
+static const char *kind_tag(enum kd_kind k)
+{
+	return k == KD_KIND_STRUCT ? "struct " : k == KD_KIND_UNION ? "union " :
+	       k == KD_KIND_ENUM ? "enum " : "";
+}
+
+/*
+ * Follow @a/@b through qualifiers, pointers and arrays to the aggregates
+ * they lead to; when both are aggregates of the same name, the pair's node
+ * (created and queued if new) is reached from @owner through @label.
+ */
+static int descend(struct diff_engine *e, size_t owner, const char *label, int64_t a, int64_t b)
+{
+	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
+	struct kd_buf disp = KD_BUF_INIT;
+	size_t node;
+	long found;
+	int hops = 0, err = 0;
+
+	while (ta && tb && ta->kind == tb->kind && hops++ < MAX_HOPS &&
+	       (ta->kind == KD_KIND_POINTER || ta->kind == KD_KIND_ARRAY)) {
+		ta = tgraph_strip(&e->g[0], ta->ref);
+		tb = tgraph_strip(&e->g[1], tb->ref);
+	}
+	if (!ta || !tb || !same_name(ta->name, tb->name))
+		return 0;
+	if (ta->kind != KD_KIND_STRUCT && ta->kind != KD_KIND_UNION && ta->kind != KD_KIND_ENUM &&
+	    ta->kind != KD_KIND_FUNC)
+		return 0;
+	if (tb->kind != ta->kind && !(ta->name && (tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION)))
+		return 0;
+	found = dt_pair_find(e, ta->id, tb->id);
+	if (found >= 0)
+		return dt_edge(e, owner, label, (size_t)found);
+	if (ta->name)
+		err = kd_buf_addf(&disp, "%s%s", kind_tag(ta->kind), ta->name);
+	else
+		err = kd_buf_addf(&disp, "%s.%s%s", e->nodes[owner].display, label ? label : "{anon}",
+				  ta->kind == KD_KIND_FUNC ? "()" : "");
+	if (!err)
+		err = dt_new_node(e, ta->id, tb->id, disp.s, &node);
+	if (!err)
+		err = dt_pair_insert(e, node);
+	if (!err)
+		err = dt_edge(e, owner, label, node);
+	kd_buf_release(&disp);
+	return err;
+}
+
+static const char *slot_kind_id(enum slot_kind sk)
+{
+	switch (sk) {
+	case SLOT_PARAM: return "syscall.param.type";
+	case SLOT_RETURN: return "syscall.return.type";
+	case SLOT_IOCTL_ARG: return "ioctl.arg.type";
+	default: return "type.member.type";
+	}
+}
+
+static const char *slot_rule(enum slot_kind sk)
+{
+	switch (sk) {
+	case SLOT_PARAM:
+	case SLOT_RETURN: return "syscall-param-type";
+	case SLOT_IOCTL_ARG: return "ioctl-arg-type";
+	default: return "member-type";
+	}
+}
+
+/* Slot comparison; @reserved_rule replaces breaking rules (a reserved member's reuse). */
+static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
+		const char *subject, const char *label, int64_t a, int64_t b, const char *reserved_rule)
+{
+	struct kd_buf *sa = &e->scratch[0], *sb = &e->scratch[1], note = KD_BUF_INIT;
+	const struct kd_type *ta, *tb;
+	enum diff_category cat = sk == SLOT_PARAM || sk == SLOT_RETURN ? DIFF_CAT_SYSCALL :
+				 sk == SLOT_IOCTL_ARG ? DIFF_CAT_IOCTL : DIFF_CAT_TYPE;
+	const char *kind = slot_kind_id(sk), *rule = slot_rule(sk);
+	int64_t za, zb;
+	size_t idx;
+	int err;
+
+	if (!a && !b)
+		return 0;
+	err = tgraph_spell(&e->g[0], a, sa);
+	if (!err)
+		err = tgraph_spell(&e->g[1], b, sb);
+	if (err || !strcmp(sa->s, sb->s))
+		goto follow;
+	ta = tgraph_strip(&e->g[0], a);
+	tb = tgraph_strip(&e->g[1], b);
+	if (equivalent(e, a, b, 0)) {
+		rule = "type-spelling";
+	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
+		   equivalent(e, ta->ref, tb->ref, 0)) {
+		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
+
+		kind = flex_a || flex_b ? "type.array.flexible" : "type.array.bound";
+		rule = flex_a && flex_b ? "array-flexible-spelling" : "array-bound";
+	} else {
+		const struct kd_type *ca = ta, *cb = tb;
+		int hops = 0;
+
+		while (ca && cb && ca->kind == cb->kind && hops++ < MAX_HOPS &&
+		       (ca->kind == KD_KIND_POINTER || ca->kind == KD_KIND_ARRAY)) {
+			ca = tgraph_strip(&e->g[0], ca->ref);
+			cb = tgraph_strip(&e->g[1], cb->ref);
+		}
+		/* struct X -> union X: the node reports type.kind. */
+		if (ca && cb && ca->name && same_name(ca->name, cb->name) && ca->kind != cb->kind &&
+		    (ca->kind == KD_KIND_STRUCT || ca->kind == KD_KIND_UNION) &&
+		    (cb->kind == KD_KIND_STRUCT || cb->kind == KD_KIND_UNION))
+			goto follow;
+	}
+	za = tgraph_size(&e->g[0], a);
+	zb = tgraph_size(&e->g[1], b);
+	if (za != zb)
+		err = kd_buf_addf(&note, "size %" PRId64 " -> %" PRId64, za, zb);
+	if (!err && reserved_rule && diff_rule_by_id(rule)->verdict == DIFF_BREAKING)
+		rule = reserved_rule;
+	if (!err)
+		err = diff_add(e->r, kind, cat, rule, name, subject, sa->s, sb->s,
+			       note.len ? note.s : NULL, &idx);
+	if (!err)
+		err = dt_own(e, owner, idx);
+follow:
+	kd_buf_release(&note);
+	return err ? err : descend(e, owner, label, a, b);
+}
+
+int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
+	    const char *subject, const char *label, int64_t old_id, int64_t new_id)
+{
+	return slot(e, owner, sk, name, subject, label, old_id, new_id, NULL);
+}
+
+/* --- aggregates ---------------------------------------------------------- */
+
+struct leaf {
+	const char *name;
+	int64_t type;
+	int64_t bit;		/* absolute first bit */
+	int64_t bits;		/* width in bits (0: flexible) */
+	int bit_size;		/* bitfield width, 0 if not a bitfield */
+	long match;		/* index on the other side, -1 none */
+	bool renamed;
+};
+
+struct leaves {
+	struct leaf *v;
+	size_t n, cap;
+};
+
+static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base,
+		   struct leaves *l, int depth)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < t->nr_members; i++) {
+		const struct kd_member *m = &t->members[i];
+		int64_t off = base + (m->offset > 0 ? m->offset : 0);
+		struct leaf *f;
+
+		if (!m->name) {
+			const struct kd_type *st = tgraph_strip(g, m->type);
+
+			if (st && (st->kind == KD_KIND_STRUCT || st->kind == KD_KIND_UNION) && depth < 32)
+				err = flatten(g, st, off, l, depth + 1);
+			continue;	/* else an unnamed bitfield: padding */
+		}
+		err = KD_GROW(l->v, l->cap, l->n + 1);
+		if (err)
+			break;
+		f = &l->v[l->n++];
+		f->name = m->name;
+		f->type = m->type;
+		f->bit = off * 8 + (m->bit_size ? m->bit_offset : 0);
+		f->bits = m->bit_size ? m->bit_size : tgraph_size(g, m->type) * 8;
+		if (f->bits < 0)
+			f->bits = 0;
+		f->bit_size = m->bit_size;
+		f->match = -1;
+		f->renamed = false;
+	}
+	return err;
+}
+
+static bool bits_all(const unsigned char *map, int64_t nbits, int64_t from, int64_t len, bool set)
+{
+	int64_t i;
+
+	for (i = from; i < from + len; i++) {
+		bool on = i < nbits && (map[i / 8] >> (i % 8)) & 1;
+
+		if (on != set)
+			return false;
+	}
+	return true;
+}
+
+static void bits_set(unsigned char *map, int64_t nbits, int64_t from, int64_t len)
+{
+	int64_t i;
+
+	for (i = from; i < from + len && i < nbits; i++)
+		map[i / 8] |= (unsigned char)(1u << (i % 8));
+}
+
+static bool contract_reserved(const struct diff_engine *e, const char *type, const char *member)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_reserved && type && c->is_reserved(c->ctx, type, member);
+}
+
+static bool contract_extensible(const struct diff_engine *e, const char *type)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_extensible && type && c->is_extensible(c->ctx, type);
+}
+
+static int describe_leaf(const struct diff_engine *e, int side, const struct leaf *f,
+			 struct kd_buf *b)
+{
+	struct kd_buf t = KD_BUF_INIT;
+	int err = tgraph_spell(&e->g[side], f->type, &t);
+
+	kd_buf_reset(b);
+	if (!err && f->bit_size)
+		err = kd_buf_addf(b, "%s %s:%d at bit %" PRId64, t.s, f->name, f->bit_size, f->bit);
+	else if (!err)
+		err = kd_buf_addf(b, "%s %s at %" PRId64, t.s, f->name, f->bit / 8);
+	kd_buf_release(&t);
+	return err;
+}
+
+struct agg {
+	struct diff_engine *e;
+	size_t node;
+	const struct kd_type *t[2];
+	struct leaves l[2];
+	unsigned char *old_map, *kept_map, *reserved_map;	/* bits of the old layout */
+	int64_t nbits;
+	bool broken;		/* a breaking member-level change (tail growth aside) */
+	struct kd_buf subj, ov, nv;
+};
+
+static int agg_emit(struct agg *g, const char *kind, const char *rule, const char *member,
+		    const char *ov, const char *nv)
+{
+	const struct diff_rule *r = diff_rule_by_id(rule);
+	int err;
+
+	kd_buf_reset(&g->subj);
+	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, member);
+	if (r->verdict == DIFF_BREAKING && strncmp(rule, "tail-growth", 11))
+		g->broken = true;
+	return err ? err : emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
+}
+
+static int match_members(struct agg *g)
+{
+	struct leaves *o = &g->l[0], *n = &g->l[1];
+	size_t i, j;
+
+	for (i = 0; i < o->n; i++)
+		for (j = 0; j < n->n; j++)
+			if (n->v[j].match < 0 && !strcmp(o->v[i].name, n->v[j].name)) {
+				o->v[i].match = (long)j;
+				n->v[j].match = (long)i;
+				break;
+			}
+	/* Renames: same bits, same type, another name. */
+	for (i = 0; i < o->n; i++) {
+		struct leaf *a = &o->v[i];
+
+		for (j = 0; a->match < 0 && j < n->n; j++) {
+			struct leaf *b = &n->v[j];
+
+			if (b->match >= 0 || a->bit != b->bit || a->bits != b->bits ||
+			    a->bit_size != b->bit_size || !equivalent(g->e, a->type, b->type, 0))
+				continue;
+			a->match = (long)j;
+			b->match = (long)i;
+			a->renamed = b->renamed = true;
+		}
+	}
+	return 0;
+}
+
+static int build_maps(struct agg *g)
+{
+	const char *tname = g->t[0]->name;
+	size_t i, bytes;
+
+	g->nbits = g->t[0]->size > 0 ? g->t[0]->size * 8 : 0;
+	if (g->nbits > MAX_BITMAP_BITS)
+		g->nbits = 0;
+	bytes = (size_t)(g->nbits / 8 + 1);
+	g->old_map = kd_calloc(bytes, 1);
+	g->kept_map = kd_calloc(bytes, 1);
+	g->reserved_map = kd_calloc(bytes, 1);
+	if (!g->old_map || !g->kept_map || !g->reserved_map)
+		return -ENOMEM;
+	for (i = 0; i < g->l[0].n; i++) {
+		const struct leaf *a = &g->l[0].v[i];
+		const struct leaf *b = a->match >= 0 ? &g->l[1].v[a->match] : NULL;
+
+		bits_set(g->old_map, g->nbits, a->bit, a->bits);
+		if (b && b->bit == a->bit && b->bits == a->bits && !a->renamed)
+			bits_set(g->kept_map, g->nbits, a->bit, a->bits);
+		if ((!b || b->bits != a->bits || a->renamed) && contract_reserved(g->e, tname, a->name))
+			bits_set(g->reserved_map, g->nbits, a->bit, a->bits);
+	}
+	return 0;
+}
+
+static int compare_matched(struct agg *g, size_t i)
+{
+	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
+	const char *tname = g->t[0]->name;
+	bool reserved = contract_reserved(g->e, tname, a->name);
+	size_t before = g->e->nodes[g->node].nr_changes, k;
+	int err = 0;
+
+	if (a->renamed) {
+		err = agg_emit(g, "type.member.renamed", reserved ? "reserved-reuse" : "member-renamed",
+			       a->name, a->name, b->name);
+		return err ? err : descend(g->e, g->node, b->name, a->type, b->type);
+	}
+	if (a->bit_size || b->bit_size) {
+		if (a->bit != b->bit || a->bit_size != b->bit_size) {
+			kd_buf_reset(&g->ov);
+			kd_buf_reset(&g->nv);
+			err = kd_buf_addf(&g->ov, "bit %" PRId64 ", width %d", a->bit, a->bit_size);
+			if (!err)
+				err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %d", b->bit, b->bit_size);
+			if (!err)
+				err = agg_emit(g, "type.member.bitfield",
+					       reserved ? "reserved-reuse" : "member-bitfield",
+					       a->name, g->ov.s, g->nv.s);
+		}
+	} else if (a->bit != b->bit) {
+		kd_buf_reset(&g->ov);
+		kd_buf_reset(&g->nv);
+		err = kd_buf_addf(&g->ov, "%" PRId64, a->bit / 8);
+		if (!err)
+			err = kd_buf_addf(&g->nv, "%" PRId64, b->bit / 8);
+		if (!err)
+			err = agg_emit(g, "type.member.offset", "member-moved", a->name, g->ov.s, g->nv.s);
+	}
+	if (err)
+		return err;
+	kd_buf_reset(&g->subj);
+	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, a->name);
+	if (!err)
+		err = slot(g->e, g->node, SLOT_MEMBER, g->e->nodes[g->node].display, g->subj.s,
+			   a->name, a->type, b->type, reserved ? "reserved-reuse" : NULL);
+	for (k = before; !err && k < g->e->nodes[g->node].nr_changes; k++) {
+		const struct diff_change *c = &g->e->r->changes[g->e->nodes[g->node].changes[k]];
+
+		if (c->rule->verdict == DIFF_BREAKING)
+			g->broken = true;
+	}
+	return err;
+}
+
+static int classify_added(struct agg *g, const struct leaf *b, const char **rule)
+{
+	const char *tname = g->t[0]->name;
+	bool is_struct = g->t[1]->kind == KD_KIND_STRUCT;
+
+	if (is_struct && b->bit >= g->t[0]->size * 8 && g->t[0]->size >= 0)
+		*rule = contract_extensible(g->e, tname) ? "tail-growth-extensible" :
+			"tail-growth-uncontracted";
+	else if (!g->nbits || b->bit + b->bits > g->nbits)
+		*rule = "member-added";
+	else if (b->bits && bits_all(g->old_map, g->nbits, b->bit, b->bits, false))
+		*rule = contract_reserved(g->e, tname, NULL) ? "padding-reuse" :
+			"padding-reuse-uncontracted";
+	else if (b->bits && bits_all(g->kept_map, g->nbits, b->bit, b->bits, true))
+		*rule = "member-added-alias";
+	else if (b->bits && !bits_all(g->reserved_map, g->nbits, b->bit, b->bits, false))
+		*rule = "reserved-reuse";
+	else
+		*rule = "member-added";
+	return 0;
+}
+
+/* Do members of the new layout cover the bits old member @a had? */
+static bool covered_in_new(const struct agg *g, const struct leaf *a)
+{
+	int64_t bit;
+	size_t j;
+
+	for (bit = a->bit; bit < a->bit + a->bits; bit++) {
+		for (j = 0; j < g->l[1].n; j++)
+			if (g->l[1].v[j].bit <= bit && bit < g->l[1].v[j].bit + g->l[1].v[j].bits)
+				break;
+		if (j == g->l[1].n)
+			return false;
+	}
+	return true;
+}
+
+static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
+			     const struct kd_type *tb)
+{
+	struct agg g = { .e = e, .node = node, .t = { ta, tb },
+			 .subj = KD_BUF_INIT, .ov = KD_BUF_INIT, .nv = KD_BUF_INIT };
+	const char *rule;
+	size_t i;
+	int err;
+
+	err = flatten(&e->g[0], ta, 0, &g.l[0], 0);
+	if (!err)
+		err = flatten(&e->g[1], tb, 0, &g.l[1], 0);
+	if (err)
+		goto out;
+	if (ta->hash == tb->hash && g.l[0].n == g.l[1].n) {
+		for (i = 0; !err && i < g.l[0].n; i++)
+			err = descend(e, node, g.l[0].v[i].name, g.l[0].v[i].type, g.l[1].v[i].type);
+		goto out;
+	}
+	err = match_members(&g);
+	if (!err)
+		err = build_maps(&g);
+	for (i = 0; !err && i < g.l[0].n; i++) {
+		const struct leaf *a = &g.l[0].v[i];
+
+		if (a->match >= 0) {
+			err = compare_matched(&g, i);
+			continue;
+		}
+		rule = contract_reserved(e, ta->name, a->name) && covered_in_new(&g, a) ?
+		       "reserved-reuse" : "member-removed";
+		err = describe_leaf(e, 0, a, &g.ov);
+		if (!err)
+			err = agg_emit(&g, "type.member.removed", rule, a->name, g.ov.s, NULL);
+	}
+	for (i = 0; !err && i < g.l[1].n; i++) {
+		const struct leaf *b = &g.l[1].v[i];
+
+		if (b->match >= 0)
+			continue;
+		err = classify_added(&g, b, &rule);
+		if (!err)
+			err = describe_leaf(e, 1, b, &g.nv);
+		if (!err)
+			err = agg_emit(&g, "type.member.added", rule, b->name, NULL, g.nv.s);
+	}
+	if (!err && ta->size != tb->size) {
+		kd_buf_reset(&g.ov);
+		kd_buf_reset(&g.nv);
+		err = kd_buf_addf(&g.ov, "%" PRId64, ta->size);
+		if (!err)
+			err = kd_buf_addf(&g.nv, "%" PRId64, tb->size);
+		rule = "type-size";
+		if (tb->kind == KD_KIND_STRUCT && tb->size > ta->size && ta->size >= 0 && !g.broken)
+			rule = contract_extensible(e, ta->name) ? "tail-growth-extensible" :
+			       "tail-growth-uncontracted";
+		if (!err)
+			err = emit(e, node, "type.size", rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
+	}
+	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align) {
+		kd_buf_reset(&g.ov);
+		kd_buf_reset(&g.nv);
+		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
+		if (!err)
+			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
+		if (!err)
+			err = emit(e, node, "type.align", "type-align", e->nodes[node].display,
+				   g.ov.s, g.nv.s, NULL);
+	}
+out:
+	free(g.l[0].v);
+	free(g.l[1].v);
+	free(g.old_map);
+	free(g.kept_map);
+	free(g.reserved_map);
+	kd_buf_release(&g.subj);
+	kd_buf_release(&g.ov);
+	kd_buf_release(&g.nv);
+	return err;
+}
+
+/* --- enums, function types ------------------------------------------------ */
+
+static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type *ta,
+			const struct kd_type *tb)
+{
+	struct kd_buf subj = KD_BUF_INIT, ov = KD_BUF_INIT, nv = KD_BUF_INIT;
+	const char *disp = e->nodes[node].display;
+	size_t i, j;
+	int err = 0;
+
+	for (i = 0; !err && i < ta->nr_enumerators; i++) {
+		const struct kd_enumerator *a = &ta->enumerators[i];
+
+		for (j = 0; j < tb->nr_enumerators && strcmp(a->name, tb->enumerators[j].name); j++)
+			;
+		kd_buf_reset(&subj);
+		kd_buf_reset(&ov);
+		kd_buf_reset(&nv);
+		err = kd_buf_addf(&subj, "%s.%s", disp, a->name);
+		if (!err)
+			err = kd_buf_addf(&ov, "%" PRId64, a->value);
+		if (err)
+			break;
+		if (j == tb->nr_enumerators) {
+			err = emit(e, node, "type.enumerator.removed", "enumerator-removed", subj.s,
+				   ov.s, NULL, NULL);
+		} else if (tb->enumerators[j].value != a->value) {
+			err = kd_buf_addf(&nv, "%" PRId64, tb->enumerators[j].value);
+			if (!err)
+				err = emit(e, node, "type.enumerator.value", "enumerator-value", subj.s,
+					   ov.s, nv.s, NULL);
+		}
+	}
+	for (j = 0; !err && j < tb->nr_enumerators; j++) {
+		const struct kd_enumerator *b = &tb->enumerators[j];
+
+		for (i = 0; i < ta->nr_enumerators && strcmp(b->name, ta->enumerators[i].name); i++)
+			;
+		if (i < ta->nr_enumerators)
+			continue;
+		kd_buf_reset(&subj);
+		kd_buf_reset(&nv);
+		err = kd_buf_addf(&subj, "%s.%s", disp, b->name);
+		if (!err)
+			err = kd_buf_addf(&nv, "%" PRId64, b->value);
+		if (!err)
+			err = emit(e, node, "type.enumerator.added", "enumerator-added", subj.s,
+				   NULL, nv.s, NULL);
+	}
+	if (!err && ta->size != tb->size) {
+		kd_buf_reset(&ov);
+		kd_buf_reset(&nv);
+		err = kd_buf_addf(&ov, "%" PRId64, ta->size);
+		if (!err)
+			err = kd_buf_addf(&nv, "%" PRId64, tb->size);
+		if (!err)
+			err = emit(e, node, "type.size", "type-size", disp, ov.s, nv.s, NULL);
+	}
+	kd_buf_release(&subj);
+	kd_buf_release(&ov);
+	kd_buf_release(&nv);
+	return err;
+}
+
+static int compare_func(struct diff_engine *e, size_t node, const struct kd_type *ta,
+			const struct kd_type *tb)
+{
+	struct kd_buf subj = KD_BUF_INIT, ov = KD_BUF_INIT, nv = KD_BUF_INIT;
+	const char *disp = e->nodes[node].display;
+	size_t i;
+	int err = 0;
+
+	if (ta->nr_members != tb->nr_members) {
+		err = kd_buf_addf(&ov, "%zu", ta->nr_members);
+		if (!err)
+			err = kd_buf_addf(&nv, "%zu", tb->nr_members);
+		if (!err)
+			err = emit(e, node, "type.func.params", "func-signature", disp, ov.s, nv.s, NULL);
+	}
+	for (i = 0; !err && i < ta->nr_members && i < tb->nr_members; i++) {
+		kd_buf_reset(&subj);
+		kd_buf_reset(&ov);
+		err = kd_buf_addf(&subj, "%s(arg %zu)", disp, i);
+		if (!err)
+			err = kd_buf_addf(&ov, "arg%zu", i);
+		if (!err)
+			err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, ov.s, ta->members[i].type,
+				   tb->members[i].type, NULL);
+	}
+	kd_buf_reset(&subj);
+	if (!err)
+		err = kd_buf_addf(&subj, "%s return", disp);
+	if (!err)
+		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, NULL);
+	kd_buf_release(&subj);
+	kd_buf_release(&ov);
+	kd_buf_release(&nv);
+	return err;
+}
+
+int dt_compare_node(struct diff_engine *e, size_t node)
+{
+	const struct kd_type *ta = tgraph_get(&e->g[0], e->nodes[node].ids[0]);
+	const struct kd_type *tb = tgraph_get(&e->g[1], e->nodes[node].ids[1]);
+	const char *disp = e->nodes[node].display;
+	int err = 0;
+
+	if (!ta || !tb)
+		return 0;
+	if (ta->kind != tb->kind) {
+		err = emit(e, node, "type.kind", "type-kind", disp, kd_kind_name(ta->kind),
+			   kd_kind_name(tb->kind), NULL);
+		return err;
+	}
+	if ((ta->flags | tb->flags) & KD_TYPE_DECLARATION)
+		return 0;	/* no layout known on one side: nothing to compare */
+	switch (ta->kind) {
+	case KD_KIND_STRUCT:
+	case KD_KIND_UNION:
+		return compare_aggregate(e, node, ta, tb);
+	case KD_KIND_ENUM:
+		return ta->hash == tb->hash ? 0 : compare_enum(e, node, ta, tb);
+	case KD_KIND_FUNC:
+		return compare_func(e, node, ta, tb);
+	default:
+		return 0;
+	}
+}
+

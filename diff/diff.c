@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * diff__run(): the driver. It loads both kernels' types, ATTACHes the new
+ * DB to the old one so db/ can join syscall tables, constants and ioctls
+ * in SQL, turns every row of those joins into changes, and hands each
+ * syscall signature and ioctl argument to the type comparison (a root of
+ * the path graph, diff-types.c). It also owns the result: changes, their
+ * impacts, the order they are reported in, and the exit status bits.
+ */
+#include "diff/diff_internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/kdb.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+
+int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
+	     const char *rule_id, const char *name, const char *subject,
+	     const char *old_value, const char *new_value, const char *note, size_t *idx)
+{
+	const struct diff_rule *rule = diff_rule_by_id(rule_id);
+	struct diff_change *c;
+	int err;
+
+	if (!rule) {
+		kd_err("diff: internal error: no rule '%s'", rule_id);
+		return -EINVAL;
+	}
+	err = KD_GROW(r->changes, r->cap_changes, r->nr_changes + 1);
+	if (err)
+		return err;
+	c = &r->changes[r->nr_changes];
+	memset(c, 0, sizeof(*c));
+	c->kind = kind;
+	c->category = cat;
+	c->rule = rule;
+	c->name = kd_strdup(name);
+	c->subject = kd_strdup(subject);
+	c->old_value = old_value ? kd_strdup(old_value) : NULL;
+	c->new_value = new_value ? kd_strdup(new_value) : NULL;
+	c->note = note ? kd_strdup(note) : NULL;
+	r->nr_changes++;	/* owned from here on: freed with the result */
+	if (!c->name || !c->subject || (old_value && !c->old_value) ||
+	    (new_value && !c->new_value) || (note && !c->note))
+		return -ENOMEM;
+	if (idx)
+		*idx = r->nr_changes - 1;
+	return 0;
+}
+
+int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path)
+{
+	struct diff_change *c = &r->changes[idx];
+	struct diff_impact *im;
+	size_t i;
+
+	for (i = 0; i < c->nr_impacts; i++)
+		if (!strcmp(c->impacts[i].root, root))
+			return 0;
+	im = kd_realloc(c->impacts, (c->nr_impacts + 1) * sizeof(*im));
+	if (!im)
+		return -ENOMEM;
+	c->impacts = im;
+	im = &c->impacts[c->nr_impacts];
+	im->root = kd_strdup(root);
+	im->path = kd_strdup(path);
+	c->nr_impacts++;
+	return im->root && im->path ? 0 : -ENOMEM;
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+static int cmp_impact(const void *pa, const void *pb)
+{
+	const struct diff_impact *a = pa, *b = pb;
+
+	return strcmp(a->root, b->root);
+}
+
+static int cmp_change(const void *pa, const void *pb)
+{
+	const struct diff_change *a = pa, *b = pb;
+	int d;
+
+	if (a->category != b->category)
+		return (int)a->category - (int)b->category;
+	if ((d = strcmp(a->name, b->name)) || (d = strcmp(a->subject, b->subject)) ||
+	    (d = strcmp(a->kind, b->kind)) || (d = cmp_str(a->old_value, b->old_value)))
+		return d;
+	return cmp_str(a->new_value, b->new_value);
+}
+
+void diff_result_sort(struct diff_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_changes; i++)
+		qsort(r->changes[i].impacts, r->changes[i].nr_impacts, sizeof(struct diff_impact),
+		      cmp_impact);
+	qsort(r->changes, r->nr_changes, sizeof(*r->changes), cmp_change);
+}
+
+void diff_result__free(struct diff_result *r)
+{
+	size_t i, j;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->nr_changes; i++) {
+		struct diff_change *c = &r->changes[i];
+
+		for (j = 0; j < c->nr_impacts; j++) {
+			free(c->impacts[j].root);
+			free(c->impacts[j].path);
+		}
+		free(c->impacts);
+		free(c->name);
+		free(c->subject);
+		free(c->old_value);
+		free(c->new_value);
+		free(c->note);
+		free(c->suppressed);
+	}
+	free(r->changes);
+	for (i = 0; i < 2; i++) {
+		free(r->meta[i].path);
+		free(r->meta[i].release);
+		free(r->meta[i].build_id);
+	}
+	free(r->contract_source);
+	free(r);
+}
+
+/* --- syscalls ------------------------------------------------------------- */
+
+struct run {
+	struct diff_engine e;
+	struct kdb *db[2];
+	int64_t (*done)[2];	/* function pairs already compared */
+	size_t nr_done, cap_done;
+	struct kd_buf subj, ov, nv;
+};
+
+static int syscall_change(struct run *run, const char *kind, const char *rule,
+			  const char *name, const char *subject, const char *ov, const char *nv,
+			  const char *note)
+{
+	size_t idx;
+	int err;
+
+	err = diff_add(run->e.r, kind, DIFF_CAT_SYSCALL, rule, name, subject, ov, nv, note, &idx);
+	return err ? err : diff_add_impact(run->e.r, idx, name, name);
+}
+
+static int compare_signatures(struct run *run, const char *name, int64_t fo, int64_t fn)
+{
+	struct kd_function *f[2] = { NULL, NULL };
+	struct kd_buf *subj = &run->subj, *ov = &run->ov, *nv = &run->nv;
+	size_t root, i, idx;
+	int err;
+
+	for (i = 0; i < run->nr_done; i++)
+		if (run->done[i][0] == fo && run->done[i][1] == fn)
+			return 0;
+	err = KD_GROW(run->done, run->cap_done, run->nr_done + 1);
+	if (err)
+		return err;
+	run->done[run->nr_done][0] = fo;
+	run->done[run->nr_done++][1] = fn;
+	err = kdb__get_function_by_id(run->db[0], fo, &f[0]);
+	if (!err)
+		err = kdb__get_function_by_id(run->db[1], fn, &f[1]);
+	if (!err)
+		err = dt_root(&run->e, name, &root);
+	if (err)
+		goto out;
+	if (f[0]->nr_params != f[1]->nr_params) {
+		kd_buf_reset(ov);
+		kd_buf_reset(nv);
+		kd_buf_reset(subj);
+		err = kd_buf_addf(ov, "%zu", f[0]->nr_params);
+		if (!err)
+			err = kd_buf_addf(nv, "%zu", f[1]->nr_params);
+		if (!err)
+			err = kd_buf_addf(subj, "%s()", name);
+		if (!err)
+			err = diff_add(run->e.r, "syscall.param.count", DIFF_CAT_SYSCALL,
+				       "syscall-params-count", name, subj->s, ov->s, nv->s, NULL, &idx);
+		if (!err)
+			err = dt_own(&run->e, root, idx);
+	}
+	for (i = 0; !err && i < f[0]->nr_params && i < f[1]->nr_params; i++) {
+		const struct kd_param *a = &f[0]->params[i], *b = &f[1]->params[i];
+		const char *label = b->name ? b->name : a->name ? a->name : "?";
+
+		kd_buf_reset(subj);
+		err = kd_buf_addf(subj, "%s(%s)", name, label);
+		if (!err && a->name && b->name && strcmp(a->name, b->name)) {
+			err = diff_add(run->e.r, "syscall.param.name", DIFF_CAT_SYSCALL,
+				       "syscall-param-renamed", name, subj->s, a->name, b->name, NULL, &idx);
+			if (!err)
+				err = dt_own(&run->e, root, idx);
+		}
+		if (err)
+			break;
+		if (a->type_id && b->type_id) {
+			err = dt_slot(&run->e, root, SLOT_PARAM, name, subj->s, label, a->type_id, b->type_id);
+		} else if (cmp_str(a->type_text, b->type_text)) {
+			err = diff_add(run->e.r, "syscall.param.type", DIFF_CAT_SYSCALL, "syscall-param-type",
+				       name, subj->s, a->type_text, b->type_text,
+				       "types known by their text only", &idx);
+			if (!err)
+				err = dt_own(&run->e, root, idx);
+		}
+	}
+	kd_buf_reset(subj);
+	if (!err)
+		err = kd_buf_addf(subj, "%s() return", name);
+	if (!err)
+		err = dt_slot(&run->e, root, SLOT_RETURN, name, subj->s, "return", f[0]->ret_type,
+			      f[1]->ret_type);
+out:
+	kd_function__free(f[0]);
+	kd_function__free(f[1]);
+	return err;
+}
+
+static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
+{
+	struct run *run = ctx;
+	int err;
+
+	kd_buf_reset(&run->subj);
+	err = kd_buf_addf(&run->subj, "%s (%s)", p->name, p->abi);
+	if (err)
+		return err;
+	if (!p->old_nrs)
+		return syscall_change(run, "syscall.added", "syscall-added", p->name, run->subj.s,
+				      NULL, p->new_nrs, NULL);
+	if (!p->new_nrs)
+		return syscall_change(run, "syscall.removed", "syscall-removed", p->name, run->subj.s,
+				      p->old_nrs, NULL, NULL);
+	if (strcmp(p->old_nrs, p->new_nrs))
+		err = syscall_change(run, "syscall.renumbered", "syscall-renumbered", p->name,
+				     run->subj.s, p->old_nrs, p->new_nrs, NULL);
+	if (!err && p->old_func && p->new_func)
+		err = compare_signatures(run, p->name, p->old_func, p->new_func);
+	return err;
+}
+
+/* --- constants, ioctls ----------------------------------------------------- */
+
+static int format_constant(struct kd_buf *b, const struct kd_constant *c)
+{
+	kd_buf_reset(b);
+	if (c->ctype && !strncmp(c->ctype, "unsigned", 8))
+		return kd_buf_addf(b, "%" PRIu64, (uint64_t)c->value);
+	return kd_buf_addf(b, "%" PRId64, c->value);
+}
+
+static int on_constant(const struct kdb_constant_pair *p, void *ctx)
+{
+	struct run *run = ctx;
+	const char *name = p->old ? p->old->name : p->new->name;
+	int err = 0;
+
+	kd_buf_reset(&run->ov);
+	kd_buf_reset(&run->nv);
+	kd_buf_reset(&run->subj);
+	if (p->old)
+		err = format_constant(&run->ov, p->old);
+	if (!err && p->new)
+		err = format_constant(&run->nv, p->new);
+	if (!err && p->old && p->new && p->old->expr && p->new->expr)
+		err = kd_buf_addf(&run->subj, "%s -> %s", p->old->expr, p->new->expr);
+	if (err)
+		return err;
+	return diff_add(run->e.r, !p->old ? "constant.added" : !p->new ? "constant.removed" :
+			"constant.value", DIFF_CAT_CONSTANT,
+			!p->old ? "constant-added" : !p->new ? "constant-removed" : "constant-value",
+			name, name, p->old ? run->ov.s : NULL, p->new ? run->nv.s : NULL,
+			run->subj.len ? run->subj.s : NULL, NULL);
+}
+
+/* What differs between two ioctl numbers, "dir w -> rw, size 24 -> 32". */
+static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd_ioctl *n)
+{
+	int err = 0;
+
+	kd_buf_reset(b);
+	if (cmp_str(o->dir, n->dir))
+		err = kd_buf_addf(b, "%sdir %s -> %s", b->len ? ", " : "", o->dir, n->dir);
+	if (!err && (o->has_size != n->has_size || o->size != n->size))
+		err = kd_buf_addf(b, "%ssize %" PRId64 " -> %" PRId64, b->len ? ", " : "",
+				  o->has_size ? o->size : -1, n->has_size ? n->size : -1);
+	if (!err && o->type_char != n->type_char)
+		err = kd_buf_addf(b, "%stype 0x%02x -> 0x%02x", b->len ? ", " : "", o->type_char,
+				  n->type_char);
+	if (!err && o->nr != n->nr)
+		err = kd_buf_addf(b, "%snr %d -> %d", b->len ? ", " : "", o->nr, n->nr);
+	return err;
+}
+
+static int on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
+{
+	struct run *run = ctx;
+	const struct kd_ioctl *o = p->old, *n = p->new;
+	const char *name = o ? o->name : n->name;
+	struct kd_buf why = KD_BUF_INIT;
+	size_t root, idx;
+	int err = 0;
+
+	kd_buf_reset(&run->ov);
+	kd_buf_reset(&run->nv);
+	if (o && o->has_cmd)
+		err = kd_buf_addf(&run->ov, "0x%08" PRIx32, o->cmd);
+	if (!err && n && n->has_cmd)
+		err = kd_buf_addf(&run->nv, "0x%08" PRIx32, n->cmd);
+	if (err)
+		goto out;
+	if (!o || !n) {
+		err = diff_add(run->e.r, o ? "ioctl.removed" : "ioctl.added", DIFF_CAT_IOCTL,
+			       o ? "ioctl-removed" : "ioctl-added", name, name,
+			       o ? run->ov.s : NULL, n ? run->nv.s : NULL, NULL, &idx);
+		if (!err)
+			err = diff_add_impact(run->e.r, idx, name, name);
+		goto out;
+	}
+	err = dt_root(&run->e, name, &root);
+	if (!err)
+		err = ioctl_why(&why, o, n);
+	if (!err && (o->has_cmd != n->has_cmd || o->cmd != n->cmd || why.len)) {
+		err = diff_add(run->e.r, "ioctl.cmd", DIFF_CAT_IOCTL, "ioctl-cmd", name, name,
+			       run->ov.s, run->nv.s, why.len ? why.s : NULL, &idx);
+		if (!err)
+			err = dt_own(&run->e, root, idx);
+	}
+	if (err)
+		goto out;
+	if (o->arg_type && n->arg_type) {
+		err = dt_slot(&run->e, root, SLOT_IOCTL_ARG, name, name, "arg", o->arg_type, n->arg_type);
+	} else if (cmp_str(o->arg_type_text, n->arg_type_text)) {
+		err = diff_add(run->e.r, "ioctl.arg.type", DIFF_CAT_IOCTL, "ioctl-arg-type", name, name,
+			       o->arg_type_text, n->arg_type_text, "types known by their text only", &idx);
+		if (!err)
+			err = dt_own(&run->e, root, idx);
+	}
+out:
+	kd_buf_release(&why);
+	return err;
+}
+
+/* --- the run ------------------------------------------------------------- */
+
+static int load_meta(struct kdb *db, struct diff_side_meta *m)
+{
+	int err;
+
+	m->path = kd_strdup(kdb__path(db));
+	if (!m->path)
+		return -ENOMEM;
+	err = kdb__get_meta(db, "release", &m->release);
+	if (!err)
+		err = kdb__get_meta(db, "build_id", &m->build_id);
+	return err;
+}
+
+int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
+	      struct diff_result **out)
+{
+	static const struct diff_conf no_conf;
+	struct run run = { .db = { old, new }, .subj = KD_BUF_INIT, .ov = KD_BUF_INIT,
+			   .nv = KD_BUF_INIT };
+	struct diff_result *r;
+	bool attached = false;
+	int err;
+
+	*out = NULL;
+	if (!conf)
+		conf = &no_conf;
+	r = kd_calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	run.e.r = r;
+	run.e.conf = conf;
+	run.e.scratch[0] = (struct kd_buf)KD_BUF_INIT;
+	run.e.scratch[1] = (struct kd_buf)KD_BUF_INIT;
+	r->has_contract = conf->contract != NULL;
+	if (conf->contract && conf->contract->source) {
+		r->contract_source = kd_strdup(conf->contract->source);
+		if (!r->contract_source) {
+			err = -ENOMEM;
+			goto out;
+		}
+	}
+	err = load_meta(old, &r->meta[0]);
+	if (!err)
+		err = load_meta(new, &r->meta[1]);
+	if (!err)
+		err = kdb__load_types(old, &run.e.g[0].types, &run.e.g[0].nr);
+	if (!err)
+		err = kdb__load_types(new, &run.e.g[1].types, &run.e.g[1].nr);
+	if (!err)
+		err = kdb__attach_other(old, new);
+	if (err)
+		goto out;
+	attached = true;
+	err = kdb__diff_syscalls(old, conf->abi, on_syscall, &run);
+	if (!err)
+		err = kdb__diff_ioctls(old, on_ioctl, &run);
+	if (!err)
+		err = kdb__diff_constants(old, on_constant, &run);
+	if (!err)
+		err = dt_impacts(&run.e);
+	if (!err)
+		diff_result_sort(r);
+out:
+	if (attached && kdb__detach_other(old) && !err)
+		err = -EIO;
+	dt_release(&run.e);
+	kdb__free_types(run.e.g[0].types, run.e.g[0].nr);
+	kdb__free_types(run.e.g[1].types, run.e.g[1].nr);
+	free(run.done);
+	kd_buf_release(&run.subj);
+	kd_buf_release(&run.ov);
+	kd_buf_release(&run.nv);
+	if (err) {
+		if (err == -ENOMEM)
+			kd_err("diff: out of memory");
+		diff_result__free(r);
+		return err;
+	}
+	*out = r;
+	return 0;
+}
+
+/* --- accessors ------------------------------------------------------------ */
+
+size_t diff_result__nr_changes(const struct diff_result *r)
+{
+	return r->nr_changes;
+}
+
+const struct diff_change *diff_result__change(const struct diff_result *r, size_t i)
+{
+	return i < r->nr_changes ? &r->changes[i] : NULL;
+}
+
+const struct diff_change *diff_result__find(const struct diff_result *r, const char *kind,
+					    const char *subject)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_changes; i++)
+		if (!strcmp(r->changes[i].kind, kind) && !strcmp(r->changes[i].subject, subject))
+			return &r->changes[i];
+	return NULL;
+}
+
+size_t diff_result__count(const struct diff_result *r, enum diff_category cat,
+			  enum diff_verdict v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nr_changes; i++) {
+		const struct diff_change *c = &r->changes[i];
+
+		if (!c->suppressed && c->rule->verdict == v &&
+		    (cat == DIFF__NR_CATEGORIES || c->category == cat))
+			n++;
+	}
+	return n;
+}
+
+size_t diff_result__count_suppressed(const struct diff_result *r, enum diff_category cat)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nr_changes; i++)
+		if (r->changes[i].suppressed &&
+		    (cat == DIFF__NR_CATEGORIES || r->changes[i].category == cat))
+			n++;
+	return n;
+}
+
+const char *diff_result__meta(const struct diff_result *r, bool new_side, const char *key)
+{
+	const struct diff_side_meta *m = &r->meta[new_side ? 1 : 0];
+
+	if (!strcmp(key, "path"))
+		return m->path;
+	if (!strcmp(key, "release"))
+		return m->release;
+	if (!strcmp(key, "build_id"))
+		return m->build_id;
+	return NULL;
+}
+
+bool diff_result__has_contract(const struct diff_result *r)
+{
+	return r->has_contract;
+}
+
+int diff_result__exit_bits(const struct diff_result *r)
+{
+	int bits = 0;
+	size_t i;
+
+	for (i = 0; i < r->nr_changes; i++) {
+		if (r->changes[i].suppressed)
+			continue;
+		bits |= 4;
+		if (r->changes[i].rule->verdict == DIFF_BREAKING)
+			bits |= 8;
+	}
+	return bits;
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The JSON report: one document, schema "kabi-diff-report" version 1,
+ * documented field by field in diff/REPORT-SCHEMA.md. One object per change
+ * in the report's order (breaking first); tools should key on "kind" and
+ * "rule", which are stable ids, never on the human-readable fields.
+ */
+#include "diff/report.h"
+
+#include <string.h>
+
+#define REPORT_SCHEMA_VERSION 1
+
+static void json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (; *p; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\t': fputs("\\t", f); break;
+		case '\r': fputs("\\r", f); break;
+		default:
+			if (*p < 0x20)
+				fprintf(f, "\\u%04x", *p);
+			else
+				fputc(*p, f);
+		}
+	}
+	fputc('"', f);
+}
+
+static void json_side(FILE *f, const struct diff_result *r, bool new_side)
+{
+	fputs("{\"path\": ", f);
+	json_str(f, diff_result__meta(r, new_side, "path"));
+	fputs(", \"release\": ", f);
+	json_str(f, diff_result__meta(r, new_side, "release"));
+	fputs(", \"build_id\": ", f);
+	json_str(f, diff_result__meta(r, new_side, "build_id"));
+	fputc('}', f);
+}
+
+static void json_counts(FILE *f, const struct diff_result *r, enum diff_category c)
+{
+	fprintf(f, "{\"breaking\": %zu, \"compatible\": %zu, \"info\": %zu, \"suppressed\": %zu}",
+		diff_result__count(r, c, DIFF_BREAKING), diff_result__count(r, c, DIFF_COMPATIBLE),
+		diff_result__count(r, c, DIFF_INFO), diff_result__count_suppressed(r, c));
+}
+
+static int json_begin(struct report_ctx *x)
+{
+	FILE *f = x->f;
+	int c;
+
+	fprintf(f, "{\n  \"schema\": \"kabi-diff-report\",\n  \"version\": %d,\n",
+		REPORT_SCHEMA_VERSION);
+	fputs("  \"old\": ", f);
+	json_side(f, x->r, false);
+	fputs(",\n  \"new\": ", f);
+	json_side(f, x->r, true);
+	fprintf(f, ",\n  \"contract\": %s,\n  \"only_breaking\": %s,\n  \"exit_status\": %d,\n",
+		diff_result__has_contract(x->r) ? "true" : "false",
+		x->conf->only_breaking ? "true" : "false", diff_result__exit_bits(x->r));
+	fputs("  \"summary\": {\n", f);
+	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
+		fprintf(f, "    \"%s\": ", c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c));
+		json_counts(f, x->r, c);
+		fputs(c == DIFF__NR_CATEGORIES ? "\n" : ",\n", f);
+	}
+	fputs("  },\n  \"changes\": [", f);
+	return 0;
+}
+
+static int json_change(struct report_ctx *x, const struct diff_change *c)
+{
+	FILE *f = x->f;
+	size_t i;
+
+	fputs(x->index ? ",\n    {" : "\n    {", f);
+	fputs("\"kind\": ", f);
+	json_str(f, c->kind);
+	fputs(", \"category\": ", f);
+	json_str(f, diff_category_name(c->category));
+	fputs(", \"verdict\": ", f);
+	json_str(f, diff_verdict_name(c->rule->verdict));
+	fprintf(f, ", \"potential\": %s", c->rule->uncontracted ? "true" : "false");
+	fputs(", \"rule\": ", f);
+	json_str(f, c->rule->id);
+	fputs(",\n     \"name\": ", f);
+	json_str(f, c->name);
+	fputs(", \"subject\": ", f);
+	json_str(f, c->subject);
+	fputs(", \"old\": ", f);
+	json_str(f, c->old_value);
+	fputs(", \"new\": ", f);
+	json_str(f, c->new_value);
+	fputs(", \"note\": ", f);
+	json_str(f, c->note);
+	fputs(",\n     \"why\": ", f);
+	json_str(f, c->rule->why);
+	fputs(", \"suppressed\": ", f);
+	json_str(f, c->suppressed);
+	fputs(",\n     \"impact\": [", f);
+	for (i = 0; i < c->nr_impacts; i++) {
+		fputs(i ? ", {\"root\": " : "{\"root\": ", f);
+		json_str(f, c->impacts[i].root);
+		fputs(", \"path\": ", f);
+		json_str(f, c->impacts[i].path);
+		fputc('}', f);
+	}
+	fputs("]}", f);
+	return 0;
+}
+
+static int json_end(struct report_ctx *x)
+{
+	fputs(x->index ? "\n  ]\n}\n" : "]\n}\n", x->f);
+	return 0;
+}
+
+const struct report_ops report_json_ops = {
+	.begin = json_begin,
+	.change = json_change,
+	.end = json_end,
+};

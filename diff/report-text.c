@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The text report, for a terminal or a CI log: the two kernels, whether a
+ * contract judged the verdicts, a summary table (breaking / compatible /
+ * info / suppressed per category), then the changes. Breaking changes are
+ * grouped by the syscall or ioctl they reach and carry their rule, its
+ * reason and every impact path. Colors only when the caller asks
+ * (report_conf.color: a tty, or --color=always).
+ */
+#include "diff/report.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define MAX_PATHS 8	/* impact paths printed per change; the rest are counted */
+
+static const char *col(const struct report_ctx *x, const char *code)
+{
+	return x->conf->color ? code : "";
+}
+
+#define RED "\033[31m"
+#define GREEN "\033[32m"
+#define CYAN "\033[36m"
+#define YELLOW "\033[33m"
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
+
+static int text_begin(struct report_ctx *x)
+{
+	const struct diff_result *r = x->r;
+	FILE *f = x->f;
+	int c;
+
+	fprintf(f, "%skabi-diff%s: %s (%s) -> %s (%s)\n", col(x, BOLD), col(x, RESET),
+		diff_result__meta(r, false, "release") ? diff_result__meta(r, false, "release") : "?",
+		diff_result__meta(r, false, "path"),
+		diff_result__meta(r, true, "release") ? diff_result__meta(r, true, "release") : "?",
+		diff_result__meta(r, true, "path"));
+	if (diff_result__has_contract(r))
+		fprintf(f, "contract: yes; verdicts follow diff/RULES.md with the contract's facts\n");
+	else
+		fprintf(f, "contract: none; verdicts from layout alone (\"potentially breaking\": a contract"
+			" could clear it)\n");
+	fprintf(f, "\n%-12s %9s %11s %6s %11s\n", "", "breaking", "compatible", "info", "suppressed");
+	for (c = 0; c <= DIFF__NR_CATEGORIES; c++)
+		fprintf(f, "%-12s %9zu %11zu %6zu %11zu\n",
+			c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c),
+			diff_result__count(r, c, DIFF_BREAKING),
+			diff_result__count(r, c, DIFF_COMPATIBLE),
+			diff_result__count(r, c, DIFF_INFO),
+			diff_result__count_suppressed(r, c));
+	if (!diff_result__nr_changes(r))
+		fprintf(f, "\nNo changes.\n");
+	return 0;
+}
+
+static int text_section_begin(struct report_ctx *x, size_t count)
+{
+	static const char *const colors[] = { RED, GREEN, CYAN, YELLOW };
+
+	fprintf(x->f, "\n%s%s%s (%zu):\n", col(x, colors[x->section]),
+		report_section_title(x->section), col(x, RESET), count);
+	return 0;
+}
+
+static int text_group_begin(struct report_ctx *x, const char *title, size_t count)
+{
+	fprintf(x->f, "\n  %s%s%s (%zu)\n", col(x, BOLD), title, col(x, RESET), count);
+	return 0;
+}
+
+static int text_change(struct report_ctx *x, const struct diff_change *c)
+{
+	FILE *f = x->f;
+	size_t i;
+
+	fprintf(f, "    %-24s %s: %s -> %s  [%s]\n", c->kind, c->subject,
+		c->old_value ? c->old_value : "(none)", c->new_value ? c->new_value : "(none)",
+		c->rule->id);
+	if (c->note)
+		fprintf(f, "        %s\n", c->note);
+	if (x->section == REPORT_BREAKING)
+		fprintf(f, "        %s%s%s: %s\n", col(x, RED), report_verdict_label(c), col(x, RESET),
+			c->rule->why);
+	if (c->suppressed)
+		fprintf(f, "        suppressed: %s\n", c->suppressed);
+	for (i = 0; i < c->nr_impacts && i < MAX_PATHS; i++)
+		if (strcmp(c->impacts[i].path, c->impacts[i].root))
+			fprintf(f, "        via %s\n", c->impacts[i].path);
+	if (c->nr_impacts > MAX_PATHS)
+		fprintf(f, "        ... and %zu more\n", c->nr_impacts - MAX_PATHS);
+	return 0;
+}
+
+const struct report_ops report_text_ops = {
+	.begin = text_begin,
+	.section_begin = text_section_begin,
+	.group_begin = text_group_begin,
+	.change = text_change,
+};

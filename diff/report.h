@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to diff/: the one walk over a diff result that every report
+ * format shares. report__fprintf() decides what is listed and in what order
+ * (summary, breaking changes grouped by the syscall or ioctl they reach,
+ * then compatible, info and suppressed changes); a format only says how
+ * each piece looks, through struct report_ops.
+ */
+#ifndef KD_DIFF_REPORT_H
+#define KD_DIFF_REPORT_H
+
+#include <stdio.h>
+
+#include "diff/diff.h"
+
+enum report_section {
+	REPORT_BREAKING = 0,
+	REPORT_COMPATIBLE,
+	REPORT_INFO,
+	REPORT_SUPPRESSED,
+	REPORT__NR_SECTIONS
+};
+
+struct report_ctx {
+	const struct diff_result *r;
+	const struct report_conf *conf;
+	FILE *f;
+	enum report_section section;
+	size_t index;		/* of the change within the whole report (JSON commas) */
+	size_t group_count;	/* changes in the current group */
+};
+
+/* Every callback may be NULL. Return 0 or a negative code to stop the walk. */
+struct report_ops {
+	int (*begin)(struct report_ctx *x);	/* header and summary */
+	int (*section_begin)(struct report_ctx *x, size_t count);
+	int (*group_begin)(struct report_ctx *x, const char *title, size_t count);
+	int (*change)(struct report_ctx *x, const struct diff_change *c);
+	int (*group_end)(struct report_ctx *x);
+	int (*section_end)(struct report_ctx *x);
+	int (*end)(struct report_ctx *x);
+};
+
+extern const struct report_ops report_text_ops, report_json_ops, report_md_ops;
+
+/* "Breaking changes", ... */
+const char *report_section_title(enum report_section s);
+/* The root a breaking change is listed under (its first impact, else its category). */
+const char *report_group_of(const struct diff_change *c);
+/* Has the contract cleared or left open this change's verdict? "potentially breaking" when open. */
+const char *report_verdict_label(const struct diff_change *c);
+
+#endif

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Suppressions: a maintainer's record of reviewed, accepted changes. One
+ * entry per line, "RULE-GLOB NAME-GLOB REASON...", where the reason is
+ * mandatory (an accepted break must say why). Matching changes are marked,
+ * never dropped: reports count them apart and print them with the reason,
+ * and they no longer set the exit status bits. A malformed file is an
+ * error naming FILE:LINE, not a silently shorter list.
+ */
+#include "diff/diff_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/mem.h"
+
+struct suppression {
+	char *rule, *name, *reason;
+	int line;
+};
+
+struct diff_suppressions {
+	struct suppression *v;
+	size_t n, cap;
+};
+
+void diff_suppressions__free(struct diff_suppressions *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->v[i].rule);
+		free(s->v[i].name);
+		free(s->v[i].reason);
+	}
+	free(s->v);
+	free(s);
+}
+
+/* Next whitespace-separated word of *p, NUL-terminated in place; NULL at the end. */
+static char *word(char **p)
+{
+	char *s = *p, *w;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return NULL;
+	w = s;
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		*s++ = '\0';
+	*p = s;
+	return w;
+}
+
+static int parse_line(struct diff_suppressions *s, const char *path, int lineno, char *line)
+{
+	char *p = line, *rule, *name, *reason, *end;
+	struct suppression *e;
+	int err;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	rule = word(&p);
+	if (!rule || rule[0] == '#')
+		return 0;
+	name = word(&p);
+	while (isspace((unsigned char)*p))
+		p++;
+	reason = p;
+	for (end = reason + strlen(reason); end > reason && isspace((unsigned char)end[-1]); end--)
+		;
+	*end = '\0';
+	if (!name || !*reason) {
+		kd_err("%s:%d: expected 'RULE NAME REASON...' (the reason is mandatory)", path, lineno);
+		return -KD_ESYNTAX;
+	}
+	if (!strpbrk(rule, "*?[") && !diff_rule_by_id(rule)) {
+		kd_err("%s:%d: unknown rule '%s' (see diff/RULES.md)", path, lineno, rule);
+		return -KD_ESYNTAX;
+	}
+	err = KD_GROW(s->v, s->cap, s->n + 1);
+	if (err)
+		return err;
+	e = &s->v[s->n];
+	e->rule = kd_strdup(rule);
+	e->name = kd_strdup(name);
+	e->reason = kd_strdup(reason);
+	e->line = lineno;
+	s->n++;
+	return e->rule && e->name && e->reason ? 0 : -ENOMEM;
+}
+
+int diff_suppressions__load(const char *path, struct diff_suppressions **out)
+{
+	struct diff_suppressions *s;
+	char *line = NULL;
+	size_t cap = 0;
+	int lineno = 0, err = 0;
+	FILE *f;
+
+	*out = NULL;
+	f = fopen(path, "r");
+	if (!f) {
+		err = -errno;
+		kd_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	s = kd_calloc(1, sizeof(*s));
+	if (!s) {
+		err = -ENOMEM;
+		goto out;
+	}
+	while (!err && getline(&line, &cap, f) >= 0)
+		err = parse_line(s, path, ++lineno, line);
+	if (!err && ferror(f)) {
+		err = -EIO;
+		kd_err("%s: read error", path);
+	}
+out:
+	free(line);
+	fclose(f);
+	if (err) {
+		diff_suppressions__free(s);
+		return err;
+	}
+	*out = s;
+	return 0;
+}
+
+static bool name_matches(const struct suppression *e, const struct diff_change *c)
+{
+	size_t i;
+
+	if (!fnmatch(e->name, c->name, 0) || !fnmatch(e->name, c->subject, 0))
+		return true;
+	for (i = 0; i < c->nr_impacts; i++)
+		if (!fnmatch(e->name, c->impacts[i].root, 0))
+			return true;
+	return false;
+}
+
+long diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s)
+{
+	size_t i, j;
+	long n = 0;
+
+	for (i = 0; i < r->nr_changes; i++) {
+		struct diff_change *c = &r->changes[i];
+
+		for (j = 0; !c->suppressed && j < s->n; j++)
+			if (!fnmatch(s->v[j].rule, c->rule->id, 0) && name_matches(&s->v[j], c)) {
+				c->suppressed = kd_strdup(s->v[j].reason);
+				if (!c->suppressed)
+					return -ENOMEM;
+				n++;
+			}
+	}
+	return n;
+}
