@@ -7,6 +7,7 @@
 #include "extract/dwarf_internal.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,9 +158,19 @@ int kdwarf_open(struct kelf *elf, struct kdwarf **out)
 	d->elf = elf;
 	d->iface.object = elf;
 	d->iface.methods = &mapped_methods;
-	if (elf->ehdr.e_type == ET_REL)
+	if (elf->ehdr.e_type == ET_REL) {
+		/*
+		 * libdwarf 20210528's own ELF loader is not safe to enter from two
+		 * threads at once (seen as a module whose DWARF silently came back
+		 * empty when two were opened together); reading DIEs afterwards is.
+		 */
+		static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+
+		pthread_mutex_lock(&init_lock);
 		rc = dwarf_init_b(elf->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, quiet_handler, NULL,
 				  &d->dbg, &derr);
+		pthread_mutex_unlock(&init_lock);
+	}
 	else
 		rc = dwarf_object_init_b(&d->iface, quiet_handler, NULL, DW_GROUPNUMBER_ANY,
 					 &d->dbg, &derr);

@@ -41,7 +41,6 @@ struct pool {
 	size_t next, n;
 	struct mod_job *jobs;
 	const struct name_set *wanted;
-	const struct named_type *resolved;	/* found in vmlinux: not looked for again */
 };
 
 /* --- listing ------------------------------------------------------------- */
@@ -145,7 +144,7 @@ static char *file_module_name(const char *path)
 
 static int read_module(struct pool *pool, struct mod_job *job)
 {
-	size_t nr = name_set_count(pool->wanted), i;
+	size_t nr = name_set_count(pool->wanted);
 	struct kelf *k = NULL;
 	struct kdwarf *d = NULL;
 	int err;
@@ -170,14 +169,7 @@ static int read_module(struct pool *pool, struct mod_job *job)
 	if (err)
 		goto out;
 	job->parsed = true;
-	/* Names vmlinux defines are not looked for: mark them found. */
-	for (i = 0; i < nr; i++)
-		if (pool->resolved[i].type_id)
-			job->found[i] = -1;
 	err = xt_find_named(&job->xt, pool->wanted, job->found);
-	for (i = 0; i < nr; i++)
-		if (job->found[i] < 0)
-			job->found[i] = 0;
 	if (err < 0)
 		goto out;
 	err = xt_drain(&job->xt);
@@ -302,7 +294,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		     const struct name_set *wanted, struct named_type *out, int jobs,
 		     bool progress, struct modules_stats *stats)
 {
-	struct pool pool = { .wanted = wanted, .resolved = out };
+	struct pool pool = { .wanted = wanted };
 	pthread_t threads[64];
 	char **paths = NULL;
 	size_t i;

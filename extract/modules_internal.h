@@ -25,9 +25,10 @@ struct modules_stats {
 };
 
 /*
- * Read every .ko under @dir; for each name of @wanted not resolved yet in
- * @out (an array of name_set_count(wanted) entries), look for its
- * definition and store the types reached from it. @jobs workers (0: all
+ * Read every .ko under @dir; store each definition of a name of @wanted
+ * that a module has, with the types reached from it. @out (an array of
+ * name_set_count(wanted) entries) records the first module, in path
+ * order, that defines each name (entries already set are kept). @jobs workers (0: all
  * CPUs); @progress prints "[i/n] name.ko" on stderr.
  */
 int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,

@@ -13,48 +13,19 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 
-struct srcfiles_entry {
-	Dwarf_Off cu;
-	char **names;
-	Dwarf_Signed count;
-	char *comp_dir;
-	int version;
-};
-
-struct srcfiles_cache {
-	size_t n, cap;
-	struct srcfiles_entry *v;
-};
-
 int xtable_init(struct xtable *xt, struct kdwarf *d, struct kdb *db, const char *input)
 {
 	memset(xt, 0, sizeof(*xt));
 	xt->dwarf = d;
 	xt->db = db;
 	xt->input = input;
-	xt->files = kd_calloc(1, sizeof(*xt->files));
-	return xt->files ? 0 : -ENOMEM;
+	return srcfiles_new(&xt->files);
 }
 
 void xtable_detach_dwarf(struct xtable *xt)
 {
-	size_t i;
-
-	if (xt->files) {
-		for (i = 0; i < xt->files->n; i++) {
-			struct srcfiles_entry *e = &xt->files->v[i];
-			Dwarf_Signed j;
-
-			for (j = 0; j < e->count; j++)
-				dwarf_dealloc(xt->dwarf->dbg, e->names[j], DW_DLA_STRING);
-			if (e->names)
-				dwarf_dealloc(xt->dwarf->dbg, e->names, DW_DLA_LIST);
-			free(e->comp_dir);
-		}
-		free(xt->files->v);
-		free(xt->files);
-		xt->files = NULL;
-	}
+	srcfiles_free(xt->files);
+	xt->files = NULL;
 	xt->dwarf = NULL;
 }
 
@@ -222,95 +193,13 @@ int xt_type_attr(struct xtable *xt, Dwarf_Die die, int64_t *id)
 	return xt_type_of_die(xt, off, id);
 }
 
-static struct srcfiles_entry *srcfiles_for(struct xtable *xt, Dwarf_Die die)
-{
-	struct srcfiles_cache *c = xt->files;
-	struct srcfiles_entry *e;
-	Dwarf_Error derr = NULL;
-	Dwarf_Off cu_off;
-	Dwarf_Die cu = NULL;
-	Dwarf_Half version = 0, offset_size = 0;
-	size_t i;
-
-	if (dwarf_CU_dieoffset_given_die(die, &cu_off, &derr) != DW_DLV_OK)
-		return NULL;
-	for (i = 0; i < c->n; i++)
-		if (c->v[i].cu == cu_off)
-			return &c->v[i];
-	if (KD_GROW(c->v, c->cap, c->n + 1))
-		return NULL;
-	e = &c->v[c->n++];
-	memset(e, 0, sizeof(*e));
-	e->cu = cu_off;
-	if (dwarf_offdie_b(xt->dwarf->dbg, cu_off, 1, &cu, &derr) != DW_DLV_OK)
-		return e;
-	if (dwarf_srcfiles(cu, &e->names, &e->count, &derr) != DW_DLV_OK) {
-		e->names = NULL;
-		e->count = 0;
-	}
-	if (dwarf_get_version_of_die(cu, &version, &offset_size) == DW_DLV_OK)
-		e->version = version;
-	{
-		Dwarf_Attribute attr;
-		char *s;
-
-		if (dwarf_attr(cu, DW_AT_comp_dir, &attr, &derr) == DW_DLV_OK) {
-			if (dwarf_formstring(attr, &s, &derr) == DW_DLV_OK)
-				e->comp_dir = kd_strdup(s);
-			dwarf_dealloc(xt->dwarf->dbg, attr, DW_DLA_ATTR);
-		}
-	}
-	dwarf_dealloc_die(cu);
-	return e;
-}
-
-/*
- * Source paths relative to the kernel tree, so the same header has the
- * same name in two builds. libdwarf joins the CU's build directory to
- * relative names; Debian builds with a relative, prefix-mapped build
- * directory (debian/build/build_amd64_none_amd64) whose files are named
- * from the source tree: strip it. Otherwise strip the longest directory
- * prefix shared with the build directory (/build/linux-6.1.170/ for
- * /build/linux-6.1.170/debian/build/...).
- */
-static char *relative_path(const char *path, const char *comp_dir)
-{
-	size_t common = 0, i, n = comp_dir ? strlen(comp_dir) : 0;
-
-	/* A relative comp_dir (-fdebug-prefix-map) joined to tree-relative names. */
-	if (n && !strncmp(path, comp_dir, n) && path[n] == '/')
-		path += n + 1;
-	else if (path[0] == '/' && comp_dir) {
-		for (i = 0; path[i] && path[i] == comp_dir[i]; i++)
-			if (path[i] == '/')
-				common = i + 1;
-		if (!comp_dir[i] && path[i] == '/')
-			common = i + 1;
-		if (common > 1)
-			path += common;
-	}
-	while (path[0] == '.' && path[1] == '/')
-		path += 2;
-	return kd_strdup(path);
-}
-
 char *xt_decl_file(struct xtable *xt, Dwarf_Die die)
 {
-	struct srcfiles_entry *e;
 	Dwarf_Unsigned idx;
+	const char *path;
 
-	if (!die_udata(xt->dwarf, die, DW_AT_decl_file, &idx))
+	if (!xt->files || !die_udata(xt->dwarf, die, DW_AT_decl_file, &idx))
 		return NULL;
-	e = srcfiles_for(xt, die);
-	if (!e || !e->names)
-		return NULL;
-	/* DWARF 5 numbers files from 0, earlier versions from 1. */
-	if (e->version < 5) {
-		if (!idx)
-			return NULL;
-		idx--;
-	}
-	if (idx >= (Dwarf_Unsigned)e->count)
-		return NULL;
-	return relative_path(e->names[idx], e->comp_dir);
+	path = srcfiles_name(xt->files, xt->dwarf, die, idx);
+	return path ? kd_strdup(path) : NULL;
 }

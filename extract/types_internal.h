@@ -29,7 +29,13 @@ struct xtype {
 	int64_t canon;		/* id in the DB after dedup */
 };
 
+/* Source file names of DW_AT_decl_file, per CU, tree-relative (srcfiles.c). */
 struct srcfiles_cache;
+int srcfiles_new(struct srcfiles_cache **out);
+void srcfiles_free(struct srcfiles_cache *c);
+/* Name of file @idx of @die's CU, or NULL. Owned by the cache. */
+const char *srcfiles_name(struct srcfiles_cache *c, struct kdwarf *d, Dwarf_Die die,
+			  Dwarf_Unsigned idx);
 
 struct xtable {
 	struct kdwarf *dwarf;
