@@ -25,6 +25,11 @@ const char *uctype_name(int t)
 	return names[t];
 }
 
+const char *uval_type(const struct uval *v)
+{
+	return v->narrow ? v->narrow : uctype_name(v->t);
+}
+
 static bool is_unsigned(int t)
 {
 	return t == UC_UINT || t == UC_ULONG || t == UC_ULLONG;
@@ -46,6 +51,7 @@ static struct uval conv(struct uval v, int t)
 	if (width(t) == 32)
 		v.v = is_unsigned(t) ? (uint32_t)v.v : (uint64_t)(int64_t)(int32_t)(uint32_t)v.v;
 	v.t = t;
+	v.narrow = NULL;
 	return v;
 }
 
@@ -146,9 +152,10 @@ static bool plain_type(const struct utok *t, size_t n, struct ptype *out)
 	if (bl)
 		*out = (struct ptype){ "_Bool", 1, false, UC_INT, true };
 	else if (chr)
-		*out = (struct ptype){ "char", 1, sign != 2, UC_INT, true };
+		*out = (struct ptype){ sign == 2 ? "unsigned char" : sign ? "signed char" : "char",
+				       1, sign != 2, UC_INT, true };
 	else if (shrt)
-		*out = (struct ptype){ "short", 2, sign != 2, UC_INT, true };
+		*out = (struct ptype){ sign == 2 ? "unsigned short" : "short", 2, sign != 2, UC_INT, true };
 	else if (longs == 1)
 		*out = (struct ptype){ "long", 8, sign != 2, sign == 2 ? UC_ULONG : UC_LONG, true };
 	else if (longs == 2)
@@ -469,6 +476,16 @@ static int do_sizeof(struct ep *p, struct uval *out)
 	return 0;
 }
 
+/* The C name of a type narrower than int, as _Generic tells them apart. */
+static const char *narrow_name(const struct ptype *pt)
+{
+	if (pt->name[0] != '_' || !strcmp(pt->name, "_Bool"))
+		return pt->name;	/* keyword types carry their C name */
+	if (pt->size == 1)
+		return pt->is_signed ? "signed char" : "unsigned char";
+	return pt->is_signed ? "short" : "unsigned short";
+}
+
 static int cast(struct ep *p, struct uval *out)
 {
 	size_t end = type_end(p);
@@ -493,6 +510,7 @@ static int cast(struct ep *p, struct uval *out)
 		out->v = v;
 		out->t = UC_INT;
 		*out = conv(*out, UC_INT);
+		out->narrow = narrow_name(&pt);
 	} else {
 		*out = conv(*out, pt.t);
 	}
@@ -533,7 +551,7 @@ static int primary(struct ep *p, struct uval *out)
 		}
 		if (p->e->pp) {
 			p->i++;
-			*out = (struct uval){ 0, UC_LLONG };
+			*out = (struct uval){ 0, UC_LLONG, NULL };
 			return 0;
 		}
 		return fail(p, "not a constant (unknown identifier)");
@@ -567,11 +585,13 @@ static int unary(struct ep *p, struct uval *out)
 		if (err)
 			return err;
 		if (op == '-')
-			*out = conv((struct uval){ (uint64_t)0 - out->v, out->t }, out->t);
+			*out = conv((struct uval){ (uint64_t)0 - out->v, out->t, NULL }, out->t);
 		else if (op == '~')
-			*out = conv((struct uval){ ~out->v, out->t }, out->t);
+			*out = conv((struct uval){ ~out->v, out->t, NULL }, out->t);
 		else if (op == '!')
-			*out = (struct uval){ out->v == 0, p->e->pp ? UC_LLONG : UC_INT };
+			*out = (struct uval){ out->v == 0, p->e->pp ? UC_LLONG : UC_INT, NULL };
+		else
+			out->narrow = NULL;	/* unary + promotes */
 		return 0;
 	}
 	return primary(p, out);
@@ -614,11 +634,11 @@ static int apply(struct ep *p, const char *op, struct uval a, struct uval b, str
 			return arith_fail(p, "shift count out of range");
 		}
 		if (op[0] == '<')
-			*out = conv((struct uval){ a.v << c, a.t }, a.t);
+			*out = conv((struct uval){ a.v << c, a.t, NULL }, a.t);
 		else if (is_unsigned(a.t))
-			*out = (struct uval){ a.v >> c, a.t };
+			*out = (struct uval){ a.v >> c, a.t, NULL };
 		else
-			*out = conv((struct uval){ (uint64_t)((int64_t)a.v >> c), a.t }, a.t);
+			*out = conv((struct uval){ (uint64_t)((int64_t)a.v >> c), a.t, NULL }, a.t);
 		return 0;
 	}
 	t = common_type(a.t, b.t);
@@ -659,7 +679,7 @@ static int apply(struct ep *p, const char *op, struct uval a, struct uval b, str
 	case '!' | '=' << 8: x = x != y; t = res_int; break;
 	default: return fail(p, "unknown operator");
 	}
-	*out = conv((struct uval){ x, t }, t);
+	*out = conv((struct uval){ x, t, NULL }, t);
 	return 0;
 }
 
@@ -682,7 +702,7 @@ static int binary(struct ep *p, int min_prec, struct uval *out)
 			break;
 		if (logical)
 			*out = (struct uval){ op[0] == '&' ? out->v && rhs.v : out->v || rhs.v,
-					      p->e->pp ? UC_LLONG : UC_INT };
+					      p->e->pp ? UC_LLONG : UC_INT, NULL };
 		else
 			err = apply(p, op, *out, rhs, out);
 	}
@@ -760,7 +780,7 @@ int ueval_ioctl(struct ueval *e, size_t i, struct uval *dir, struct uval *type, 
 	if (!err && c->ioc)
 		err = ueval(&sub, c->args[0].v, c->args[0].n, dir);
 	else
-		*dir = (struct uval){ (uint64_t)c->dir, UC_UINT };
+		*dir = (struct uval){ (uint64_t)c->dir, UC_UINT, NULL };
 	if (!err && c->ioc) {
 		err = ueval(&sub, c->args[3].v, c->args[3].n, &sz);
 		if (!err) {

@@ -206,7 +206,7 @@ static int new_const(struct uapi_result *r, const struct umacro *m, struct uval 
 	memset(c, 0, sizeof(*c));
 	c->name = save(s, m->name, m->nlen);
 	c->value = (int64_t)v.v;
-	c->ctype = uctype_name(v.t);
+	c->ctype = uval_type(&v);
 	c->expr = save(s, expr.s, expr.len);
 	c->file = m->file->name;
 	c->line = m->line;

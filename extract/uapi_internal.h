@@ -162,7 +162,10 @@ const char *uctype_name(int t);
 struct uval {
 	uint64_t v;		/* bits; sign-extended to 64 for signed types */
 	int t;			/* enum uctype */
+	const char *narrow;	/* "unsigned char"... when a cast to a type narrower than int gave it */
 };
+/* The C type of @v as _Generic sees it. */
+const char *uval_type(const struct uval *v);
 
 /* Size of a type for sizeof/_IOx: plain types here, the rest asked of the caller. */
 struct usizer {

@@ -1,0 +1,148 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Compiled-probe oracle for the UAPI reader: what the reader computes for
+# every constant and ioctl of a header tree must equal what the C compiler
+# computes from the same headers.
+#
+# For each header H the reader scanned, a probe C file includes <H> and
+# prints, with the compiler's own evaluation, every constant the reader
+# attributes to H (value and C type, through _Generic), every ioctl
+# command number, and sizeof of every ioctl argument type. Lines the
+# compiler rejects (a type the headers do not define, a header that does
+# not compile alone) are dropped and counted, not compared. The sizes the
+# compiler printed then stand in for DWARF: the reader runs again with them
+# as its sizeof source, and both outputs are compared line by line.
+#
+# Usage: tests/uapi-probe.sh DIR [MIN_CONSTS MIN_IOCTLS]
+# Prints TAP. Needs build/tests/t-uapi (make build/tests/t-uapi) and cc.
+# KD_PROBE_KEEP=1 keeps the work directory.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=$1
+min_consts=${2:-1}
+min_ioctls=${3:-1}
+tuapi=$top/build/tests/t-uapi
+CC=${CC:-cc}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-probe.XXXXXX") || exit 1
+[ "${KD_PROBE_KEEP:-0}" = 1 ] && echo "# work directory: $work" || trap 'rm -rf "$work"' EXIT INT TERM
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+notok() { n=$((n + 1)); echo "not ok $n - $*"; }
+
+[ -x "$tuapi" ] || { echo "1..0 # SKIP $tuapi not built"; exit 0; }
+
+# Include path as the kernel's: installed tree, or arch uapi + generic uapi
+# + the asm/ wrappers Kbuild would generate (and the compiler.h lines
+# headers_install would delete).
+if [ -d "$dir/linux" ] && [ -d "$dir/asm" ]; then
+	incs="-I$dir"
+else
+	inc=$dir; [ -d "$inc/uapi/linux" ] || inc=$dir/include
+	arch=$inc/arch/x86/include/uapi; [ -d "$arch" ] || arch=$inc/../arch/x86/include/uapi
+	mkdir -p "$work/wrap/asm" "$work/wrap/linux"
+	for g in "$inc"/uapi/asm-generic/*.h; do
+		b=$(basename "$g")
+		[ -e "$arch/asm/$b" ] || echo "#include <asm-generic/$b>" >"$work/wrap/asm/$b"
+	done
+	: >"$work/wrap/linux/compiler.h"; : >"$work/wrap/linux/compiler_types.h"
+	# ...and the annotations it strips.
+	printf '%s\n' '#define __user' '#define __force' '#define __iomem' '#define __attribute_const__' \
+		'#define __packed __attribute__((packed))' >"$work/wrap/kd-prelude.h"
+	incs="-I$arch -I$inc/uapi -I$work/wrap -include $work/wrap/kd-prelude.h"
+fi
+
+"$tuapi" --dump "$dir" >"$work/dump1" 2>"$work/dump1.err" || { notok "reader failed on $dir"; cat "$work/dump1.err"; echo "1..$n"; exit 1; }
+
+# One probe per root header.
+awk -F'\t' -v work="$work" '
+function plain(t) {	# sized by the reader itself: still printed, to check it
+	return 1
+}
+$1 == "const" { root = $5; body[root] = body[root] sprintf("KD_PROBE_C(\"%s\", %s);\n", $2, $2) }
+$1 == "ioctl" {
+	root = $10
+	body[root] = body[root] sprintf("KD_PROBE_I(\"%s\", %s);\n", $2, $2)
+	if ($9 != "" && !((root, $9) in seen)) {
+		seen[root, $9] = 1
+		body[root] = body[root] sprintf("KD_PROBE_S(\"%s\", %s);\n", $9, $9)
+	}
+}
+END {
+	i = 0
+	for (root in body) {
+		f = work "/p" i ".c"; i++
+		print "#include <" root ">" > f
+		print "int printf(const char *, ...);" > f
+		print "#define KD_PROBE_T(x) _Generic((x), int: \"int\", unsigned int: \"unsigned int\", long: \"long\", unsigned long: \"unsigned long\", long long: \"long long\", unsigned long long: \"unsigned long long\", char: \"char\", signed char: \"signed char\", unsigned char: \"unsigned char\", short: \"short\", unsigned short: \"unsigned short\", _Bool: \"_Bool\", default: \"other\")" > f
+		print "#define KD_PROBE_U(x) _Generic((x), unsigned int: 1, unsigned long: 1, unsigned long long: 1, default: 0)" > f
+		print "#define KD_PROBE_C(n, x) (KD_PROBE_U(x) ? printf(\"const\\t%s\\t%llu\\t%s\\n\", n, (unsigned long long)(x), KD_PROBE_T(x)) : printf(\"const\\t%s\\t%lld\\t%s\\n\", n, (long long)(x), KD_PROBE_T(x)))" > f
+		print "#define KD_PROBE_I(n, x) printf(\"ioctl\\t%s\\t%u\\n\", n, (unsigned int)(x))" > f
+		print "#define KD_PROBE_S(n, t) printf(\"size\\t%s\\t%zu\\n\", n, sizeof(t))" > f
+		print "int main(void)\n{" > f
+		printf "%s", body[root] > f
+		print "return 0;\n}" > f
+		close(f)
+	}
+}' "$work/dump1"
+
+# Compile each probe, dropping the lines the compiler rejects (a few rounds).
+cat >"$work/compile.sh" <<EOF
+#!/bin/sh
+c=\$1; exe=\${c%.c}
+for round in 1 2 3 4 5 6 7 8; do
+	if $CC -std=gnu11 -w $incs -o "\$exe" "\$c" 2>"\$exe.err"; then exit 0; fi
+	base=\$(basename "\$c")
+	lines=\$(grep -E "^(.*/)?\$base:[0-9]+:[0-9]+: (error|note: in expansion)" "\$exe.err" | sed -E "s/^(.*\\/)?\$base:([0-9]+):.*/\\2/" | sort -un)
+	lines=\$(echo "\$lines" | awk '\$1 > 9')
+	[ -n "\$lines" ] || { echo "\$c" >>"\$exe.failed"; exit 0; }
+	echo "\$lines" >>"\$exe.dropped"
+	sed -i "\$(echo "\$lines" | sed 's/\$/d/' | tr '\n' ';')" "\$c"
+done
+echo "\$c" >>"\$exe.failed"
+EOF
+ls "$work"/p*.c | xargs -P "$jobs" -n 1 sh "$work/compile.sh"
+for exe in "$work"/p*; do
+	case "$exe" in *.c|*.err|*.dropped|*.failed) continue ;; esac
+	"$exe" >>"$work/probe" 2>/dev/null || echo "# $exe failed to run"
+done
+touch "$work/probe"
+dropped=$(cat "$work"/*.dropped 2>/dev/null | wc -l)
+failed=$(cat "$work"/*.failed 2>/dev/null | wc -l)
+echo "# probes: $(ls "$work"/p*.c | wc -l) headers, $failed do not compile alone, $dropped lines dropped"
+
+# The compiler's sizes as the reader's sizeof source; read again.
+awk -F'\t' '$1 == "size" { print $2 "\t" $3 }' "$work/probe" | sort -u >"$work/sizes"
+"$tuapi" --dump "$dir" --sizes "$work/sizes" >"$work/dump2" 2>>"$work/dump1.err"
+
+awk -F'\t' -v mc="$min_consts" -v mi="$min_ioctls" -v out="$work/mismatch" '
+FNR == NR {
+	if ($1 == "const") { cv[$2] = $3; ct[$2] = $4 }
+	if ($1 == "ioctl") iv[$2] = $3
+	next
+}
+$1 == "const" {
+	if (!($2 in cv)) { cm++; print "const " $2 ": reader has none (probe " $3 " " $4 ")" > out; next }
+	if (cv[$2] == $3 && ct[$2] == $4) cok++
+	else { cm++; print "const " $2 ": reader " cv[$2] " " ct[$2] ", compiler " $3 " " $4 > out }
+}
+$1 == "ioctl" {
+	if (iv[$2] == $3) iok++
+	else { im++; print "ioctl " $2 ": reader " iv[$2] ", compiler " $3 > out }
+}
+END {
+	printf "%d %d %d %d\n", cok, cm, iok, im
+}' "$work/dump2" "$work/probe" >"$work/result"
+touch "$work/mismatch"
+read -r cok cm iok im <"$work/result"
+total_c=$(grep -c '^const' "$work/dump2"); total_i=$(grep -c '^ioctl' "$work/dump2")
+echo "# reader: $total_c constants, $total_i ioctls; $(tail -1 "$work/dump2")"
+echo "# constants: $cok match, $cm mismatch; ioctls: $iok match, $im mismatch"
+head -40 "$work/mismatch" | sed 's/^/# /'
+[ "$cm" -eq 0 ] && ok "every probed constant matches the compiler ($cok)" || notok "constants: $cm mismatch"
+[ "$im" -eq 0 ] && ok "every probed ioctl number matches the compiler ($iok)" || notok "ioctls: $im mismatch"
+[ "$cok" -ge "$min_consts" ] && ok "at least $min_consts constants compared ($cok)" || notok "only $cok constants compared (< $min_consts)"
+[ "$iok" -ge "$min_ioctls" ] && ok "at least $min_ioctls ioctls compared ($iok)" || notok "only $iok ioctls compared (< $min_ioctls)"
+echo "1..$n"
+[ "$cm" -eq 0 ] && [ "$im" -eq 0 ] && [ "$cok" -ge "$min_consts" ] && [ "$iok" -ge "$min_ioctls" ]
