@@ -2,10 +2,13 @@
 /*
  * extract__run(): a vmlinux into a .kabi, in this order:
  *   1. ELF checks and the syscall tables (fails fast on a non-kernel),
- *   2. DWARF: signatures from the CUs of the entry points, then every type
- *      reachable from them (a worklist, read once per DIE),
+ *   2. DWARF: signatures from the CUs of the entry points, and with --uapi
+ *      the types the headers name, then every type reachable from them
+ *      (a worklist, read once per DIE),
  *   3. layout settling, structural dedup, and the DB write,
- *   4. identity metadata, then an atomic commit.
+ *   4. with --modules, the named types vmlinux lacks, from the modules;
+ *      with --uapi, the constants and ioctls, sized from those types,
+ *   5. identity metadata, then an atomic commit.
  * Any error leaves no output behind (kdb__free discards the temp file).
  */
 #include "extract/extract.h"
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -69,8 +73,54 @@ static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, cons
 	return err;
 }
 
+static int write_vmlinux_origins(struct xtable *xt, struct kdb *db)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < xt->n; i++) {
+		enum kd_kind k = xt->v[i].t.kind;
+
+		if (k == KD_KIND_STRUCT || k == KD_KIND_UNION || k == KD_KIND_ENUM)
+			err = kdb__put_type_origin(db, xt->v[i].canon, 0);
+	}
+	return err;
+}
+
+/* Steps 4 of the header comment: modules, then the headers for real. */
+static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it, struct kdb *db,
+			struct type_sink *sink, struct extract_stats *stats)
+{
+	struct modules_stats ms = { 0 };
+	struct uapi_stats us = { 0 };
+	int err = 0, linked;
+
+	if (conf->modules_dir) {
+		err = ioctl_types__find_modules(it, db, sink, conf->modules_dir, conf->jobs,
+						conf->progress, &ms);
+		stats->modules = ms.scanned;
+		stats->types += ms.types;
+		stats->problems += ms.failed;
+		if (err)
+			return err;
+	}
+	if (!conf->uapi_dir)
+		return 0;
+	if (conf->progress)
+		fprintf(stderr, "kabi-diff: reading UAPI headers under %s\n", conf->uapi_dir);
+	err = uapi__extract(db, conf->uapi_dir, ioctl_types__sizeof, it, &us);
+	if (err)
+		return err;
+	stats->constants = us.constants;
+	stats->ioctls = us.ioctls;
+	stats->problems += us.problems;
+	linked = kdb__link_constants_to_enums(db);
+	return linked < 0 ? linked : 0;
+}
+
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 {
+	struct ioctl_types it = { 0 };
 	struct xsyscalls sys = { 0 };
 	struct xtable xt = { 0 };
 	struct kelf *k = NULL;
@@ -94,6 +144,17 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	err = kdwarf_open(k, &d);
 	if (err)
 		goto out;
+	if (conf->uapi_dir) {
+		err = ioctl_types__collect(&it, conf->uapi_dir);
+		if (err)
+			goto out;
+	} else if (conf->modules_dir) {
+		kd_warn("%s: --modules without --uapi: no ioctl types to look for; modules are only"
+			" listed", conf->modules_dir);
+		err = name_set_new(&it.wanted);
+		if (err)
+			goto out;
+	}
 	err = kdb__create(conf->output, &db);
 	if (err)
 		goto out;
@@ -105,6 +166,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (conf->progress)
 		fprintf(stderr, "kabi-diff: reading syscall signatures of %s\n", conf->vmlinux);
 	err = xsyscalls_read_signatures(&sys, &xt, k);
+	if (!err && conf->uapi_dir)
+		err = ioctl_types__find_vmlinux(&it, &xt);
 	if (!err)
 		err = xt_drain(&xt);
 	if (!err)
@@ -114,7 +177,15 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (!err)
 		err = xt_write(&xt, sink, &nr_types);
 	if (!err)
+		err = write_vmlinux_origins(&xt, db);
+	if (!err)
 		err = xsyscalls_write(&sys, &xt, db);
+	stats->types = nr_types;
+	if (!err && it.wanted) {
+		if (it.where)
+			ioctl_types__resolve_vmlinux(&it, &xt);
+		err = extract_uapi(conf, &it, db, sink, stats);
+	}
 	if (!err)
 		err = write_identity(db, k, d, conf->vmlinux);
 	if (err)
@@ -125,9 +196,9 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	stats->syscalls = (int64_t)sys.nr_slots;
 	for (i = 0; i < sys.nr_funcs; i++)
 		stats->functions += sys.funcs[i].found;
-	stats->types = nr_types;
-	stats->problems = xt.nr_problems;
+	stats->problems += xt.nr_problems;
 out:
+	ioctl_types__release(&it);
 	xtable_release(&xt);
 	type_sink_free(sink);
 	xsyscalls_release(&sys);

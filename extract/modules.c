@@ -35,8 +35,12 @@ struct mod_job {
 	int64_t *found;		/* per wanted name: table id in xt, 0 none */
 };
 
+/* Modules above this size are read one at a time (see read_module). */
+#define BIG_MODULE_BYTES (64u << 20)
+
 struct pool {
 	pthread_mutex_t lock;
+	pthread_mutex_t big_lock;
 	pthread_cond_t cond;
 	size_t next, n;
 	struct mod_job *jobs;
@@ -147,6 +151,7 @@ static int read_module(struct pool *pool, struct mod_job *job)
 	size_t nr = name_set_count(pool->wanted);
 	struct kelf *k = NULL;
 	struct kdwarf *d = NULL;
+	bool big = false;
 	int err;
 
 	err = kelf_open(job->path, &k);
@@ -161,6 +166,15 @@ static int read_module(struct pool *pool, struct mod_job *job)
 	}
 	if (!kelf_mentions_any(k, pool->wanted))
 		goto out;
+	/*
+	 * libdwarf holds a relocated copy of a module's DWARF while it is read:
+	 * ~450 MB for amdgpu.ko. Two of those at once would double the peak, so
+	 * the few very large modules take turns.
+	 */
+	if (k->file_size > BIG_MODULE_BYTES) {
+		pthread_mutex_lock(&pool->big_lock);
+		big = true;
+	}
 	err = kdwarf_open(k, &d);
 	if (err)
 		goto out;
@@ -181,6 +195,8 @@ out:
 	if (job->parsed)
 		xtable_detach_dwarf(&job->xt);
 	kdwarf_close(d);
+	if (big)
+		pthread_mutex_unlock(&pool->big_lock);
 	kelf_close(k);
 	return err < 0 ? err : 0;
 }
@@ -316,6 +332,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		paths[i] = NULL;
 	}
 	pthread_mutex_init(&pool.lock, NULL);
+	pthread_mutex_init(&pool.big_lock, NULL);
 	pthread_cond_init(&pool.cond, NULL);
 	nthreads = nr_workers(jobs, pool.n);
 	for (started = 0; started < nthreads && pool.n; started++)
@@ -350,6 +367,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 	while (started > 0)
 		pthread_join(threads[--started], NULL);
 	pthread_mutex_destroy(&pool.lock);
+	pthread_mutex_destroy(&pool.big_lock);
 	pthread_cond_destroy(&pool.cond);
 out:
 	for (i = 0; pool.jobs && i < pool.n; i++)
