@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Suppressions: a maintainer's record of reviewed, accepted changes. One
- * entry per line, "RULE-GLOB NAME-GLOB REASON...", where the reason is
+ * entry per line, "RULE-GLOB NAME-GLOB REASON..." (a space inside a glob is
+ * written "\ ", or matched with '?'), where the reason is
  * mandatory (an accepted break must say why). Matching changes are marked,
  * never dropped: reports count them apart and print them with the reason,
  * and they no longer set the exit status bits. A malformed file is an
@@ -44,7 +45,11 @@ void diff_suppressions__free(struct diff_suppressions *s)
 	free(s);
 }
 
-/* Next whitespace-separated word of *p, NUL-terminated in place; NULL at the end. */
+/*
+ * Next whitespace-separated word of *p, NUL-terminated in place; NULL at
+ * the end. "\ " does not end a word (names like "struct\ open_how"; fnmatch
+ * reads the backslash as an escape).
+ */
 static char *word(char **p)
 {
 	char *s = *p, *w;
@@ -54,7 +59,7 @@ static char *word(char **p)
 	if (!*s)
 		return NULL;
 	w = s;
-	while (*s && !isspace((unsigned char)*s))
+	while (*s && !(isspace((unsigned char)*s) && (s == w || s[-1] != '\\')))
 		s++;
 	if (*s)
 		*s++ = '\0';

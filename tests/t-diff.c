@@ -1,0 +1,752 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * diff/: pairs of small kernels written straight through the kdb API, one
+ * pair per change kind, each checked for its exact kind, subject, old and
+ * new values, rule id (hence verdict), impact paths and exit bits; with and
+ * without a contract; suppressions (matching, counting, file errors); the
+ * three report formats; and RULES.md listing every rule of the code.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/kdb.h"
+#include "diff/diff.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/hash.h"
+#include "tests/tap.h"
+
+#define MAX_TYPES 128
+
+/* --- a tiny kernel builder ---------------------------------------------- */
+
+struct kb {
+	struct kdb *db;
+	bool is_new;
+	int64_t next;
+	uint64_t hash[MAX_TYPES];
+	int64_t size[MAX_TYPES];
+	const char *name[MAX_TYPES];
+	enum kd_kind kind[MAX_TYPES];
+	int err;
+};
+
+static bool named_agg(struct kb *k, int64_t id)
+{
+	return id > 0 && k->name[id] && (k->kind[id] == KD_KIND_STRUCT ||
+					  k->kind[id] == KD_KIND_UNION || k->kind[id] == KD_KIND_ENUM);
+}
+
+/* Structural hash as the extractor's: pointers to named aggregates by name. */
+static int64_t put(struct kb *k, struct kd_type *t)
+{
+	uint64_t h = kd_hash_u64(KD_HASH_SEED, (uint64_t)t->kind);
+	size_t i;
+
+	h = kd_hash_str(h, t->name);
+	h = kd_hash_u64(h, (uint64_t)t->size);
+	h = kd_hash_u64(h, (uint64_t)t->count);
+	if (t->kind == KD_KIND_POINTER && named_agg(k, t->ref))
+		h = kd_hash_str(h, k->name[t->ref]);
+	else if (t->ref)
+		h = kd_hash_u64(h, k->hash[t->ref]);
+	for (i = 0; i < t->nr_members; i++) {
+		h = kd_hash_str(h, t->members[i].name);
+		h = kd_hash_u64(h, (uint64_t)t->members[i].offset);
+		h = kd_hash_u64(h, (uint64_t)t->members[i].bit_offset * 131 + t->members[i].bit_size);
+		h = kd_hash_u64(h, k->hash[t->members[i].type]);
+	}
+	for (i = 0; i < t->nr_enumerators; i++) {
+		h = kd_hash_str(h, t->enumerators[i].name);
+		h = kd_hash_u64(h, (uint64_t)t->enumerators[i].value);
+	}
+	t->id = ++k->next;
+	t->hash = h;
+	k->hash[t->id] = h;
+	k->size[t->id] = t->size;
+	k->name[t->id] = t->name;
+	k->kind[t->id] = t->kind;
+	if (!k->err)
+		k->err = kdb__put_type(k->db, t);
+	return t->id;
+}
+
+static int64_t base(struct kb *k, const char *name, int64_t size)
+{
+	struct kd_type t = { .kind = KD_KIND_BASE, .name = (char *)name, .size = size, .align = size };
+
+	return put(k, &t);
+}
+
+static int64_t ptr(struct kb *k, int64_t ref)
+{
+	struct kd_type t = { .kind = KD_KIND_POINTER, .size = 8, .align = 8, .ref = ref };
+
+	return put(k, &t);
+}
+
+static int64_t tdef(struct kb *k, const char *name, int64_t ref)
+{
+	struct kd_type t = { .kind = KD_KIND_TYPEDEF, .name = (char *)name, .size = k->size[ref],
+			     .align = k->size[ref], .ref = ref };
+
+	return put(k, &t);
+}
+
+static int64_t arr(struct kb *k, int64_t ref, int64_t count)
+{
+	struct kd_type t = { .kind = KD_KIND_ARRAY, .ref = ref, .count = count,
+			     .size = count > 0 ? count * k->size[ref] : 0, .align = k->size[ref] };
+
+	return put(k, &t);
+}
+
+#define NM(a) (sizeof(a) / sizeof((a)[0]))
+
+static int64_t agg(struct kb *k, enum kd_kind kind, const char *name, int64_t size, int64_t align,
+		   struct kd_member *m, size_t n)
+{
+	struct kd_type t = { .kind = kind, .name = (char *)name, .size = size, .align = align,
+			     .members = m, .nr_members = n };
+
+	return put(k, &t);
+}
+
+static int64_t enm(struct kb *k, const char *name, struct kd_enumerator *e, size_t n)
+{
+	struct kd_type t = { .kind = KD_KIND_ENUM, .name = (char *)name, .size = 4, .align = 4,
+			     .enumerators = e, .nr_enumerators = n };
+
+	return put(k, &t);
+}
+
+/* x64 syscall @nr: long NAME(params...), params as (name, type id) pairs. */
+static void sys(struct kb *k, int64_t nr, const char *name, int64_t ret, int n, ...)
+{
+	struct kd_buf fn = KD_BUF_INIT, entry = KD_BUF_INIT;
+	struct kd_syscall sc = { .abi = "x64", .nr = nr, .name = name, .implemented = true };
+	va_list ap;
+	int64_t fid = 0;
+	int i;
+
+	kd_buf_addf(&fn, "sys_%s", name);
+	kd_buf_addf(&entry, "__x64_sys_%s", name);
+	if (!k->err)
+		k->err = kdb__put_function(k->db, fn.s, ret, "dwarf", "k.c", 1, &fid);
+	va_start(ap, n);
+	for (i = 0; i < n; i++) {
+		const char *pname = va_arg(ap, const char *);
+		int64_t type = va_arg(ap, int64_t);
+
+		if (!k->err)
+			k->err = kdb__put_param(k->db, fid, i, pname, type, "?");
+	}
+	va_end(ap);
+	sc.entry = entry.s;
+	sc.func_id = fid;
+	if (!k->err)
+		k->err = kdb__put_syscall(k->db, &sc);
+	kd_buf_release(&fn);
+	kd_buf_release(&entry);
+}
+
+typedef void (*build_fn)(struct kb *k);
+
+static char *path_of(const char *tag, const char *side)
+{
+	struct kd_buf b = KD_BUF_INIT;
+
+	kd_buf_addf(&b, "%s/%s-%s.kabi", tap_tmpdir(), tag, side);
+	return kd_buf_detach(&b);
+}
+
+static int build_db(const char *path, build_fn build, bool is_new)
+{
+	struct kb *k = calloc(1, sizeof(*k));
+	int err;
+
+	if (!k)
+		return -ENOMEM;
+	k->is_new = is_new;
+	err = kdb__create(path, &k->db);
+	if (!err)
+		err = kdb__set_meta(k->db, "release", is_new ? "2.0" : "1.0");
+	if (!err) {
+		build(k);
+		err = k->err;
+	}
+	if (!err)
+		err = kdb__commit(k->db);
+	kdb__free(k->db);
+	free(k);
+	return err;
+}
+
+/* Build both kernels of @tag and diff them. NULL on failure (reported). */
+static struct diff_result *pair(const char *tag, build_fn build, const struct diff_conf *conf)
+{
+	char *p[2] = { path_of(tag, "old"), path_of(tag, "new") };
+	struct kdb *db[2] = { NULL, NULL };
+	struct diff_result *r = NULL;
+	int i, err = 0;
+
+	for (i = 0; !err && i < 2; i++)
+		err = build_db(p[i], build, i == 1);
+	for (i = 0; !err && i < 2; i++)
+		err = kdb__open(p[i], &db[i]);
+	if (!err)
+		err = diff__run(db[0], db[1], conf, &r);
+	ok(!err, "%s: built and diffed (%s)", tag, err ? kd_strerror(err) : "ok");
+	kdb__free(db[0]);
+	kdb__free(db[1]);
+	free(p[0]);
+	free(p[1]);
+	return r;
+}
+
+/* Check one change: its rule and values; @path: its first impact's path (NULL: none). */
+static void check(const struct diff_result *r, const char *kind, const char *subject,
+		  const char *rule, const char *ov, const char *nv, const char *path)
+{
+	const struct diff_change *c = r ? diff_result__find(r, kind, subject) : NULL;
+	struct kd_buf what = KD_BUF_INIT;
+
+	kd_buf_addf(&what, "%s %s", kind, subject);
+	ok(c != NULL, "%s: reported", what.s);
+	if (c) {
+		is_str(c->rule->id, rule, what.s);
+		is_str(c->old_value, ov, "  old value");
+		is_str(c->new_value, nv, "  new value");
+		if (path)
+			is_str(c->nr_impacts ? c->impacts[0].path : NULL, path, "  impact path");
+	}
+	kd_buf_release(&what);
+}
+
+static void count_is(const struct diff_result *r, size_t n, const char *what)
+{
+	size_t i;
+
+	is_int(r ? diff_result__nr_changes(r) : 0, n, what);
+	if (r && diff_result__nr_changes(r) != n)
+		for (i = 0; i < diff_result__nr_changes(r); i++)
+			printf("#   %s %s\n", diff_result__change(r, i)->kind,
+			       diff_result__change(r, i)->subject);
+}
+
+/* --- syscalls ------------------------------------------------------------ */
+
+static void build_syscalls(struct kb *k)
+{
+	int64_t i32 = base(k, "int", 4), l64 = base(k, "long int", 8);
+	int64_t s32 = tdef(k, "__s32", i32);
+
+	sys(k, 0, "read", l64, 2, "fd", i32, "count", l64);
+	sys(k, 1, "write", l64, 1, k->is_new ? "fd2" : "fd", k->is_new ? s32 : i32);
+	sys(k, k->is_new ? 9 : 2, "moved", l64, 0);
+	sys(k, 3, "grown", l64, k->is_new ? 2 : 1, "a", i32, "b", i32);
+	sys(k, 4, "widened", k->is_new ? i32 : l64, 1, "x", k->is_new ? l64 : i32);
+	sys(k, 5, k->is_new ? "fresh" : "gone", l64, 0);
+}
+
+static void test_syscalls(void)
+{
+	struct diff_result *r = pair("syscalls", build_syscalls, NULL);
+
+	check(r, "syscall.added", "fresh (x64)", "syscall-added", NULL, "5", "fresh");
+	check(r, "syscall.removed", "gone (x64)", "syscall-removed", "5", NULL, "gone");
+	check(r, "syscall.renumbered", "moved (x64)", "syscall-renumbered", "2", "9", "moved");
+	check(r, "syscall.param.count", "grown()", "syscall-params-count", "1", "2", "grown");
+	check(r, "syscall.param.type", "widened(x)", "syscall-param-type", "int", "long int", "widened");
+	check(r, "syscall.return.type", "widened() return", "syscall-param-type", "long int", "int", NULL);
+	check(r, "syscall.param.type", "write(fd2)", "type-spelling", "int", "__s32", "write");
+	check(r, "syscall.param.name", "write(fd2)", "syscall-param-renamed", "fd", "fd2", NULL);
+	count_is(r, 8, "syscalls: nothing else (read is unchanged)");
+	is_int(r ? diff_result__exit_bits(r) : -1, 12, "syscalls: exit bits 4|8");
+	is_int(r ? diff_result__count(r, DIFF_CAT_SYSCALL, DIFF_BREAKING) : 0, 5, "5 breaking");
+	is_int(r ? diff_result__count(r, DIFF_CAT_SYSCALL, DIFF_INFO) : 0, 2, "2 info");
+	diff_result__free(r);
+}
+
+/* --- struct layouts -------------------------------------------------------- */
+
+/* struct open_how-like tail growth, reached from two syscalls. */
+static void build_tail(struct kb *k)
+{
+	int64_t u64 = base(k, "long long unsigned int", 8), l64 = base(k, "long int", 8);
+	struct kd_member m[] = {
+		{ .name = "flags", .type = u64, .offset = 0 },
+		{ .name = "mode", .type = u64, .offset = 8 },
+		{ .name = "resolve", .type = u64, .offset = 16 },
+		{ .name = "newfield", .type = u64, .offset = 24 },
+	};
+	int64_t how = agg(k, KD_KIND_STRUCT, "open_how", k->is_new ? 32 : 24, 8, m, k->is_new ? 4 : 3);
+	struct kd_member wm[] = { { .name = "how", .type = ptr(k, how), .offset = 0 } };
+	int64_t wrap = agg(k, KD_KIND_STRUCT, "wrapper", 8, 8, wm, 1);
+
+	sys(k, 0, "openat2", l64, 1, "how", ptr(k, how));
+	sys(k, 1, "indirect", l64, 1, "w", ptr(k, wrap));
+}
+
+static bool says_extensible(void *ctx, const char *name)
+{
+	(void)ctx;
+	return !strcmp(name, "open_how");
+}
+
+static bool says_reserved(void *ctx, const char *name, const char *member)
+{
+	(void)ctx;
+	return !strcmp(name, "padded") ? member == NULL :
+	       !strcmp(name, "resv") && member && !strcmp(member, "__reserved");
+}
+
+static const struct diff_contract contract = {
+	.is_extensible = says_extensible, .is_reserved = says_reserved, .source = "test",
+};
+
+static void test_tail_growth(void)
+{
+	struct diff_conf with = { .contract = &contract };
+	struct diff_result *r = pair("tail", build_tail, NULL);
+	const struct diff_change *c;
+
+	check(r, "type.size", "struct open_how", "tail-growth-uncontracted", "24", "32",
+	      "indirect -> w -> struct wrapper -> how -> struct open_how");
+	check(r, "type.member.added", "struct open_how.newfield", "tail-growth-uncontracted",
+	      NULL, "long long unsigned int newfield at 24", NULL);
+	c = r ? diff_result__find(r, "type.size", "struct open_how") : NULL;
+	is_int(c ? c->nr_impacts : 0, 2, "open_how reached from two syscalls");
+	if (c && c->nr_impacts == 2) {
+		is_str(c->impacts[1].root, "openat2", "second root");
+		is_str(c->impacts[1].path, "openat2 -> how -> struct open_how", "its path");
+	}
+	ok(c && c->rule->verdict == DIFF_BREAKING && c->rule->uncontracted,
+	   "without a contract: potentially breaking");
+	count_is(r, 2, "tail: two changes");
+	is_int(r ? diff_result__exit_bits(r) : -1, 12, "tail, no contract: exit 12");
+	diff_result__free(r);
+
+	r = pair("tail-contract", build_tail, &with);
+	check(r, "type.size", "struct open_how", "tail-growth-extensible", "24", "32", NULL);
+	check(r, "type.member.added", "struct open_how.newfield", "tail-growth-extensible",
+	      NULL, "long long unsigned int newfield at 24", NULL);
+	is_int(r ? diff_result__exit_bits(r) : -1, 4, "tail, extensible by contract: exit 4");
+	ok(r && diff_result__has_contract(r), "the result knows a contract was used");
+	diff_result__free(r);
+}
+
+static void build_members(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), u16 = base(k, "short unsigned int", 2);
+	int64_t l64 = base(k, "long int", 8), u8 = base(k, "unsigned char", 1);
+	bool n = k->is_new;
+	/* old: { u32 a; u32 b; u32 gone; u32 w:4, x:3; u16 tag; u8 arr[4]; u8 flex[0]; }
+	 * new: { u32 a; u32 renamed_b; u16 gone2; u32 w:5, x:3; u32 tag; u8 arr[8]; u8 flex[]; } */
+	struct kd_member mo[] = {
+		{ .name = "a", .type = u32, .offset = 0 },
+		{ .name = "b", .type = u32, .offset = 4 },
+		{ .name = "gone", .type = u32, .offset = 8 },
+		{ .name = "w", .type = u32, .offset = 12, .bit_offset = 0, .bit_size = 4 },
+		{ .name = "x", .type = u32, .offset = 12, .bit_offset = 4, .bit_size = 3 },
+		{ .name = "tag", .type = u16, .offset = 16 },
+		{ .name = "arr", .type = arr(k, u8, 4), .offset = 18 },
+		{ .name = "flex", .type = arr(k, u8, n ? KD_ARRAY_FLEXIBLE : 0), .offset = 22 },
+	};
+	struct kd_member mn[] = {
+		{ .name = "a", .type = u32, .offset = 0 },
+		{ .name = "renamed_b", .type = u32, .offset = 4 },
+		{ .name = "w", .type = u32, .offset = 12, .bit_offset = 0, .bit_size = 5 },
+		{ .name = "x", .type = u32, .offset = 12, .bit_offset = 5, .bit_size = 3 },
+		{ .name = "tag", .type = u32, .offset = 16 },
+		{ .name = "arr", .type = arr(k, u8, 8), .offset = 20 },
+		{ .name = "flex", .type = mo[7].type, .offset = 28 },
+	};
+	int64_t s = n ? agg(k, KD_KIND_STRUCT, "ms", 28, 4, mn, NM(mn)) :
+		       agg(k, KD_KIND_STRUCT, "ms", 24, 4, mo, NM(mo));
+
+	sys(k, 0, "msys", l64, 1, "arg", ptr(k, s));
+}
+
+static void test_members(void)
+{
+	struct diff_result *r = pair("members", build_members, NULL);
+	const char *p = "msys -> arg -> struct ms";
+
+	check(r, "type.member.renamed", "struct ms.b", "member-renamed", "b", "renamed_b", p);
+	check(r, "type.member.removed", "struct ms.gone", "member-removed", "unsigned int gone at 8", NULL, p);
+	check(r, "type.member.bitfield", "struct ms.w", "member-bitfield", "bit 96, width 4",
+	      "bit 96, width 5", p);
+	check(r, "type.member.bitfield", "struct ms.x", "member-bitfield", "bit 100, width 3",
+	      "bit 101, width 3", p);
+	check(r, "type.member.type", "struct ms.tag", "member-type", "short unsigned int", "unsigned int", p);
+	check(r, "type.member.offset", "struct ms.arr", "member-moved", "18", "20", p);
+	check(r, "type.array.bound", "struct ms.arr", "array-bound", "unsigned char[4]",
+	      "unsigned char[8]", p);
+	check(r, "type.array.flexible", "struct ms.flex", "array-flexible-spelling", "unsigned char[0]",
+	      "unsigned char[]", p);
+	check(r, "type.member.offset", "struct ms.flex", "member-moved", "22", "28", p);
+	check(r, "type.size", "struct ms", "type-size", "24", "28", p);
+	count_is(r, 10, "members: nothing else");
+	diff_result__free(r);
+}
+
+/* A member moved into an anonymous union at the same offset: no change. */
+static void build_anon(struct kb *k)
+{
+	int64_t u64 = base(k, "long long unsigned int", 8), u32 = base(k, "unsigned int", 4);
+	int64_t l64 = base(k, "long int", 8);
+	struct kd_member inner[] = {
+		{ .name = "lo", .type = u32, .offset = 0 }, { .name = "hi", .type = u32, .offset = 4 },
+	};
+	int64_t lohi = agg(k, KD_KIND_STRUCT, NULL, 8, 4, inner, 2);
+	struct kd_member um[] = {
+		{ .name = "ino", .type = u64, .offset = 0 }, { .name = NULL, .type = lohi, .offset = 0 },
+	};
+	int64_t un = agg(k, KD_KIND_UNION, NULL, 8, 8, um, 2);
+	struct kd_member mo[] = {
+		{ .name = "mask", .type = u64, .offset = 0 }, { .name = "ino", .type = u64, .offset = 8 },
+	};
+	struct kd_member mn[] = {
+		{ .name = "mask", .type = u64, .offset = 0 }, { .name = NULL, .type = un, .offset = 8 },
+	};
+	int64_t s = agg(k, KD_KIND_STRUCT, "st", 16, 8, k->is_new ? mn : mo, 2);
+
+	sys(k, 0, "stat", l64, 1, "st", ptr(k, s));
+}
+
+static void test_anonymous_union(void)
+{
+	struct diff_result *r = pair("anon", build_anon, NULL);
+
+	ok(r && !diff_result__find(r, "type.member.removed", "struct st.ino") &&
+	   !diff_result__find(r, "type.member.offset", "struct st.ino") &&
+	   !diff_result__find(r, "type.member.added", "struct st.ino"),
+	   "ino moved into an anonymous union at the same offset: no change");
+	check(r, "type.member.added", "struct st.lo", "member-added-alias", NULL,
+	      "unsigned int lo at 8", "stat -> st -> struct st");
+	check(r, "type.member.added", "struct st.hi", "member-added-alias", NULL,
+	      "unsigned int hi at 12", NULL);
+	count_is(r, 2, "anon: only the two aliases");
+	is_int(r ? diff_result__exit_bits(r) : -1, 4, "anon: compatible only, exit 4");
+	diff_result__free(r);
+}
+
+/* Padding reuse, reserved reuse, struct -> union, enums, a changed pointee behind an unchanged struct. */
+static void build_misc(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), u64 = base(k, "long long unsigned int", 8);
+	int64_t l64 = base(k, "long int", 8);
+	bool n = k->is_new;
+	struct kd_member pm[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u64, .offset = 8 },
+		{ .name = "c", .type = u32, .offset = 4 },
+	};
+	int64_t padded = agg(k, KD_KIND_STRUCT, "padded", 16, 8, pm, n ? 3 : 2);
+	struct kd_member ro[] = {
+		{ .name = "flags", .type = u64, .offset = 0 },
+		{ .name = "__reserved", .type = arr(k, u64, 2), .offset = 8 },
+	};
+	struct kd_member rn[] = {
+		{ .name = "flags", .type = u64, .offset = 0 }, { .name = "newf", .type = u64, .offset = 8 },
+		{ .name = "__reserved", .type = arr(k, u64, 1), .offset = 16 },
+	};
+	int64_t resv = agg(k, KD_KIND_STRUCT, "resv", 24, 8, n ? rn : ro, n ? 3 : 2);
+	struct kd_member km[] = {
+		{ .name = "i", .type = u32, .offset = 0 }, { .name = "j", .type = u32, .offset = n ? 0 : 4 },
+	};
+	int64_t kinded = agg(k, n ? KD_KIND_UNION : KD_KIND_STRUCT, "kinded", n ? 4 : 8, 4, km, 2);
+	struct kd_enumerator eo[] = { { "E_A", 0 }, { "E_B", 1 }, { "E_C", 2 } };
+	struct kd_enumerator en[] = { { "E_A", 0 }, { "E_B", 5 }, { "E_D", 3 } };
+	int64_t e = enm(k, "mode", n ? en : eo, 3);
+	struct kd_member leaf_m[] = { { .name = "v", .type = n ? u64 : u32, .offset = 0 } };
+	int64_t leaf = agg(k, KD_KIND_STRUCT, "leaf", n ? 8 : 4, n ? 8 : 4, leaf_m, 1);
+	struct kd_member hm[] = {
+		{ .name = "p", .type = ptr(k, leaf), .offset = 0 }, { .name = "m", .type = e, .offset = 8 },
+	};
+	int64_t holder = agg(k, KD_KIND_STRUCT, "holder", 16, 8, hm, 2);
+
+	sys(k, 0, "pad", l64, 1, "p", ptr(k, padded));
+	sys(k, 1, "res", l64, 1, "r", ptr(k, resv));
+	sys(k, 2, "kind", l64, 1, "k", ptr(k, kinded));
+	sys(k, 3, "hold", l64, 1, "h", ptr(k, holder));
+}
+
+static void test_misc(void)
+{
+	struct diff_conf with = { .contract = &contract };
+	struct diff_result *r = pair("misc", build_misc, NULL);
+
+	check(r, "type.member.added", "struct padded.c", "padding-reuse-uncontracted", NULL,
+	      "unsigned int c at 4", "pad -> p -> struct padded");
+	check(r, "type.member.added", "struct resv.newf", "member-added", NULL,
+	      "long long unsigned int newf at 8", NULL);
+	check(r, "type.array.bound", "struct resv.__reserved", "array-bound",
+	      "long long unsigned int[2]", "long long unsigned int[1]", NULL);
+	check(r, "type.member.offset", "struct resv.__reserved", "member-moved", "8", "16", NULL);
+	check(r, "type.kind", "struct kinded", "type-kind", "struct", "union", "kind -> k -> struct kinded");
+	check(r, "type.enumerator.value", "enum mode.E_B", "enumerator-value", "1", "5",
+	      "hold -> h -> struct holder -> m -> enum mode");
+	check(r, "type.enumerator.removed", "enum mode.E_C", "enumerator-removed", "2", NULL, NULL);
+	check(r, "type.enumerator.added", "enum mode.E_D", "enumerator-added", NULL, "3", NULL);
+	/* struct holder's own layout (and hash) is unchanged: its pointee is still followed. */
+	check(r, "type.member.type", "struct leaf.v", "member-type", "unsigned int",
+	      "long long unsigned int", "hold -> h -> struct holder -> p -> struct leaf");
+	check(r, "type.size", "struct leaf", "type-size", "4", "8", NULL);
+	check(r, "type.align", "struct leaf", "type-align", "4", "8", NULL);
+	ok(r && !diff_result__find(r, "type.size", "struct holder"), "struct holder itself unchanged");
+	diff_result__free(r);
+
+	r = pair("misc-contract", build_misc, &with);
+	check(r, "type.member.added", "struct padded.c", "padding-reuse", NULL, "unsigned int c at 4", NULL);
+	check(r, "type.member.added", "struct resv.newf", "reserved-reuse", NULL,
+	      "long long unsigned int newf at 8", NULL);
+	check(r, "type.array.bound", "struct resv.__reserved", "reserved-reuse",
+	      "long long unsigned int[2]", "long long unsigned int[1]", NULL);
+	diff_result__free(r);
+}
+
+/* --- constants and ioctls ----------------------------------------------- */
+
+static void build_uapi(struct kb *k)
+{
+	int64_t u64 = base(k, "long long unsigned int", 8), l64 = base(k, "long int", 8);
+	struct kd_member am[] = {
+		{ .name = "x", .type = u64, .offset = 0 }, { .name = "y", .type = u64, .offset = 8 },
+	};
+	int64_t argt = agg(k, KD_KIND_STRUCT, "io_arg", k->is_new ? 16 : 8, 8, am, k->is_new ? 2 : 1);
+	struct kd_constant c[] = {
+		{ .name = "C_SAME", .value = 1, .ctype = "int" },
+		{ .name = "C_VAL", .value = k->is_new ? 8 : 4, .ctype = "int", .expr = k->is_new ? "(1<<3)" : "(1<<2)" },
+		{ .name = k->is_new ? "C_NEW" : "C_OLD", .value = 7, .ctype = "unsigned int" },
+	};
+	struct kd_ioctl io[] = {
+		{ .name = "IO_SAME", .dir = "none", .type_char = 'f', .nr = 1, .has_cmd = true, .cmd = 0x6601 },
+		{ .name = "IO_GROW", .dir = "w", .type_char = 'f', .nr = 2, .arg_type_text = "struct io_arg",
+		  .arg_type = argt, .has_size = true, .size = k->is_new ? 16 : 8, .size_trusted = true,
+		  .has_cmd = true, .cmd = k->is_new ? 0x40106602 : 0x40086602 },
+		{ .name = k->is_new ? "IO_NEW" : "IO_OLD", .dir = "none", .type_char = 'f', .nr = 3,
+		  .has_cmd = true, .cmd = 0x6603 },
+	};
+
+	sys(k, 0, "ioctl", l64, 0);
+	if (!k->err)
+		k->err = kdb__put_constants(k->db, c, NM(c));
+	if (!k->err)
+		k->err = kdb__put_ioctls(k->db, io, NM(io));
+}
+
+static void test_uapi(void)
+{
+	struct diff_result *r = pair("uapi", build_uapi, NULL);
+	const struct diff_change *c;
+
+	check(r, "constant.value", "C_VAL", "constant-value", "4", "8", NULL);
+	check(r, "constant.removed", "C_OLD", "constant-removed", "7", NULL, NULL);
+	check(r, "constant.added", "C_NEW", "constant-added", NULL, "7", NULL);
+	check(r, "ioctl.cmd", "IO_GROW", "ioctl-cmd", "0x40086602", "0x40106602", "IO_GROW");
+	c = r ? diff_result__find(r, "ioctl.cmd", "IO_GROW") : NULL;
+	is_str(c ? c->note : NULL, "size 8 -> 16", "ioctl.cmd says why");
+	check(r, "type.member.added", "struct io_arg.y", "tail-growth-uncontracted", NULL,
+	      "long long unsigned int y at 8", "IO_GROW -> arg -> struct io_arg");
+	check(r, "ioctl.removed", "IO_OLD", "ioctl-removed", "0x00006603", NULL, NULL);
+	check(r, "ioctl.added", "IO_NEW", "ioctl-added", NULL, "0x00006603", NULL);
+	count_is(r, 8, "uapi: nothing else");
+	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_BREAKING) : 0, 2, "2 breaking constants");
+	is_int(r ? diff_result__count(r, DIFF_CAT_IOCTL, DIFF_COMPATIBLE) : 0, 1, "1 compatible ioctl");
+	diff_result__free(r);
+}
+
+static void build_same(struct kb *k)
+{
+	int64_t i32 = base(k, "int", 4);
+
+	sys(k, 0, "same", i32, 1, "x", i32);
+}
+
+static void test_no_change(void)
+{
+	struct diff_result *r = pair("same", build_same, NULL);
+
+	count_is(r, 0, "identical kernels: no change");
+	is_int(r ? diff_result__exit_bits(r) : -1, 0, "exit 0");
+	diff_result__free(r);
+}
+
+/* --- suppressions ------------------------------------------------------- */
+
+static char *write_file(const char *name, const char *text)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	FILE *f;
+
+	kd_buf_addf(&b, "%s/%s", tap_tmpdir(), name);
+	f = fopen(b.s, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return kd_buf_detach(&b);
+}
+
+static struct kd_buf log_buf = KD_BUF_INIT;
+
+static void log_sink(enum kd_level level, const char *msg, void *ctx)
+{
+	(void)level;
+	(void)ctx;
+	kd_buf_addf(&log_buf, "%s; ", msg);
+}
+
+static void test_suppressions(void)
+{
+	char *good = write_file("good.supp", "# reviewed\n\n"
+				"tail-growth-* struct\\ open_how  extensible since 5.6, see openat2(2)\n"
+				"syscall-removed gone   never shipped\n");
+	char *noreason = write_file("noreason.supp", "# ok\nsyscall-removed gone\n");
+	char *badrule = write_file("badrule.supp", "no-such-rule x  why\n");
+	struct diff_suppressions *s = NULL;
+	struct diff_result *r;
+
+	kd_log_set_sink(log_sink, NULL);
+	is_int(diff_suppressions__load(noreason, &s), -KD_ESYNTAX, "a missing reason is an error");
+	ok(strstr(log_buf.s, "noreason.supp:2: ") != NULL, "  named FILE:LINE (%s)", log_buf.s);
+	kd_buf_reset(&log_buf);
+	is_int(diff_suppressions__load(badrule, &s), -KD_ESYNTAX, "an unknown rule is an error");
+	ok(strstr(log_buf.s, "badrule.supp:1: unknown rule 'no-such-rule'") != NULL, "  named (%s)", log_buf.s);
+	kd_log_set_sink(NULL, NULL);
+
+	is_int(diff_suppressions__load(good, &s), 0, "load a good file");
+	r = pair("supp", build_tail, NULL);
+	if (r && s) {
+		is_int(diff_result__suppress(r, s), 2, "both open_how changes suppressed");
+		is_int(diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING), 0, "no breaking left");
+		is_int(diff_result__count_suppressed(r, DIFF_CAT_TYPE), 2, "counted as suppressed");
+		is_int(diff_result__exit_bits(r), 0, "suppressed changes do not set exit bits");
+		is_str(diff_result__find(r, "type.size", "struct open_how")->suppressed,
+		       "extensible since 5.6, see openat2(2)", "the reason is kept");
+	}
+	diff_result__free(r);
+	r = pair("supp2", build_syscalls, NULL);
+	if (r && s) {
+		is_int(diff_result__suppress(r, s), 1, "syscall removal suppressed by name");
+		is_int(diff_result__exit_bits(r), 12, "other breaking changes still count");
+	}
+	diff_result__free(r);
+	diff_suppressions__free(s);
+	free(good);
+	free(noreason);
+	free(badrule);
+}
+
+/* --- reports ------------------------------------------------------------ */
+
+static char *render(const struct diff_result *r, enum report_format fmt, bool only)
+{
+	struct report_conf rc = { .format = fmt, .only_breaking = only };
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+
+	if (!f)
+		return NULL;
+	if (report__fprintf(r, &rc, f))
+		ok(0, "report__fprintf failed");
+	fclose(f);
+	return s;
+}
+
+static void test_reports(void)
+{
+	struct diff_result *r = pair("report", build_tail, NULL);
+	char *text, *json, *md, *only;
+
+	if (!r)
+		return;
+	text = render(r, REPORT_TEXT, false);
+	json = render(r, REPORT_JSON, false);
+	md = render(r, REPORT_MD, false);
+	only = render(r, REPORT_TEXT, true);
+	ok(text && strstr(text, "types                2           0      0           0\n"),
+	   "text: summary row for types");
+	ok(text && strstr(text, "contract: none"), "text: says there was no contract");
+	ok(text && strstr(text, "  indirect (2)\n    type.size                struct open_how: 24 -> 32"
+			  "  [tail-growth-uncontracted]\n"), "text: grouped by syscall, old -> new, rule");
+	ok(text && strstr(text, "potentially breaking: no contract says"), "text: potentially breaking");
+	ok(text && strstr(text, "via indirect -> w -> struct wrapper -> how -> struct open_how\n"),
+	   "text: impact path");
+	ok(json && strstr(json, "\"schema\": \"kabi-diff-report\",\n  \"version\": 1,"), "json: schema v1");
+	ok(json && strstr(json, "\"kind\": \"type.size\", \"category\": \"types\", \"verdict\": \"breaking\","
+			  " \"potential\": true, \"rule\": \"tail-growth-uncontracted\""), "json: a change");
+	ok(json && strstr(json, "{\"root\": \"openat2\", \"path\": \"openat2 -> how -> struct open_how\"}"),
+	   "json: impact");
+	ok(json && strstr(json, "\"exit_status\": 12"), "json: exit status");
+	ok(md && strstr(md, "| `type.size` | `struct open_how` | `24` | `32` | tail-growth-uncontracted"
+			" (potentially) |"), "md: table row");
+	ok(md && strstr(md, "#### `indirect` (2)"), "md: group heading");
+	ok(only && !strstr(only, "Compatible"), "--only breaking: no compatible section");
+	free(text);
+	free(json);
+	free(md);
+	free(only);
+	diff_result__free(r);
+
+	r = pair("report-contract", build_tail, &(struct diff_conf){ .contract = &contract });
+	md = r ? render(r, REPORT_MD, false) : NULL;
+	ok(md && strstr(md, "<details><summary>Compatible changes (2)</summary>"),
+	   "md: compatible changes folded");
+	free(md);
+	diff_result__free(r);
+}
+
+static void test_rules_documented(void)
+{
+	struct kd_buf path = KD_BUF_INIT, want = KD_BUF_INIT;
+	const struct diff_rule *rules;
+	char *doc = NULL;
+	size_t n, i, len = 0, missing = 0;
+	FILE *f;
+
+	rules = diff_rules(&n);
+	kd_buf_addf(&path, "%s/../diff/RULES.md", tap_srcdir());
+	f = fopen(path.s, "r");
+	ok(f != NULL, "RULES.md exists");
+	if (f) {
+		if (getdelim(&doc, &len, '\0', f) < 0)
+			doc = NULL;
+		fclose(f);
+	}
+	for (i = 0; doc && i < n; i++) {
+		kd_buf_reset(&want);
+		kd_buf_addf(&want, "| `%s` |", rules[i].id);
+		if (!strstr(doc, want.s)) {
+			printf("# %s missing from RULES.md\n", rules[i].id);
+			missing++;
+		}
+	}
+	ok(doc && !missing, "every rule of the code is in RULES.md (%zu rules)", n);
+	ok(diff_rule_by_id("member-moved") && diff_rule_by_id("member-moved")->verdict == DIFF_BREAKING,
+	   "rule lookup");
+	free(doc);
+	kd_buf_release(&path);
+	kd_buf_release(&want);
+}
+
+int main(void)
+{
+	test_syscalls();
+	test_tail_growth();
+	test_members();
+	test_anonymous_union();
+	test_misc();
+	test_uapi();
+	test_no_change();
+	test_suppressions();
+	test_reports();
+	test_rules_documented();
+	kd_buf_release(&log_buf);
+	return tap_done();
+}
