@@ -180,8 +180,12 @@ static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval
 	r->stats.ioctls++;
 	if (!size.known) {
 		r->stats.ioctls_unsized++;
-		err = problemf(r, m, "%s: type '%s' not found in DWARF; size and command number unknown",
-			       io->name, io->arg_type_text ? io->arg_type_text : "?");
+		if (io->arg_type_text)
+			err = problemf(r, m, "%s: type '%s' not found in DWARF; size and command number unknown",
+				       io->name, io->arg_type_text);
+		else
+			err = problemf(r, m, "%s: the _IOC size is a sizeof of a type not found in DWARF;"
+				       " command number unknown", io->name);
 	}
 out:
 	kd_buf_release(&text);

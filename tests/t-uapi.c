@@ -19,6 +19,7 @@
 
 #include "db/kdb.h"
 #include "extract/uapi.h"
+#include "extract/uapi_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "tests/tap.h"
@@ -132,9 +133,413 @@ static int dump(const char *dir, const char *sizes_path)
 	return 0;
 }
 
+
+/* --- the evaluator alone ---------------------------------------------------- */
+static const struct {
+	const char *expr;
+	uint64_t value;
+	const char *ctype;
+} exprs[] = {
+	{ "0x40", 64, "int" },
+	{ "(1U << 31)", 2147483648u, "unsigned int" },
+	{ "~0", (uint64_t)-1, "int" },
+	{ "-1UL", UINT64_MAX, "unsigned long" },
+	{ "-1LL", (uint64_t)-1, "long long" },
+	{ "0xffffffff", 4294967295u, "unsigned int" },
+	{ "4294967295", 4294967295u, "long" },
+	{ "0x7fffffffffffffff", INT64_MAX, "long" },
+	{ "0x8000000000000000", 1ULL << 63, "unsigned long" },
+	{ "1 << 31", (uint64_t)(int64_t)INT32_MIN, "int" },
+	{ "'\\x80'", (uint64_t)-128, "int" },
+	{ "'\\0'", 0, "int" },
+	{ "'\\177'", 127, "int" },
+	{ "('a' << 8) | 'b'", 0x6162, "int" },
+	{ "(unsigned short)-1", 65535, "unsigned short" },
+	{ "~(unsigned short)0", (uint64_t)-1, "int" },
+	{ "~(unsigned short)0xffff", (uint64_t)-65536, "int" },
+	{ "(char)200", (uint64_t)-56, "char" },
+	{ "(long)1 + 1U", 2, "long" },
+	{ "1U + -2", 4294967295u, "unsigned int" },
+	{ "1UL > -1", 0, "int" },
+	{ "1L > -1", 1, "int" },
+	{ "0 ? 1U : -1", 4294967295u, "unsigned int" },
+	{ "1 ? 2 : (1 / 0)", 2, "int" },
+	{ "-5 / 2 * 2 + -5 % 2", (uint64_t)-5, "int" },
+	{ "(unsigned int)-1 >> 28", 15, "unsigned int" },
+	{ "-1 >> 28", (uint64_t)-1, "int" },
+	{ "!5 + !0", 1, "int" },
+	{ "3 & 6 ^ 1 | 8", 11, "int" },
+	{ "1 + 2 * 3 << 1", 14, "int" },
+	{ "(1, 2)", 2, "int" },
+	{ "sizeof(unsigned long long)", 8, "unsigned long" },
+	{ "sizeof(char *)", 8, "unsigned long" },
+	{ "sizeof(__u16[3])", 6, "unsigned long" },
+	{ "(__u64)1 << 40", 1ULL << 40, "unsigned long long" },
+	{ "0b101", 5, "int" },
+};
+
+static const char *const bad_exprs[] = {
+	"1 / 0", "1 << 32", "1 << -1", "\"str\"", "foo + 1", "(void *)0", "1 +", "(1", "1.5",
+	"sizeof(struct nowhere)", "099", "0x1g",
+};
+
+static int eval_str(const char *s, bool pp, struct uval *v, const char **why)
+{
+	struct uarena arena = { 0 };
+	struct usizer sz = { .arena = &arena };
+	struct ueval e = { .pp = pp, .sizer = &sz };
+	struct utoks t = { 0 };
+	int err;
+
+	err = ulex(s, strlen(s), &t);
+	if (!err)
+		err = ueval(&e, t.v, t.n, v);
+	*why = e.error;
+	utoks_release(&t);
+	umap_release(&sz.cache);
+	uarena_release(&arena);
+	return err;
+}
+
+static void test_eval(void)
+{
+	struct uval v;
+	const char *why;
+	size_t i;
+
+	for (i = 0; i < sizeof(exprs) / sizeof(*exprs); i++) {
+		int err = eval_str(exprs[i].expr, false, &v, &why);
+
+		ok(!err && v.v == exprs[i].value && !strcmp(uval_type(&v), exprs[i].ctype),
+		   "%s = %llu (%s), got %llu (%s)%s%s", exprs[i].expr,
+		   (unsigned long long)exprs[i].value, exprs[i].ctype, (unsigned long long)v.v,
+		   err ? "-" : uval_type(&v), why ? ": " : "", why ? why : "");
+	}
+	for (i = 0; i < sizeof(bad_exprs) / sizeof(*bad_exprs); i++)
+		ok(eval_str(bad_exprs[i], false, &v, &why) == -EINVAL && why,
+		   "'%s' is not a constant (%s)", bad_exprs[i], why ? why : "no reason");
+	/* #if arithmetic is intmax_t: no 32-bit wrap, identifiers are 0. */
+	ok(!eval_str("(1 << 31) > 0", true, &v, &why) && v.v == 1, "#if: 1 << 31 is positive");
+	ok(!eval_str("UNDEFINED_NAME == 0", true, &v, &why) && v.v == 1, "#if: identifiers are 0");
+	ok(!eval_str("-1 < 0U", true, &v, &why) && v.v == 0, "#if: -1 < 0U is false (unsigned)");
+}
+
+/* --- the fixture trees ------------------------------------------------------ */
+static int fixture_sizes(const char *type, struct uapi_type_info *info, void *ctx)
+{
+	int *calls = ctx;
+
+	(*calls)++;
+	if (!strcmp(type, "struct fx_args")) {
+		info->size = 16;
+		info->type_id = 7;
+		return 1;
+	}
+	if (!strcmp(type, "struct fx_big")) {
+		info->size = 100;
+		info->module_id = 3;
+		return 1;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	uint64_t value;
+	const char *ctype;
+	const char *file;
+	int line;
+} want_consts[] = {
+	{ "FX_HEX", 64, "int", "linux/fx.h", 15 },
+	{ "FX_OCT", 493, "int", "linux/fx.h", 16 },
+	{ "FX_DEC", (uint64_t)-42, "int", "linux/fx.h", 17 },
+	{ "FX_BIT31", 2147483648u, "unsigned int", "linux/fx.h", 18 },
+	{ "FX_INT_MIN_WRAP", (uint64_t)(int64_t)INT32_MIN, "int", "linux/fx.h", 19 },
+	{ "FX_NOT0", (uint64_t)-1, "int", "linux/fx.h", 20 },
+	{ "FX_MINUS1UL", UINT64_MAX, "unsigned long", "linux/fx.h", 21 },
+	{ "FX_ALL_ULL", UINT64_MAX, "unsigned long long", "linux/fx.h", 22 },
+	{ "FX_BIG_HEX", UINT64_MAX, "unsigned long", "linux/fx.h", 23 },
+	{ "FX_HEX_UINT", 2147483648u, "unsigned int", "linux/fx.h", 24 },
+	{ "FX_DEC_LONG", 2147483648u, "long", "linux/fx.h", 25 },
+	{ "FX_LONG_NEG", (uint64_t)(int64_t)INT32_MIN, "long", "linux/fx.h", 26 },
+	{ "FX_LL", 5, "long long", "linux/fx.h", 27 },
+	{ "FX_CHAR", 100, "int", "linux/fx.h", 28 },
+	{ "FX_CHAR_NL", 10, "int", "linux/fx.h", 29 },
+	{ "FX_CHAR_HEX", (uint64_t)-1, "int", "linux/fx.h", 30 },
+	{ "FX_CHAR_SHIFT", 25600, "int", "linux/fx.h", 31 },
+	{ "FX_FLAGS", 5, "int", "linux/fx.h", 32 },
+	{ "FX_CONT", 21, "int", "linux/fx.h", 35 },
+	{ "FX_COMMENT", 7, "int", "linux/fx.h", 39 },
+	{ "FX_CAST_INT", (uint64_t)-1, "int", "linux/fx.h", 40 },
+	{ "FX_CAST_U32", 4294967295u, "unsigned int", "linux/fx.h", 41 },
+	{ "FX_CAST_U8", 255, "unsigned char", "linux/fx.h", 42 },
+	{ "FX_CAST_S16", (uint64_t)-32768, "short", "linux/fx.h", 43 },
+	{ "FX_CAST_UL", UINT64_MAX, "unsigned long", "linux/fx.h", 44 },
+	{ "FX_BITUL5", 32, "unsigned long", "linux/fx.h", 45 },
+	{ "FX_BITULL63", 1ULL << 63, "unsigned long long", "linux/fx.h", 46 },
+	{ "FX_TERNARY", 10, "unsigned int", "linux/fx.h", 47 },
+	{ "FX_CMP", 1, "int", "linux/fx.h", 48 },
+	{ "FX_LOGIC", 0, "int", "linux/fx.h", 49 },
+	{ "FX_DIV", (uint64_t)-3, "int", "linux/fx.h", 50 },
+	{ "FX_MOD", (uint64_t)-1, "int", "linux/fx.h", 51 },
+	{ "FX_SHR_NEG", (uint64_t)-4, "int", "linux/fx.h", 52 },
+	{ "FX_MIX", 2, "long", "linux/fx.h", 53 },
+	{ "FX_MIX2", 2, "unsigned long long", "linux/fx.h", 54 },
+	{ "FX_MIX3", 0, "int", "linux/fx.h", 55 },
+	{ "FX_SIZEOF", 16, "unsigned long", "linux/fx.h", 56 },
+	{ "FX_SIZEOF_INT", 4, "unsigned long", "linux/fx.h", 57 },
+	{ "FX_BITS_LONG", 64, "int", "linux/fx.h", 58 },
+	{ "FX_ALIAS", 64, "int", "linux/fx.h", 59 },
+	{ "FX_WORD", 8, "int", "linux/fx.h", 62 },
+	{ "FX_X86_64", 1, "int", "linux/fx.h", 70 },
+	{ "FX_NESTED", 2, "int", "linux/fx.h", 82 },
+	{ "FX_USE_FUNC", 42, "int", "linux/fx.h", 94 },
+	{ "FX_IOCTL_BASE", 70, "int", "linux/fx.h", 107 },
+	{ "FX_ARCH", 0x86, "int", "asm/fx_arch.h", 5 },
+	{ "__BITS_PER_LONG", 64, "int", "asm/bitsperlong.h", 6 },
+	{ "_IOC_READ", 2, "unsigned int", "asm-generic/ioctl.h", 29 },
+	{ "_IOC_DIRSHIFT", 30, "int", "asm-generic/ioctl.h", 20 },
+	{ "IOC_OUT", 2147483648u, "unsigned int", "asm-generic/ioctl.h", 44 },
+	{ "FX_BAD_BEFORE", 1, "int", "linux/fx_bad.h", 3 },
+	{ "FX_BAD_INSIDE", 2, "int", "linux/fx_bad.h", 5 },
+	{ "FX_BAD_AFTER", 3, "int", "linux/fx_bad.h", 10 },
+};
+
+static const char *const absent[] = {
+	"FX_KERNEL_ONLY", "FX_DEAD", "FX_GONE", "FX_STRING", "FX_FUNC", "FX_UNKNOWN", "FX_PTR",
+	"FX_EMPTY", "FX_LINUX_FX_H", "_IOR", "FX_IO",
+};
+
+static const struct {
+	const char *name, *dir;
+	int type, nr;
+	int64_t size;	/* -1: unknown */
+	int64_t cmd;	/* -1: unknown */
+	const char *arg;
+	int line;
+} want_ioctls[] = {
+	{ "FX_IOC_NONE", "none", 'F', 1, 0, 0x4601, NULL, 111 },
+	{ "FX_IOC_GET", "r", 'F', 2, 16, 0x80104602, "struct fx_args", 112 },
+	{ "FX_IOC_SET", "w", 'F', 3, 16, 0x40104603, "struct fx_args", 113 },
+	{ "FX_IOC_XCHG", "rw", 'F', 4, 100, 0xc0644604, "struct fx_big", 114 },
+	{ "FX_IOC_INT", "w", 'F', 5, 4, 0x40044605, "int", 115 },
+	{ "FX_IOC_ULONG", "r", 'F', 6, 8, 0x80084606, "unsigned long", 116 },
+	{ "FX_IOC_U32", "r", 'F', 7, 4, 0x80044607, "__u32", 117 },
+	{ "FX_IOC_PTR", "w", 'F', 8, 8, 0x40084608, "char *", 118 },
+	{ "FX_IOC_ARR", "r", 'F', 9, 16, 0x80104609, "__u8[16]", 119 },
+	{ "FX_IOC_RAW", "rw", 'F', 10, 24, 0xc018460a, NULL, 120 },
+	{ "FX_IOC_RAWSZ", "r", 'F', 11, 16, 0x8010460b, NULL, 121 },
+	{ "FX_IOC_NESTED", "none", 'F', 12, 0, 0x460c, NULL, 122 },
+	{ "FX_IOC_UNSIZED", "r", 'F', 13, -1, -1, "struct fx_unknown_to_dwarf", 123 },
+	{ "FX_IOC_ALIAS", "r", 'F', 2, 16, 0x80104602, "struct fx_args", 124 },
+	{ "FX_IOC_PAREN", "r", 'F', 14, 16, 0x8010460e, "struct fx_args", 125 },
+	{ "FX_ARCH_IOC", "none", 'A', 6, 0, 0x4106, NULL, 6 },
+};
+
+static const struct kd_constant *find_const(const struct uapi_result *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_consts; i++)
+		if (!strcmp(r->consts[i].name, name))
+			return &r->consts[i];
+	return NULL;
+}
+
+static const struct kd_ioctl *find_ioctl(const struct uapi_result *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_ioctls; i++)
+		if (!strcmp(r->ioctls[i].name, name))
+			return &r->ioctls[i];
+	return NULL;
+}
+
+static bool has_problem(const struct uapi_result *r, const char *loc, const char *msg)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_problems; i++)
+		if (r->problems[i].location && !strcmp(r->problems[i].location, loc) &&
+		    strstr(r->problems[i].message, msg))
+			return true;
+	return false;
+}
+
+static void check_ioctl(const struct uapi_result *r, size_t i, const char *tree)
+{
+	const struct kd_ioctl *io = find_ioctl(r, want_ioctls[i].name);
+	bool sized = want_ioctls[i].size >= 0;
+
+	ok(io, "%s: ioctl %s found", tree, want_ioctls[i].name);
+	if (!io)
+		return;
+	ok(!strcmp(io->dir, want_ioctls[i].dir) && io->type_char == want_ioctls[i].type &&
+	   io->nr == want_ioctls[i].nr, "%s: %s dir %s type %d nr %d (got %s %d %d)", tree,
+	   io->name, want_ioctls[i].dir, want_ioctls[i].type, want_ioctls[i].nr, io->dir,
+	   io->type_char, io->nr);
+	ok(io->has_size == sized && (!sized || io->size == want_ioctls[i].size) &&
+	   io->size_trusted == sized && io->has_cmd == sized &&
+	   (!sized || io->cmd == (uint32_t)want_ioctls[i].cmd),
+	   "%s: %s size %lld cmd %#llx (got %s%lld, %s%#x)", tree, io->name,
+	   (long long)want_ioctls[i].size, (long long)want_ioctls[i].cmd, io->has_size ? "" : "none ",
+	   (long long)io->size, io->has_cmd ? "" : "none ", io->cmd);
+	ok(want_ioctls[i].arg ? io->arg_type_text && !strcmp(io->arg_type_text, want_ioctls[i].arg)
+	   : !io->arg_type_text, "%s: %s argument type '%s' (got '%s')", tree, io->name,
+	   want_ioctls[i].arg ? want_ioctls[i].arg : "", io->arg_type_text ? io->arg_type_text : "");
+	is_int(io->line, want_ioctls[i].line, "ioctl line");
+}
+
+static void test_tree(const char *rel, bool source)
+{
+	struct kd_buf dir = KD_BUF_INIT;
+	struct uapi_result *r = NULL;
+	int calls = 0, err;
+	size_t i;
+
+	kd_buf_addf(&dir, "%s/fixtures/uapi/%s", tap_srcdir(), rel);
+	err = uapi__scan(dir.s, fixture_sizes, &calls, &r);
+	is_int(err, 0, "scan succeeds");
+	if (err)
+		goto out;
+	for (i = 0; i < sizeof(want_consts) / sizeof(*want_consts); i++) {
+		const struct kd_constant *c = find_const(r, want_consts[i].name);
+
+		ok(c && (uint64_t)c->value == want_consts[i].value && !strcmp(c->ctype, want_consts[i].ctype) &&
+		   !strcmp(c->file, want_consts[i].file) && c->line == want_consts[i].line,
+		   "%s: %s = %llu (%s) at %s:%d; got %llu (%s) at %s:%d", rel, want_consts[i].name,
+		   (unsigned long long)want_consts[i].value, want_consts[i].ctype, want_consts[i].file,
+		   want_consts[i].line, c ? (unsigned long long)c->value : 0ULL, c ? c->ctype : "-",
+		   c ? c->file : "-", c ? c->line : 0);
+	}
+	for (i = 0; i < sizeof(absent) / sizeof(*absent); i++)
+		ok(!find_const(r, absent[i]) && !find_ioctl(r, absent[i]), "%s: no %s", rel, absent[i]);
+	for (i = 0; i < sizeof(want_ioctls) / sizeof(*want_ioctls); i++)
+		check_ioctl(r, i, rel);
+	ok(find_const(r, "FX_SRC_ONLY") ? source : !source, "%s: FX_SRC_ONLY %s", rel,
+	   source ? "present" : "absent");
+	is_str(find_const(r, "FX_CONT")->expr, "(FX_A | FX_B | 0x10)", "expr: continuation lines joined, comment dropped");
+	is_int(r->stats.constants, (int64_t)r->nr_consts, "stats: constants");
+	is_int(r->stats.ioctls, 16, "stats: ioctls");
+	is_int(r->stats.ioctls_unsized, 1, "stats: one ioctl without size");
+	is_int(r->stats.skipped, 3, "stats: skipped FX_STRING, FX_UNKNOWN, FX_PTR");
+	is_int(calls, 3, "sizeof callback asked once per type (fx_args, fx_big, fx_unknown_to_dwarf)");
+	ok(has_problem(r, "linux/fx_bad.h:7", "#endif without #if"), "%s: problem at fx_bad.h:7", rel);
+	ok(has_problem(r, "linux/fx_bad.h:9", "#if without #endif"), "%s: problem at fx_bad.h:9", rel);
+	ok(has_problem(r, "linux/fx_bad.h:8", "asm/fx_generated.h"), "%s: missing include reported", rel);
+	ok(has_problem(r, "linux/fx.h:123", "struct fx_unknown_to_dwarf"), "%s: unsized ioctl reported", rel);
+	is_int(r->nr_problems, 4, "no other problems (compiler.h dropped in source trees)");
+	is_int(find_ioctl(r, "FX_IOC_GET")->arg_type, 7, "type id from the callback");
+	is_int(find_ioctl(r, "FX_IOC_XCHG")->module_id, 3, "module id from the callback");
+out:
+	uapi_result__free(r);
+	kd_buf_release(&dir);
+}
+
+static void test_not_a_tree(void)
+{
+	struct kd_buf dir = KD_BUF_INIT;
+	struct uapi_result *r = NULL;
+
+	kd_log_set_level(KD_LOG_QUIET);
+	kd_buf_addf(&dir, "%s/fixtures/uapi", tap_srcdir());
+	is_int(uapi__scan(dir.s, NULL, NULL, &r), -KD_EFORMAT, "a directory that is no UAPI tree");
+	ok(!r, "no result");
+	is_int(uapi__scan("/nonexistent/kabi", NULL, NULL, &r), -ENOTDIR, "a missing directory");
+	kd_log_set_level(KD_LOG_WARN);
+	kd_buf_release(&dir);
+}
+
+/* --- into a .kabi and back ----------------------------------------------------- */
+static int got_const(const struct kd_constant *c, void *ctx)
+{
+	struct kd_constant *out = ctx;
+
+	out->value = c->value;
+	out->line = c->line;
+	out->enum_type = c->enum_type;
+	out->ctype = !strcmp(c->ctype, "unsigned long") ? "unsigned long" : "other";
+	is_str(c->file, "linux/fx.h", "db: file");
+	return 0;
+}
+
+static int got_ioctl(const struct kd_ioctl *io, void *ctx)
+{
+	int *n = ctx;
+
+	if (!strcmp(io->name, "FX_IOC_XCHG")) {
+		is_str(io->dir, "rw", "db: ioctl dir");
+		ok(io->has_cmd && io->cmd == 0xc0644604u, "db: ioctl cmd %#x", io->cmd);
+		ok(io->has_size && io->size == 100 && io->size_trusted, "db: ioctl size");
+		is_str(io->arg_type_text, "struct fx_big", "db: ioctl type text");
+	}
+	if (!strcmp(io->name, "FX_IOC_UNSIZED"))
+		ok(!io->has_size && !io->has_cmd && !io->size_trusted, "db: unsized ioctl has NULL size and cmd");
+	(*n)++;
+	return 0;
+}
+
+static void test_db(void)
+{
+	struct kd_buf dir = KD_BUF_INIT, path = KD_BUF_INIT;
+	struct uapi_stats st = { 0 };
+	struct kd_enumerator en = { .name = "FX_HEX", .value = 64 };
+	struct kd_type t = { .id = 1, .kind = KD_KIND_ENUM, .name = "fx_enum", .size = 4, .align = 4,
+			     .nr_enumerators = 1, .enumerators = &en };
+	struct kd_constant c = { 0 };
+	struct kdb *db = NULL;
+	int calls = 0, n = 0;
+
+	kd_buf_addf(&dir, "%s/fixtures/uapi/installed", tap_srcdir());
+	kd_buf_addf(&path, "%s/uapi.kabi", tap_tmpdir());
+	if (kdb__create(path.s, &db)) {
+		ok(0, "create %s", path.s);
+		goto out;
+	}
+	is_int(uapi__extract(db, dir.s, fixture_sizes, &calls, &st), 0, "extract into a DB");
+	is_int(st.ioctls, 16, "extract stats: ioctls");
+	is_int(kdb__put_type(db, &t), 0, "an enum with an enumerator FX_HEX");
+	is_int(kdb__link_constants_to_enums(db), 1, "one constant linked to an enumerator");
+	is_int(kdb__commit(db), 0, "commit");
+	kdb__free(db);
+	db = NULL;
+	if (kdb__open(path.s, &db)) {
+		ok(0, "reopen");
+		goto out;
+	}
+	is_int(kdb__count(db, "constants"), st.constants, "constants rows");
+	is_int(kdb__count(db, "ioctls"), 16, "ioctls rows");
+	is_int(kdb__count(db, "problems"), st.problems, "problems rows");
+	is_int(kdb__get_constant(db, "FX_MINUS1UL", got_const, &c), 0, "get FX_MINUS1UL");
+	ok((uint64_t)c.value == UINT64_MAX, "db: -1UL read back as 18446744073709551615 via ctype");
+	is_str(c.ctype, "unsigned long", "db: ctype");
+	is_int(c.enum_type, 0, "db: FX_MINUS1UL is no enumerator");
+	is_int(c.line, 21, "db: line");
+	is_int(kdb__get_constant(db, "FX_NOPE", got_const, &c), -ENOENT, "get an absent constant");
+	is_int(kdb__get_ioctl(db, "FX_IOC_XCHG", got_ioctl, &n), 0, "get FX_IOC_XCHG");
+	is_int(kdb__get_ioctl(db, "FX_IOC_UNSIZED", got_ioctl, &n), 0, "get FX_IOC_UNSIZED");
+	n = 0;
+	is_int(kdb__foreach_ioctl(db, NULL, got_ioctl, &n), 0, "walk ioctls");
+	is_int(n, 16, "walk saw every ioctl");
+	c.enum_type = 0;
+	is_int(kdb__get_constant(db, "FX_HEX", got_const, &c), 0, "get FX_HEX");
+	is_int(c.enum_type, 1, "db: FX_HEX linked to the enum with that enumerator");
+out:
+	kdb__free(db);
+	kd_buf_release(&dir);
+	kd_buf_release(&path);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 3 && !strcmp(argv[1], "--dump"))
 		return dump(argv[2], argc >= 5 && !strcmp(argv[3], "--sizes") ? argv[4] : NULL);
+	test_eval();
+	test_tree("installed", false);
+	test_tree("source/include", true);
+	test_tree("source", true);
+	test_not_a_tree();
+	test_db();
 	return tap_done();
 }

@@ -55,38 +55,6 @@ fi
 
 "$tuapi" --dump "$dir" >"$work/dump1" 2>"$work/dump1.err" || { notok "reader failed on $dir"; cat "$work/dump1.err"; echo "1..$n"; exit 1; }
 
-# One probe per root header.
-awk -F'\t' -v work="$work" '
-function plain(t) {	# sized by the reader itself: still printed, to check it
-	return 1
-}
-$1 == "const" { root = $5; body[root] = body[root] sprintf("KD_PROBE_C(\"%s\", %s);\n", $2, $2) }
-$1 == "ioctl" {
-	root = $10
-	body[root] = body[root] sprintf("KD_PROBE_I(\"%s\", %s);\n", $2, $2)
-	if ($9 != "" && !((root, $9) in seen)) {
-		seen[root, $9] = 1
-		body[root] = body[root] sprintf("KD_PROBE_S(\"%s\", %s);\n", $9, $9)
-	}
-}
-END {
-	i = 0
-	for (root in body) {
-		f = work "/p" i ".c"; i++
-		print "#include <" root ">" > f
-		print "int printf(const char *, ...);" > f
-		print "#define KD_PROBE_T(x) _Generic((x), int: \"int\", unsigned int: \"unsigned int\", long: \"long\", unsigned long: \"unsigned long\", long long: \"long long\", unsigned long long: \"unsigned long long\", char: \"char\", signed char: \"signed char\", unsigned char: \"unsigned char\", short: \"short\", unsigned short: \"unsigned short\", _Bool: \"_Bool\", default: \"other\")" > f
-		print "#define KD_PROBE_U(x) _Generic((x), unsigned int: 1, unsigned long: 1, unsigned long long: 1, default: 0)" > f
-		print "#define KD_PROBE_C(n, x) (KD_PROBE_U(x) ? printf(\"const\\t%s\\t%llu\\t%s\\n\", n, (unsigned long long)(x), KD_PROBE_T(x)) : printf(\"const\\t%s\\t%lld\\t%s\\n\", n, (long long)(x), KD_PROBE_T(x)))" > f
-		print "#define KD_PROBE_I(n, x) printf(\"ioctl\\t%s\\t%u\\n\", n, (unsigned int)(x))" > f
-		print "#define KD_PROBE_S(n, t) printf(\"size\\t%s\\t%zu\\n\", n, sizeof(t))" > f
-		print "int main(void)\n{" > f
-		printf "%s", body[root] > f
-		print "return 0;\n}" > f
-		close(f)
-	}
-}' "$work/dump1"
-
 # Compile each probe, dropping the lines the compiler rejects (a few rounds).
 cat >"$work/compile.sh" <<EOF
 #!/bin/sh
@@ -102,19 +70,57 @@ for round in 1 2 3 4 5 6 7 8; do
 done
 echo "\$c" >>"\$exe.failed"
 EOF
-ls "$work"/p*.c | xargs -P "$jobs" -n 1 sh "$work/compile.sh"
-for exe in "$work"/p*; do
-	case "$exe" in *.c|*.err|*.dropped|*.failed) continue ;; esac
-	"$exe" >>"$work/probe" 2>/dev/null || echo "# $exe failed to run"
-done
+# probe INPUT PREFIX: generate, compile and run the probes of a reader dump,
+# one per root header (the header whose inclusion gave the reader the value).
+probe() {
+	awk -F'\t' -v work="$work" -v prefix="$2" '
+	$1 == "const" { root = $5; body[root] = body[root] sprintf("KD_PROBE_C(\"%s\", %s);\n", $2, $2) }
+	$1 == "ioctl" {
+		root = $10
+		body[root] = body[root] sprintf("KD_PROBE_I(\"%s\", %s);\n", $2, $2)
+		if ($9 != "" && !((root, $9) in seen)) {
+			seen[root, $9] = 1
+			body[root] = body[root] sprintf("KD_PROBE_S(\"%s\", %s);\n", $9, $9)
+		}
+	}
+	END {
+		i = 0
+		for (root in body) {
+			f = work "/" prefix i ".c"; i++
+			print "#include <" root ">" > f
+			print "int printf(const char *, ...);" > f
+			print "#define KD_PROBE_T(x) _Generic((x), int: \"int\", unsigned int: \"unsigned int\", long: \"long\", unsigned long: \"unsigned long\", long long: \"long long\", unsigned long long: \"unsigned long long\", char: \"char\", signed char: \"signed char\", unsigned char: \"unsigned char\", short: \"short\", unsigned short: \"unsigned short\", _Bool: \"_Bool\", default: \"other\")" > f
+			print "#define KD_PROBE_U(x) _Generic((x), unsigned int: 1, unsigned long: 1, unsigned long long: 1, default: 0)" > f
+			print "#define KD_PROBE_C(n, x) (KD_PROBE_U(x) ? printf(\"const\\t%s\\t%llu\\t%s\\n\", n, (unsigned long long)(x), KD_PROBE_T(x)) : printf(\"const\\t%s\\t%lld\\t%s\\n\", n, (long long)(x), KD_PROBE_T(x)))" > f
+			print "#define KD_PROBE_I(n, x) printf(\"ioctl\\t%s\\t%u\\n\", n, (unsigned int)(x))" > f
+			print "#define KD_PROBE_S(n, t) printf(\"size\\t%s\\t%zu\\n\", n, sizeof(t))" > f
+			print "int main(void)\n{" > f
+			printf "%s", body[root] > f
+			print "return 0;\n}" > f
+			close(f)
+		}
+	}' "$1"
+
+	ls "$work"/"$2"*.c | xargs -P "$jobs" -n 1 sh "$work/compile.sh"
+	for exe in "$work"/"$2"*; do
+		case "$exe" in *.c|*.err|*.dropped|*.failed) continue ;; esac
+		"$exe" >>"$work/probe" 2>/dev/null || echo "# $exe failed to run"
+	done
+}
+
+probe "$work/dump1" pr_
 touch "$work/probe"
 dropped=$(cat "$work"/*.dropped 2>/dev/null | wc -l)
 failed=$(cat "$work"/*.failed 2>/dev/null | wc -l)
-echo "# probes: $(ls "$work"/p*.c | wc -l) headers, $failed do not compile alone, $dropped lines dropped"
+echo "# probes: $(ls "$work"/pr_*.c | wc -l) headers, $failed do not compile alone, $dropped lines dropped"
 
 # The compiler's sizes as the reader's sizeof source; read again.
 awk -F'\t' '$1 == "size" { print $2 "\t" $3 }' "$work/probe" | sort -u >"$work/sizes"
 "$tuapi" --dump "$dir" --sizes "$work/sizes" >"$work/dump2" 2>>"$work/dump1.err"
+# Constants that only evaluate with sizes (sizeof of a struct): probe them too.
+awk -F'\t' 'FNR == NR { if ($1 == "const") seen[$2] = 1; next }
+	$1 == "const" && !($2 in seen)' "$work/dump1" "$work/dump2" >"$work/dump-sized"
+[ -s "$work/dump-sized" ] && probe "$work/dump-sized" sz_
 
 awk -F'\t' -v mc="$min_consts" -v mi="$min_ioctls" -v out="$work/mismatch" '
 FNR == NR {
