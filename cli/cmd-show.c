@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/builtin.h"
-#include "cli/layout-print.h"
+#include "cli/show.h"
 #include "db/kdb.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -19,15 +19,10 @@ static const char show_usage[] =
 	"  syscall NAME         a syscall's numbers, signature and argument layouts\n"
 	"  struct NAME          a struct's layout (offsets, sizes, holes), like pahole\n"
 	"  union NAME | enum NAME | type NAME\n"
+	"  ioctl NAME           an ioctl command: number, direction, type, nr, size, layout\n"
+	"  ioctls [--module M]  every ioctl command (of module M)\n"
+	"  const NAME           a UAPI constant: value, C type, definition\n"
 	"  problems             what the extractor could not resolve\n";
-
-struct show_ctx {
-	struct kdb *db;
-	struct type_cache *tc;
-	FILE *f;
-	int count;
-	int64_t func_id;	/* syscall: the signature to show */
-};
 
 static int print_info(struct show_ctx *s)
 {
@@ -203,7 +198,7 @@ static int print_problem(const struct kd_problem *p, void *ctx)
 int cmd_show(int argc, char **argv)
 {
 	struct show_ctx s = { .f = stdout };
-	const char *what, *name = NULL, *abi = NULL;
+	const char *what, *name = NULL, *abi = NULL, *module = NULL;
 	int err = 0, i, rc = KD_EXIT_OK;
 
 	for (i = 1; i < argc; i++)
@@ -217,6 +212,8 @@ int cmd_show(int argc, char **argv)
 	for (i = 3; i < argc; i++) {
 		if (!strcmp(argv[i], "--abi") && i + 1 < argc)
 			abi = argv[++i];
+		else if (!strcmp(argv[i], "--module") && i + 1 < argc)
+			module = argv[++i];
 		else if (!name && argv[i][0] != '-')
 			name = argv[i];
 		else
@@ -234,6 +231,12 @@ int cmd_show(int argc, char **argv)
 		err = kdb__foreach_syscall(s.db, abi, print_slot, &s);
 	} else if (!strcmp(what, "problems")) {
 		err = kdb__foreach_problem(s.db, print_problem, &s);
+	} else if (!strcmp(what, "ioctls")) {
+		err = show_ioctls(&s, module);
+		if (!err && !s.count && module) {
+			kd_err("%s: no ioctls whose argument type comes from module '%s'", argv[1], module);
+			rc = KD_EXIT_ERROR;
+		}
 	} else if (!name) {
 		rc = cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
 	} else if (!strcmp(what, "syscall")) {
@@ -242,6 +245,14 @@ int cmd_show(int argc, char **argv)
 			err = print_syscall_detail(&s);
 		if (!err && !s.count) {
 			kd_err("%s: no syscall named '%s'", argv[1], name);
+			rc = KD_EXIT_ERROR;
+		}
+	} else if (!strcmp(what, "ioctl") || !strcmp(what, "const")) {
+		err = !strcmp(what, "ioctl") ? show_ioctl(&s, name) : show_constant(&s, name);
+		if (!err && !s.count) {
+			kd_err("%s: no %s named '%s'%s", argv[1], what, name,
+			       kdb__count(s.db, "constants") > 0 ? "" :
+			       " (extracted without --uapi: no constants or ioctls)");
 			rc = KD_EXIT_ERROR;
 		}
 	} else if (!strcmp(what, "struct") || !strcmp(what, "union") || !strcmp(what, "enum") ||

@@ -368,3 +368,22 @@ int64_t kdb__count(struct kdb *db, const char *table)
 	sqlite3_finalize(st);
 	return n;
 }
+
+int kdb__get_module_name(struct kdb *db, int64_t id, char **name)
+{
+	sqlite3_stmt *st;
+	int rc, err;
+
+	*name = NULL;
+	err = kdb_prepare(db, "SELECT name FROM modules WHERE id = ?", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		err = (*name = kdb_col_strdup(st, 0)) ? 0 : -ENOMEM;
+	else
+		err = rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, "reading modules");
+	sqlite3_finalize(st);
+	return err;
+}

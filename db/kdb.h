@@ -113,6 +113,8 @@ int64_t kdb__count(struct kdb *db, const char *table);
 
 /* --- modules ------------------------------------------------------------ */
 int kdb__put_module(struct kdb *db, const char *name, const char *path, int64_t *id);
+/* *name: the module's name (malloc'ed, caller frees); -ENOENT when absent. */
+int kdb__get_module_name(struct kdb *db, int64_t id, char **name);
 /* Type @type_id is defined in module @module_id (0: vmlinux). Repeats are ignored. */
 int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id);
 

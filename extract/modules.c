@@ -27,6 +27,7 @@
 struct mod_job {
 	char *path;
 	char *name;		/* from .modinfo, else the file name */
+	char *depends;		/* .modinfo's comma-separated dependencies */
 	bool done;
 	int err;
 	char *errmsg;		/* what went wrong, for the problems table */
@@ -118,9 +119,11 @@ static int list_modules(const char *dir, char ***paths, size_t *n)
 
 /* --- one module ----------------------------------------------------------- */
 
-static char *modinfo_name(struct kelf *k)
+/* The value of @key in .modinfo ("name", "depends"), malloc'ed, or NULL. */
+static char *modinfo(struct kelf *k, const char *key)
 {
 	struct kelf_section *s = kelf_section_by_name(k, ".modinfo");
+	size_t klen = strlen(key);
 	const char *p, *end;
 
 	if (!s || !(p = (const char *)kelf_section_data(k, s)))
@@ -129,8 +132,8 @@ static char *modinfo_name(struct kelf *k)
 	while (p < end) {
 		size_t len = strnlen(p, (size_t)(end - p));
 
-		if (len > 5 && !strncmp(p, "name=", 5))
-			return kd_strndup(p + 5, len - 5);
+		if (len > klen && !strncmp(p, key, klen) && p[klen] == '=')
+			return kd_strndup(p + klen + 1, len - klen - 1);
 		p += len + 1;
 	}
 	return NULL;
@@ -157,7 +160,8 @@ static int read_module(struct pool *pool, struct mod_job *job)
 	err = kelf_open(job->path, &k);
 	if (err)
 		goto out;
-	job->name = modinfo_name(k);
+	job->name = modinfo(k, "name");
+	job->depends = modinfo(k, "depends");
 	if (k->ehdr.e_type != ET_REL) {
 		kd_err("%s: not a kernel module (ELF type %u, expected relocatable)", job->path,
 		       k->ehdr.e_type);
@@ -233,6 +237,107 @@ static void *worker(void *arg)
 	}
 }
 
+/* --- which module owns a type ------------------------------------------- */
+
+/*
+ * amdgpu.ko defines struct drm_mode_create_dumb as much as drm.ko does, and
+ * sorts first. The owner is the module the others build on: among the
+ * modules defining a name, drop those that depend on another one of them.
+ */
+struct owner_cand {
+	size_t name_idx;
+	struct named_type where;
+	char *module, *depends;
+};
+
+struct owners {
+	size_t n, cap;
+	struct owner_cand *v;
+};
+
+static int owners_add(struct owners *o, size_t idx, const struct named_type *where,
+		      const char *module, const char *depends)
+{
+	struct owner_cand *c;
+	int err = KD_GROW(o->v, o->cap, o->n + 1);
+
+	if (err)
+		return err;
+	c = &o->v[o->n];
+	c->name_idx = idx;
+	c->where = *where;
+	c->module = kd_strdup(module ? module : "");
+	c->depends = kd_strdup(depends ? depends : "");
+	if (!c->module || !c->depends) {
+		free(c->module);
+		free(c->depends);
+		return -ENOMEM;
+	}
+	o->n++;
+	return 0;
+}
+
+/* Module names compare with '-' and '_' alike, as modprobe does. */
+static bool same_module(const char *a, size_t alen, const char *b)
+{
+	size_t i;
+
+	if (strlen(b) != alen)
+		return false;
+	for (i = 0; i < alen; i++) {
+		char x = a[i] == '-' ? '_' : a[i], y = b[i] == '-' ? '_' : b[i];
+
+		if (x != y)
+			return false;
+	}
+	return true;
+}
+
+static bool depends_on(const char *depends, const char *module)
+{
+	while (*depends) {
+		size_t len = strcspn(depends, ",");
+
+		if (same_module(depends, len, module))
+			return true;
+		depends += len + (depends[len] == ',');
+	}
+	return false;
+}
+
+static void owners_choose(struct owners *o, struct named_type *out)
+{
+	size_t i, j;
+
+	for (i = 0; i < o->n; i++) {
+		const struct owner_cand *c = &o->v[i];
+		bool builds_on_another = false;
+
+		if (out[c->name_idx].type_id)
+			continue;	/* an earlier, independent candidate won */
+		for (j = 0; j < o->n && !builds_on_another; j++)
+			builds_on_another = j != i && o->v[j].name_idx == c->name_idx &&
+					    depends_on(c->depends, o->v[j].module);
+		if (!builds_on_another)
+			out[c->name_idx] = c->where;
+	}
+	/* Dependency cycles: fall back to path order. */
+	for (i = 0; i < o->n; i++)
+		if (!out[o->v[i].name_idx].type_id)
+			out[o->v[i].name_idx] = o->v[i].where;
+}
+
+static void owners_release(struct owners *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->n; i++) {
+		free(o->v[i].module);
+		free(o->v[i].depends);
+	}
+	free(o->v);
+}
+
 /* --- writing, in path order ---------------------------------------------- */
 
 static const char *basename_of(const char *path)
@@ -243,7 +348,7 @@ static const char *basename_of(const char *path)
 }
 
 static int write_module(struct kdb *db, struct type_sink *sink, struct pool *pool,
-			struct mod_job *job, struct named_type *out, struct modules_stats *stats)
+			struct mod_job *job, struct owners *owners, struct modules_stats *stats)
 {
 	size_t nr = name_set_count(pool->wanted), i;
 	int64_t module_id, written = 0;
@@ -273,11 +378,14 @@ static int write_module(struct kdb *db, struct type_sink *sink, struct pool *poo
 			err = kdb__put_type_origin(db, x->canon, module_id);
 	}
 	for (i = 0; !err && i < nr; i++) {
-		if (!job->found[i] || out[i].type_id)
+		struct named_type cand;
+
+		if (!job->found[i])
 			continue;
-		out[i].type_id = xt_canon(&job->xt, job->found[i]);
-		out[i].size = xt_get(&job->xt, job->found[i])->t.size;
-		out[i].module_id = module_id;
+		cand.type_id = xt_canon(&job->xt, job->found[i]);
+		cand.size = xt_get(&job->xt, job->found[i])->t.size;
+		cand.module_id = module_id;
+		err = owners_add(owners, i, &cand, job->name, job->depends);
 	}
 	return err;
 }
@@ -289,6 +397,7 @@ static void release_job(struct mod_job *job)
 	free(job->found);
 	free(job->errmsg);
 	free(job->name);
+	free(job->depends);
 	free(job->path);
 	memset(job, 0, sizeof(*job));
 }
@@ -311,6 +420,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		     bool progress, struct modules_stats *stats)
 {
 	struct pool pool = { .wanted = wanted };
+	struct owners owners = { 0 };
 	pthread_t threads[64];
 	char **paths = NULL;
 	size_t i;
@@ -353,7 +463,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		if (progress)
 			fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
 		if (!err)
-			err = write_module(db, sink, &pool, job, out, stats);
+			err = write_module(db, sink, &pool, job, &owners, stats);
 		release_job(job);
 	}
 	if (progress && pool.n)
@@ -366,10 +476,13 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 	}
 	while (started > 0)
 		pthread_join(threads[--started], NULL);
+	if (!err)
+		owners_choose(&owners, out);
 	pthread_mutex_destroy(&pool.lock);
 	pthread_mutex_destroy(&pool.big_lock);
 	pthread_cond_destroy(&pool.cond);
 out:
+	owners_release(&owners);
 	for (i = 0; pool.jobs && i < pool.n; i++)
 		release_job(&pool.jobs[i]);
 	free(pool.jobs);

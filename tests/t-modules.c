@@ -70,6 +70,9 @@ int main(void)
 	       tap_srcdir(), mods.s), "build fixture module 1");
 	ok(!sh("gcc -g -O2 -c -DFXMOD_V2 -DFXMOD_NAME='\"fxmod2\"' %s/fixtures/module.c"
 	       " -o %s/sub/fxmod2.ko", tap_srcdir(), mods.s), "build fixture module 2");
+	/* Sorts first, defines the same types, but builds on fxmod: not their owner. */
+	ok(!sh("gcc -g -O2 -c -DFXMOD_NAME='\"aaa\"' -DFXMOD_DEPENDS='\"fxmod\"' %s/fixtures/module.c"
+	       " -o %s/aaa.ko", tap_srcdir(), mods.s), "build fixture module 3");
 	sh("echo not a module > %s/bad.ko; printf '\\3757zXZ\\0' > %s/packed.ko.xz", mods.s, mods.s);
 
 	kd_buf_addf(&dbpath, "%s", path_in(&p, "modules.kabi"));
@@ -77,11 +80,11 @@ int main(void)
 	for (i = 0; i < 4; i++)
 		name_set_add(set, names[i]);
 	is_int(modules__extract(db, sink, mods.s, set, out, 2, false, &stats), 0, "modules__extract");
-	is_int(stats.scanned, 4, "4 module files seen");
+	is_int(stats.scanned, 5, "5 module files seen");
 	is_int(stats.failed, 2, "2 unreadable (not ELF, compressed)");
-	is_int(stats.parsed, 2, "2 modules parsed");
+	is_int(stats.parsed, 3, "3 modules parsed");
 	is_int(out[0].size, 32, "struct fxmod_create: 32 bytes");
-	is_int(out[0].module_id, 1, "found in the first module by path order");
+	is_int(out[0].module_id, 2, "owned by fxmod (id 2), not by aaa (id 1), which depends on it");
 	is_int(out[1].size, 32, "struct fxmod_query from module 1: 32 bytes");
 	is_int(out[2].size, 8, "union fxmod_value: 8 bytes");
 	is_int(out[3].type_id, 0, "an absent type stays unresolved");
@@ -91,7 +94,7 @@ int main(void)
 
 	ok(!kdb__open(dbpath.s, &db), "reopen");
 	n = kdb__find_types(db, "struct", "fxmod_create", &ids);
-	is_int(n, 1, "identical struct in two modules: one row");
+	is_int(n, 1, "identical struct in three modules: one row");
 	if (n == 1 && !kdb__get_type(db, ids[0], &t)) {
 		static const char *const want[] = { "height", "width", "bpp", "flags", "handle",
 						    "pitch", "size" };
@@ -108,7 +111,7 @@ int main(void)
 	n = kdb__find_types(db, "struct", "fxmod_query", &ids);
 	is_int(n, 2, "different layouts of one name: two rows");
 	free(ids);
-	is_int(kdb__count(db, "modules"), 2, "modules table lists the readable modules");
+	is_int(kdb__count(db, "modules"), 3, "modules table lists the readable modules");
 	kdb__foreach_problem(db, count_problem, &problems);
 	is_int(problems, 11, "bad.ko and packed.ko.xz listed in problems with their cause");
 

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* kabi-diff show: ioctl commands and constants read from the UAPI headers. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/show.h"
+#include "lib/err.h"
+
+static const char *dir_macro(const char *dir)
+{
+	if (!strcmp(dir, "rw"))
+		return "_IOWR";
+	if (!strcmp(dir, "r"))
+		return "_IOR";
+	if (!strcmp(dir, "w"))
+		return "_IOW";
+	return "_IO";
+}
+
+static void print_char(FILE *f, int c)
+{
+	if (c >= 0x20 && c < 0x7f && c != '\'')
+		fprintf(f, "'%c' (0x%02x)", c, c);
+	else
+		fprintf(f, "0x%02x", c);
+}
+
+static int print_ioctl(const struct kd_ioctl *io, void *ctx)
+{
+	struct show_ctx *s = ctx;
+	char *module = NULL;
+	int err = 0;
+
+	s->count++;
+	if (io->module_id)
+		kdb__get_module_name(s->db, io->module_id, &module);
+	fprintf(s->f, "ioctl %s: ", io->name);
+	if (io->has_cmd)
+		fprintf(s->f, "0x%08" PRIx32 "\n", io->cmd);
+	else
+		fprintf(s->f, "command number unknown (argument size unknown)\n");
+	fprintf(s->f, "  direction  %s (%s)\n  type       ", io->dir, dir_macro(io->dir));
+	print_char(s->f, io->type_char);
+	fprintf(s->f, "\n  nr         %d (0x%02x)\n", io->nr, io->nr);
+	if (io->arg_type_text)
+		fprintf(s->f, "  argument   %s\n", io->arg_type_text);
+	if (io->has_size)
+		fprintf(s->f, "  size       %" PRId64 " bytes (%s%s%s)\n", io->size,
+			io->size_trusted ? "from DWARF" : "from the header only: not verified",
+			module ? ", module " : io->arg_type ? ", vmlinux" : "", module ? module : "");
+	if (io->file)
+		fprintf(s->f, "  defined    %s:%d\n", io->file, io->line);
+	if (io->arg_type) {
+		const struct kd_type *t = type_cache__strip(s->tc, io->arg_type);
+
+		if (t && (t->kind == KD_KIND_STRUCT || t->kind == KD_KIND_UNION)) {
+			fprintf(s->f, "\n");
+			err = layout__fprintf(s->tc, t, s->f);
+		}
+	}
+	free(module);
+	return err;
+}
+
+static int print_ioctl_row(const struct kd_ioctl *io, void *ctx)
+{
+	struct show_ctx *s = ctx;
+
+	s->count++;
+	if (io->has_cmd)
+		fprintf(s->f, "0x%08" PRIx32, io->cmd);
+	else
+		fprintf(s->f, "%-10s", "?");
+	fprintf(s->f, "  %-4s %-40s %s\n", io->dir, io->name,
+		io->arg_type_text ? io->arg_type_text : "");
+	return 0;
+}
+
+static int print_constant(const struct kd_constant *c, void *ctx)
+{
+	struct show_ctx *s = ctx;
+	bool is_unsigned = c->ctype && !strncmp(c->ctype, "unsigned", 8);
+
+	s->count++;
+	if (is_unsigned)
+		fprintf(s->f, "%s = %" PRIu64 " (0x%" PRIx64 ", %s)\n", c->name, (uint64_t)c->value,
+			(uint64_t)c->value, c->ctype);
+	else
+		fprintf(s->f, "%s = %" PRId64 " (0x%" PRIx64 ", %s)\n", c->name, c->value,
+			(uint64_t)c->value, c->ctype ? c->ctype : "int");
+	if (c->expr)
+		fprintf(s->f, "  #define %s %s\n", c->name, c->expr);
+	if (c->file)
+		fprintf(s->f, "  defined at %s:%d\n", c->file, c->line);
+	if (c->enum_type) {
+		const struct kd_type *t = type_cache__get(s->tc, c->enum_type);
+
+		if (t)
+			fprintf(s->f, "  also an enumerator of enum %s\n", t->name ? t->name : "(anonymous)");
+	}
+	return 0;
+}
+
+int show_ioctl(struct show_ctx *s, const char *name)
+{
+	int err = kdb__get_ioctl(s->db, name, print_ioctl, s);
+
+	return err == -ENOENT ? 0 : err;
+}
+
+int show_ioctls(struct show_ctx *s, const char *module)
+{
+	return kdb__foreach_ioctl(s->db, module, print_ioctl_row, s);
+}
+
+int show_constant(struct show_ctx *s, const char *name)
+{
+	int err = kdb__get_constant(s->db, name, print_constant, s);
+
+	return err == -ENOENT ? 0 : err;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Shared state of the `show` subcommand's printers (cli/cmd-show.c, cli/show-uapi.c). */
+#ifndef KD_SHOW_H
+#define KD_SHOW_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/layout-print.h"
+#include "cli/type-cache.h"
+#include "db/kdb.h"
+
+struct show_ctx {
+	struct kdb *db;
+	struct type_cache *tc;
+	FILE *f;
+	int count;		/* items printed, to tell "absent" from "empty" */
+	int64_t func_id;	/* syscall: the signature to show */
+};
+
+/* Each prints what it finds and counts it in s->count; 0 or a negative code. */
+int show_ioctl(struct show_ctx *s, const char *name);
+int show_ioctls(struct show_ctx *s, const char *module);
+int show_constant(struct show_ctx *s, const char *name);
+
+#endif
