@@ -207,6 +207,8 @@ int kdb__attach_other(struct kdb *db, struct kdb *other)
 	sqlite3_stmt *st = NULL;
 	int err;
 
+	/* A previous diff whose DETACH failed (out of memory) left "other" behind. */
+	sqlite3_exec(db->sql, "DETACH DATABASE other", NULL, NULL, NULL);
 	err = kdb_prepare(db, "ATTACH DATABASE ?1 AS other", &st);
 	if (err)
 		return err;

@@ -102,9 +102,11 @@ void diff_result_sort(struct diff_result *r)
 	size_t i;
 
 	for (i = 0; i < r->nr_changes; i++)
-		qsort(r->changes[i].impacts, r->changes[i].nr_impacts, sizeof(struct diff_impact),
-		      cmp_impact);
-	qsort(r->changes, r->nr_changes, sizeof(*r->changes), cmp_change);
+		if (r->changes[i].nr_impacts > 1)
+			qsort(r->changes[i].impacts, r->changes[i].nr_impacts,
+			      sizeof(struct diff_impact), cmp_impact);
+	if (r->nr_changes > 1)
+		qsort(r->changes, r->nr_changes, sizeof(*r->changes), cmp_change);
 }
 
 void diff_result__free(struct diff_result *r)

@@ -17,6 +17,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/hash.h"
+#include "lib/mem.h"
 #include "tests/tap.h"
 
 #define MAX_TYPES 128
@@ -735,6 +736,42 @@ static void test_rules_documented(void)
 	kd_buf_release(&want);
 }
 
+/* Every allocation failure inside diff__run() and the reports fails cleanly (ASan: no leak). */
+static void test_oom(void)
+{
+	char *p[2] = { path_of("misc", "old"), path_of("misc", "new") };
+	struct kdb *db[2] = { NULL, NULL };
+	int n, failures = 0, successes = 0;
+
+	if (kdb__open(p[0], &db[0]) || kdb__open(p[1], &db[1])) {
+		ok(0, "reopen the misc pair");
+		goto out;
+	}
+	kd_log_set_level(KD_LOG_QUIET);
+	for (n = 0; n < 5000; n++) {
+		struct diff_result *r = NULL;
+		int err;
+
+		kd_mem_fail_after(n);
+		err = diff__run(db[0], db[1], NULL, &r);
+		kd_mem_fail_after(-1);
+		if (err) {
+			failures += r == NULL;
+			continue;
+		}
+		successes++;
+		diff_result__free(r);
+		break;
+	}
+	kd_log_set_level(KD_LOG_WARN);
+	ok(successes == 1 && failures == n, "OOM at each of %d allocations: clean failure, then success", n);
+out:
+	kdb__free(db[0]);
+	kdb__free(db[1]);
+	free(p[0]);
+	free(p[1]);
+}
+
 int main(void)
 {
 	test_syscalls();
@@ -747,6 +784,7 @@ int main(void)
 	test_suppressions();
 	test_reports();
 	test_rules_documented();
+	test_oom();
 	kd_buf_release(&log_buf);
 	return tap_done();
 }
