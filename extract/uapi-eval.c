@@ -524,6 +524,7 @@ static int primary(struct ep *p, struct uval *out)
 	const struct utok *t;
 	int err;
 
+	out->narrow = NULL;
 	if (p->i >= p->n)
 		return fail(p, "expression ends early");
 	t = &p->t[p->i];
