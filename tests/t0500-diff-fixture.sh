@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# diff on the sample kernel pair (tests/fixtures/kernel.c, plain and
+# -DKABI_V2), DWARF 5 and 4: the exact JSON report (golden, paths and
+# build-ids aside), the text report's groups and impact paths, exit status
+# bits, the headline form `kabi-diff OLD NEW`, vmlinux inputs through the
+# build-id cache, --only breaking, -o (atomic), suppressions and usage errors.
+. "$KD_SRCDIR/lib.sh"
+
+golden=$KD_SRCDIR/fixtures/diff/v1-v2.json
+norm() { jq -S 'del(.old.path, .new.path, .old.build_id, .new.build_id)'; }
+
+for dw in 5 4; do
+	old=$(fixture_db v1-dwarf$dw -gdwarf-$dw) && new=$(fixture_db v2-dwarf$dw -gdwarf-$dw -DKABI_V2) ||
+		{ ok 1 "DWARF $dw: fixture pair"; continue; }
+	"$KABI_DIFF" diff "$old" "$new" --format json >out.json 2>err.txt
+	is "$?" 12 "DWARF $dw: breaking changes: exit 12 (4|8)"
+	is "$(norm <out.json)" "$(norm <"$golden")" "DWARF $dw: JSON report equals the golden file"
+done
+
+old=$KD_TMPDIR/fixtures/v1-dwarf5.kabi new=$KD_TMPDIR/fixtures/v2-dwarf5.kabi
+"$KABI_DIFF" "$old" "$new" >out.txt 2>err.txt
+is "$?" 12 "headline form 'kabi-diff OLD NEW': exit 12"
+is "$(sed -n '4,9p' out.txt)" \
+"              breaking  compatible   info  suppressed
+syscalls             2           1      0           0
+types                9           1      0           0
+constants            0           0      0           0
+ioctls               0           0      0           0
+total               11           2      0           0" "text: summary table"
+grep -q '^  openat2 (3)$' out.txt; ok $? "text: breaking changes grouped by syscall"
+grep -q '^        via fxstat -> st -> struct fx_stat -> bits -> struct fx_bits$' out.txt
+ok $? "text: impact path through a nested struct"
+grep -q '^        potentially breaking: no contract says the struct is extensible' out.txt
+ok $? "text: tail growth without a contract is potentially breaking"
+grep -q '\[' err.txt; ok $((! $?)) "nothing on stderr"
+
+"$KABI_DIFF" diff "$old" "$old" >same.txt 2>&1
+is "$?" 0 "a kernel against itself: exit 0"
+grep -q '^No changes\.$' same.txt; ok $? "  and says so"
+
+"$KABI_DIFF" diff "$old" "$new" --only breaking >only.txt
+grep -q 'Compatible' only.txt; ok $((! $?)) "--only breaking: no compatible section"
+
+rm -f report.md
+"$KABI_DIFF" diff "$old" "$new" -f md -o report.md >stdout.txt
+is "$?" 12 "-o: exit status unchanged"
+is "$(wc -c <stdout.txt)" 0 "-o: nothing on stdout"
+grep -q '^#### `fxstat` (7)$' report.md; ok $? "-o: the Markdown report is written"
+is "$(ls report.md.tmp.* 2>/dev/null | wc -l)" 0 "-o: no temporary file left"
+"$KABI_DIFF" diff "$old" "$new" -o /nonexistent/dir/r.txt 2>err.txt
+is "$?" 1 "-o into a missing directory: exit 1"
+
+cat >ok.supp <<'SUPP'
+# reviewed in the fixture's design
+tail-growth-uncontracted struct\ open_how  open_how is extensible (copy_struct_from_user)
+syscall-renumbered openat2                  the fixture moved it on purpose
+SUPP
+"$KABI_DIFF" diff "$old" "$new" -s ok.supp -f json >supp.json
+is "$?" 12 "suppressions: other breaking changes still count"
+is "$(jq -c '.summary.total' supp.json)" '{"breaking":8,"compatible":2,"info":0,"suppressed":3}' \
+	"suppressions: three changes counted as suppressed"
+is "$(jq -r '[.changes[] | select(.suppressed != null) | .rule] | unique | join(",")' supp.json)" \
+	"syscall-renumbered,tail-growth-uncontracted" "suppressed changes listed with their rules"
+printf 'member-moved struct\\ fx_stat\n' >bad.supp
+"$KABI_DIFF" diff "$old" "$new" -s bad.supp >/dev/null 2>err.txt
+is "$?" 1 "a suppression without a reason: exit 1"
+is "$(cat err.txt)" "kabi-diff: bad.supp:1: expected 'RULE NAME REASON...' (the reason is mandatory)" \
+	"  FILE:LINE error"
+
+"$KABI_DIFF" diff "$old" >/dev/null 2>&1; is "$?" 2 "one input: usage error"
+"$KABI_DIFF" diff "$old" "$new" --format xml >/dev/null 2>&1; is "$?" 2 "unknown format: usage error"
+"$KABI_DIFF" diff "$old" /nonexistent >/dev/null 2>err.txt; is "$?" 1 "missing input: exit 1"
+
+# vmlinux inputs: extracted once into the build-id cache, then reused.
+k1=$(fixture_kernel v1-dwarf5 -gdwarf-5) && k2=$(fixture_kernel v2-dwarf5 -gdwarf-5 -DKABI_V2)
+export XDG_CACHE_HOME=$PWD/cache
+"$KABI_DIFF" "$k1" "$k2" -f json >v.json 2>err.txt
+is "$?" 12 "two vmlinux images: exit 12"
+is "$(norm <v.json | jq -c .changes)" "$(norm <"$golden" | jq -c .changes)" "  same changes as on the DBs"
+is "$(ls cache/kabi-diff | wc -l)" 2 "  both cached by build-id"
+bid=$(q "$old" "SELECT value FROM meta WHERE key='build_id'")
+test -f "cache/kabi-diff/$bid.kabi"; ok $? "  cache file named by the build-id"
+"$KABI_DIFF" "$k1" "$k2" -f json >v2.json 2>err2.txt
+grep -q extracting err2.txt; ok $((! $?)) "second run: no extraction"
+cmp -s v.json v2.json; ok $? "second run: same report"
+"$KABI_DIFF" "$k1" "$KD_SRCDIR/fixtures/kernel.c" >/dev/null 2>err.txt
+is "$?" 1 "a non-ELF input: exit 1"
+
+done_testing
