@@ -4,7 +4,7 @@
  * them. The binary only has entry points, whose names differ from the
  * table's in a few historical cases: the syscall is "stat" but its entry is
  * sys_newstat (the "new" struct stat of 2.x kernels), "umount2" is
- * sys_umount. These are facts of the 64-bit ABI, listed here once; the
+ * sys_umount, "sendfile" is sys_sendfile64. These are facts of the 64-bit ABI, listed here once; the
  * ia32 table numbers old and new variants separately, so its entry points
  * keep their function names.
  */
@@ -20,6 +20,7 @@ static const struct {
 	{ "sys_newlstat", "lstat" },
 	{ "sys_newuname", "uname" },
 	{ "sys_umount", "umount2" },
+	{ "sys_sendfile64", "sendfile" },
 };
 
 const char *syscall_name_of_func(const char *abi, const char *func)

@@ -25,9 +25,9 @@ for dw in 5 4; do
 7|fxold|__x64_sys_fxold|1" "$t x64 table: numbers, names, entries, ni slot kept"
 
 	sig() {
-		q "$db" "SELECT group_concat(p.type_text || ' ' || p.name, ', ') FROM syscalls s
-			JOIN params p ON p.func_id = s.func_id WHERE s.abi='x64' AND s.name='$1'
-			ORDER BY p.pos"
+		q "$db" "SELECT group_concat(d, ', ') FROM (SELECT p.type_text || ' ' || p.name AS d
+			FROM syscalls s JOIN params p ON p.func_id = s.func_id
+			WHERE s.abi='x64' AND s.name='$1' ORDER BY p.pos)"
 	}
 	is "$(sig openat)" "int dfd, const char * filename, int flags, umode_t mode" "$t openat signature"
 	is "$(sig openat2)" "int dfd, const char * filename, struct open_how * how, size_t usize" "$t openat2 signature"
@@ -56,9 +56,9 @@ for dw in 5 4; do
 	anon_union=$(q "$db" "SELECT m.member_type FROM types t JOIN members m ON m.type_id=t.id WHERE t.name='fx_stat' AND m.idx=2")
 	is "$(q "$db" "SELECT kind, ifnull(name,'-'), size FROM types WHERE id=$anon_union")" "union|-|8" \
 		"$t anonymous union kept as its own node"
-	is "$(q "$db" "SELECT group_concat(ifnull(m.name,'(anon)') || '@' || m.offset, ' ') FROM members m WHERE m.type_id=$anon_union ORDER BY idx")" \
+	is "$(q "$db" "SELECT group_concat(d, ' ') FROM (SELECT ifnull(m.name,'(anon)') || '@' || m.offset AS d FROM members m WHERE m.type_id=$anon_union ORDER BY idx)")" \
 		"ino@0 (anon)@0" "$t anonymous union members"
-	is "$(q "$db" "SELECT group_concat(m.name || '@' || m.offset, ' ') FROM members m WHERE m.type_id=(SELECT member_type FROM members WHERE type_id=$anon_union AND idx=1)")" \
+	is "$(q "$db" "SELECT group_concat(d, ' ') FROM (SELECT m.name || '@' || m.offset AS d FROM members m WHERE m.type_id=(SELECT member_type FROM members WHERE type_id=$anon_union AND idx=1) ORDER BY m.idx)")" \
 		"ino_lo@0 ino_hi@4" "$t anonymous struct inside it (offsets relative)"
 	is "$(layout fx_bits struct)" \
 "0|ready|0|0|1|base
@@ -72,7 +72,7 @@ for dw in 5 4; do
 		"0|0" "$t zero-length array [0]"
 	is "$(q "$db" "SELECT a.count, a.size FROM types t JOIN members m ON m.type_id=t.id JOIN types a ON a.id=m.member_type WHERE t.name='fx_stat' AND m.name='times'")" \
 		"4|32" "$t fixed array bound and size"
-	is "$(q "$db" "SELECT group_concat(e.name || '=' || e.value, ' ') FROM types t JOIN enumerators e ON e.type_id=t.id WHERE t.name='fx_mode' ORDER BY e.idx")" \
+	is "$(q "$db" "SELECT group_concat(d, ' ') FROM (SELECT e.name || '=' || e.value AS d FROM types t JOIN enumerators e ON e.type_id=t.id WHERE t.name='fx_mode' ORDER BY e.idx)")" \
 		"FX_MODE_OFF=0 FX_MODE_ON=1 FX_MODE_AUTO=2" "$t enumerators"
 	is "$(q "$db" "SELECT p.ref = t.id FROM types t JOIN members m ON m.type_id=t.id JOIN types p ON p.id=m.member_type WHERE t.name='fx_node' AND m.name='next'")" \
 		"1" "$t self-referencing pointer points at its struct"
