@@ -34,7 +34,7 @@ endif
 .PHONY: all check check-real asan demo bench deps install clean hdrcheck FORCE
 
 # Every .c of a stage goes into libkabi.a; cli/ holds the program.
-LIB_SRCS := $(wildcard lib/*.c db/*.c extract/*.c spec/*.c diff/*.c)
+LIB_SRCS := $(wildcard lib/*.c db/*.c extract/*.c spec/*.c diff/*.c probe/*.c)
 CLI_SRCS := $(wildcard cli/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=build/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=build/%.o)
@@ -98,7 +98,7 @@ install: kabi-diff
 	for f in spec/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
 
 # Every header must compile on its own.
-HEADERS := $(wildcard lib/*.h db/*.h extract/*.h spec/*.h diff/*.h cli/*.h)
+HEADERS := $(wildcard lib/*.h db/*.h extract/*.h spec/*.h diff/*.h probe/*.h cli/*.h)
 hdrcheck:
 	@for h in $(HEADERS); do \
 		echo "#include \"$$h\"" | $(CC) $(KD_CFLAGS) -fsyntax-only -x c - || exit 1; \
