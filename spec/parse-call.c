@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The parser of the larger declarations: struct/union annotations (known
+ * sizes, minimum size, padding, reserved and out-only fields) and
+ * syscalls/ioctls (parameters, return kind, errnos with conditions,
+ * notes). The shared helpers and the recovery rules are in parse.c.
+ */
+#include "spec/spec_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/mem.h"
+
+/* --- structs ------------------------------------------------------------- */
+struct struct_ctx {
+	struct spec_struct *st;
+	struct spec_size *sizes;
+	size_t nr_sizes, cap_sizes;
+	struct spec_field *fields;
+	size_t nr_fields, cap_fields;
+};
+
+static const char *const struct_words[] = { "size", "minsize", "padding", NULL };
+
+static int parse_field(struct parser *p, struct struct_ctx *c)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	struct spec_field f = { .loc = tok_loc(p, peek(p)) };
+	int err = -1;
+
+	if (kd_buf_adds(&b, peek(p)->text))
+		goto oom;
+	p->pos++;
+	while (tok_is(peek(p), ".") && peek2(p)->kind == T_IDENT) {
+		if (kd_buf_addc(&b, '.') || kd_buf_adds(&b, peek2(p)->text))
+			goto oom;
+		p->pos += 2;
+	}
+	if (!(f.name = pstrdup(p, b.s)) || expect(p, ":", "after the field name"))
+		goto out;
+	for (;;) {
+		if (tok_is(peek(p), "reserved"))
+			f.reserved = true;
+		else if (tok_is(peek(p), "out"))
+			f.out = true;
+		else
+			break;
+		p->pos++;
+	}
+	if (!tok_is(peek(p), ";") && !tok_is(peek(p), "since")) {
+		if (parse_kind(p, &f.arg))
+			goto out;
+		f.has_arg = true;
+	} else if (!f.reserved && !f.out) {
+		perr(p, peek(p), "field '%s' says nothing: give a kind, 'reserved' or 'out'", f.name);
+		goto out;
+	}
+	if (opt_since(p, &f.since) || expect(p, ";", "after the field"))
+		goto out;
+	if (KD_GROW(c->fields, c->cap_fields, c->nr_fields + 1))
+		goto oom;
+	c->fields[c->nr_fields++] = f;
+	err = 0;
+	goto out;
+oom:
+	p->oom = -ENOMEM;
+out:
+	kd_buf_release(&b);
+	return err;
+}
+
+static int number(struct parser *p, uint64_t *v, const char *what)
+{
+	const struct token *t = peek(p);
+
+	if (t->kind != T_NUMBER)
+		return perr(p, t, "expected %s (a number), found %s", what, tok_desc(p, t));
+	p->pos++;
+	*v = t->num;
+	return 0;
+}
+
+static int struct_stmt(struct parser *p, void *ctx)
+{
+	struct struct_ctx *c = ctx;
+	const struct token *t = peek(p);
+	uint64_t v;
+
+	if (t->kind == T_IDENT && (tok_is(peek2(p), ":") || tok_is(peek2(p), ".")))
+		return parse_field(p, c);
+	if (tok_is(t, "size")) {
+		struct spec_size sz = { .loc = tok_loc(p, t) };
+
+		p->pos++;
+		if (peek(p)->kind == T_IDENT) {
+			sz.name = peek(p)->text;
+			p->pos++;
+			if (expect(p, "=", "after the name of the size"))
+				return -1;
+		}
+		if (number(p, &sz.size, "the size in bytes") || opt_since(p, &sz.since) ||
+		    expect(p, ";", "after the size"))
+			return -1;
+		if (KD_GROW(c->sizes, c->cap_sizes, c->nr_sizes + 1)) {
+			p->oom = -ENOMEM;
+			return -1;
+		}
+		c->sizes[c->nr_sizes++] = sz;
+		return 0;
+	}
+	if (tok_is(t, "minsize")) {
+		p->pos++;
+		if (number(p, &v, "the minimum size in bytes") || expect(p, ";", "after the minimum size"))
+			return -1;
+		c->st->min_size = (int64_t)v;
+		return 0;
+	}
+	if (tok_is(t, "padding")) {
+		p->pos++;
+		if (!tok_is(peek(p), "zero"))
+			return perr(p, peek(p), "expected 'zero' after 'padding', found %s",
+				    tok_desc(p, peek(p)));
+		p->pos++;
+		c->st->padding_zero = true;
+		return expect(p, ";", "after 'padding zero'");
+	}
+	{
+		struct kd_buf b = KD_BUF_INIT;
+
+		if (kd_buf_addf(&b, "expected a field ('name: ...'), 'size', 'minsize' or 'padding', found %s",
+				tok_desc(p, t)) ||
+		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, struct_words, 3))))
+			p->oom = -ENOMEM;
+		perr(p, t, "%s", b.s);
+		kd_buf_release(&b);
+	}
+	return -1;
+}
+
+int parse_struct(struct parser *p, const struct token *kw)
+{
+	struct spec_struct st = { .is_union = kw->text[0] == 'u', .min_size = -1,
+				  .loc = tok_loc(p, kw) };
+	struct struct_ctx c = { .st = &st };
+	int rc;
+
+	if (ident(p, &st.name, "the struct's name (without 'struct')"))
+		return -1;
+	if (tok_is(peek(p), "extensible")) {
+		p->pos++;
+		st.extensible = true;
+	}
+	if (opt_since(p, &st.since))
+		return -1;
+	rc = parse_block(p, kw->text, st.name, struct_stmt, &c);
+	st.nr_sizes = c.nr_sizes;
+	st.sizes = to_arena(p, c.sizes, c.nr_sizes, sizeof(*c.sizes));
+	st.nr_fields = c.nr_fields;
+	st.fields = to_arena(p, c.fields, c.nr_fields, sizeof(*c.fields));
+	if (rc < 0 && !st.nr_sizes && !st.nr_fields)
+		return -1;
+	if (KD_GROW(p->s->structs, p->s->cap_structs, p->s->nr_structs + 1)) {
+		p->oom = -ENOMEM;
+		return -1;
+	}
+	p->s->structs[p->s->nr_structs++] = st;
+	return rc < 0 ? -1 : 0;
+}
+
+/* --- syscalls and ioctls ----------------------------------------------- */
+struct call_ctx {
+	struct spec_call *call;
+	struct spec_errno *errnos;
+	size_t nr_errnos, cap_errnos;
+	const char **notes;
+	size_t nr_notes, cap_notes;
+};
+
+static int call_stmt(struct parser *p, void *ctx)
+{
+	struct call_ctx *c = ctx;
+	const struct token *t = peek(p);
+	static const char *const words[] = { "errno", "note", NULL };
+
+	if (tok_is(t, "errno")) {
+		struct spec_errno e = { .loc = tok_loc(p, t) };
+		const struct token *n;
+		size_t i;
+
+		p->pos++;
+		n = peek(p);
+		if (ident(p, &e.name, "an errno name (EINVAL)"))
+			return -1;
+		for (i = 0; spec_errno_names[i]; i++)
+			if (!strcmp(spec_errno_names[i], e.name))
+				break;
+		if (!spec_errno_names[i]) {
+			struct kd_buf b = KD_BUF_INIT;
+
+			if (kd_buf_addf(&b, "unknown errno '%s'", e.name) ||
+			    add_hint(&b, did_you_mean(e.name, spec_errno_names, (size_t)-1)))
+				p->oom = -ENOMEM;
+			perr(p, n, "%s", b.s);
+			kd_buf_release(&b);
+			return -1;
+		}
+		if (strings(p, &e.text, "the condition in words"))
+			return -1;
+		if (tok_is(peek(p), "when")) {
+			p->pos++;
+			if (!(e.when = parse_expr(p)))
+				return -1;
+		}
+		if (opt_since(p, &e.since) || expect(p, ";", "after the errno"))
+			return -1;
+		if (KD_GROW(c->errnos, c->cap_errnos, c->nr_errnos + 1)) {
+			p->oom = -ENOMEM;
+			return -1;
+		}
+		c->errnos[c->nr_errnos++] = e;
+		return 0;
+	}
+	if (tok_is(t, "note")) {
+		const char *text;
+
+		p->pos++;
+		if (strings(p, &text, "the note") || expect(p, ";", "after the note"))
+			return -1;
+		if (KD_GROW(c->notes, c->cap_notes, c->nr_notes + 1)) {
+			p->oom = -ENOMEM;
+			return -1;
+		}
+		c->notes[c->nr_notes++] = text;
+		return 0;
+	}
+	{
+		struct kd_buf b = KD_BUF_INIT;
+
+		if (kd_buf_addf(&b, "expected 'errno' or 'note', found %s", tok_desc(p, t)) ||
+		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, words, 2))))
+			p->oom = -ENOMEM;
+		perr(p, t, "%s", b.s);
+		kd_buf_release(&b);
+	}
+	return -1;
+}
+
+static int parse_ret(struct parser *p, struct spec_call *call)
+{
+	const struct token *t = peek(p);
+	int r;
+
+	if (t->kind == T_NUMBER && t->num == 0) {
+		p->pos++;
+		call->ret = SPEC_RET_ZERO;
+		return 0;
+	}
+	for (r = 1; r < SPEC_RET__COUNT; r++)
+		if (tok_is(t, spec_ret_names[r]))
+			break;
+	if (r == SPEC_RET__COUNT) {
+		struct kd_buf b = KD_BUF_INIT;
+
+		if (kd_buf_addf(&b, "expected a return kind (0, fd, count, addr, int, pid, noreturn),"
+				" found %s", tok_desc(p, t)) ||
+		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, spec_ret_names + 1, 6))))
+			p->oom = -ENOMEM;
+		perr(p, t, "%s", b.s);
+		kd_buf_release(&b);
+		return -1;
+	}
+	p->pos++;
+	call->ret = (enum spec_ret)r;
+	if (r == SPEC_RET_FD && peek(p)->kind == T_IDENT && !is_modifier(peek(p))) {
+		call->ret_ref_loc = tok_loc(p, peek(p));
+		call->ret_ref = peek(p)->text;
+		p->pos++;
+	}
+	return 0;
+}
+
+static int parse_params(struct parser *p, struct spec_call *call)
+{
+	struct spec_param *params = NULL;
+	size_t nr = 0, cap = 0, i;
+
+	if (expect(p, "(", "before the parameters"))
+		return -1;
+	while (!tok_is(peek(p), ")")) {
+		struct spec_param prm = { .loc = tok_loc(p, peek(p)) };
+
+		if (nr && expect(p, ",", "between parameters"))
+			goto fail;
+		prm.loc = tok_loc(p, peek(p));
+		if (ident(p, &prm.name, "a parameter name") ||
+		    expect(p, ":", "after the parameter name") || parse_kind(p, &prm.arg))
+			goto fail;
+		for (i = 0; i < nr; i++)
+			if (!strcmp(params[i].name, prm.name)) {
+				spec_error(p->s, &prm.loc, "duplicate parameter '%s'", prm.name);
+				break;
+			}
+		if (KD_GROW(params, cap, nr + 1)) {
+			p->oom = -ENOMEM;
+			goto fail;
+		}
+		params[nr++] = prm;
+	}
+	p->pos++;
+	call->nr_params = nr;
+	call->params = to_arena(p, params, nr, sizeof(*params));
+	return 0;
+fail:
+	free(params);
+	return -1;
+}
+
+/* An ioctl's kind, direction and argument type follow from its parameters. */
+static void ioctl_derive(struct parser *p, struct spec_call *call)
+{
+	const struct spec_param *arg;
+
+	if (!call->nr_params || call->nr_params > 2 || call->params[0].arg.kind != SPEC_K_FD) {
+		spec_error(p->s, &call->loc, "ioctl '%s' takes (fd: fd KIND) or (fd: fd KIND, arg: KIND)",
+			   call->name);
+		return;
+	}
+	call->fd_kind = call->params[0].arg.ref;
+	if (call->nr_params < 2)
+		return;
+	arg = &call->params[1];
+	if (arg->arg.kind == SPEC_K_PTR) {
+		call->dir = arg->arg.dir;
+		call->arg_type = arg->arg.ref;
+	}
+}
+
+int parse_call(struct parser *p, const struct token *kw)
+{
+	struct spec_call call = { .kind = kw->text[0] == 's' ? SPEC_SYSCALL : SPEC_IOCTL,
+				  .loc = tok_loc(p, kw) };
+	struct call_ctx c = { .call = &call };
+	int rc = 0;
+
+	if (ident(p, &call.name, call.kind == SPEC_SYSCALL ? "the syscall's name" :
+		  "the ioctl command's name") || parse_params(p, &call))
+		return -1;
+	if (tok_is(peek(p), "->")) {
+		p->pos++;
+		if (parse_ret(p, &call))
+			return -1;
+	} else if (call.kind == SPEC_SYSCALL) {
+		return perr(p, peek(p), "expected '->' and the return kind of syscall '%s', found %s",
+			    call.name, tok_desc(p, peek(p)));
+	}
+	if (opt_since(p, &call.since))
+		return -1;
+	if (tok_is(peek(p), ";"))
+		p->pos++;
+	else
+		rc = parse_block(p, kw->text, call.name, call_stmt, &c);
+	call.nr_errnos = c.nr_errnos;
+	call.errnos = to_arena(p, c.errnos, c.nr_errnos, sizeof(*c.errnos));
+	call.nr_notes = c.nr_notes;
+	call.notes = to_arena(p, (void *)c.notes, c.nr_notes, sizeof(*c.notes));
+	if (call.kind == SPEC_IOCTL)
+		ioctl_derive(p, &call);
+	if (KD_GROW(p->s->calls, p->s->cap_calls, p->s->nr_calls + 1)) {
+		p->oom = -ENOMEM;
+		return -1;
+	}
+	p->s->calls[p->s->nr_calls++] = call;
+	return rc < 0 ? -1 : 0;
+}

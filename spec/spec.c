@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The spec handle: loading files and directories (with include and its
+ * cycle/duplicate rules), the record of which files with which content
+ * hashes make up the contract, and the read-only accessors the diff and
+ * check stages use. Parsing proper is in lex.c, parse*.c and resolve.c.
+ */
+#include "spec/spec_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/err.h"
+#include "lib/hash.h"
+#include "lib/mem.h"
+
+int spec__new(struct spec **out)
+{
+	struct spec *s = kd_calloc(1, sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	snprintf(s->hash_hex, sizeof(s->hash_hex), "%016" PRIx64, (uint64_t)KD_HASH_SEED);
+	*out = s;
+	return 0;
+}
+
+void spec__free(struct spec *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->nr_files; i++)
+		free(s->reals[i]);
+	free(s->reals);
+	free(s->texts);
+	free(s->files);
+	free(s->calls);
+	free(s->sets);
+	free(s->structs);
+	free(s->fdkinds);
+	free(s->root);
+	arena_release(&s->arena);
+	free(s);
+}
+
+bool spec_has_file(const struct spec *s, const char *path)
+{
+	char *real = realpath(path, NULL);
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i < s->nr_files && !found; i++)
+		found = !strcmp(s->files[i].path, path) ||
+			(real && s->reals[i] && !strcmp(real, s->reals[i]));
+	free(real);
+	return found;
+}
+
+int spec_add_file(struct spec *s, const char *path, const char *name, const char *text,
+		  size_t len, const char **text_out)
+{
+	struct spec_file *f;
+	uint64_t h = KD_HASH_SEED;
+	char *copy, *real = NULL;
+	size_t i;
+
+	if (KD_GROW(s->files, s->cap_files, s->nr_files + 1) ||
+	    KD_GROW(s->texts, s->cap_texts, s->nr_files + 1) ||
+	    KD_GROW(s->reals, s->cap_reals, s->nr_files + 1))
+		return -ENOMEM;
+	copy = arena_strndup(&s->arena, text, len);
+	f = &s->files[s->nr_files];
+	memset(f, 0, sizeof(*f));
+	f->path = arena_strdup(&s->arena, path);
+	f->name = arena_strdup(&s->arena, name);
+	if (!copy || !f->path || !f->name)
+		return -ENOMEM;
+	real = realpath(path, NULL);	/* NULL for a buffer without a file: fine */
+	f->bytes = len;
+	f->hash = kd_hash_bytes(KD_HASH_SEED, text, len);
+	snprintf(f->hash_hex, sizeof(f->hash_hex), "%016" PRIx64, f->hash);
+	s->texts[s->nr_files] = copy;
+	s->reals[s->nr_files] = real;
+	s->nr_files++;
+	for (i = 0; i < s->nr_files; i++) {
+		h = kd_hash_str(h, s->files[i].name);
+		h = kd_hash_u64(h, s->files[i].hash);
+	}
+	snprintf(s->hash_hex, sizeof(s->hash_hex), "%016" PRIx64, h);
+	*text_out = copy;
+	return 0;
+}
+
+/* Parse @text as @path (shown in messages) named @name in the spec. */
+static int parse_text(struct spec *s, const char *path, const char *name, const char *text,
+		      size_t len)
+{
+	struct parser p = { .s = s };
+	size_t errors = s->nr_errors;
+	const char *copy;
+	int err;
+
+	err = spec_add_file(s, path, name, text, len, &copy);
+	if (err)
+		return err;
+	p.file = s->files[s->nr_files - 1].path;
+	err = spec_lex(s, p.file, copy, len, &p.toks, &p.n);
+	if (err)
+		return err;
+	err = spec_parse_tokens(&p);
+	free(p.toks);
+	if (err)
+		return err;
+	return s->nr_errors > errors ? -KD_ESYNTAX : 0;
+}
+
+/* @path relative to the loaded directory, for spec_file.name. */
+static const char *rel_name(const struct spec *s, const char *path)
+{
+	size_t n = s->root ? strlen(s->root) : 0;
+
+	if (n && !strncmp(path, s->root, n) && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
+int spec__parse_buffer(struct spec *s, const char *name, const char *text, size_t len)
+{
+	return parse_text(s, name, rel_name(s, name), text, len);
+}
+
+static int read_all(const char *path, struct kd_buf *b)
+{
+	FILE *f = fopen(path, "rb");
+	char chunk[8192];
+	size_t n;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		err = kd_buf_add(b, chunk, n);
+		if (err)
+			goto out;
+	}
+	if (ferror(f))
+		err = -EIO;
+out:
+	fclose(f);
+	return err;
+}
+
+int spec__parse_file(struct spec *s, const char *path)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	if (spec_has_file(s, path))
+		return 0;
+	err = read_all(path, &b);
+	if (err) {
+		kd_err("%s: cannot read: %s", path, kd_strerror(err));
+		goto out;
+	}
+	err = parse_text(s, path, rel_name(s, path), b.s, b.len);
+out:
+	kd_buf_release(&b);
+	return err;
+}
+
+int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, const char *rel)
+{
+	struct kd_buf path = KD_BUF_INIT, text = KD_BUF_INIT;
+	const char *slash = strrchr(from, '/');
+	int err;
+
+	if (s->no_includes)
+		return 0;
+	if (rel[0] != '/' && slash)
+		err = kd_buf_add(&path, from, (size_t)(slash - from + 1));
+	else
+		err = 0;
+	if (!err)
+		err = kd_buf_adds(&path, rel);
+	if (err)
+		goto out;
+	if (spec_has_file(s, path.s))
+		goto out;
+	if (s->include_depth >= SPEC_MAX_INCLUDE_DEPTH) {
+		spec_error(s, loc, "includes nested too deeply (more than %d levels)",
+			   SPEC_MAX_INCLUDE_DEPTH);
+		goto out;
+	}
+	err = read_all(path.s, &text);
+	if (err) {
+		spec_error(s, loc, "cannot include '%s': %s", path.s, kd_strerror(err));
+		err = err == -ENOMEM ? err : 0;
+		goto out;
+	}
+	s->include_depth++;
+	err = parse_text(s, path.s, rel_name(s, path.s), text.s, text.len);
+	s->include_depth--;
+	if (err == -KD_ESYNTAX)
+		err = 0;	/* counted; the including file goes on */
+out:
+	kd_buf_release(&path);
+	kd_buf_release(&text);
+	return err;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_spec_name(const char *n)
+{
+	size_t len = strlen(n), ext = strlen(".kabispec");
+
+	return n[0] != '.' && len > ext && !strcmp(n + len - ext, ".kabispec");
+}
+
+int spec__load_dir(const char *dir, struct spec **out)
+{
+	struct spec *s = NULL;
+	char **names = NULL;
+	size_t nr = 0, cap = 0, i, len;
+	struct dirent *de;
+	DIR *d = NULL;
+	int err, rc = 0;
+
+	*out = NULL;
+	err = spec__new(&s);
+	if (err)
+		goto out;
+	len = strlen(dir);
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	s->root = kd_strndup(dir, len);
+	if (!s->root) {
+		err = -ENOMEM;
+		goto out;
+	}
+	d = opendir(s->root);
+	if (!d) {
+		err = -errno;
+		kd_err("%s: cannot open the spec directory: %s", dir, kd_strerror(err));
+		goto out;
+	}
+	while ((de = readdir(d))) {
+		if (!is_spec_name(de->d_name))
+			continue;
+		if (KD_GROW(names, cap, nr + 1) || !(names[nr] = kd_strdup(de->d_name))) {
+			err = -ENOMEM;
+			goto out;
+		}
+		nr++;
+	}
+	if (!nr) {
+		kd_err("%s: no *.kabispec files", dir);
+		err = -ENOENT;
+		goto out;
+	}
+	qsort(names, nr, sizeof(*names), cmp_str);
+	for (i = 0; i < nr; i++) {
+		struct kd_buf path = KD_BUF_INIT;
+
+		err = kd_buf_addf(&path, "%s/%s", s->root, names[i]);
+		if (!err)
+			err = spec__parse_file(s, path.s);
+		kd_buf_release(&path);
+		if (err == -KD_ESYNTAX)
+			rc = err;
+		else if (err)
+			goto out;
+	}
+	err = spec__resolve(s);
+	if (!err)
+		err = rc;
+out:
+	if (d)
+		closedir(d);
+	for (i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+	if (err) {
+		spec__free(s);
+		return err;
+	}
+	*out = s;
+	return 0;
+}
+
+size_t spec__nr_errors(const struct spec *s)
+{
+	return s->nr_errors;
+}
+
+/* --- accessors ----------------------------------------------------------- */
+size_t spec__nr_files(const struct spec *s) { return s->nr_files; }
+size_t spec__nr_calls(const struct spec *s) { return s->nr_calls; }
+size_t spec__nr_sets(const struct spec *s) { return s->nr_sets; }
+size_t spec__nr_structs(const struct spec *s) { return s->nr_structs; }
+size_t spec__nr_fdkinds(const struct spec *s) { return s->nr_fdkinds; }
+
+const struct spec_file *spec__file(const struct spec *s, size_t i)
+{
+	return i < s->nr_files ? &s->files[i] : NULL;
+}
+
+const char *spec__file_text(const struct spec *s, size_t i)
+{
+	return i < s->nr_files ? s->texts[i] : NULL;
+}
+
+const char *spec__hash_hex(const struct spec *s)
+{
+	return s->hash_hex;
+}
+
+const struct spec_call *spec__call(const struct spec *s, size_t i)
+{
+	return i < s->nr_calls ? &s->calls[i] : NULL;
+}
+
+static const struct spec_call *find_call(const struct spec *s, enum spec_call_kind k,
+					 const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_calls; i++)
+		if (s->calls[i].kind == k && !strcmp(s->calls[i].name, name))
+			return &s->calls[i];
+	return NULL;
+}
+
+const struct spec_call *spec__find_syscall(const struct spec *s, const char *name)
+{
+	return find_call(s, SPEC_SYSCALL, name);
+}
+
+const struct spec_call *spec__find_ioctl(const struct spec *s, const char *name)
+{
+	return find_call(s, SPEC_IOCTL, name);
+}
+
+const struct spec_param *spec_call__param(const struct spec_call *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_params; i++)
+		if (!strcmp(c->params[i].name, name))
+			return &c->params[i];
+	return NULL;
+}
+
+const struct spec_set *spec__set(const struct spec *s, size_t i)
+{
+	return i < s->nr_sets ? &s->sets[i] : NULL;
+}
+
+const struct spec_set *spec__find_set(const struct spec *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_sets; i++)
+		if (!strcmp(s->sets[i].name, name))
+			return &s->sets[i];
+	return NULL;
+}
+
+long spec__set_values(const struct spec *s, const struct spec_set *set,
+		      const struct spec_value ***values)
+{
+	const struct spec_set *chain[64];
+	const struct spec_value **v = NULL;
+	size_t depth = 0, n = 0, i, k;
+
+	/* Base first; a cycle or an unknown base ends the chain (resolve reported it). */
+	while (set && depth < sizeof(chain) / sizeof(chain[0])) {
+		for (i = 0; i < depth && chain[i] != set; i++)
+			;
+		if (i < depth)
+			break;
+		chain[depth++] = set;
+		n += set->nr_values;
+		set = set->extends ? spec__find_set(s, set->extends) : NULL;
+	}
+	v = kd_calloc(n ? n : 1, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	n = 0;
+	while (depth--)
+		for (k = 0; k < chain[depth]->nr_values; k++)
+			v[n++] = &chain[depth]->values[k];
+	*values = v;
+	return (long)n;
+}
+
+const struct spec_struct *spec__struct(const struct spec *s, size_t i)
+{
+	return i < s->nr_structs ? &s->structs[i] : NULL;
+}
+
+const struct spec_struct *spec__find_struct(const struct spec *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_structs; i++)
+		if (!strcmp(s->structs[i].name, name))
+			return &s->structs[i];
+	return NULL;
+}
+
+const struct spec_field *spec_struct__field(const struct spec_struct *st, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_fields; i++)
+		if (!strcmp(st->fields[i].name, name))
+			return &st->fields[i];
+	return NULL;
+}
+
+const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i)
+{
+	return i < s->nr_fdkinds ? &s->fdkinds[i] : NULL;
+}
+
+bool spec__is_extensible(void *ctx, const char *name)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+
+	return st && st->extensible;
+}
+
+bool spec__is_reserved(void *ctx, const char *name, const char *member)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+	const struct spec_field *f;
+
+	if (!st)
+		return false;
+	if (!member)
+		return st->padding_zero;
+	f = spec_struct__field(st, member);
+	return f && f->reserved;
+}

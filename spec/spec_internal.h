@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to spec/: the spec handle, the arena its strings and expression
+ * nodes live in, the token stream of one file, the parser state, and the
+ * helpers shared by the lexer, the parsers and the resolver.
+ */
+#ifndef KD_SPEC_INTERNAL_H
+#define KD_SPEC_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "lib/buf.h"
+#include "spec/spec.h"
+
+/* Bump allocator: everything in it is freed at once with the spec. */
+struct spec_arena_block;
+struct spec_arena {
+	struct spec_arena_block *head;
+};
+void *arena_alloc(struct spec_arena *a, size_t size);	/* zeroed; NULL on ENOMEM */
+char *arena_strndup(struct spec_arena *a, const char *s, size_t n);
+char *arena_strdup(struct spec_arena *a, const char *s);	/* NULL in, NULL out */
+void arena_release(struct spec_arena *a);
+
+struct spec {
+	struct spec_arena arena;
+	size_t nr_files, cap_files;
+	struct spec_file *files;
+	const char **texts;		/* parallel to files: the content (arena) */
+	size_t cap_texts;
+	char **reals;			/* parallel to files: realpath() or NULL (malloc'ed) */
+	size_t cap_reals;
+	char *root;			/* the loaded directory, for spec_file.name */
+	size_t nr_calls, cap_calls;
+	struct spec_call *calls;
+	size_t nr_sets, cap_sets;
+	struct spec_set *sets;
+	size_t nr_structs, cap_structs;
+	struct spec_struct *structs;
+	size_t nr_fdkinds, cap_fdkinds;
+	struct spec_fdkind *fdkinds;
+	size_t nr_errors;
+	int include_depth;
+	bool no_includes;		/* re-parsing texts stored in a DB */
+	char hash_hex[17];
+};
+
+/* Record a file (path, content) in @s; *text_out: its arena copy. */
+int spec_add_file(struct spec *s, const char *path, const char *name, const char *text,
+		  size_t len, const char **text_out);
+bool spec_has_file(const struct spec *s, const char *path);
+
+/* Report "FILE:LINE:COL: msg" through kd_err() and count it. */
+void spec_error(struct spec *s, const struct spec_loc *loc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Closest of @cands (NULL-terminated or @n entries) to @word, or NULL if none is close. */
+const char *did_you_mean(const char *word, const char *const *cands, size_t n);
+/* Append " (did you mean 'X'?)" to @b when @best is not NULL. */
+int add_hint(struct kd_buf *b, const char *best);
+
+/* --- tokens --- */
+enum tok_kind {
+	T_EOF = 0,
+	T_IDENT,
+	T_NUMBER,
+	T_VERSION,	/* 5.6, 2.6.16 */
+	T_STRING,
+	T_PUNCT,	/* text holds the operator: "{", "..", "->", "<=" */
+};
+
+struct token {
+	enum tok_kind kind;
+	const char *text;	/* arena; identifier, operator, unescaped string, version */
+	uint64_t num;
+	int line, col;
+	int depth;		/* brace depth; '{' and its '}' share the outer depth */
+};
+
+/* Tokenize; lexical errors are reported and skipped. *toks: malloc'ed. */
+int spec_lex(struct spec *s, const char *file, const char *text, size_t len,
+	     struct token **toks, size_t *n);
+
+struct parser {
+	struct spec *s;
+	const char *file;
+	struct token *toks;
+	size_t n, pos;
+	int oom;		/* -ENOMEM seen */
+	int expr_depth;
+};
+
+static inline const struct token *peek(const struct parser *p)
+{
+	return &p->toks[p->pos];
+}
+static inline const struct token *peek2(const struct parser *p)
+{
+	return &p->toks[p->pos + 1 < p->n ? p->pos + 1 : p->n - 1];
+}
+bool tok_is(const struct token *t, const char *punct_or_word);
+struct spec_loc tok_loc(const struct parser *p, const struct token *t);
+/* Report at @t ("expected X, found Y") and return -1. */
+int perr(struct parser *p, const struct token *t, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Consume @what or report "expected 'what' ..." */
+int expect(struct parser *p, const char *what, const char *context);
+/* "'foo'", "end of file", "\"string\"" — for messages (arena). */
+const char *tok_desc(struct parser *p, const struct token *t);
+
+#define SPEC_MAX_EXPR_DEPTH 64
+#define SPEC_MAX_INCLUDE_DEPTH 16
+
+/* parse-expr.c: a full expression; NULL after reporting an error. */
+struct spec_expr *parse_expr(struct parser *p);
+
+/* parse.c: the file, and helpers shared with parse-call.c. Each returns 0
+ * or reports at the current token and returns -1. */
+int spec_parse_tokens(struct parser *p);
+bool is_modifier(const struct token *t);
+int ident(struct parser *p, const char **out, const char *what);
+int opt_since(struct parser *p, const char **since);
+int strings(struct parser *p, const char **out, const char *what);
+int parse_kind(struct parser *p, struct spec_arg *a);
+char *pstrdup(struct parser *p, const char *s);
+/* Move a temporary kd_malloc'ed array into the arena (the temporary is freed). */
+void *to_arena(struct parser *p, void *tmp, size_t n, size_t size);
+/* "{ stmt* }" calling @stmt per statement and recovering at each ';'.
+ * Returns 0, 1 when statements had errors, -1 when the block is broken. */
+int parse_block(struct parser *p, const char *what, const char *name,
+		int (*stmt)(struct parser *, void *), void *ctx);
+/* parse-call.c: after the keyword @kw. */
+int parse_struct(struct parser *p, const struct token *kw);
+int parse_call(struct parser *p, const struct token *kw);
+
+/* spec.c: read and parse @rel relative to the directory of @from. */
+int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, const char *rel);
+
+/* errnos.c: known Linux errno names, NULL-terminated. */
+extern const char *const spec_errno_names[];
+/* Keywords and kinds for did-you-mean. */
+extern const char *const spec_decl_keywords[];
+extern const char *const spec_kind_names[];
+extern const char *const spec_ret_names[];
+
+#endif
