@@ -89,7 +89,7 @@ DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
 		--no-install-recommends $(DEB_PACKAGES)
 
 install: kabi-diff
