@@ -197,4 +197,15 @@ int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out);
 int ueval_ioctl(struct ueval *e, size_t i, struct uval *dir, struct uval *type,
 		struct uval *nr, struct usize_ans *size, struct uval *cmd);
 
+/* A plain C type: its size, signedness and the value type a cast to it gives. */
+struct ptype {
+	const char *name;
+	int size;	/* bytes */
+	bool is_signed;
+	int t;		/* value type after a cast (and integer promotion) */
+	bool integer;
+};
+/* A type named by keywords ("unsigned long int") or a known typedef (uapi-types.c). */
+bool plain_type(const struct utok *t, size_t n, struct ptype *out);
+
 #endif
