@@ -345,12 +345,18 @@ static int cmp_order(const void *a, const void *b)
 /* Sort @n elements of @size bytes at @arr, and @roots with them, by the name at offset 0. */
 static int sort_by_name(void *arr, const char **roots, size_t n, size_t size)
 {
-	struct order *o = kd_calloc(n ? n : 1, sizeof(*o));
-	unsigned char *copy = kd_malloc(n ? n * size : 1);
-	const char **rcopy = kd_calloc(n ? n : 1, sizeof(*rcopy));
+	struct order *o;
+	unsigned char *copy;
+	const char **rcopy;
 	size_t i;
 	int err = -ENOMEM;
 
+	/* A tree without constants: @arr and @roots are NULL, and memcpy(NULL, ..., 0) is UB. */
+	if (n == 0)
+		return 0;
+	o = kd_calloc(n, sizeof(*o));
+	copy = kd_malloc(n * size);
+	rcopy = kd_calloc(n, sizeof(*rcopy));
 	if (!o || !copy || !rcopy)
 		goto out;
 	memcpy(copy, arr, n * size);
