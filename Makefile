@@ -108,3 +108,4 @@ clean:
 	rm -rf build kabi-diff
 
 -include $(shell find build -name '*.d' 2>/dev/null)
+-include tests/fuzz/fuzz.mk

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Fuzz harness of the .kabi readers: the input is a database file (seeds:
+ * the fixture kernels' .kabi, see make-corpus.sh), opened with kdb__open()
+ * and read through every kind of query show and diff make, then compared
+ * with itself by diff__run(). A damaged file must be refused or read as
+ * whatever it says, never crash.
+ */
+#include "tests/fuzz/fuzz-common.h"
+
+#include "db/kdb.h"
+#include "diff/diff.h"
+#include "lib/model.h"
+
+int fuzz_db_one(const uint8_t *data, size_t size);
+
+static int count_syscall(const struct kd_syscall *sc, void *ctx)
+{
+	size_t *n = ctx;
+
+	*n += (sc->abi ? strlen(sc->abi) : 0) + (sc->name ? strlen(sc->name) : 0) +
+	      (sc->entry ? strlen(sc->entry) : 0);
+	return 0;
+}
+
+static int count_problem(const struct kd_problem *p, void *ctx)
+{
+	size_t *n = ctx;
+
+	*n += p->message ? strlen(p->message) : 0;
+	return 0;
+}
+
+static int count_constant(const struct kd_constant *c, void *ctx)
+{
+	size_t *n = ctx;
+
+	*n += (c->name ? strlen(c->name) : 0) + (c->ctype ? strlen(c->ctype) : 0);
+	return 0;
+}
+
+static int count_ioctl(const struct kd_ioctl *io, void *ctx)
+{
+	size_t *n = ctx;
+
+	*n += (io->name ? strlen(io->name) : 0) + (io->dir ? strlen(io->dir) : 0);
+	return 0;
+}
+
+static void read_all(struct kdb *db)
+{
+	static const char *const tables[] = {
+		"meta", "syscalls", "functions", "params", "types", "members", "enumerators",
+		"problems", "modules", "constants", "ioctls",
+	};
+	struct kd_function *f = NULL;
+	struct kd_type *types = NULL, *t = NULL;
+	int64_t *ids = NULL;
+	size_t n = 0, nr_types = 0, i;
+	char *v = NULL;
+	int nr;
+
+	if (kdb__get_meta(db, "release", &v) == 0)
+		free(v);
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+		(void)kdb__count(db, tables[i]);
+	(void)kdb__foreach_syscall(db, NULL, count_syscall, &n);
+	(void)kdb__foreach_syscall_named(db, "openat2", count_syscall, &n);
+	(void)kdb__foreach_problem(db, count_problem, &n);
+	(void)kdb__foreach_constant(db, count_constant, &n);
+	(void)kdb__foreach_ioctl(db, NULL, count_ioctl, &n);
+	if (kdb__get_function(db, "sys_openat2", &f) == 0)
+		kd_function__free(f);
+	nr = kdb__find_types(db, "struct", "open_how", &ids);
+	if (nr > 0 && kdb__get_type(db, ids[0], &t) == 0)
+		kd_type__free(t);
+	free(ids);
+	for (i = 1; i <= 8; i++) {
+		t = NULL;
+		if (kdb__get_type(db, (int64_t)i, &t) == 0)
+			kd_type__free(t);
+	}
+	if (kdb__load_types(db, &types, &nr_types) == 0)
+		kdb__free_types(types, nr_types);
+	if (n == (size_t)-1)
+		abort();
+}
+
+int fuzz_db_one(const uint8_t *data, size_t size)
+{
+	struct kd_buf b = KD_BUF_INIT, b2 = KD_BUF_INIT;
+	struct diff_conf conf = { 0 };
+	struct diff_result *r = NULL;
+	struct kdb *db = NULL, *db2 = NULL;
+	const char *path = fuzz_path(&b, "in.kabi"), *path2;
+
+	fuzz_write(path, data, size);
+	/* diff attaches the other file: give it a copy, as two kernels are two files. */
+	path2 = fuzz_path(&b2, "in2.kabi");
+	fuzz_write(path2, data, size);
+	if (kdb__open(path, &db) == 0) {
+		read_all(db);
+		if (kdb__open(path2, &db2) == 0 && diff__run(db, db2, &conf, &r) == 0)
+			diff_result__free(r);
+	}
+	kdb__free(db2);
+	kdb__free(db);
+	kd_buf_release(&b);
+	kd_buf_release(&b2);
+	return 0;
+}
+
+#ifndef FUZZ_REPLAY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_db_one(data, size);
+}
+#endif
