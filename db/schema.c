@@ -127,4 +127,101 @@ const char kdb_schema_sql[] =
 	"  input TEXT,\n"                  /* file the problem is in */
 	"  location TEXT,\n"               /* DIE offset, line, symbol */
 	"  message TEXT NOT NULL\n"
-	");\n";
+	");\n"
+
+	/* --- contract (spec) --- */
+	/* The parsed contract (spec/FORMAT.md), linked to the tables above by
+	 * name. "IF NOT EXISTS" and the SQL marker let kdb__open_update() add
+	 * these tables to a DB extracted before they existed; db/kdb-spec.c. */
+	"-- contract (spec)\n"
+	/* Which spec the DB holds: one row per file, in load order, with its
+	 * content (so the spec can be re-parsed from the DB alone). */
+	"CREATE TABLE IF NOT EXISTS spec_files (\n"
+	"  name TEXT PRIMARY KEY,\n"       /* relative to the spec directory: fs.kabispec */
+	"  idx INTEGER NOT NULL,\n"        /* load order */
+	"  path TEXT,\n"                   /* as loaded */
+	"  hash TEXT NOT NULL,\n"          /* 16 hex digits: kd_hash_bytes(KD_HASH_SEED, text) */
+	"  bytes INTEGER NOT NULL,\n"
+	"  text TEXT NOT NULL\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE IF NOT EXISTS spec_fdkinds (\n"
+	"  name TEXT PRIMARY KEY, text TEXT, file TEXT, line INTEGER\n"
+	") WITHOUT ROWID;\n"
+	/* Flag sets and enums; values in the order written, base sets first. */
+	"CREATE TABLE IF NOT EXISTS spec_sets (\n"
+	"  name TEXT PRIMARY KEY,\n"
+	"  kind TEXT NOT NULL,\n"          /* flags | enum */
+	"  extends TEXT,\n"
+	"  unknown TEXT NOT NULL,\n"       /* reject | ignore */
+	"  since TEXT, file TEXT, line INTEGER\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE IF NOT EXISTS spec_set_values (\n"
+	"  set_name TEXT NOT NULL,\n"
+	"  idx INTEGER NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"          /* constants.name when not explicit */
+	"  value INTEGER,\n"               /* explicit, or the UAPI constant's; NULL: unknown */
+	"  value_source TEXT,\n"           /* explicit | uapi | NULL */
+	"  expr TEXT,\n"                   /* explicit value as written (canonical) */
+	"  grp INTEGER,\n"                 /* exclusive group number in the set; NULL: none */
+	"  grp_mask TEXT,\n"
+	"  since TEXT, line INTEGER,\n"
+	"  PRIMARY KEY (set_name, idx)\n"
+	") WITHOUT ROWID;\n"
+	/* Syscalls and ioctls of the contract (syscalls.name, ioctls.name). */
+	"CREATE TABLE IF NOT EXISTS spec_calls (\n"
+	"  kind TEXT NOT NULL,\n"          /* syscall | ioctl */
+	"  name TEXT NOT NULL,\n"
+	"  ret TEXT NOT NULL,\n"           /* 0 | fd | count | addr | int | pid | noreturn */
+	"  ret_fd_kind TEXT,\n"
+	"  since TEXT,\n"
+	"  fd_kind TEXT,\n"                /* ioctl: the fd kind it applies to */
+	"  dir TEXT,\n"                    /* ioctl: none | in | out | inout (user's view) */
+	"  arg_type TEXT,\n"               /* ioctl: pointee of the argument */
+	"  notes TEXT,\n"                  /* notes joined by newlines */
+	"  file TEXT, line INTEGER,\n"
+	"  PRIMARY KEY (kind, name)\n"
+	") WITHOUT ROWID;\n"
+	/* Parameters of calls and annotated fields of structs, one table. */
+	"CREATE TABLE IF NOT EXISTS spec_args (\n"
+	"  owner_kind TEXT NOT NULL,\n"    /* syscall | ioctl | struct */
+	"  owner TEXT NOT NULL,\n"
+	"  pos INTEGER NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"
+	"  kind TEXT,\n"                   /* int, fd, path, ptr, ...; NULL: field without a kind */
+	"  ref TEXT,\n"                    /* fd kind, set, len/count target, pointee type */
+	"  dir TEXT,\n"                    /* ptr: in | out | inout */
+	"  is_array INTEGER NOT NULL DEFAULT 0,\n"
+	"  optional INTEGER NOT NULL DEFAULT 0,\n"
+	"  range_lo TEXT, range_hi TEXT,\n" /* int ranges, canonical expressions */
+	"  specials TEXT,\n"               /* fd: special values, space-separated */
+	"  reserved INTEGER NOT NULL DEFAULT 0,\n"
+	"  out_only INTEGER NOT NULL DEFAULT 0,\n"
+	"  since TEXT, line INTEGER,\n"
+	"  PRIMARY KEY (owner_kind, owner, pos)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE IF NOT EXISTS spec_errnos (\n"
+	"  call_kind TEXT NOT NULL,\n"
+	"  call_name TEXT NOT NULL,\n"
+	"  idx INTEGER NOT NULL,\n"
+	"  errno TEXT NOT NULL,\n"
+	"  text TEXT NOT NULL,\n"
+	"  cond TEXT,\n"                   /* canonical machine-readable condition */
+	"  since TEXT, line INTEGER,\n"
+	"  PRIMARY KEY (call_kind, call_name, idx)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE IF NOT EXISTS spec_structs (\n"
+	"  name TEXT PRIMARY KEY,\n"       /* types.name of the struct/union */
+	"  is_union INTEGER NOT NULL,\n"
+	"  extensible INTEGER NOT NULL,\n"
+	"  padding_zero INTEGER NOT NULL,\n"
+	"  min_size INTEGER,\n"            /* bytes; NULL: not stated */
+	"  since TEXT, file TEXT, line INTEGER\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE IF NOT EXISTS spec_struct_sizes (\n"
+	"  struct_name TEXT NOT NULL,\n"
+	"  idx INTEGER NOT NULL,\n"
+	"  name TEXT,\n"                   /* constants.name: OPEN_HOW_SIZE_VER0 */
+	"  size INTEGER NOT NULL,\n"
+	"  since TEXT,\n"
+	"  PRIMARY KEY (struct_name, idx)\n"
+	") WITHOUT ROWID;\n";
