@@ -111,7 +111,8 @@ static int list_modules(const char *dir, char ***paths, size_t *n)
 		free(listing.paths);
 		return listing.err;
 	}
-	qsort(listing.paths, listing.n, sizeof(char *), cmp_str);
+	if (listing.n)	/* qsort(NULL, 0, ...) is undefined */
+		qsort(listing.paths, listing.n, sizeof(char *), cmp_str);
 	*paths = listing.paths;
 	*n = listing.n;
 	return 0;
