@@ -131,7 +131,7 @@ static Dwarf_Off find_die(const struct die_index *idx, const char *name)
 	struct named_die key = { .name = (char *)name };
 	const struct named_die *hit;
 
-	hit = bsearch(&key, idx->v, idx->n, sizeof(*idx->v), cmp_named);
+	hit = idx->n ? bsearch(&key, idx->v, idx->n, sizeof(*idx->v), cmp_named) : NULL;
 	return hit ? hit->off : 0;
 }
 
@@ -383,7 +383,8 @@ int xsyscalls_read_signatures(struct xsyscalls *s, struct xtable *xt, struct kel
 			goto out;
 		cus[nr_cus++] = cu;
 	}
-	qsort(cus, nr_cus, sizeof(*cus), cmp_off);
+	if (nr_cus)	/* qsort(NULL, 0, ...) is undefined */
+		qsort(cus, nr_cus, sizeof(*cus), cmp_off);
 	for (i = 0; i < nr_cus; i++) {
 		if (i && cus[i] == cus[i - 1])
 			continue;
@@ -398,7 +399,8 @@ int xsyscalls_read_signatures(struct xsyscalls *s, struct xtable *xt, struct kel
 		if (err)
 			goto out;
 	}
-	qsort(idx.v, idx.n, sizeof(*idx.v), cmp_named);
+	if (idx.n)
+		qsort(idx.v, idx.n, sizeof(*idx.v), cmp_named);
 	for (i = 0; i < s->nr_funcs; i++) {
 		err = resolve(xt, k, &idx, &s->funcs[i]);
 		if (err)
