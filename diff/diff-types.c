@@ -62,6 +62,15 @@ static bool equivalent(const struct diff_engine *e, int64_t a, int64_t b, int de
 	case KD_KIND_UNION:
 	case KD_KIND_ENUM:
 		return same_name(ta->name, tb->name);
+	case KD_KIND_BASE:
+		/*
+		 * Plain char's signedness is the compiler's choice, not the ABI's:
+		 * Linux 6.2 builds with -funsigned-char, user space keeps x86's
+		 * signed char. Same name, same size: the same C type.
+		 */
+		if (ta->name && tb->name && !strcmp(ta->name, "char") && !strcmp(tb->name, "char"))
+			return ta->size == tb->size;
+		return ta->hash == tb->hash;
 	default:
 		return ta->hash == tb->hash;
 	}
@@ -136,9 +145,14 @@ static const char *slot_rule(enum slot_kind sk)
 	}
 }
 
-/* Slot comparison; @reserved_rule replaces breaking rules (a reserved member's reuse). */
+/*
+ * Slot comparison; @reserved_rule replaces breaking rules (a reserved member's
+ * reuse). @last: the slot is the last member of a struct whose size did not
+ * change, where a one-element array is the C89 spelling of a flexible one.
+ */
 static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
-		const char *subject, const char *label, int64_t a, int64_t b, const char *reserved_rule)
+		const char *subject, const char *label, int64_t a, int64_t b, const char *reserved_rule,
+		bool last)
 {
 	struct kd_buf *sa = &e->scratch[0], *sb = &e->scratch[1], note = KD_BUF_INIT;
 	const struct kd_type *ta, *tb;
@@ -165,7 +179,12 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
 
 		kind = flex_a || flex_b ? "type.array.flexible" : "type.array.bound";
-		rule = flex_a && flex_b ? "array-flexible-spelling" : "array-bound";
+		if (flex_a && flex_b)
+			rule = "array-flexible-spelling";
+		else if (last && ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
+			rule = "array-one-element";
+		else
+			rule = "array-bound";
 	} else {
 		const struct kd_type *ca = ta, *cb = tb;
 		int hops = 0;
@@ -200,7 +219,7 @@ follow:
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 	    const char *subject, const char *label, int64_t old_id, int64_t new_id)
 {
-	return slot(e, owner, sk, name, subject, label, old_id, new_id, NULL);
+	return slot(e, owner, sk, name, subject, label, old_id, new_id, NULL, false);
 }
 
 /* --- aggregates ---------------------------------------------------------- */
@@ -324,7 +343,8 @@ static int agg_emit(struct agg *g, const char *kind, const char *rule, const cha
 
 	kd_buf_reset(&g->subj);
 	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, member);
-	if (r->verdict == DIFF_BREAKING && strncmp(rule, "tail-growth", 11))
+	/* An added member moves nothing: the old layout's breakage is its own changes'. */
+	if (r->verdict == DIFF_BREAKING && strcmp(kind, "type.member.added"))
 		g->broken = true;
 	return err ? err : emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
 }
@@ -386,6 +406,17 @@ static int build_maps(struct agg *g)
 	return 0;
 }
 
+/* Does no other member of @l start after @f? */
+static bool is_last(const struct leaves *l, const struct leaf *f)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->v[i].bit > f->bit)
+			return false;
+	return true;
+}
+
 static int compare_matched(struct agg *g, size_t i)
 {
 	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
@@ -403,9 +434,12 @@ static int compare_matched(struct agg *g, size_t i)
 		if (a->bit != b->bit || a->bit_size != b->bit_size) {
 			kd_buf_reset(&g->ov);
 			kd_buf_reset(&g->nv);
-			err = kd_buf_addf(&g->ov, "bit %" PRId64 ", width %d", a->bit, a->bit_size);
+			/* A plain member's width is its size (__u32 x -> __u32 x:29). */
+			err = kd_buf_addf(&g->ov, "bit %" PRId64 ", width %" PRId64, a->bit,
+					  a->bit_size ? (int64_t)a->bit_size : a->bits);
 			if (!err)
-				err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %d", b->bit, b->bit_size);
+				err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %" PRId64, b->bit,
+						  b->bit_size ? (int64_t)b->bit_size : b->bits);
 			if (!err)
 				err = agg_emit(g, "type.member.bitfield",
 					       reserved ? "reserved-reuse" : "member-bitfield",
@@ -426,7 +460,9 @@ static int compare_matched(struct agg *g, size_t i)
 	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, a->name);
 	if (!err)
 		err = slot(g->e, g->node, SLOT_MEMBER, g->e->nodes[g->node].display, g->subj.s,
-			   a->name, a->type, b->type, reserved ? "reserved-reuse" : NULL);
+			   a->name, a->type, b->type, reserved ? "reserved-reuse" : NULL,
+			   g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
+			   a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b));
 	for (k = before; !err && k < g->e->nodes[g->node].nr_changes; k++) {
 		const struct diff_change *c = &g->e->r->changes[g->e->nodes[g->node].changes[k]];
 
@@ -436,22 +472,40 @@ static int compare_matched(struct agg *g, size_t i)
 	return err;
 }
 
+/*
+ * The rule of an added member. Unions grow at the tail as structs do
+ * (union bpf_attr). A member that starts inside the old layout and ends
+ * past it is judged on its bytes inside: over padding or over a kept
+ * member (a new, larger union alternative) it is a tail growth.
+ */
 static int classify_added(struct agg *g, const struct leaf *b, const char **rule)
 {
-	const char *tname = g->t[0]->name;
-	bool is_struct = g->t[1]->kind == KD_KIND_STRUCT;
+	const char *tname = g->t[0]->name, *tail;
+	bool grows = (g->t[1]->kind == KD_KIND_STRUCT || g->t[1]->kind == KD_KIND_UNION) &&
+		     g->t[0]->size >= 0 && g->t[1]->size > g->t[0]->size;
+	int64_t inside = b->bits;
 
-	if (is_struct && b->bit >= g->t[0]->size * 8 && g->t[0]->size >= 0)
-		*rule = contract_extensible(g->e, tname) ? "tail-growth-extensible" :
-			"tail-growth-uncontracted";
-	else if (!g->nbits || b->bit + b->bits > g->nbits)
+	tail = contract_extensible(g->e, tname) ? "tail-growth-extensible" : "tail-growth-uncontracted";
+	if (!b->bits) {
+		*rule = "member-added-empty";
+		return 0;
+	}
+	if (grows && b->bit >= g->t[0]->size * 8) {
+		*rule = tail;
+		return 0;
+	}
+	if (!g->nbits || (b->bit + b->bits > g->nbits && !grows)) {
 		*rule = "member-added";
-	else if (b->bits && bits_all(g->old_map, g->nbits, b->bit, b->bits, false))
+		return 0;
+	}
+	if (b->bit + b->bits > g->nbits)
+		inside = g->nbits - b->bit;
+	if (bits_all(g->old_map, g->nbits, b->bit, inside, false))
 		*rule = contract_reserved(g->e, tname, NULL) ? "padding-reuse" :
 			"padding-reuse-uncontracted";
-	else if (b->bits && bits_all(g->kept_map, g->nbits, b->bit, b->bits, true))
-		*rule = "member-added-alias";
-	else if (b->bits && !bits_all(g->reserved_map, g->nbits, b->bit, b->bits, false))
+	else if (bits_all(g->kept_map, g->nbits, b->bit, inside, true))
+		*rule = inside < b->bits ? tail : "member-added-alias";
+	else if (!bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
 		*rule = "reserved-reuse";
 	else
 		*rule = "member-added";
@@ -527,7 +581,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->size);
 		rule = "type-size";
-		if (tb->kind == KD_KIND_STRUCT && tb->size > ta->size && ta->size >= 0 && !g.broken)
+		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
+		    ta->size >= 0 && !g.broken)
 			rule = contract_extensible(e, ta->name) ? "tail-growth-extensible" :
 			       "tail-growth-uncontracted";
 		if (!err)
@@ -642,13 +697,14 @@ static int compare_func(struct diff_engine *e, size_t node, const struct kd_type
 			err = kd_buf_addf(&ov, "arg%zu", i);
 		if (!err)
 			err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, ov.s, ta->members[i].type,
-				   tb->members[i].type, NULL);
+				   tb->members[i].type, NULL, false);
 	}
 	kd_buf_reset(&subj);
 	if (!err)
 		err = kd_buf_addf(&subj, "%s return", disp);
 	if (!err)
-		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, NULL);
+		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, NULL,
+			   false);
 	kd_buf_release(&subj);
 	kd_buf_release(&ov);
 	kd_buf_release(&nv);
