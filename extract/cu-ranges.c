@@ -67,7 +67,8 @@ int cu_ranges_load(struct kdwarf *d, struct cu_ranges **out)
 			continue;
 		r->v[r->n++] = (struct cu_range){ start, start + len, cu_die };
 	}
-	qsort(r->v, r->n, sizeof(*r->v), cmp_range);
+	if (r->n)	/* qsort(NULL, 0, ...) is undefined */
+		qsort(r->v, r->n, sizeof(*r->v), cmp_range);
 done:
 	*out = r;
 	r = NULL;
