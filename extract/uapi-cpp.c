@@ -20,6 +20,12 @@
 #include "lib/mem.h"
 
 #define MAX_INCLUDE_DEPTH 64
+/*
+ * Inclusions per unit (guarded repeats count). Depth alone does not bound
+ * the work: a header that includes itself twice without a guard runs 2^64
+ * times. A real root header includes a few dozen files.
+ */
+#define MAX_INCLUDES 4096
 
 /* gcc -E -dM for x86_64 user space, the part headers test. */
 static const char predefined[] =
@@ -53,6 +59,7 @@ struct ucpp {
 	size_t nr_pool, cap_pool;
 	struct umap reported;	/* missing include names already reported */
 	int depth;
+	int nr_includes;	/* in this unit, up to MAX_INCLUDES */
 };
 
 struct cond {
@@ -314,6 +321,13 @@ static int do_include(struct ucpp *cpp, struct ufile *f, int line, const struct 
 		problem(cpp, f, line, "#include <%s>: nested too deeply", name.s);
 		goto out;
 	}
+	if (cpp->nr_includes >= MAX_INCLUDES) {
+		if (cpp->nr_includes++ == MAX_INCLUDES)
+			problem(cpp, f, line, "#include <%s>: more than %d inclusions from one header"
+				" (include loop?); the rest are skipped", name.s, MAX_INCLUDES);
+		goto out;
+	}
+	cpp->nr_includes++;
 	cpp->depth++;
 	err = run_file(cpp, inc);
 	cpp->depth--;
@@ -453,6 +467,7 @@ int ucpp__run(struct ucpp *cpp, const char *root)
 	umap_clear(&cpp->names);
 	cpp->nr_pool = 0;
 	cpp->depth = 0;
+	cpp->nr_includes = 0;
 	err = run_file(cpp, cpp->builtin);
 	if (err)
 		return err;
