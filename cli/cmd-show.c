@@ -59,7 +59,11 @@ static int signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
 	err = kdb__get_function_by_id(s->db, func_id, &fn);
 	if (err)
 		return err;
-	err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
+	/* ftrace metadata does not record the return type; syscalls return long. */
+	if (!fn->ret_type && !strcmp(fn->source, "metadata"))
+		err = kd_buf_adds(b, "long");
+	else
+		err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
 	if (!err)
 		err = kd_buf_addf(b, " %s(", fn->name);
 	for (i = 0; !err && i < fn->nr_params; i++)

@@ -69,7 +69,8 @@ static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
 		if (die_tag(child) == DW_TAG_subprogram) {
 			const char *name = die_name(d, child);
 
-			if (name && wanted(name)) {
+			/* A declaration (an extern prototype) has no body to describe. */
+			if (name && wanted(name) && !die_flag(d, child, DW_AT_declaration)) {
 				err = KD_GROW(idx->v, idx->cap, idx->n + 1);
 				if (err)
 					break;
