@@ -182,6 +182,9 @@ int kdwarf_open(struct kelf *elf, struct kdwarf **out)
 			kd_err("%s: DWARF: %s", elf->path, derr ? dwarf_errmsg(derr) : "cannot initialize");
 			err = -KD_EFORMAT;
 		}
+		/* An init error belongs to no Dwarf_Debug: libdwarf frees it with a NULL one. */
+		if (derr)
+			dwarf_dealloc(NULL, derr, DW_DLA_ERROR);
 		d->dbg = NULL;
 		free(d);
 		return err;
