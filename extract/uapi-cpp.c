@@ -376,7 +376,8 @@ static int run_file(struct ucpp *cpp, struct ufile *f)
 
 	for (li = 0; li < f->nr_lines; li++) {
 		const struct uline *l = &f->lines[li];
-		const struct utok *t = f->toks + l->first;
+		/* f->toks is NULL in a file without tokens (then l->n is 0). */
+		const struct utok *t = l->n ? f->toks + l->first : NULL;
 		bool active = !depth || stack[depth - 1].active;
 		struct cond *c = depth ? &stack[depth - 1] : NULL;
 		bool value = false;
