@@ -67,8 +67,9 @@ static bool member_location(struct xtable *xt, Dwarf_Die die, int64_t *off)
 	Dwarf_Attribute attr;
 	Dwarf_Error derr = NULL;
 	Dwarf_Unsigned v;
-	Dwarf_Ptr block;
-	Dwarf_Unsigned len;
+	Dwarf_Block *bl = NULL;
+	Dwarf_Ptr block = NULL;
+	Dwarf_Unsigned len = 0;
 	Dwarf_Half form = 0;
 	bool ok = false;
 
@@ -78,25 +79,38 @@ static bool member_location(struct xtable *xt, Dwarf_Die die, int64_t *off)
 	}
 	if (dwarf_attr(die, DW_AT_data_member_location, &attr, &derr) != DW_DLV_OK)
 		return false;
-	if (dwarf_whatform(attr, &form, &derr) == DW_DLV_OK &&
-	    (form == DW_FORM_exprloc || form == DW_FORM_block1 || form == DW_FORM_block)) {
-		if (dwarf_formexprloc(attr, &len, &block, &derr) == DW_DLV_OK && len >= 2 &&
-		    ((unsigned char *)block)[0] == DW_OP_plus_uconst) {
-			/* ULEB128 operand */
-			const unsigned char *p = (const unsigned char *)block + 1;
-			uint64_t val = 0;
-			unsigned shift = 0;
-			Dwarf_Unsigned i;
-
-			for (i = 1; i < len && shift < 64; i++, p++, shift += 7) {
-				val |= (uint64_t)(*p & 0x7f) << shift;
-				if (!(*p & 0x80))
-					break;
-			}
-			*off = (int64_t)val;
-			ok = true;
+	if (dwarf_whatform(attr, &form, &derr) != DW_DLV_OK)
+		form = 0;
+	if (form == DW_FORM_exprloc) {
+		if (dwarf_formexprloc(attr, &len, &block, &derr) != DW_DLV_OK)
+			len = 0;
+	} else if (form == DW_FORM_block1 || form == DW_FORM_block2 || form == DW_FORM_block4 ||
+		   form == DW_FORM_block) {
+		/* DWARF 2 and 3 (gcc -gdwarf-2): a block form, which dwarf_formexprloc refuses. */
+		if (dwarf_formblock(attr, &bl, &derr) == DW_DLV_OK) {
+			len = bl->bl_len;
+			block = bl->bl_data;
 		}
 	}
+	if (derr)
+		dwarf_dealloc(xt->dwarf->dbg, derr, DW_DLA_ERROR);
+	if (len >= 2 && ((unsigned char *)block)[0] == DW_OP_plus_uconst) {
+		/* ULEB128 operand */
+		const unsigned char *p = (const unsigned char *)block + 1;
+		uint64_t val = 0;
+		unsigned shift = 0;
+		Dwarf_Unsigned i;
+
+		for (i = 1; i < len && shift < 64; i++, p++, shift += 7) {
+			val |= (uint64_t)(*p & 0x7f) << shift;
+			if (!(*p & 0x80))
+				break;
+		}
+		*off = (int64_t)val;
+		ok = true;
+	}
+	if (bl)
+		dwarf_dealloc(xt->dwarf->dbg, bl, DW_DLA_BLOCK);
 	dwarf_dealloc(xt->dwarf->dbg, attr, DW_DLA_ATTR);
 	return ok;
 }
