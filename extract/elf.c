@@ -100,8 +100,13 @@ static int load_sections(struct kelf *k)
 		if (s->shdr.sh_type != SHT_NOBITS &&
 		    (s->shdr.sh_offset > k->file_size ||
 		     s->shdr.sh_size > k->file_size - s->shdr.sh_offset)) {
-			kd_err("%s: truncated ELF file: section %s extends past the end (%zu bytes)",
-			       k->path, s->name, k->file_size);
+			/* The name is unknown when .shstrtab itself is cut off: give the index. */
+			if (*s->name)
+				kd_err("%s: truncated ELF file: section %s extends past the end"
+				       " (%zu bytes)", k->path, s->name, k->file_size);
+			else
+				kd_err("%s: truncated ELF file: section [%zu] extends past the end"
+				       " (%zu bytes)", k->path, i, k->file_size);
 			return -KD_EFORMAT;
 		}
 	}
