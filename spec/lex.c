@@ -139,7 +139,8 @@ const char *did_you_mean(const char *word, const char *const *cands, size_t n)
 	size_t len = strlen(word), best_d = (size_t)-1, limit, i;
 	const char *best = NULL;
 
-	limit = len <= 3 ? 1 : len <= 8 ? 2 : 3;
+	/* One letter is too little to guess from; longer names allow more typos. */
+	limit = len < 2 ? 0 : len <= 3 ? 1 : len <= 8 ? 2 : 3;
 	for (i = 0; i < n && cands[i]; i++) {
 		size_t d = edit_distance(word, cands[i]);
 

@@ -146,14 +146,9 @@ static struct spec_expr *parse_level(struct parser *p, size_t lvl)
 	struct spec_expr *lhs, *rhs, *e;
 	enum spec_expr_op op;
 
+	/* Depth is counted in parse_unary(): parentheses and unary operators. */
 	if (lvl == NR_LEVELS)
 		return parse_unary(p);
-	if (++p->expr_depth > SPEC_MAX_EXPR_DEPTH) {
-		perr(p, peek(p), "expression nested too deeply (more than %d levels)",
-		     SPEC_MAX_EXPR_DEPTH);
-		p->expr_depth--;
-		return NULL;
-	}
 	lhs = parse_level(p, lvl + 1);
 	while (lhs && match_op(p, &levels[lvl], &op)) {
 		const struct token *t = peek(p);
@@ -173,7 +168,6 @@ static struct spec_expr *parse_level(struct parser *p, size_t lvl)
 			lhs = NULL;
 		}
 	}
-	p->expr_depth--;
 	return lhs;
 }
 
