@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * probe: the contract executed on a running kernel. A probe run turns a
+ * list of cases (one syscall with concrete arguments and what the contract
+ * expects of it) into a C program, builds it static, packs it as /init of
+ * a cpio newc initramfs, boots the kernel under QEMU, and parses the one
+ * result line per case that the program prints on the serial console.
+ *
+ * The case list is neutral on purpose: a syscall number, up to six
+ * arguments with concrete values (integers, strings, zero-filled buffers
+ * with a few patched fields, an unmapped pointer, a ready-made fd) and an
+ * expectation. The built-in list (probe__add_builtin) and, later, the
+ * spec's machine-readable errno conditions and flag sets are converted to
+ * it; nothing below knows where a case came from.
+ *
+ * Stages: probe_set (cases) -> probe__gen_c (C text) -> probe__build
+ * (static binary) -> probe__pack (initramfs) -> probe__boot (console text)
+ * -> probe__parse (results). Everything returns 0 or a negative code and
+ * reports through kd_err(); nothing prints or exits.
+ */
+#ifndef KD_PROBE_H
+#define KD_PROBE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct kd_buf;
+
+/* --- cases ---------------------------------------------------------------- */
+#define PROBE_MAX_ARGS 6
+#define PROBE_MAX_PATCHES 4
+
+enum probe_arg_kind {
+	PROBE_ARG_INT,		/* value: the register's 64 bits */
+	PROBE_ARG_STR,		/* pointer to the NUL-terminated string str */
+	PROBE_ARG_BUF,		/* pointer to value bytes, zero but for patches (writable) */
+	PROBE_ARG_BADPTR,	/* an address that faults (a PROT_NONE page) */
+	PROBE_ARG_FD,		/* one of the fds the probe opens first: enum probe_fd */
+};
+
+/* The fds the probe program opens before the cases (value of PROBE_ARG_FD). */
+enum probe_fd {
+	PROBE_FD_ROOT,		/* open("/", O_RDONLY|O_DIRECTORY) */
+	PROBE_FD_FILE,		/* a regular file, read-write, 4096 bytes */
+	PROBE_FD_PIPE_R,	/* read end of a pipe (empty, O_NONBLOCK) */
+	PROBE_FD_PIPE_W,	/* write end of that pipe */
+	PROBE_FD__COUNT
+};
+
+struct probe_patch {
+	uint32_t offset;	/* bytes into the buffer */
+	uint32_t width;		/* 1, 2, 4 or 8 bytes, little endian */
+	uint64_t value;
+};
+
+struct probe_arg {
+	enum probe_arg_kind kind;
+	uint64_t value;		/* INT: the value; BUF: size in bytes (<= 65536); FD: enum probe_fd */
+	const char *str;	/* STR only */
+	size_t nr_patches;	/* BUF only */
+	struct probe_patch patches[PROBE_MAX_PATCHES];
+};
+
+enum probe_expect {
+	PROBE_EXPECT_ANY,	/* only record */
+	PROBE_EXPECT_OK,	/* ret >= 0 */
+	PROBE_EXPECT_ERRNO,	/* ret == -1 with errno == expect_errno */
+	PROBE_EXPECT_ACCEPT,	/* not rejected: anything but errno == expect_errno */
+};
+
+/* What a case is about, for reports and for the kind of verdict. */
+enum probe_case_kind {
+	PROBE_CASE_ERRNO,	/* an errno condition */
+	PROBE_CASE_FLAG,	/* a defined flag bit alone: accepted or rejected */
+	PROBE_CASE_UNKNOWN_FLAG, /* a bit of no known flag: rejected or ignored */
+};
+
+struct probe_case {
+	const char *id;		/* unique, [A-Za-z0-9._+-]: "openat2.resolve.bit5" */
+	const char *call;	/* "openat2" */
+	long nr;		/* x86_64 syscall number */
+	int nr_args;
+	struct probe_arg args[PROBE_MAX_ARGS];
+	enum probe_case_kind kind;
+	enum probe_expect expect;
+	const char *expect_errno; /* "EINVAL" for ERRNO/ACCEPT; NULL otherwise */
+	bool ret_fd;		/* a success returns an fd: the probe closes it */
+	const char *what;	/* one line of text */
+	const char *origin;	/* "builtin", "spec/fs.kabispec:12" */
+};
+
+/* A list of cases. Owns copies of every string of its cases. */
+struct probe_set;
+
+/* *out: free with probe_set__free(). */
+int probe_set__new(struct probe_set **out);
+void probe_set__free(struct probe_set *set);
+/* Copy @c (strings included) into @set; -EEXIST when its id is taken, -EINVAL on a bad case. */
+int probe_set__add(struct probe_set *set, const struct probe_case *c);
+size_t probe_set__count(const struct probe_set *set);
+const struct probe_case *probe_set__case(const struct probe_set *set, size_t i);
+/* Index of the case @id, or -1. */
+long probe_set__find(const struct probe_set *set, const char *id);
+
+/*
+ * A flag set as the probe sees it: the call, the argument (or the field of
+ * a buffer argument) that takes the flags, the base value around it, the
+ * defined bits, and whether other bits are rejected or ignored.
+ * probe_set__add_flags() expands it to one case per defined bit and one per
+ * bit of @width_bits that no flag uses (the lowest above the highest known
+ * bit is the case "NAME.unknown"; the others are "NAME.bitN").
+ */
+struct probe_flag {
+	const char *name;	/* "O_CREAT" */
+	uint64_t value;
+};
+
+struct probe_flagset {
+	const char *name;	/* "openat.flags": prefix of the case ids */
+	const char *call;
+	long nr;
+	int nr_args;
+	struct probe_arg args[PROBE_MAX_ARGS];	/* the base call */
+	int arg;		/* which argument holds the flags */
+	int patch;		/* -1: the INT argument itself; else the patch of a BUF argument */
+	unsigned width_bits;	/* 32 or 64 */
+	bool unknown_ignored;	/* unknown bits are ignored (openat) or rejected */
+	const char *reject_errno; /* "EINVAL" */
+	bool ret_fd;
+	size_t nr_flags;
+	const struct probe_flag *flags;
+	const char *origin;
+};
+
+int probe_set__add_flags(struct probe_set *set, const struct probe_flagset *fs);
+
+/*
+ * The built-in cases, independent of any spec: syscall 451 with NULL args,
+ * openat/openat2 unknown bits, flag sets of about twenty calls, and
+ * argument validation (bad fds, bad flags, NULL pointers, short sizes).
+ * Safe only: nothing a case does outlives it or harms the throwaway VM.
+ */
+int probe__add_builtin(struct probe_set *set);
+
+/* --- generating and building ------------------------------------------- */
+/* Append the complete C source of the probe program for @set to @out. */
+int probe__gen_c(const struct probe_set *set, struct kd_buf *out);
+/*
+ * Compile @c_path to a static binary @bin_path with @cc (NULL: "cc") and
+ * -static -O2. Compiler output goes to the error message on failure.
+ */
+int probe__build(const char *cc, const char *c_path, const char *bin_path);
+
+/* --- cpio newc ------------------------------------------------------------ */
+struct probe_cpio;
+/* Start an archive written to @path (gzip'ed when @gzip, through gzip -1). */
+int probe_cpio__new(const char *path, bool gzip, struct probe_cpio **out);
+int probe_cpio__add_dir(struct probe_cpio *a, const char *name, unsigned mode);
+int probe_cpio__add_file(struct probe_cpio *a, const char *name, unsigned mode,
+			 const void *data, size_t len);
+int probe_cpio__add_chardev(struct probe_cpio *a, const char *name, unsigned mode,
+			    unsigned major, unsigned minor);
+/* Write the trailer and close; *a is freed whatever the result. */
+int probe_cpio__finish(struct probe_cpio *a);
+/* Abandon (the partial file is left to the caller to remove). NULL is fine. */
+void probe_cpio__free(struct probe_cpio *a);
+/* The initramfs of a probe: /dev, /dev/console, /init = @init_bin. */
+int probe__pack(const char *init_bin, const char *cpio_path, bool gzip);
+
+/* --- booting -------------------------------------------------------------- */
+struct probe_boot_conf {
+	const char *qemu;	/* NULL: "qemu-system-x86_64" */
+	const char *accel;	/* NULL: "tcg" */
+	unsigned memory_mb;	/* 0: 512 */
+	unsigned timeout_s;	/* 0: 60; the whole boot */
+	const char *append;	/* extra kernel command line, may be NULL */
+};
+
+/*
+ * Boot @kernel with @initrd; *console receives everything the serial port
+ * printed (also on failure, for the message). Returns 0 when QEMU exited
+ * on its own, -ETIMEDOUT when it was killed after the timeout, -ENOENT
+ * when QEMU is missing, -EIO for another QEMU failure.
+ */
+int probe__boot(const struct probe_boot_conf *conf, const char *kernel,
+		const char *initrd, struct kd_buf *console);
+
+/* --- results ------------------------------------------------------------- */
+enum probe_status {
+	PROBE_ST_MISSING,	/* no valid line for this case */
+	PROBE_ST_RET,		/* the call returned: ret, err */
+	PROBE_ST_TIMEOUT,	/* the per-case alarm fired */
+	PROBE_ST_SIGNAL,	/* a signal hit the probe during the case: err = signo */
+};
+
+struct probe_result {
+	enum probe_status status;
+	int64_t ret;
+	int err;		/* errno when ret == -1, 0 otherwise; signo for SIGNAL */
+};
+
+struct probe_run {
+	char *release;		/* uname -r inside the VM */
+	size_t nr_cases;	/* as announced by the probe */
+	size_t nr_results;	/* valid result lines */
+	size_t nr_bad_lines;	/* lines with the prefix that failed the checksum or syntax */
+	bool complete;		/* the end line was seen */
+	bool panic;		/* "Kernel panic" in the console */
+	double elapsed_s;	/* the probe's own time for all cases */
+	struct probe_result *results;	/* nr_cases of them, by case index */
+};
+
+/*
+ * Parse @console against @set (ids must match the announced cases).
+ * *run is filled (free with probe_run__release()); errors: -KD_EFORMAT
+ * when no probe start line is found, -EPROTO when the program announced
+ * another number of cases than @set has.
+ */
+int probe__parse(const struct probe_set *set, const char *console, struct probe_run *run);
+void probe_run__release(struct probe_run *run);
+
+/* CRC-32 (IEEE 802.3, the zlib one) of @len bytes. */
+uint32_t probe_crc32(const void *data, size_t len);
+
+/* Does @r satisfy @c's expectation? */
+bool probe__matches(const struct probe_case *c, const struct probe_result *r);
+/* "EINVAL" for 22 (glibc's names), "E123" when unnamed; static storage. */
+const char *probe_errno_name(int err, char tmp[16]);
+/* "ok", "EINVAL", "timeout", "signal 11", "missing": the observed outcome. */
+int probe_result__format(const struct probe_result *r, struct kd_buf *b);
+
+/* The last @n lines of @console into @b, each indented by two spaces. */
+int probe__tail(const char *console, int n, struct kd_buf *b);
+
+/* --- the whole run ---------------------------------------------------------- */
+struct probe_timing {
+	double gen_build_s;	/* generate C and compile it static */
+	double pack_s;		/* write the initramfs */
+	double boot_s;		/* QEMU's wall time: boot, cases, power-off */
+	double cases_s;		/* the cases alone, as the probe measured them */
+};
+
+/*
+ * Generate, build, pack, boot @kernel and parse: *run holds one result per
+ * case of @set (free with probe_run__release()). A boot that fails (QEMU
+ * error, wrong arch, no console output, panic, timeout) or results that
+ * are incomplete are an error reported with the last console lines; then
+ * *run is empty. @cc: the compiler (NULL: "cc"); @gzip: compress the
+ * initramfs. Work files live in a private directory under $TMPDIR,
+ * removed at the end; KD_PROBE_KEEP=1 keeps it and says where.
+ */
+int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
+	       const char *cc, bool gzip, const char *kernel, struct probe_run *run,
+	       struct probe_timing *timing);
+
+#endif

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Private to probe/: the probe program's fixed text and shared helpers. */
+#ifndef KD_PROBE_INTERNAL_H
+#define KD_PROBE_INTERNAL_H
+
+#include "probe/probe.h"
+
+/* The probe program before and after the generated case table (runtime.c). */
+extern const char probe_runtime_head[];
+extern const char probe_runtime_tail[];
+
+/*
+ * Run @argv (argv[0] looked up in PATH) with stdin from /dev/null and
+ * stdout+stderr appended to @out (may be NULL: discarded). Kills it after
+ * @timeout_s seconds (0: never). Returns its exit status (0..255), 128+sig
+ * when killed by a signal, -ETIMEDOUT, or -ENOENT when it cannot be run.
+ */
+int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s);
+
+#endif
