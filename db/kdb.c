@@ -271,6 +271,32 @@ int kdb__open(const char *path, struct kdb **out)
 	if (err)
 		goto fail;
 	sqlite3_finalize(st);
+	/*
+	 * A damaged page would otherwise surface in the middle of a listing or
+	 * a diff, after output was printed. quick_check reads every page once
+	 * (milliseconds for a real kernel's file), so damage is refused here.
+	 */
+	err = kdb_prepare(db, "PRAGMA quick_check(1)", &st);
+	if (err)
+		goto fail;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		err = kdb_sql_error(db, "not a readable database");
+		goto fail;
+	}
+	if (!sqlite3_column_text(st, 0)) {
+		err = kdb_sql_error(db, "checking integrity");
+		goto fail;
+	}
+	if (strcmp((const char *)sqlite3_column_text(st, 0), "ok")) {
+		/* "*** in database main ***\nOn tree page 2 cell 7: ...": one line. */
+		const char *why = (const char *)sqlite3_column_text(st, 0);
+		const char *nl = strrchr(why, '\n');
+
+		kd_err("%s: damaged database (%s); re-extract the kernel", path, nl ? nl + 1 : why);
+		err = -KD_EFORMAT;
+		goto fail;
+	}
+	sqlite3_finalize(st);
 	*out = db;
 	return 0;
 fail:
