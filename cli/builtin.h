@@ -24,6 +24,7 @@ struct kd_command {
 int cmd_extract(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 
 /* Shared option helpers. */
 /* Print "kabi-diff NAME: usage..." style text for a usage error; returns KD_EXIT_USAGE. */

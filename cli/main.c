@@ -16,6 +16,7 @@ static const struct kd_command commands[] = {
 	{ "extract", cmd_extract, "read a vmlinux (DWARF) into a .kabi database" },
 	{ "show", cmd_show, "print syscalls, types, ioctls or constants of a .kabi" },
 	{ "diff", cmd_diff, "compare two kernels (.kabi or vmlinux); same as 'kabi-diff OLD NEW'" },
+	{ "probe", cmd_probe, "boot a kernel under QEMU and store the errnos its syscalls return" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -334,4 +334,32 @@ int kdb__foreach_spec_errno(struct kdb *db, const char *kind, const char *name,
 /* The struct annotation @name; -ENOENT when absent. */
 int kdb__get_spec_struct(struct kdb *db, const char *name, kdb_spec_struct_fn cb, void *ctx);
 
+/* --- probe (kabi-diff probe) --- */
+/*
+ * One probe case with its observed result (tables probe_cases and
+ * probe_results, db/SCHEMA.md). Strings are the caller's (put) or live
+ * until the callback returns (walk).
+ */
+struct kdb_probe_row {
+	const char *id, *call;
+	int64_t nr;
+	const char *kind;		/* errno | flag | unknown-flag */
+	const char *args;		/* readable */
+	const char *expect;		/* any | ok | errno | accept */
+	const char *expect_errno;	/* NULL when none */
+	const char *what, *origin;
+	const char *status;		/* ret | timeout | signal | missing */
+	int64_t ret;
+	int err;			/* errno (ret == -1) or signal number */
+	const char *errno_name;		/* NULL when none */
+	bool matches;
+	const char *release;
+};
+/* Create the probe tables if the DB predates them, and empty them. */
+int kdb__clear_probe(struct kdb *db);
+int kdb__put_probe(struct kdb *db, const struct kdb_probe_row *r);
+typedef int (*kdb_probe_fn)(const struct kdb_probe_row *r, void *ctx);
+/* Every case in id order; 0 rows when the DB holds no probe (or predates the tables). */
+int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx);
+
 #endif

@@ -224,4 +224,29 @@ const char kdb_schema_sql[] =
 	"  size INTEGER NOT NULL,\n"
 	"  since TEXT,\n"
 	"  PRIMARY KEY (struct_name, idx)\n"
+	") WITHOUT ROWID;\n"
+	/* --- probe (kabi-diff probe, probe/README.md) --- */
+	/* What the running kernel answered: the cases a probe ran and one
+	 * observed result per case. "IF NOT EXISTS" and the SQL marker let
+	 * kdb__clear_probe() add these tables to an older DB. */
+	"-- probe\n"
+	"CREATE TABLE IF NOT EXISTS probe_cases (\n"
+	"  id TEXT PRIMARY KEY,\n"         /* openat2.resolve.unknown */
+	"  call TEXT NOT NULL,\n"          /* syscall name */
+	"  nr INTEGER NOT NULL,\n"         /* x86_64 syscall number */
+	"  kind TEXT NOT NULL,\n"          /* errno | flag | unknown-flag */
+	"  args TEXT NOT NULL,\n"          /* the arguments as passed, readable */
+	"  expect TEXT NOT NULL,\n"        /* any | ok | errno | accept */
+	"  expect_errno TEXT,\n"           /* EINVAL (errno: the one; accept: the rejecting one) */
+	"  what TEXT,\n"
+	"  origin TEXT\n"                  /* builtin | spec file:line */
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE IF NOT EXISTS probe_results (\n"
+	"  case_id TEXT PRIMARY KEY REFERENCES probe_cases(id),\n"
+	"  status TEXT NOT NULL,\n"        /* ret | timeout | signal | missing */
+	"  ret INTEGER,\n"                 /* the syscall's return value (status ret) */
+	"  errno INTEGER,\n"               /* errno when ret = -1; signal number for signal */
+	"  errno_name TEXT,\n"             /* EINVAL */
+	"  matches INTEGER NOT NULL,\n"    /* 1: the expectation holds */
+	"  release TEXT NOT NULL\n"        /* uname -r inside the VM */
 	") WITHOUT ROWID;\n";

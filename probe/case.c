@@ -258,3 +258,61 @@ int probe_set__add_flags(struct probe_set *set, const struct probe_flagset *fs)
 	}
 	return 0;
 }
+
+const char *probe_case_kind_name(enum probe_case_kind k)
+{
+	return k == PROBE_CASE_FLAG ? "flag" : k == PROBE_CASE_UNKNOWN_FLAG ? "unknown-flag"
+									 : "errno";
+}
+
+const char *probe_expect_name(enum probe_expect e)
+{
+	static const char *const names[] = { "any", "ok", "errno", "accept" };
+
+	return (unsigned)e < 4 ? names[e] : "any";
+}
+
+int probe_case__format_args(const struct probe_case *c, struct kd_buf *b)
+{
+	static const char *const fd_names[] = { "root", "file", "pipe-r", "pipe-w" };
+	int i, err = 0;
+	size_t j;
+
+	for (i = 0; !err && i < c->nr_args; i++) {
+		const struct probe_arg *a = &c->args[i];
+
+		if (i)
+			err = kd_buf_adds(b, ", ");
+		if (err)
+			break;
+		switch (a->kind) {
+		case PROBE_ARG_INT:
+			err = (int64_t)a->value < 0 && (int64_t)a->value > -4096
+				? kd_buf_addf(b, "%lld", (long long)a->value)
+				: a->value < 4096 ? kd_buf_addf(b, "%llu", (unsigned long long)a->value)
+				: kd_buf_addf(b, "0x%llx", (unsigned long long)a->value);
+			break;
+		case PROBE_ARG_STR:
+			err = strlen(a->str) > 40
+				? kd_buf_addf(b, "\"%.32s...\"(%zu)", a->str, strlen(a->str))
+				: kd_buf_addf(b, "\"%s\"", a->str);
+			break;
+		case PROBE_ARG_BUF:
+			err = kd_buf_addf(b, "buf[%llu]", (unsigned long long)a->value);
+			for (j = 0; !err && j < a->nr_patches; j++)
+				err = kd_buf_addf(b, "%s%u:%u=0x%llx", j ? "," : "{",
+						  a->patches[j].offset, a->patches[j].width,
+						  (unsigned long long)a->patches[j].value);
+			if (!err && a->nr_patches)
+				err = kd_buf_addc(b, '}');
+			break;
+		case PROBE_ARG_BADPTR:
+			err = kd_buf_adds(b, "badptr");
+			break;
+		case PROBE_ARG_FD:
+			err = kd_buf_addf(b, "fd:%s", fd_names[a->value]);
+			break;
+		}
+	}
+	return err;
+}

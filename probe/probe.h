@@ -90,6 +90,15 @@ struct probe_case {
 	const char *origin;	/* "builtin", "spec/fs.kabispec:12" */
 };
 
+/*
+ * The arguments of @c as a readable list appended to @b:
+ * -100, "/", buf[24]{16:8=0x40}, 24, badptr, fd:file.
+ */
+int probe_case__format_args(const struct probe_case *c, struct kd_buf *b);
+/* "errno", "flag", "unknown-flag"; "any", "ok", "errno", "accept". */
+const char *probe_case_kind_name(enum probe_case_kind k);
+const char *probe_expect_name(enum probe_expect e);
+
 /* A list of cases. Owns copies of every string of its cases. */
 struct probe_set;
 

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-diff probe: boot a kernel under QEMU with a generated probe as
+ * /init, record what each case's syscall really returned, and store cases
+ * and results in the kernel's .kabi (tables probe_cases, probe_results).
+ * The probe runs first and the DB is updated only on success, through
+ * kdb__open_update(): a failed boot leaves the .kabi untouched.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/builtin.h"
+#include "db/kdb.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "probe/probe.h"
+
+static const char probe_usage[] =
+	"usage: kabi-diff probe K.kabi --kernel VMLINUZ [options]\n"
+	"\n"
+	"Boot VMLINUZ (the bootable image of the kernel K.kabi was extracted from)\n"
+	"under QEMU with a generated static probe as /init, run every case (one\n"
+	"syscall with concrete arguments: bad fds, bad flags, faulting pointers,\n"
+	"short sizes; each flag bit alone), and store what the kernel returned\n"
+	"in K.kabi. Needs qemu-system-x86_64 and a C compiler with a static libc.\n"
+	"\n"
+	"  -k, --kernel VMLINUZ   the image to boot (required)\n"
+	"      --spec DIR         the contract (its cases are not converted yet:\n"
+	"                         the built-in cases run)\n"
+	"  -t, --timeout S        kill QEMU after S seconds (default 120)\n"
+	"      --accel A          QEMU accelerator: tcg (default) or kvm\n"
+	"      --cc CC            compiler for the probe (default cc)\n"
+	"      --gzip             gzip the initramfs\n"
+	"  -l, --list             print the cases and exit, without booting\n"
+	"  -v, --verbose          print every result, not only mismatches\n"
+	"  -q, --quiet            print nothing but errors\n"
+	"  -h, --help             this text\n"
+	"\n"
+	"Exit status: 0 every case as expected, 1 error (nothing stored),\n"
+	"2 usage error, 4 results stored with mismatches.\n";
+
+struct probe_opts {
+	const char *db_path, *kernel, *spec, *cc;
+	struct probe_boot_conf boot;
+	bool gzip, list, verbose, quiet;
+};
+
+static int list_cases(const struct probe_set *set)
+{
+	struct kd_buf args = KD_BUF_INIT;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < probe_set__count(set); i++) {
+		const struct probe_case *c = probe_set__case(set, i);
+
+		kd_buf_reset(&args);
+		err = probe_case__format_args(c, &args);
+		if (!err)
+			printf("%-44s %s(%s) -> %s%s\n", c->id, c->call, args.s,
+			       c->expect == PROBE_EXPECT_ACCEPT ? "not " : "",
+			       c->expect_errno ? c->expect_errno : probe_expect_name(c->expect));
+	}
+	kd_buf_release(&args);
+	return err ? KD_EXIT_ERROR : KD_EXIT_OK;
+}
+
+/* Store every case with its result; *mismatches counts expectations that failed. */
+static int store(struct kdb *db, const struct probe_set *set, const struct probe_run *run,
+		 const char *kernel, size_t *mismatches)
+{
+	static const char *const status_names[] = { "missing", "ret", "timeout", "signal" };
+	struct kd_buf args = KD_BUF_INIT, num = KD_BUF_INIT;
+	size_t i;
+	int err;
+
+	*mismatches = 0;
+	err = kdb__clear_probe(db);
+	for (i = 0; !err && i < probe_set__count(set); i++) {
+		const struct probe_case *c = probe_set__case(set, i);
+		const struct probe_result *r = &run->results[i];
+		char tmp[16];
+		struct kdb_probe_row row = {
+			.id = c->id, .call = c->call, .nr = c->nr,
+			.kind = probe_case_kind_name(c->kind),
+			.expect = probe_expect_name(c->expect), .expect_errno = c->expect_errno,
+			.what = c->what, .origin = c->origin, .status = status_names[r->status],
+			.ret = r->ret, .err = r->err,
+			.errno_name = r->status == PROBE_ST_RET && r->err
+				      ? probe_errno_name(r->err, tmp) : NULL,
+			.matches = probe__matches(c, r), .release = run->release,
+		};
+
+		kd_buf_reset(&args);
+		err = probe_case__format_args(c, &args);
+		row.args = args.s;
+		if (!err)
+			err = kdb__put_probe(db, &row);
+		*mismatches += !row.matches;
+	}
+	err = err ? err : kdb__set_meta(db, "probe_release", run->release);
+	err = err ? err : kdb__set_meta(db, "probe_kernel", kernel);
+	if (!err)
+		err = kd_buf_addf(&num, "%zu", probe_set__count(set));
+	err = err ? err : kdb__set_meta(db, "probe_cases", num.s);
+	kd_buf_reset(&num);
+	if (!err)
+		err = kd_buf_addf(&num, "%zu", *mismatches);
+	err = err ? err : kdb__set_meta(db, "probe_mismatches", num.s);
+	kd_buf_release(&args);
+	kd_buf_release(&num);
+	return err;
+}
+
+static void print_results(const struct probe_set *set, const struct probe_run *run,
+			  bool all)
+{
+	struct kd_buf got = KD_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < probe_set__count(set); i++) {
+		const struct probe_case *c = probe_set__case(set, i);
+		const struct probe_result *r = &run->results[i];
+		bool ok = probe__matches(c, r);
+
+		if (ok && !all)
+			continue;
+		kd_buf_reset(&got);
+		if (probe_result__format(r, &got))
+			break;
+		printf("  %-44s %-10s expected %s%s%s\n", c->id, got.s,
+		       c->expect == PROBE_EXPECT_ACCEPT ? "not " : "",
+		       c->expect_errno ? c->expect_errno : probe_expect_name(c->expect),
+		       ok ? "" : "  MISMATCH");
+	}
+	kd_buf_release(&got);
+}
+
+static int parse_opts(int argc, char **argv, struct probe_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "spec", required_argument, NULL, 'S' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "accel", required_argument, NULL, 'A' },
+		{ "cc", required_argument, NULL, 'C' },
+		{ "gzip", no_argument, NULL, 'z' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	char *end;
+	long v;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "k:t:lvqh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'k': o->kernel = optarg; break;
+		case 'S': o->spec = optarg; break;
+		case 'A': o->boot.accel = optarg; break;
+		case 'C': o->cc = optarg; break;
+		case 'z': o->gzip = true; break;
+		case 'l': o->list = true; break;
+		case 'v': o->verbose = true; break;
+		case 'q': o->quiet = true; break;
+		case 'h':
+			fputs(probe_usage, stdout);
+			return -1;
+		case 't':
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || *end || v < 1 || v > 3600)
+				return cli_usage_error(probe_usage, "--timeout: seconds, 1..3600");
+			o->boot.timeout_s = (unsigned)v;
+			break;
+		default:
+			return KD_EXIT_USAGE;
+		}
+	}
+	if (o->list)
+		return argc - optind > 0 ? cli_usage_error(probe_usage, "--list takes no K.kabi") : 0;
+	if (argc - optind != 1)
+		return cli_usage_error(probe_usage, "expected one K.kabi");
+	o->db_path = argv[optind];
+	if (!o->kernel)
+		return cli_usage_error(probe_usage, "--kernel VMLINUZ is required");
+	return 0;
+}
+
+int cmd_probe(int argc, char **argv)
+{
+	struct probe_opts o = { .boot = { .timeout_s = 120 } };
+	struct probe_set *set = NULL;
+	struct probe_run run = { 0 };
+	struct probe_timing t = { 0 };
+	struct kdb *db = NULL;
+	char *release = NULL;
+	size_t mismatches = 0;
+	int rc, err;
+
+	rc = parse_opts(argc, argv, &o);
+	if (rc)
+		return rc < 0 ? KD_EXIT_OK : rc;
+	if (o.quiet)
+		kd_log_set_level(KD_LOG_ERR);
+	err = probe_set__new(&set);
+	err = err ? err : probe__add_builtin(set);
+	if (err)
+		goto fail;
+	if (o.spec)
+		kd_warn("probe: --spec %s: the contract's cases are not converted yet; "
+			"running the %zu built-in cases", o.spec, probe_set__count(set));
+	if (o.list) {
+		rc = list_cases(set);
+		probe_set__free(set);
+		return rc;
+	}
+	/* Refuse a bad DB before a boot of many seconds. */
+	err = kdb__open(o.db_path, &db);
+	if (err)
+		goto fail;
+	if (kdb__get_meta(db, "release", &release))
+		release = NULL;
+	kdb__free(db);
+	db = NULL;
+
+	kd_info("probe: booting %s with %zu cases", o.kernel, probe_set__count(set));
+	err = probe__run(set, &o.boot, o.cc, o.gzip, o.kernel, &run, &t);
+	if (err)
+		goto fail;
+	if (release && strcmp(release, run.release))
+		kd_warn("%s: extracted from %s, but the booted kernel is %s", o.db_path, release,
+			run.release);
+	err = kdb__open_update(o.db_path, &db);
+	err = err ? err : store(db, set, &run, o.kernel, &mismatches);
+	err = err ? err : kdb__commit(db);
+	if (err)
+		goto fail;
+	if (!o.quiet) {
+		printf("%s: %zu cases, %zu as expected, %zu mismatches "
+		       "(build %.2f s, boot %.2f s, cases %.2f s)\n",
+		       run.release, probe_set__count(set), probe_set__count(set) - mismatches,
+		       mismatches, t.gen_build_s, t.boot_s, t.cases_s);
+		print_results(set, &run, o.verbose);
+	}
+	rc = mismatches ? KD_EXIT_CHANGES : KD_EXIT_OK;
+	goto out;
+fail:
+	if (err == -ENOMEM)
+		kd_err("probe: out of memory");
+	rc = KD_EXIT_ERROR;
+out:
+	free(release);
+	kdb__free(db);
+	probe_run__release(&run);
+	probe_set__free(set);
+	return rc;
+}

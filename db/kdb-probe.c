@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The probe's rows: the cases `kabi-diff probe` ran on a kernel and what
+ * the kernel answered (probe_cases, probe_results). A new probe replaces
+ * the old one whole. Written through kdb__open_update(), so the .kabi is
+ * replaced atomically on kdb__commit(); DBs extracted before these tables
+ * existed get them from the schema's "-- probe" block.
+ */
+#include "db/kdb_internal.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "lib/err.h"
+
+#define PROBE_MARKER "-- probe\n"
+
+int kdb__clear_probe(struct kdb *db)
+{
+	const char *sql = strstr(kdb_schema_sql, PROBE_MARKER);
+	int err;
+
+	if (!sql) {
+		kd_err("%s: the schema has no probe tables", db->path);
+		return -EINVAL;
+	}
+	err = kdb_exec(db, sql);
+	return err ? err : kdb_exec(db, "DELETE FROM probe_results; DELETE FROM probe_cases;");
+}
+
+int kdb__put_probe(struct kdb *db, const struct kdb_probe_row *r)
+{
+	static const char case_sql[] =
+		"INSERT INTO probe_cases (id, call, nr, kind, args, expect, expect_errno, what,"
+		" origin) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+	static const char result_sql[] =
+		"INSERT INTO probe_results (case_id, status, ret, errno, errno_name, matches,"
+		" release) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	err = kdb_prepare(db, case_sql, &st);
+	if (err)
+		return err;
+	if (kdb_bind_text(st, 1, r->id) || kdb_bind_text(st, 2, r->call) ||
+	    sqlite3_bind_int64(st, 3, r->nr) || kdb_bind_text(st, 4, r->kind) ||
+	    kdb_bind_text(st, 5, r->args) || kdb_bind_text(st, 6, r->expect) ||
+	    kdb_bind_text(st, 7, r->expect_errno) || kdb_bind_text(st, 8, r->what) ||
+	    kdb_bind_text(st, 9, r->origin) || sqlite3_step(st) != SQLITE_DONE) {
+		err = kdb_sql_error(db, "storing a probe case");
+		goto out;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	err = kdb_prepare(db, result_sql, &st);
+	if (err)
+		return err;
+	if (kdb_bind_text(st, 1, r->id) || kdb_bind_text(st, 2, r->status) ||
+	    (strcmp(r->status, "ret") ? sqlite3_bind_null(st, 3)
+				      : sqlite3_bind_int64(st, 3, r->ret)) ||
+	    (r->err ? sqlite3_bind_int(st, 4, r->err) : sqlite3_bind_null(st, 4)) ||
+	    kdb_bind_text(st, 5, r->errno_name) || sqlite3_bind_int(st, 6, r->matches) ||
+	    kdb_bind_text(st, 7, r->release) || sqlite3_step(st) != SQLITE_DONE)
+		err = kdb_sql_error(db, "storing a probe result");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+static const char *col(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
+{
+	static const char sql[] =
+		"SELECT c.id, c.call, c.nr, c.kind, c.args, c.expect, c.expect_errno, c.what,"
+		" c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release"
+		" FROM probe_cases c JOIN probe_results r ON r.case_id = c.id ORDER BY c.id";
+	sqlite3_stmt *st = NULL;
+	int rc, err = 0;
+
+	/* A DB without the tables holds no probe: not an error. */
+	if (sqlite3_prepare_v2(db->sql, "SELECT 1 FROM probe_results LIMIT 0", -1, &st,
+			       NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	err = kdb_prepare(db, sql, &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kdb_probe_row r = {
+			.id = col(st, 0), .call = col(st, 1), .nr = sqlite3_column_int64(st, 2),
+			.kind = col(st, 3), .args = col(st, 4), .expect = col(st, 5),
+			.expect_errno = col(st, 6), .what = col(st, 7), .origin = col(st, 8),
+			.status = col(st, 9), .ret = sqlite3_column_int64(st, 10),
+			.err = sqlite3_column_int(st, 11), .errno_name = col(st, 12),
+			.matches = sqlite3_column_int(st, 13) != 0, .release = col(st, 14),
+		};
+
+		err = cb(&r, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading the probe results");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
