@@ -2,8 +2,10 @@
 /*
  * kabi-diff diff (and the headline form `kabi-diff OLD NEW`): compare two
  * kernels' user-space ABI and print the annotated report. Each input is a
- * .kabi (recognized by content) or a vmlinux, extracted on the fly into a
- * cache keyed by its build-id so that a second run costs only the diff.
+ * .kabi (recognized by content), a vmlinux, or a kernel directory (vmlinux
+ * plus optional modules and UAPI headers, cli/kernel-input.c); the last two
+ * are extracted on the fly into a cache keyed by the build-id and by what
+ * else was read, so that a second run costs only the diff.
  * The exit status carries abidiff's bits: 4 changes, 8 breaking changes.
  */
 #include <errno.h>
@@ -11,14 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/builtin.h"
+#include "cli/diff-inputs.h"
 #include "db/kdb.h"
 #include "diff/diff.h"
-#include "extract/build-id.h"
-#include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
@@ -30,8 +30,14 @@ static const char diff_usage[] =
 	"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
 	"constants and ioctls. Every change gets a verdict from a rule of\n"
 	"diff/RULES.md and the syscalls/ioctls it reaches. OLD and NEW are .kabi\n"
-	"databases or vmlinux images with DWARF; an image is extracted once into\n"
-	"$XDG_CACHE_HOME/kabi-diff/BUILD-ID.kabi (default ~/.cache/kabi-diff).\n"
+	"databases, vmlinux images with DWARF, or kernel directories: a build tree\n"
+	"(vmlinux, *.ko below, include/uapi + arch/x86/include/uapi or usr/include),\n"
+	"DIR/{vmlinux,modules/,include/}, or an unpacked debug package\n"
+	"(usr/lib/debug/boot/vmlinux-*, usr/lib/debug/lib/modules/); with headers\n"
+	"and modules the diff covers constants and ioctls too. An input is\n"
+	"extracted once into $XDG_CACHE_HOME/kabi-diff/ (default ~/.cache/kabi-diff),\n"
+	"named BUILD-ID.kabi, or BUILD-ID-[u][m]-HASH.kabi with headers (u) or\n"
+	"modules (m) of that HASH.\n"
 	"\n"
 	"  -f, --format FMT         text (default), json or md\n"
 	"  -o, --output FILE        write the report to FILE (atomically)\n"
@@ -44,101 +50,6 @@ static const char diff_usage[] =
 	"\n"
 	"Exit status: 0 no change, 1 error, 2 usage error, 4 changes,\n"
 	"12 breaking changes (4|8). Suppressed changes do not count.\n";
-
-/* The cache directory, created if needed; "" when there is no HOME either. */
-static int cache_dir(struct kd_buf *dir)
-{
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *p;
-	int err;
-
-	if (xdg && *xdg)
-		err = kd_buf_addf(dir, "%s/kabi-diff", xdg);
-	else if (home && *home)
-		err = kd_buf_addf(dir, "%s/.cache/kabi-diff", home);
-	else
-		err = kd_buf_adds(dir, "./.kabi-diff-cache");
-	if (err)
-		return err;
-	for (p = dir->s + 1; ; p++) {
-		if (*p == '/' || !*p) {
-			char c = *p;
-
-			*p = '\0';
-			if (mkdir(dir->s, 0755) < 0 && errno != EEXIST) {
-				err = -errno;
-				kd_err("%s: cannot create the cache directory: %s", dir->s, strerror(errno));
-				*p = c;
-				return err;
-			}
-			*p = c;
-			if (!c)
-				break;
-		}
-	}
-	return 0;
-}
-
-/* A cached .kabi of @build_id that opens and says it is that kernel. */
-static bool cache_hit(const char *path, const char *build_id, struct kdb **db)
-{
-	enum kd_level level = kd_log_level();
-	char *have = NULL;
-	bool ok;
-
-	if (access(path, R_OK) < 0)
-		return false;
-	kd_log_set_level(KD_LOG_QUIET);	/* a stale cache entry is re-extracted, not an error */
-	ok = !kdb__open(path, db) && !kdb__get_meta(*db, "build_id", &have) && have &&
-	     !strcmp(have, build_id);
-	kd_log_set_level(level);
-	free(have);
-	if (!ok) {
-		kdb__free(*db);
-		*db = NULL;
-	}
-	return ok;
-}
-
-static int open_input(const char *arg, bool quiet, struct kdb **db)
-{
-	struct kd_buf dir = KD_BUF_INIT, path = KD_BUF_INIT;
-	struct extract_conf conf = { 0 };
-	struct extract_stats stats;
-	char *build_id = NULL;
-	int err;
-
-	*db = NULL;
-	if (kdb__is_db_file(arg))
-		return kdb__open(arg, db);
-	err = extract__build_id(arg, &build_id);
-	if (err)
-		goto out;
-	if (!build_id) {
-		kd_err("%s: no GNU build-id to key the cache; run 'kabi-diff extract %s' and diff"
-		       " the .kabi", arg, arg);
-		err = -KD_EFORMAT;
-		goto out;
-	}
-	err = cache_dir(&dir);
-	if (!err)
-		err = kd_buf_addf(&path, "%s/%s.kabi", dir.s, build_id);
-	if (err || cache_hit(path.s, build_id, db))
-		goto out;
-	if (!quiet)
-		fprintf(stderr, "kabi-diff: extracting %s into %s\n", arg, path.s);
-	conf.vmlinux = arg;
-	conf.output = path.s;
-	conf.progress = !quiet && isatty(STDERR_FILENO);
-	err = extract__run(&conf, &stats);
-	if (!err)
-		err = kdb__open(path.s, db);
-out:
-	free(build_id);
-	kd_buf_release(&dir);
-	kd_buf_release(&path);
-	return err;
-}
 
 /* Print the report to @dest (atomically) or stdout. */
 static int write_report(const struct diff_result *r, const struct report_conf *rc, const char *dest)
@@ -199,7 +110,7 @@ int cmd_diff(int argc, char **argv)
 	struct kdb *db[2] = { NULL, NULL };
 	const char *output = NULL, *sup_path = NULL, *color = "auto";
 	bool quiet = false;
-	int c, i, status = KD_EXIT_ERROR;
+	int c, status = KD_EXIT_ERROR;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "f:o:s:qh", opts, NULL)) != -1) {
@@ -236,9 +147,8 @@ int cmd_diff(int argc, char **argv)
 		kd_log_set_level(KD_LOG_ERR);
 	if (sup_path && diff_suppressions__load(sup_path, &sup))
 		goto out;
-	for (i = 0; i < 2; i++)
-		if (open_input(argv[optind + i], quiet, &db[i]))
-			goto out;
+	if (diff_inputs__open((const char *const *)argv + optind, quiet, db))
+		goto out;
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;
 	if (sup && diff_result__suppress(r, sup) < 0) {

@@ -291,7 +291,11 @@ static int on_constant(const struct kdb_constant_pair *p, void *ctx)
 			run->subj.len ? run->subj.s : NULL, NULL);
 }
 
-/* What differs between two ioctl numbers, "dir w -> rw, size 24 -> 32". */
+/*
+ * What differs between two ioctl numbers, "dir w -> rw, size 24 -> 32". A
+ * size one side could not find (its argument type in no DWARF it read: a
+ * problem row there) is no difference: the inputs differ, not the ioctl.
+ */
 static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd_ioctl *n)
 {
 	int err = 0;
@@ -299,9 +303,9 @@ static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd
 	kd_buf_reset(b);
 	if (cmp_str(o->dir, n->dir))
 		err = kd_buf_addf(b, "%sdir %s -> %s", b->len ? ", " : "", o->dir, n->dir);
-	if (!err && (o->has_size != n->has_size || o->size != n->size))
+	if (!err && o->has_size && n->has_size && o->size != n->size)
 		err = kd_buf_addf(b, "%ssize %" PRId64 " -> %" PRId64, b->len ? ", " : "",
-				  o->has_size ? o->size : -1, n->has_size ? n->size : -1);
+				  o->size, n->size);
 	if (!err && o->type_char != n->type_char)
 		err = kd_buf_addf(b, "%stype 0x%02x -> 0x%02x", b->len ? ", " : "", o->type_char,
 				  n->type_char);
@@ -338,7 +342,12 @@ static int on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 	err = dt_root(&run->e, name, &root);
 	if (!err)
 		err = ioctl_why(&why, o, n);
-	if (!err && (o->has_cmd != n->has_cmd || o->cmd != n->cmd || why.len)) {
+	/* An unknown number (unsized argument) reads "?" in the report. */
+	if (!err && !o->has_cmd)
+		err = kd_buf_adds(&run->ov, "?");
+	if (!err && !n->has_cmd)
+		err = kd_buf_adds(&run->nv, "?");
+	if (!err && ((o->has_cmd && n->has_cmd && o->cmd != n->cmd) || why.len)) {
 		err = diff_add(run->e.r, "ioctl.cmd", DIFF_CAT_IOCTL, "ioctl-cmd", name, name,
 			       run->ov.s, run->nv.s, why.len ? why.s : NULL, &idx);
 		if (!err)

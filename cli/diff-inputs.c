@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The inputs of kabi-diff diff. A .kabi (recognized by content) is opened
+ * as it is; a vmlinux, or a kernel directory (cli/kernel-input.c), is
+ * extracted into the cache $XDG_CACHE_HOME/kabi-diff/ under a name made of
+ * its build-id and, when headers or modules were read too, of their
+ * fingerprint (BUILD-ID-um-HASH.kabi): a cached vmlinux-only DB is never
+ * taken for a directory's, nor one header tree's for another's.
+ *
+ * Extractions run in child processes: two kernels extract side by side on
+ * two cores (the cold diff costs one extraction, not two), and each starts
+ * from a fresh process, so no state of one extraction can reach the other.
+ * (libdwarf 20210528 crashes in dwarf_object_init_b() on a vmlinux opened
+ * after modules were read through its own ELF loader in the same process.)
+ * Readers of modules already use every CPU: those extract one at a time.
+ */
+#include "cli/diff-inputs.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/kernel-input.h"
+#include "db/kdb.h"
+#include "extract/build-id.h"
+#include "extract/extract.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+
+struct input {
+	const char *arg;
+	struct kernel_input ki;
+	struct extract_conf conf;
+	struct kd_buf path;	/* the cache file */
+	char *build_id;
+	pid_t pid;		/* the extracting child, 0 none */
+	struct timespec start;
+};
+
+/* The cache directory, created if needed; "" when there is no HOME either. */
+static int cache_dir(struct kd_buf *dir)
+{
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	char *p;
+	int err;
+
+	if (xdg && *xdg)
+		err = kd_buf_addf(dir, "%s/kabi-diff", xdg);
+	else if (home && *home)
+		err = kd_buf_addf(dir, "%s/.cache/kabi-diff", home);
+	else
+		err = kd_buf_adds(dir, "./.kabi-diff-cache");
+	if (err)
+		return err;
+	for (p = dir->s + 1; ; p++) {
+		if (*p == '/' || !*p) {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(dir->s, 0755) < 0 && errno != EEXIST) {
+				err = -errno;
+				kd_err("%s: cannot create the cache directory: %s", dir->s, strerror(errno));
+				*p = c;
+				return err;
+			}
+			*p = c;
+			if (!c)
+				break;
+		}
+	}
+	return 0;
+}
+
+/* A cached .kabi of @build_id that opens and says it is that kernel. */
+static bool cache_hit(const char *path, const char *build_id, struct kdb **db)
+{
+	enum kd_level level = kd_log_level();
+	char *have = NULL;
+	bool ok;
+
+	if (access(path, R_OK) < 0)
+		return false;
+	kd_log_set_level(KD_LOG_QUIET);	/* a stale cache entry is re-extracted, not an error */
+	ok = !kdb__open(path, db) && !kdb__get_meta(*db, "build_id", &have) && have &&
+	     !strcmp(have, build_id);
+	kd_log_set_level(level);
+	free(have);
+	if (!ok) {
+		kdb__free(*db);
+		*db = NULL;
+	}
+	return ok;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The cache file for @conf: the build-id, and what else is read and its fingerprint. */
+static int cache_path(const struct extract_conf *conf, const struct kernel_input *ki,
+		      const char *build_id, struct kd_buf *path)
+{
+	struct kd_buf dir = KD_BUF_INIT;
+	uint64_t fp;
+	int err = cache_dir(&dir);
+
+	if (!err)
+		err = kd_buf_addf(path, "%s/%s", dir.s, build_id);
+	if (!err && (conf->uapi_dir || conf->modules_dir)) {
+		err = kernel_input__fingerprint(ki, &fp);
+		if (!err)
+			err = kd_buf_addf(path, "-%s%s-%016" PRIx64, conf->uapi_dir ? "u" : "",
+					  conf->modules_dir ? "m" : "", fp);
+	}
+	if (!err)
+		err = kd_buf_adds(path, ".kabi");
+	kd_buf_release(&dir);
+	return err;
+}
+
+/*
+ * Open @in as a DB if it is one or is cached (*@db set), else prepare its
+ * extraction (*@db NULL, @in->conf ready).
+ */
+static int prepare(struct input *in, bool quiet, struct kdb **db)
+{
+	int err;
+
+	*db = NULL;
+	if (kdb__is_db_file(in->arg))
+		return kdb__open(in->arg, db);
+	in->conf.vmlinux = in->arg;
+	if (is_dir(in->arg)) {
+		err = kernel_input__probe(in->arg, &in->ki);
+		if (err)
+			return err;
+		in->conf.vmlinux = in->ki.vmlinux;
+		in->conf.uapi_dir = in->ki.uapi_dir;
+		in->conf.modules_dir = in->ki.modules_dir;
+	}
+	err = extract__build_id(in->conf.vmlinux, &in->build_id);
+	if (err)
+		return err;
+	if (!in->build_id) {
+		kd_err("%s: no GNU build-id to key the cache; run 'kabi-diff extract %s' and diff"
+		       " the .kabi", in->conf.vmlinux, in->conf.vmlinux);
+		return -KD_EFORMAT;
+	}
+	err = cache_path(&in->conf, &in->ki, in->build_id, &in->path);
+	if (err || cache_hit(in->path.s, in->build_id, db))
+		return err;
+	if (!quiet && in->ki.vmlinux)
+		fprintf(stderr, "kabi-diff: %s (%s): vmlinux %s, UAPI headers %s, modules %s\n",
+			in->arg, in->ki.layout, in->ki.vmlinux, in->ki.uapi_dir ? in->ki.uapi_dir : "none",
+			in->ki.modules_dir ? in->ki.modules_dir : "none");
+	if (!quiet)
+		fprintf(stderr, "kabi-diff: extracting %s into %s\n", in->conf.vmlinux, in->path.s);
+	in->conf.output = in->path.s;
+	return 0;
+}
+
+/* Start @in's extraction in a child process. */
+static int start(struct input *in)
+{
+	fflush(NULL);	/* nothing buffered may be written twice */
+	clock_gettime(CLOCK_MONOTONIC, &in->start);
+	in->pid = fork();
+	if (in->pid < 0) {
+		int err = -errno;
+
+		kd_err("cannot start a process: %s", strerror(errno));
+		in->pid = 0;
+		return err;
+	}
+	if (in->pid == 0) {
+		struct extract_stats stats;
+
+		/* The child's whole life: errors are already on stderr. */
+		_exit(extract__run(&in->conf, &stats) ? 1 : 0);
+	}
+	return 0;
+}
+
+/* Wait for @in's child; then open what it wrote. */
+static int finish(struct input *in, bool quiet, struct kdb **db)
+{
+	struct timespec end;
+	int status, err = 0;
+
+	while (waitpid(in->pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			err = -errno;
+			kd_err("waiting for the extraction of %s: %s", in->arg, strerror(errno));
+			in->pid = 0;
+			return err;
+		}
+	}
+	in->pid = 0;
+	if (WIFSIGNALED(status)) {
+		kd_err("%s: the extraction died of signal %d (%s)", in->arg, WTERMSIG(status),
+		       strsignal(WTERMSIG(status)));
+		return -EIO;
+	}
+	if (WEXITSTATUS(status))
+		return -EIO;	/* the child said why */
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	if (!quiet)
+		fprintf(stderr, "kabi-diff: extracted %s in %.1f s\n", in->arg,
+			(double)(end.tv_sec - in->start.tv_sec) + (end.tv_nsec - in->start.tv_nsec) / 1e9);
+	return kdb__open(in->path.s, db);
+}
+
+int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
+{
+	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT },
+			       { .arg = args[1], .path = KD_BUF_INIT } };
+	bool side_by_side;
+	int i, err = 0;
+
+	db[0] = db[1] = NULL;
+	for (i = 0; !err && i < 2; i++)
+		err = prepare(&in[i], quiet, &db[i]);
+	if (err)
+		goto out;
+	/* Progress lines of two children would overwrite each other: only for one. */
+	side_by_side = !db[0] && !db[1] && !in[0].conf.modules_dir && !in[1].conf.modules_dir;
+	for (i = 0; i < 2; i++)
+		in[i].conf.progress = !quiet && isatty(STDERR_FILENO) && !(side_by_side && i == 1);
+	for (i = 0; !err && i < 2; i++) {
+		if (db[i])
+			continue;
+		err = start(&in[i]);
+		if (!err && !side_by_side)
+			err = finish(&in[i], quiet, &db[i]);
+	}
+	for (i = 0; i < 2; i++) {
+		int e = in[i].pid ? finish(&in[i], quiet, &db[i]) : 0;
+
+		if (!err)
+			err = e;
+	}
+out:
+	for (i = 0; i < 2; i++) {
+		kernel_input__release(&in[i].ki);
+		kd_buf_release(&in[i].path);
+		free(in[i].build_id);
+	}
+	return err;
+}

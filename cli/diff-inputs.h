@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The two inputs of `kabi-diff diff`, opened as databases: a .kabi as it
+ * is, a vmlinux or a kernel directory through the extraction cache.
+ */
+#ifndef KD_DIFF_INPUTS_H
+#define KD_DIFF_INPUTS_H
+
+#include <stdbool.h>
+
+struct kdb;
+
+/*
+ * Open @args[0] and @args[1] into @db[0] and @db[1] (each freed with
+ * kdb__free() by the caller, also after a failure). Inputs not in the
+ * cache are extracted in child processes, side by side when neither reads
+ * modules. @quiet: no progress messages. Returns 0 or a negative code
+ * (reported).
+ */
+int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2]);
+
+#endif

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Kernel directories as diff inputs. One kernel's parts are found by
+ * content, in the layouts that hold them:
+ *
+ *   build tree       DIR/vmlinux, modules as *.ko anywhere below, UAPI in
+ *                    DIR/include/uapi + DIR/arch/x86/include/uapi, or
+ *                    DIR/usr/include after `make headers_install`;
+ *   kernel cache     DIR/vmlinux, DIR/modules/, DIR/include/ (Debian's
+ *                    linux-headers layout: include/uapi and
+ *                    include/arch/x86/include/uapi), as tests/real uses;
+ *   debug package    DIR/usr/lib/debug/boot/vmlinux-* (Debian's -dbg) or
+ *                    DIR/usr/lib/debug/lib/modules/VERSION/vmlinux
+ *                    (Fedora's debuginfo), modules under
+ *                    DIR/usr/lib/debug/lib/modules/.
+ *
+ * A vmlinux is recognized by its ELF magic, a header tree by its linux/ and
+ * asm/ directories, modules by at least one *.ko file: a part that is
+ * absent is left out (the diff then covers less), never guessed.
+ */
+#include "cli/kernel-input.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/hash.h"
+#include "lib/mem.h"
+
+static char *join(const char *dir, const char *rel)
+{
+	struct kd_buf b = KD_BUF_INIT;
+
+	if (kd_buf_addf(&b, "%s/%s", dir, rel)) {
+		kd_buf_release(&b);
+		return NULL;
+	}
+	return kd_buf_detach(&b);
+}
+
+static bool is_dir_at(const char *dir, const char *rel)
+{
+	char *p = join(dir, rel);
+	struct stat st;
+	bool yes = p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(p);
+	return yes;
+}
+
+static bool is_elf(const char *path)
+{
+	unsigned char head[4];
+	struct stat st;
+	FILE *f;
+	bool yes;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return false;
+	f = fopen(path, "rb");
+	if (!f)
+		return false;
+	yes = fread(head, 1, 4, f) == 4 && !memcmp(head, "\177ELF", 4);
+	fclose(f);
+	return yes;
+}
+
+/*
+ * The ELF files @dir/NAME whose NAME starts with @prefix (and, with @leaf,
+ * the ELF files @dir/NAME/@leaf): *@found counts them, *@path is the first
+ * (sorted by name, so the choice is stable). Returns 0 or -ENOMEM.
+ */
+static int find_images(const char *dir, const char *prefix, const char *leaf, int *found, char **path)
+{
+	struct dirent **names = NULL;
+	int n, i, err = 0;
+
+	n = scandir(dir, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		struct kd_buf b = KD_BUF_INIT;
+
+		if (!err && name[0] != '.' && !strncmp(name, prefix, strlen(prefix))) {
+			err = leaf ? kd_buf_addf(&b, "%s/%s/%s", dir, name, leaf) :
+				     kd_buf_addf(&b, "%s/%s", dir, name);
+			if (!err && is_elf(b.s) && ++*found == 1)
+				*path = kd_buf_detach(&b);
+		}
+		kd_buf_release(&b);
+		free(names[i]);
+	}
+	free(names);
+	return err;
+}
+
+static int find_vmlinux(const char *dir, struct kernel_input *ki)
+{
+	char *top = join(dir, "vmlinux"), *boot = join(dir, "usr/lib/debug/boot"),
+	     *mods = join(dir, "usr/lib/debug/lib/modules");
+	int found = 0, err = -ENOMEM;
+
+	if (!top || !boot || !mods)
+		goto out;
+	err = 0;
+	if (is_elf(top)) {
+		ki->vmlinux = top;
+		top = NULL;
+		goto out;
+	}
+	err = find_images(boot, "vmlinux-", NULL, &found, &ki->vmlinux);
+	if (!err && !found)
+		err = find_images(mods, "", "vmlinux", &found, &ki->vmlinux);
+	if (err)
+		goto out;
+	ki->layout = "debug package";
+	if (!found) {
+		kd_err("%s: no vmlinux (an ELF file) found: looked for vmlinux,"
+		       " usr/lib/debug/boot/vmlinux-* and usr/lib/debug/lib/modules/*/vmlinux", dir);
+		err = -ENOENT;
+	} else if (found > 1) {
+		kd_err("%s: %d kernel images found (first %s): give the vmlinux of the one to"
+		       " compare", dir, found, ki->vmlinux);
+		err = -KD_EUSAGE;
+	}
+out:
+	free(top);
+	free(boot);
+	free(mods);
+	return err;
+}
+
+/* nftw() has no context argument: the state of the one walk under way. */
+static struct {
+	bool only_ko;		/* count *.ko files only (else *.h) */
+	bool stop_at_first;
+	long files;
+	uint64_t hash;		/* sum of per-file hashes: the walk's order does not matter */
+	size_t root_len;
+} walk;
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static int walk_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	uint64_t h;
+
+	(void)ftw;
+	if (type != FTW_F || !has_suffix(path, walk.only_ko ? ".ko" : ".h"))
+		return 0;
+	walk.files++;
+	if (walk.stop_at_first)
+		return 1;
+	h = kd_hash_str(KD_HASH_SEED, path + walk.root_len);
+	h = kd_hash_u64(h, (uint64_t)st->st_size);
+	h = kd_hash_u64(h, (uint64_t)st->st_mtim.tv_sec);
+	h = kd_hash_u64(h, (uint64_t)st->st_mtim.tv_nsec);
+	walk.hash += h;
+	return 0;
+}
+
+/* Walk @dir for *.ko (@ko) or *.h files; returns their count, or -1 when @dir is unreadable. */
+static long walk_tree(const char *dir, bool ko, bool stop_at_first, uint64_t *hash)
+{
+	int rc;
+
+	walk.only_ko = ko;
+	walk.stop_at_first = stop_at_first;
+	walk.files = 0;
+	walk.hash = 0;
+	walk.root_len = strlen(dir);
+	rc = nftw(dir, walk_one, 32, FTW_PHYS);
+	if (rc < 0)
+		return -1;
+	if (hash)
+		*hash += walk.hash;
+	return walk.files;
+}
+
+static int find_modules(const char *dir, struct kernel_input *ki)
+{
+	static const char *const where[] = { "modules", "usr/lib/debug/lib/modules", "" };
+	size_t i;
+
+	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
+		char *p = *where[i] ? join(dir, where[i]) : kd_strdup(dir);
+
+		if (!p)
+			return -ENOMEM;
+		if ((!*where[i] || is_dir_at(dir, where[i])) && walk_tree(p, true, true, NULL) > 0) {
+			ki->modules_dir = p;
+			return 0;
+		}
+		free(p);
+		if (*where[i] && is_dir_at(dir, where[i]))
+			return 0;	/* the modules' own directory, empty: none */
+	}
+	return 0;
+}
+
+static int find_uapi(const char *dir, struct kernel_input *ki)
+{
+	/* uapi_dir (for extract --uapi), then the directories holding the headers. */
+	static const char *const layouts[][3] = {
+		{ "usr/include", "usr/include", NULL },
+		{ "include", "include/uapi", "include/arch/x86/include/uapi" },
+		{ "", "include/uapi", "arch/x86/include/uapi" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+		const char *const *l = layouts[i];
+
+		if (i == 0 ? !(is_dir_at(dir, "usr/include/linux") && is_dir_at(dir, "usr/include/asm")) :
+			     !(is_dir_at(dir, "include/uapi/linux") && is_dir_at(dir, l[2])))
+			continue;
+		ki->uapi_dir = *l[0] ? join(dir, l[0]) : kd_strdup(dir);
+		ki->uapi_roots[0] = join(dir, l[1]);
+		ki->uapi_roots[1] = l[2] ? join(dir, l[2]) : NULL;
+		if (!ki->uapi_dir || !ki->uapi_roots[0] || (l[2] && !ki->uapi_roots[1]))
+			return -ENOMEM;
+		return 0;
+	}
+	return 0;
+}
+
+int kernel_input__probe(const char *dir, struct kernel_input *ki)
+{
+	int err;
+
+	memset(ki, 0, sizeof(*ki));
+	ki->layout = "build tree";
+	err = find_vmlinux(dir, ki);
+	if (!err)
+		err = find_modules(dir, ki);
+	if (!err)
+		err = find_uapi(dir, ki);
+	/* A build tree keeps modules beside their sources and arch/ at the top. */
+	if (!err && strcmp(ki->layout, "debug package") &&
+	    ((ki->modules_dir && has_suffix(ki->modules_dir, "/modules")) ||
+	     (ki->uapi_roots[1] && has_suffix(ki->uapi_roots[1], "include/arch/x86/include/uapi"))))
+		ki->layout = "kernel cache";
+	if (err == -ENOMEM)
+		kd_err("out of memory");
+	return err;
+}
+
+int kernel_input__fingerprint(const struct kernel_input *ki, uint64_t *hash)
+{
+	const char *dirs[3] = { ki->uapi_roots[0], ki->uapi_roots[1], ki->modules_dir };
+	int i;
+
+	*hash = 0;
+	for (i = 0; i < 3; i++) {
+		if (dirs[i] && walk_tree(dirs[i], i == 2, false, hash) < 0) {
+			int e = errno ? errno : EIO;
+
+			kd_err("%s: cannot read: %s", dirs[i], strerror(e));
+			return -e;
+		}
+	}
+	return 0;
+}
+
+void kernel_input__release(struct kernel_input *ki)
+{
+	if (!ki)
+		return;
+	free(ki->vmlinux);
+	free(ki->uapi_dir);
+	free(ki->modules_dir);
+	free(ki->uapi_roots[0]);
+	free(ki->uapi_roots[1]);
+	memset(ki, 0, sizeof(*ki));
+}

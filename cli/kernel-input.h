@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Kernel-directory inputs of `kabi-diff OLD NEW`: where the vmlinux, the
+ * modules and the UAPI header tree of one kernel are, found by content in
+ * the layouts builds and packages use (see kernel-input.c), and a
+ * fingerprint of what would be read, for the extraction cache's key.
+ */
+#ifndef KD_KERNEL_INPUT_H
+#define KD_KERNEL_INPUT_H
+
+#include <stdint.h>
+
+struct kernel_input {
+	char *vmlinux;		/* the image with DWARF */
+	char *uapi_dir;		/* for extract --uapi; NULL: no header tree */
+	char *modules_dir;	/* for extract --modules; NULL: no *.ko below */
+	char *uapi_roots[2];	/* the header directories fingerprinted (NULL: unused) */
+	const char *layout;	/* "kernel cache", "build tree", "debug package" (static) */
+};
+
+/*
+ * Find the parts of the kernel in directory @dir. Fails (reported) when no
+ * vmlinux is found, or when several are and none is at the top. @ki is
+ * filled with strings it owns; release it with kernel_input__release()
+ * (also after a failure).
+ */
+int kernel_input__probe(const char *dir, struct kernel_input *ki);
+
+/*
+ * A hash of the name, size and modification time of every header and
+ * module @ki would have read: another tree, or an edited file, gives
+ * another value. Returns 0 or a negative code (reported).
+ */
+int kernel_input__fingerprint(const struct kernel_input *ki, uint64_t *hash);
+
+void kernel_input__release(struct kernel_input *ki);
+
+#endif
