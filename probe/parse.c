@@ -84,6 +84,7 @@ static int parse_case(const struct probe_set *set, const char *text, struct prob
 	int err;
 	struct probe_result *r;
 	const struct probe_case *c;
+	enum probe_status st;
 
 	if (sscanf(text, "KABI-PROBE %lu %127s %15s %lld %d%c", &seq, id, status, &ret, &err,
 		   &extra) != 5)
@@ -91,20 +92,18 @@ static int parse_case(const struct probe_set *set, const char *text, struct prob
 	c = probe_set__case(set, seq);
 	if (!run->results || seq >= run->nr_cases || !c || strcmp(c->id, id))
 		return 1;
+	if (!strcmp(status, "ret") && err >= 0 && (ret == -1) == (err != 0))
+		st = PROBE_ST_RET;
+	else if (!strcmp(status, "timeout") && !ret && !err)
+		st = PROBE_ST_TIMEOUT;
+	else if (!strcmp(status, "signal") && !ret && err > 0 && err < 65)
+		st = PROBE_ST_SIGNAL;
+	else
+		return 1;
 	r = &run->results[seq];
 	if (r->status != PROBE_ST_MISSING)
 		return 0;	/* a repeat: the first one stands */
-	if (!strcmp(status, "ret")) {
-		if (err < 0 || (ret == -1) != (err != 0))
-			return 1;
-		r->status = PROBE_ST_RET;
-	} else if (!strcmp(status, "timeout") && !ret && !err) {
-		r->status = PROBE_ST_TIMEOUT;
-	} else if (!strcmp(status, "signal") && !ret && err > 0 && err < 65) {
-		r->status = PROBE_ST_SIGNAL;
-	} else {
-		return 1;
-	}
+	r->status = st;
 	r->ret = ret;
 	r->err = err;
 	run->nr_results++;

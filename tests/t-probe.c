@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * probe/ without QEMU: case sets and flag expansion, the result parser on
+ * clean, garbled, truncated and panicking consoles (exact counts and
+ * values), the cpio writer checked by cpio(1) itself, and the generated
+ * program built static and run on this host with harmless cases ("--host"),
+ * its output parsed back.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "probe/probe.h"
+#include "tests/tap.h"
+
+/* Append one protocol line with its CRC, as the probe prints it. */
+static void line(struct kd_buf *b, const char *text)
+{
+	kd_buf_addf(b, "%s %08x\r\n", text, (unsigned)probe_crc32(text, strlen(text)));
+}
+
+static struct probe_set *small_set(void)
+{
+	struct probe_set *set;
+	struct probe_case c = { .call = "close", .nr = 3, .nr_args = 1,
+				.args = { { .kind = PROBE_ARG_INT, .value = (uint64_t)-1 } },
+				.kind = PROBE_CASE_ERRNO, .expect = PROBE_EXPECT_ERRNO,
+				.expect_errno = "EBADF" };
+
+	if (probe_set__new(&set))
+		return NULL;
+	c.id = "close.badfd";
+	probe_set__add(set, &c);
+	c.id = "dup.badfd";
+	c.call = "dup";
+	c.nr = 32;
+	probe_set__add(set, &c);
+	c.id = "read.badptr";
+	c.call = "read";
+	c.nr = 0;
+	c.nr_args = 3;
+	c.args[0] = (struct probe_arg){ .kind = PROBE_ARG_FD, .value = PROBE_FD_FILE };
+	c.args[1] = (struct probe_arg){ .kind = PROBE_ARG_BADPTR };
+	c.args[2] = (struct probe_arg){ .kind = PROBE_ARG_INT, .value = 16 };
+	c.expect_errno = "EFAULT";
+	probe_set__add(set, &c);
+	return set;
+}
+
+static void test_set(void)
+{
+	static const struct probe_flag flags[] = { { "FA", 1 }, { "FB", 4 } };
+	struct probe_flagset fs = {
+		.name = "eventfd2.flags", .call = "eventfd2", .nr = 290, .nr_args = 2,
+		.args = { { .kind = PROBE_ARG_INT }, { .kind = PROBE_ARG_INT } },
+		.arg = 1, .patch = -1, .width_bits = 8, .reject_errno = "EINVAL",
+		.nr_flags = 2, .flags = flags, .origin = "test",
+	};
+	struct probe_case bad = { .id = "bad id", .call = "x", .nr = 1 };
+	struct probe_set *set = small_set();
+	const struct probe_case *c;
+	struct kd_buf b = KD_BUF_INIT;
+
+	is_int(probe_set__count(set), 3, "three cases");
+	kd_log_set_level(KD_LOG_QUIET);
+	is_int(probe_set__add(set, probe_set__case(set, 0)), -EEXIST, "a taken id is refused");
+	is_int(probe_set__add(set, &bad), -EINVAL, "an id with a space is refused");
+	kd_log_set_level(KD_LOG_WARN);
+
+	is_int(probe_set__add_flags(set, &fs), 0, "flag set expanded");
+	/* 2 defined bits + the 6 other bits of 8. */
+	is_int(probe_set__count(set), 3 + 8, "one case per bit");
+	c = probe_set__case(set, 3);
+	is_str(c->id, "eventfd2.flags.FA", "defined bit first");
+	is_int(c->args[1].value, 1, "FA's value in the flags argument");
+	is_int(c->expect, PROBE_EXPECT_ACCEPT, "a defined bit is expected accepted");
+	is_int(probe_set__find(set, "eventfd2.flags.bit1"), 5, "bit 1 is unknown (between FA and FB)");
+	c = probe_set__case(set, (size_t)probe_set__find(set, "eventfd2.flags.unknown"));
+	is_int(c->args[1].value, 8, "the headline unknown bit is the one above FB");
+	is_int(c->expect, PROBE_EXPECT_ERRNO, "unknown bits rejected");
+	is_str(c->expect_errno, "EINVAL", "with EINVAL");
+	is_int(probe_set__find(set, "eventfd2.flags.bit7"), 10, "last bit of the width");
+	is_int(probe_set__find(set, "eventfd2.flags.bit8"), -1, "nothing beyond the width");
+
+	probe_case__format_args(probe_set__case(set, 2), &b);
+	is_str(b.s, "fd:file, badptr, 16", "arguments printed");
+	probe_set__free(set);
+	kd_buf_release(&b);
+
+	set = NULL;
+	is_int(probe_set__new(&set), 0, "an empty set");
+	is_int(probe__add_builtin(set), 0, "built-in cases");
+	ok(probe_set__count(set) >= 300, "at least 300 built-in cases (%zu)", probe_set__count(set));
+	ok(probe_set__find(set, "cachestat.null") >= 0 && probe_set__find(set, "openat.flags.unknown") >= 0 &&
+	   probe_set__find(set, "openat2.resolve.unknown") >= 0, "the headline cases are built in");
+	probe_set__free(set);
+}
+
+static void test_parse(void)
+{
+	struct probe_set *set = small_set();
+	struct kd_buf con = KD_BUF_INIT, bad = KD_BUF_INIT;
+	struct probe_run run;
+	struct probe_result r = { PROBE_ST_RET, -1, 9 };
+
+	/* Firmware escapes before the first line, kernel noise between. */
+	kd_buf_adds(&con, "\x1b[?7l\x1b[2J");
+	line(&con, "KABI-PROBE-BEGIN 3 6.1.0-47-amd64");
+	kd_buf_adds(&con, "[    3.1] random: crng init done\n");
+	line(&con, "KABI-PROBE 0 close.badfd ret -1 9");
+	line(&con, "KABI-PROBE 1 dup.badfd timeout 0 0");
+	line(&con, "KABI-PROBE 2 read.badptr ret -1 14");
+	line(&con, "KABI-PROBE-END 3 12");
+	is_int(probe__parse(set, con.s, &run), 0, "clean console parsed");
+	is_str(run.release, "6.1.0-47-amd64", "release");
+	is_int(run.nr_results, 3, "three results");
+	is_int(run.nr_bad_lines, 0, "no bad line");
+	ok(run.complete && !run.panic, "complete, no panic");
+	is_int(run.results[0].status, PROBE_ST_RET, "case 0 returned");
+	is_int(run.results[0].err, 9, "EBADF");
+	is_int(run.results[1].status, PROBE_ST_TIMEOUT, "case 1 timed out");
+	is_int(run.results[2].err, 14, "EFAULT");
+	ok(run.elapsed_s > 0.0119 && run.elapsed_s < 0.0121, "elapsed 12 ms");
+	ok(probe__matches(probe_set__case(set, 0), &r), "EBADF matches");
+	ok(!probe__matches(probe_set__case(set, 2), &r), "EBADF is not EFAULT");
+	probe_run__release(&run);
+
+	/* A checksum off by one digit, a cut line, a foreign id, a repeat, a panic. */
+	line(&bad, "KABI-PROBE-BEGIN 3 6.12.107");
+	kd_buf_adds(&bad, "KABI-PROBE 0 close.badfd ret -1 22 00000000\n");
+	kd_buf_adds(&bad, "KABI-PROBE 1 dup.bad");
+	kd_buf_adds(&bad, "\n");
+	line(&bad, "KABI-PROBE 1 other.case ret -1 9");
+	line(&bad, "KABI-PROBE 2 read.badptr ret -1 14");
+	line(&bad, "KABI-PROBE 2 read.badptr ret 0 0");
+	line(&bad, "KABI-PROBE 2 read.badptr ret 5 3");
+	kd_buf_adds(&bad, "[    4.2] Kernel panic - not syncing: Attempted to kill init!\n");
+	is_int(probe__parse(set, bad.s, &run), 0, "damaged console parsed");
+	is_int(run.nr_results, 1, "one valid result");
+	is_int(run.nr_bad_lines, 4, "bad checksum, cut line, foreign id, ret with errno");
+	ok(!run.complete, "no end line");
+	ok(run.panic, "panic seen");
+	is_int(run.results[0].status, PROBE_ST_MISSING, "case 0 missing");
+	is_int(run.results[2].ret, -1, "the first of two lines for case 2 stands");
+	probe_run__release(&run);
+
+	kd_log_set_level(KD_LOG_QUIET);
+	is_int(probe__parse(set, "no probe here\n", &run), -KD_EFORMAT, "no start line");
+	kd_buf_reset(&bad);
+	line(&bad, "KABI-PROBE-BEGIN 4 6.1");
+	is_int(probe__parse(set, bad.s, &run), -EPROTO, "another number of cases");
+	kd_log_set_level(KD_LOG_WARN);
+
+	kd_buf_reset(&bad);
+	probe__tail("a\nb\nc\nd\n\n", 2, &bad);
+	is_str(bad.s, "  c\n  d\n", "last two console lines");
+	kd_buf_release(&con);
+	kd_buf_release(&bad);
+	probe_set__free(set);
+}
+
+static char *run_out(const char *cmd)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char chunk[4096];
+	FILE *p = popen(cmd, "r");
+	size_t n;
+
+	if (!p)
+		return NULL;
+	while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
+		kd_buf_add(&b, chunk, n);
+	pclose(p);
+	return kd_buf_detach(&b);
+}
+
+static void test_cpio(void)
+{
+	struct kd_buf path = KD_BUF_INIT, cmd = KD_BUF_INIT;
+	struct probe_cpio *a;
+	char *out;
+	int gz;
+
+	for (gz = 0; gz < 2; gz++) {
+		kd_buf_reset(&path);
+		kd_buf_addf(&path, "%s/t%d.cpio", tap_tmpdir(), gz);
+		is_int(probe_cpio__new(path.s, gz, &a), 0, gz ? "gzip archive" : "plain archive");
+		probe_cpio__add_dir(a, "dev", 0755);
+		probe_cpio__add_chardev(a, "dev/console", 0600, 5, 1);
+		probe_cpio__add_file(a, "init", 0755, "hello", 5);
+		probe_cpio__add_file(a, "odd-name.txt", 0644, "123456", 6);
+		is_int(probe_cpio__finish(a), 0, "archive finished");
+		kd_buf_reset(&cmd);
+		kd_buf_addf(&cmd, "%s '%s' | cpio -t --quiet 2>&1", gz ? "zcat" : "cat", path.s);
+		out = run_out(cmd.s);
+		is_str(out, "dev\ndev/console\ninit\nodd-name.txt\n", "cpio -t lists the entries");
+		free(out);
+		kd_buf_reset(&cmd);
+		kd_buf_addf(&cmd, "%s '%s' | cpio -tv --quiet 2>&1 | awk '{print $1}'",
+			    gz ? "zcat" : "cat", path.s);
+		out = run_out(cmd.s);
+		is_str(out, "drwxr-xr-x\ncrw-------\n-rwxr-xr-x\n-rw-r--r--\n", "modes and types");
+		free(out);
+		kd_buf_reset(&cmd);
+		kd_buf_addf(&cmd, "%s '%s' | cpio -i --to-stdout --quiet odd-name.txt 2>&1",
+			    gz ? "zcat" : "cat", path.s);
+		out = run_out(cmd.s);
+		is_str(out, "123456", "file content extracted");
+		free(out);
+	}
+	kd_buf_release(&path);
+	kd_buf_release(&cmd);
+}
+
+static void test_gen_host(void)
+{
+	struct kd_buf src = KD_BUF_INIT, c_path = KD_BUF_INIT, bin = KD_BUF_INIT;
+	struct probe_set *set = small_set();
+	struct probe_run run;
+	char *out;
+	FILE *f;
+
+	probe__gen_c(set, &src);
+	ok(strstr(src.s, "{ \"read.badptr\", 0, 3, 0, { { A_FD, 0x1ULL, 0, 0, 0 }, "
+			 "{ A_BAD, 0x0ULL, 0, 0, 0 }, { A_INT, 0x10ULL, 0, 0, 0 } } },") != NULL,
+	   "case table row");
+	ok(strstr(src.s, "static const int ncases = 3;") != NULL, "case count");
+	kd_buf_addf(&c_path, "%s/probe.c", tap_tmpdir());
+	kd_buf_addf(&bin, "%s/probe", tap_tmpdir());
+	f = fopen(c_path.s, "w");
+	fwrite(src.s, 1, src.len, f);
+	fclose(f);
+	is_int(probe__build(NULL, c_path.s, bin.s), 0, "static build");
+	kd_buf_reset(&src);
+	kd_buf_addf(&src, "'%s' 2>&1; echo rc=$?", bin.s);
+	out = run_out(src.s);
+	ok(out && strstr(out, "this program is /init of a test VM") && strstr(out, "rc=2"),
+	   "refuses to run outside a VM without --host");
+	free(out);
+	kd_buf_reset(&src);
+	kd_buf_addf(&src, "'%s' --host", bin.s);
+	out = run_out(src.s);
+	is_int(probe__parse(set, out ? out : "", &run), 0, "host output parsed");
+	ok(run.complete && run.nr_results == 3 && run.nr_bad_lines == 0, "complete, 3 results");
+	if (run.results) {
+		ok(probe__matches(probe_set__case(set, 0), &run.results[0]), "close(-1): EBADF");
+		ok(probe__matches(probe_set__case(set, 1), &run.results[1]), "dup(-1): EBADF");
+		ok(probe__matches(probe_set__case(set, 2), &run.results[2]), "read to badptr: EFAULT");
+	}
+	probe_run__release(&run);
+	free(out);
+	kd_buf_release(&src);
+	kd_buf_release(&c_path);
+	kd_buf_release(&bin);
+	probe_set__free(set);
+}
+
+int main(void)
+{
+	test_set();
+	test_parse();
+	test_cpio();
+	test_gen_host();
+	return tap_done();
+}
