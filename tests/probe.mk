@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# `kabi-diff probe` and its tests need QEMU and cpio (cpio(1) checks the
+# initramfs writer in tests/t-probe.c), and a static libc to link the probe.
+# Included from the Makefile (-include tests/probe.mk).
+PROBE_DEB_PACKAGES = qemu-system-x86 cpio libc6-dev gcc
+
+.PHONY: probe-deps
+probe-deps:
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+		--no-install-recommends $(PROBE_DEB_PACKAGES)
