@@ -236,8 +236,8 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 	for (i = 0; i < 2; i++)
 		in[i].conf.progress = !quiet && isatty(STDERR_FILENO) && !(side_by_side && i == 1);
 	for (i = 0; !err && i < 2; i++) {
-		if (db[i])
-			continue;
+		if (db[i] || (i == 1 && !db[0] && !strcmp(in[0].path.s, in[1].path.s)))
+			continue;	/* cached, or the same kernel twice: extracted once */
 		err = start(&in[i]);
 		if (!err && !side_by_side)
 			err = finish(&in[i], quiet, &db[i]);
@@ -248,6 +248,8 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 		if (!err)
 			err = e;
 	}
+	if (!err && !db[1])
+		err = kdb__open(in[1].path.s, &db[1]);
 out:
 	for (i = 0; i < 2; i++) {
 		kernel_input__release(&in[i].ki);

@@ -138,7 +138,7 @@ out:
 
 /* nftw() has no context argument: the state of the one walk under way. */
 static struct {
-	bool only_ko;		/* count *.ko files only (else *.h) */
+	bool only_ko;		/* count modules (*.ko, *.ko.xz...) only, else *.h */
 	bool stop_at_first;
 	long files;
 	uint64_t hash;		/* sum of per-file hashes: the walk's order does not matter */
@@ -157,7 +157,12 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 	uint64_t h;
 
 	(void)ftw;
-	if (type != FTW_F || !has_suffix(path, walk.only_ko ? ".ko" : ".h"))
+	if (type != FTW_F)
+		return 0;
+	/* The module suffixes extract/modules.c reads, compressed ones too. */
+	if (walk.only_ko ? !has_suffix(path, ".ko") && !has_suffix(path, ".ko.xz") &&
+			   !has_suffix(path, ".ko.zst") && !has_suffix(path, ".ko.gz") :
+			   !has_suffix(path, ".h"))
 		return 0;
 	walk.files++;
 	if (walk.stop_at_first)
