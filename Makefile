@@ -11,8 +11,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 WERROR ?=
 KD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) \
-	-I. -Ilib -I/usr/include/libdwarf \
-	-DKD_VERSION='"$(VERSION)"' -DKD_DATADIR='"$(DATADIR)"' \
+	-I. -Ilib -Ibuild/gen -I/usr/include/libdwarf \
 	$(shell pkg-config --cflags libelf sqlite3 2>/dev/null) -pthread
 LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib 2>/dev/null || echo -lelf -lsqlite3 -lz) -pthread -lm
 
@@ -48,6 +47,15 @@ all: kabi-diff
 build/.flags: FORCE
 	@mkdir -p build
 	@echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(LDFLAGS)' > $@
+
+# The version changes with every commit; only the files that print it
+# include build/gen/version.h, so only they rebuild.
+build/gen/version.h: FORCE
+	@mkdir -p build/gen
+	@printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' | \
+		cmp -s - $@ || printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' > $@
+
+build/extract/extract.o build/cli/main.o: build/gen/version.h
 
 build/%.o: %.c build/.flags
 	@mkdir -p $(dir $@)
@@ -109,3 +117,4 @@ clean:
 
 -include $(shell find build -name '*.d' 2>/dev/null)
 -include tests/fuzz/fuzz.mk
+-include tests/probe.mk

@@ -23,6 +23,7 @@ struct kd_command {
 
 int cmd_extract(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_spec(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 

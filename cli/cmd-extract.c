@@ -12,6 +12,7 @@
 #include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "spec/spec.h"
 
 static const char extract_usage[] =
 	"usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
@@ -27,6 +28,11 @@ static const char extract_usage[] =
 	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
 	"  -q, --quiet         no progress or summary on stderr\n"
 	"  -h, --help          this text\n";
+
+static int store_spec(struct kdb *db, void *ctx)
+{
+	return spec__store(ctx, db);
+}
 
 int cmd_extract(int argc, char **argv)
 {
@@ -44,6 +50,7 @@ int cmd_extract(int argc, char **argv)
 	struct extract_stats stats;
 	struct kd_buf out = KD_BUF_INIT;
 	struct timespec t0, t1;
+	struct spec *spec = NULL;
 	bool quiet = false;
 	int c, err;
 
@@ -81,6 +88,15 @@ int cmd_extract(int argc, char **argv)
 	conf.progress = !quiet && isatty(STDERR_FILENO);
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
+	/* Parse the contract first: a typo should not cost an extraction. */
+	if (conf.spec_dir) {
+		if (spec__load_dir(conf.spec_dir, &spec)) {
+			kd_buf_release(&out);
+			return KD_EXIT_ERROR;
+		}
+		conf.before_commit = store_spec;
+		conf.before_commit_ctx = spec;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	err = extract__run(&conf, &stats);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -91,6 +107,7 @@ int cmd_extract(int argc, char **argv)
 			(long long)stats.types, (long long)stats.constants, (long long)stats.ioctls,
 			(long long)stats.modules, (long long)stats.problems,
 			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	spec__free(spec);
 	kd_buf_release(&out);
 	return err ? KD_EXIT_ERROR : KD_EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "version.h"
 #include "cli/builtin.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
@@ -15,6 +16,7 @@
 static const struct kd_command commands[] = {
 	{ "extract", cmd_extract, "read a vmlinux (DWARF) into a .kabi database" },
 	{ "show", cmd_show, "print syscalls, types, ioctls or constants of a .kabi" },
+	{ "spec", cmd_spec, "check a contract (lint DIR) or store it in a .kabi (load K.kabi DIR)" },
 	{ "diff", cmd_diff, "compare two kernels (.kabi or vmlinux); same as 'kabi-diff OLD NEW'" },
 	{ "probe", cmd_probe, "boot a kernel under QEMU and store the errnos its syscalls return" },
 };

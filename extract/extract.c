@@ -11,6 +11,7 @@
  *   5. identity metadata, then an atomic commit.
  * Any error leaves no output behind (kdb__free discards the temp file).
  */
+#include "version.h"
 #include "extract/extract.h"
 
 #include <errno.h>
@@ -188,6 +189,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	}
 	if (!err)
 		err = write_identity(db, k, d, conf->vmlinux);
+	if (!err && conf->before_commit)
+		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)
 		goto out;
 	err = kdb__commit(db);

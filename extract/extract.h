@@ -10,14 +10,23 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct kdb;
+
 struct extract_conf {
 	const char *vmlinux;	/* required */
 	const char *output;	/* the .kabi to write (atomically) */
 	const char *uapi_dir;	/* optional: UAPI header tree */
 	const char *modules_dir;/* optional: directory of .ko files */
-	const char *spec_dir;	/* optional: contract to load into the DB */
+	const char *spec_dir;	/* optional: contract to load into the DB (see before_commit) */
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */
 	bool progress;		/* progress line on stderr (caller decides: tty and not -q) */
+	/*
+	 * Called with the complete DB just before it is committed, so the
+	 * caller can add what extract does not know about (the contract);
+	 * a negative return aborts the extraction and nothing is written.
+	 */
+	int (*before_commit)(struct kdb *db, void *ctx);
+	void *before_commit_ctx;
 };
 
 struct extract_stats {

@@ -40,7 +40,7 @@ static int load_mine(struct spec **out)
 	for (i = 0; i < 2; i++) {
 		kd_buf_reset(&from);
 		kd_buf_reset(&to);
-		kd_buf_addf(&from, "%s/../spec/%s", tap_srcdir(), files[i]);
+		kd_buf_addf(&from, "%s/fixtures/spec/starter/%s", tap_srcdir(), files[i]);
 		kd_buf_addf(&to, "%s/%s", dir, files[i]);
 		unlink(to.s);
 		if (symlink(from.s, to.s))

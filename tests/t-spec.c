@@ -100,7 +100,7 @@ static void setup_mine(void)
 	for (i = 0; i < 2; i++) {
 		kd_buf_reset(&from);
 		kd_buf_reset(&to);
-		kd_buf_addf(&from, "%s/../spec/%s", tap_srcdir(), files[i]);
+		kd_buf_addf(&from, "%s/fixtures/spec/starter/%s", tap_srcdir(), files[i]);
 		kd_buf_addf(&to, "%s/%s", mine_dir, files[i]);
 		unlink(to.s);
 		if (symlink(from.s, to.s))
@@ -126,7 +126,7 @@ static void test_starter(void)
 	int err;
 
 	err = load_mine(&s);
-	is_int(err, 0, "spec/fs.kabispec and spec/process.kabispec load without errors");
+	is_int(err, 0, "the first starter contract (fs, process; frozen in tests/fixtures/spec/starter) loads without errors");
 	if (err)
 		goto out;
 	is_int(spec__nr_files(s), 2, "two files");
