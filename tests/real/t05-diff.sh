@@ -1,0 +1,150 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kabi-diff on Debian's real kernels: 6.1.0-47 -> 6.1.0-57 (same stable
+# series) and 6.1.0-47 -> 6.12.107 (vmlinux inputs), and the stable pair as
+# kernel directories with their UAPI header trees. The report runs (exit
+# 0/4/12, never 1), its syscall additions and removals are exactly those of
+# the two syscall_64.tbl (tests/real/data), and every breaking verdict is
+# listed here with the fact that makes it a real change.
+. "$KD_SRCDIR/lib.sh"
+
+K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
+old=6.1.0-47-amd64 stable=6.1.0-57-amd64 new=6.12.107+deb12-amd64
+export XDG_CACHE_HOME=$KD_TMPDIR/t05-cache
+
+# --- stable pair, vmlinux only -------------------------------------------
+if db0=$(real_db $old) && db1=$(real_db $stable); then
+	"$KABI_DIFF" diff "$db0" "$db1" -f json >stable.json
+	is "$?" 0 "$old -> $stable (vmlinux): exit 0, no change in the syscall ABI"
+	is "$(jq -c .summary.total stable.json)" '{"breaking":0,"compatible":0,"info":0,"suppressed":0}' \
+		"  empty summary"
+else
+	skip "$old or $stable not in $K"
+fi
+
+# --- 6.1 -> 6.12, vmlinux only -------------------------------------------
+# Table rows that name an implemented syscall: "NR NAME".
+impl() { grep -v '^#' "$KD_REALDIR/data/syscall_64-$1.txt" | awk '$3 != "-" && $3 != "sys_ni_syscall" { print $1, $2 }' | sort; }
+if db0=$(real_db $old) && db2=$(real_db $new); then
+	"$KABI_DIFF" diff "$db0" "$db2" -f json >major.json
+	is "$?" 12 "$old -> $new: exit 12 (breaking changes)"
+	impl 6.1 >t61.txt; impl 6.12 >t612.txt
+	is "$(jq -r '.changes[] | select(.kind == "syscall.added" and (.subject | endswith("(x64)"))) |
+		"\(.new) \(.subject | sub(" \\(x64\\)$"; ""))"' major.json | sort)" \
+		"$(comm -13 t61.txt t612.txt)" "  x64 syscall.added: exactly the rows syscall_64.tbl gained"
+	is "$(jq -r '.changes[] | select(.kind == "syscall.removed" and (.subject | endswith("(x64)"))) |
+		"\(.old) \(.subject | sub(" \\(x64\\)$"; ""))"' major.json | sort)" \
+		"$(comm -23 t61.txt t612.txt)" "  x64 syscall.removed: exactly the rows that lost their entry (212 lookup_dcookie)"
+	# ia32 entry points (__ia32_sys_*) carry no numbers: their additions
+	# must be among the table's new names too, nothing else.
+	jq -r '.changes[] | select(.kind == "syscall.added") | .subject | sub(" \\(.*\\)$"; "")' major.json |
+		sort -u >added-names.txt
+	comm -13 t61.txt t612.txt | cut -d' ' -f2 | sort >new-names.txt
+	is "$(comm -23 added-names.txt new-names.txt)" "" \
+		"  no syscall.added outside the table's new syscalls (any ABI)"
+	is "$(jq -r '[.changes[] | select(.kind | startswith("syscall.")) | .kind] | unique | join(",")' major.json)" \
+		"syscall.added,syscall.param.type,syscall.removed" "  no renumbering, no parameter-count change"
+
+	# Every breaking verdict, each a real change of the UAPI between 6.1 and 6.12:
+	# - lookup_dcookie: removed in 6.10 (syscall_64.tbl 212 has no entry in 6.12).
+	# - name_to_handle_at(mnt_id): int __user * became void __user * in 6.12
+	#   (fs/fhandle.c: AT_HANDLE_MNT_ID_UNIQUE writes a u64 there).
+	# - union bpf_attr: grew at the tail (prog_token_fd, 6.9; raw_tracepoint.cookie,
+	#   query.revision ...; link_create grew with uprobe_multi, 6.6); log_true_size
+	#   took padding (6.4). bpf(2) takes a size and zero-checks the tail
+	#   (CHECK_ATTR): compatible once the contract says so; without, potentially.
+	# - struct landlock_ruleset_attr: 8 -> 24 (handled_access_net 6.7, scoped 6.12);
+	#   landlock_create_ruleset takes a size (copy_min_struct_from_user).
+	# - struct perf_event_attr: config3 at 128 (6.3, PERF_ATTR_SIZE_VER8); __u32
+	#   __reserved_3 became union { __u32 aux_action; struct { aux_start_paused:1,
+	#   aux_pause:1, aux_resume:1, __reserved_3:29 }; } (6.12 in Debian's tree):
+	#   reserved bits reused, which only a contract naming __reserved_3 clears.
+	# - struct rseq: node_id and mm_cid in the old tail padding (6.3).
+	# - struct statx: stx_subvol (6.10), stx_atomic_write_* (6.11) and __spare1
+	#   take the first three __u64 of __spare3[12], which becomes __spare3[9]
+	#   at 184: reserved space reused (a contract's 'reserved' clears it).
+	is "$(jq -r '.changes[] | select(.verdict == "breaking") | "\(.rule) \(.subject)"' major.json | sort)" \
+"array-bound struct statx.__spare3
+member-added struct perf_event_attr.aux_action
+member-added struct perf_event_attr.aux_pause
+member-added struct perf_event_attr.aux_resume
+member-added struct perf_event_attr.aux_start_paused
+member-added struct statx.__spare1
+member-added struct statx.stx_atomic_write_segments_max
+member-added struct statx.stx_atomic_write_unit_max
+member-added struct statx.stx_atomic_write_unit_min
+member-added struct statx.stx_subvol
+member-bitfield struct perf_event_attr.__reserved_3
+member-moved struct statx.__spare3
+padding-reuse-uncontracted struct rseq.mm_cid
+padding-reuse-uncontracted struct rseq.node_id
+padding-reuse-uncontracted union bpf_attr.log_true_size
+syscall-param-type name_to_handle_at(mnt_id)
+syscall-removed lookup_dcookie (ia32)
+syscall-removed lookup_dcookie (x64)
+tail-growth-uncontracted struct landlock_ruleset_attr
+tail-growth-uncontracted struct landlock_ruleset_attr.handled_access_net
+tail-growth-uncontracted struct landlock_ruleset_attr.scoped
+tail-growth-uncontracted struct perf_event_attr.config3
+tail-growth-uncontracted union bpf_attr
+tail-growth-uncontracted union bpf_attr.link_create
+tail-growth-uncontracted union bpf_attr.link_create.uprobe_multi
+tail-growth-uncontracted union bpf_attr.prog_token_fd
+tail-growth-uncontracted union bpf_attr.query
+tail-growth-uncontracted union bpf_attr.query.link_attach_flags
+tail-growth-uncontracted union bpf_attr.query.link_ids
+tail-growth-uncontracted union bpf_attr.query.revision
+tail-growth-uncontracted union bpf_attr.raw_tracepoint
+tail-growth-uncontracted union bpf_attr.raw_tracepoint.cookie
+type-size struct perf_event_attr" "  breaking verdicts: each a real change (see the comments)"
+	# False positives fixed in the engine, kept fixed:
+	is "$(jq -r '.changes[] | select(.subject == "struct linux_dirent.d_name" or .subject == "struct old_linux_dirent.d_name") |
+		"\(.rule) \(.old) \(.new)"' major.json)" \
+"array-one-element char[1] char[]
+array-one-element char[1] char[]" "  d_name[1] -> d_name[] (same size, 6.2 flexible-array cleanup): info; plain char's signedness (6.2 -funsigned-char) is no change"
+	is "$(jq -r '.changes[] | select(.subject == "struct rseq.end") | .rule' major.json)" "member-added-empty" \
+		"  rseq's char end[] occupies no bytes: info"
+	is "$(jq -r '.changes[] | select(.subject == "struct perf_event_attr.__reserved_3") | "\(.old) -> \(.new)"' major.json)" \
+		"bit 928, width 32 -> bit 931, width 29" "  a plain member turned bitfield: its width is its size"
+	is "$(jq -r '[.changes[] | select(.rule == "member-renamed") | .subject] | join(",")' major.json)" \
+		"struct io_cqring_offsets.resv2,struct io_sqring_offsets.resv2" "  renamed-only members are info (resv2 -> user_addr, 6.5)"
+else
+	skip "$old or $new not in $K"
+fi
+
+# --- stable pair as kernel directories with UAPI headers -----------------
+# Both without modules (only 6.1.0-47's cache has them): the same inputs on
+# each side, so ioctls and constants compare like with like.
+if [ -d "$K/$old/include/uapi" ] && [ -d "$K/$stable/include/uapi" ]; then
+	for r in $old $stable; do
+		mkdir -p "dir-$r" && ln -sf "$K/$r/vmlinux" "dir-$r/vmlinux" && ln -sfn "$K/$r/include" "dir-$r/include"
+	done
+	"$KABI_DIFF" "dir-$old" "dir-$stable" -q -f json >stable-u.json
+	is "$?" 12 "$old -> $stable with UAPI headers (directories): exit 12"
+	is "$(jq '[.changes[] | select(.kind | startswith("ioctl."))] | length' stable-u.json)" 0 \
+		"  no ioctl changes"
+	# Each breaking verdict, checked against the headers themselves:
+	# - IP_VS_DEST_F_AVAILABLE, IP_VS_DEST_F_OVERLOAD: deleted from
+	#   include/uapi/linux/ip_vs.h within the 6.1 stable series.
+	# - SNDRV_SEQ_VERSION: SNDRV_PROTOCOL_VERSION(1, 0, 2) -> (1, 0, 3) in
+	#   include/uapi/sound/asequencer.h (the backported UMP support, which also
+	#   adds SNDRV_SEQ_EVENT_UMP and SNDRV_SEQ_CLIENT_UMP_MIDI_*).
+	is "$(jq -r '.changes[] | select(.verdict == "breaking") | "\(.rule) \(.subject) \(.old) -> \(.new // "-")"' stable-u.json | sort)" \
+"constant-removed IP_VS_DEST_F_AVAILABLE 1 -> -
+constant-removed IP_VS_DEST_F_OVERLOAD 2 -> -
+constant-value SNDRV_SEQ_VERSION 65538 -> 65539" "  breaking verdicts: two constants removed, one version bumped"
+	ip=include/uapi/linux/ip_vs.h seq=include/uapi/sound/asequencer.h
+	is "$(grep -c 'define IP_VS_DEST_F_\(AVAILABLE\|OVERLOAD\)' "$K/$old/$ip" "$K/$stable/$ip" | sed 's|.*/\([^/]*-amd64\)/.*:|\1 |')" \
+		"$old 2
+$stable 0" "  fact: the two defines are in $old's ip_vs.h, not in $stable's"
+	is "$(grep -h '^#define SNDRV_SEQ_VERSION ' "$K/$old/$seq" "$K/$stable/$seq")" \
+		"#define SNDRV_SEQ_VERSION SNDRV_PROTOCOL_VERSION(1, 0, 2)
+#define SNDRV_SEQ_VERSION SNDRV_PROTOCOL_VERSION(1, 0, 3)" "  fact: asequencer.h bumps the protocol version"
+	# __DECLARE_FLEX_ARRAY(__u64, events) adds an empty struct: no bytes, info.
+	is "$(jq -r '.changes[] | select(.kind == "type.member.added") | "\(.rule) \(.subject)"' stable-u.json)" \
+		"member-added-empty struct kvm_pmu_event_filter.__empty_events" \
+		"  kvm's __DECLARE_FLEX_ARRAY conversion: member-added-empty (info)"
+else
+	skip "$old or $stable: no include/uapi in $K"
+fi
+done_testing
