@@ -90,6 +90,12 @@ demo: kabi-diff
 bench: kabi-diff
 	@bench/run
 
+# Slow and opt-in (minutes): kabi-diff's cold diff of the real pair next to
+# libabigail's abidw on both images + abidiff (Debian: abigail-tools).
+.PHONY: bench-peers
+bench-peers: kabi-diff
+	@bench/run --peers
+
 # Root installs directly; anyone else through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
