@@ -206,6 +206,40 @@ void kdwarf_close(struct kdwarf *d)
 	free(d);
 }
 
+int kdwarf_for_each_cu(struct kdwarf *d, kdwarf_cu_fn fn, void *ctx)
+{
+	Dwarf_Error derr = NULL;
+	bool stopped = false;
+	int rc, err = 0;
+
+	for (;;) {
+		Dwarf_Unsigned hdr_len, abbrev_off, typeoff, next_cu;
+		Dwarf_Half version, addr_size, off_size, ext_size, hdr_type;
+		Dwarf_Sig8 sig;
+		Dwarf_Die cu = NULL;
+
+		rc = dwarf_next_cu_header_d(d->dbg, 1, &hdr_len, &version, &abbrev_off, &addr_size,
+					    &off_size, &ext_size, &sig, &typeoff, &next_cu,
+					    &hdr_type, &derr);
+		if (rc == DW_DLV_NO_ENTRY)
+			return err;
+		if (rc == DW_DLV_ERROR)
+			return err ? err : kdwarf_error(d, derr, "reading CU headers");
+		if (err || stopped)
+			continue;
+		if (dwarf_siblingof_b(d->dbg, NULL, 1, &cu, &derr) != DW_DLV_OK) {
+			err = kdwarf_error(d, derr, "reading a CU");
+			continue;
+		}
+		rc = fn(cu, ctx);
+		dwarf_dealloc_die(cu);
+		if (rc < 0)
+			err = rc;
+		else if (rc > 0)
+			stopped = true;
+	}
+}
+
 const char *die_name(struct kdwarf *d, Dwarf_Die die)
 {
 	char *name = NULL;

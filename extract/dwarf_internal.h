@@ -35,6 +35,15 @@ void kdwarf_close(struct kdwarf *d);
 /* "PATH: DWARF: message" for a libdwarf error; frees @err. Returns -KD_EFORMAT. */
 int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what);
 
+/*
+ * Call @fn with the DIE of each compilation unit in order until it returns
+ * non-zero: negative is an error (returned), positive stops the walk (0 is
+ * returned). libdwarf's CU cursor is always run to the end, so the next
+ * walk of @d starts at the first CU again.
+ */
+typedef int (*kdwarf_cu_fn)(Dwarf_Die cu, void *ctx);
+int kdwarf_for_each_cu(struct kdwarf *d, kdwarf_cu_fn fn, void *ctx);
+
 /* --- CU lookup by address (.debug_aranges) --------------------------------- */
 struct cu_ranges;
 int cu_ranges_load(struct kdwarf *d, struct cu_ranges **out);

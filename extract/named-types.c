@@ -213,40 +213,35 @@ static int scan_cu(struct xtable *xt, Dwarf_Die cu, const struct name_set *set, 
 	return err;
 }
 
+struct find_named {
+	struct xtable *xt;
+	const struct name_set *set;
+	int64_t *found;
+	size_t nr_found;
+};
+
+static int find_in_cu(Dwarf_Die cu, void *ctx)
+{
+	struct find_named *f = ctx;
+	int err = scan_cu(f->xt, cu, f->set, f->found, &f->nr_found);
+
+	if (err)
+		return err;
+	return f->nr_found == f->set->n;	/* all found: stop */
+}
+
 int xt_find_named(struct xtable *xt, const struct name_set *set, int64_t *found)
 {
-	struct kdwarf *d = xt->dwarf;
-	Dwarf_Error derr = NULL;
-	size_t nr_found = 0, i;
-	int rc, err = 0;
+	struct find_named f = { xt, set, found, 0 };
+	size_t i;
+	int err;
 
 	for (i = 0; i < set->n; i++)
-		nr_found += found[i] != 0;
-	/* dwarf_next_cu_header_d keeps its position: run through to the end so
-	 * the next walk of this Dwarf_Debug starts at the first CU again. */
-	for (;;) {
-		Dwarf_Unsigned hdr_len, abbrev_off, typeoff, next_cu;
-		Dwarf_Half version, addr_size, off_size, ext_size, hdr_type;
-		Dwarf_Sig8 sig;
-		Dwarf_Die cu = NULL;
-
-		rc = dwarf_next_cu_header_d(d->dbg, 1, &hdr_len, &version, &abbrev_off, &addr_size,
-					    &off_size, &ext_size, &sig, &typeoff, &next_cu,
-					    &hdr_type, &derr);
-		if (rc == DW_DLV_NO_ENTRY)
-			break;
-		if (rc == DW_DLV_ERROR)
-			return kdwarf_error(d, derr, "reading CU headers");
-		if (err || nr_found == set->n)
-			continue;
-		if (dwarf_siblingof_b(d->dbg, NULL, 1, &cu, &derr) != DW_DLV_OK) {
-			err = kdwarf_error(d, derr, "reading a CU");
-			continue;
-		}
-		err = scan_cu(xt, cu, set, found, &nr_found);
-		dwarf_dealloc_die(cu);
-	}
-	return err ? err : (int)nr_found;
+		f.nr_found += found[i] != 0;
+	if (f.nr_found == set->n)
+		return (int)f.nr_found;
+	err = kdwarf_for_each_cu(xt->dwarf, find_in_cu, &f);
+	return err ? err : (int)f.nr_found;
 }
 
 /* Identifiers of at most 4 bytes (with their NUL) are stored inline in

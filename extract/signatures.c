@@ -94,32 +94,24 @@ static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
 	return err;
 }
 
+struct index_all {
+	struct kdwarf *d;
+	struct die_index *idx;
+};
+
+static int index_one_cu(Dwarf_Die cu, void *ctx)
+{
+	struct index_all *all = ctx;
+
+	return index_cu(all->d, die_offset(cu), all->idx);
+}
+
 /* Slow path for images without .debug_aranges: every CU's top level. */
 static int index_all_cus(struct kdwarf *d, struct die_index *idx)
 {
-	Dwarf_Error derr = NULL;
-	int rc, err = 0;
+	struct index_all all = { d, idx };
 
-	for (;;) {
-		Dwarf_Unsigned hdr_len, abbrev_off, typeoff, next_cu;
-		Dwarf_Half version, addr_size, off_size, ext_size, hdr_type;
-		Dwarf_Sig8 sig;
-		Dwarf_Die cu = NULL;
-
-		rc = dwarf_next_cu_header_d(d->dbg, 1, &hdr_len, &version, &abbrev_off, &addr_size,
-					    &off_size, &ext_size, &sig, &typeoff, &next_cu,
-					    &hdr_type, &derr);
-		if (rc == DW_DLV_NO_ENTRY)
-			return 0;
-		if (rc == DW_DLV_ERROR)
-			return kdwarf_error(d, derr, "reading CU headers");
-		if (dwarf_siblingof_b(d->dbg, NULL, 1, &cu, &derr) != DW_DLV_OK)
-			return kdwarf_error(d, derr, "reading a CU");
-		err = index_cu(d, die_offset(cu), idx);
-		dwarf_dealloc_die(cu);
-		if (err)
-			return err;
-	}
+	return kdwarf_for_each_cu(d, index_one_cu, &all);
 }
 
 static int cmp_named(const void *a, const void *b)
