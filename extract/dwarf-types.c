@@ -50,7 +50,7 @@ static int for_each_child(struct xtable *xt, Dwarf_Die die,
 		err = fn(xt, arg, child);
 		if (err)
 			break;
-		rc = dwarf_siblingof_b(xt->dwarf->dbg, child, 1, &next, &derr);
+		rc = kdwarf_next_sibling(xt->dwarf, child, &next, &derr);
 		dwarf_dealloc_die(child);
 		child = rc == DW_DLV_OK ? next : NULL;
 		if (rc == DW_DLV_ERROR)

@@ -103,10 +103,26 @@ static const Dwarf_Obj_Access_Methods mapped_methods = {
 
 int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what)
 {
-	kd_err("%s: DWARF: %s: %s", d->elf->path, what, err ? dwarf_errmsg(err) : "unreadable");
+	kd_err("%s: DWARF: %s: %s", d->elf->path, what,
+	       err ? dwarf_errmsg(err) : d->cause ? d->cause : "unreadable");
 	if (err && d->dbg)
 		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
+	d->cause = NULL;
 	return -KD_EFORMAT;
+}
+
+int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_Error *derr)
+{
+	int rc = dwarf_siblingof_b(d->dbg, die, 1, next, derr);
+
+	if (rc == DW_DLV_OK && die_offset(*next) <= die_offset(die)) {
+		dwarf_dealloc_die(*next);
+		*next = NULL;
+		*derr = NULL;
+		d->cause = "a DIE's sibling link points backwards (damaged DW_AT_sibling)";
+		rc = DW_DLV_ERROR;
+	}
+	return rc;
 }
 
 static void quiet_handler(Dwarf_Error err, Dwarf_Ptr arg)

@@ -202,7 +202,7 @@ static int scan_cu(struct xtable *xt, Dwarf_Die cu, const struct name_set *set, 
 				(*nr_found)++;
 			}
 		}
-		rc = dwarf_siblingof_b(d->dbg, child, 1, &next, &derr);
+		rc = kdwarf_next_sibling(d, child, &next, &derr);
 		dwarf_dealloc_die(child);
 		child = rc == DW_DLV_OK ? next : NULL;
 		if (rc == DW_DLV_ERROR)

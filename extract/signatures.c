@@ -82,7 +82,7 @@ static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
 				idx->v[idx->n++].off = die_offset(child);
 			}
 		}
-		rc = dwarf_siblingof_b(d->dbg, child, 1, &next, &derr);
+		rc = kdwarf_next_sibling(d, child, &next, &derr);
 		dwarf_dealloc_die(child);
 		child = rc == DW_DLV_OK ? next : NULL;
 		if (rc == DW_DLV_ERROR)
@@ -222,7 +222,7 @@ static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, boo
 			if (err)
 				break;
 		}
-		rc = dwarf_siblingof_b(d->dbg, child, 1, &next, &derr);
+		rc = kdwarf_next_sibling(d, child, &next, &derr);
 		dwarf_dealloc_die(child);
 		child = rc == DW_DLV_OK ? next : NULL;
 	}
