@@ -130,7 +130,12 @@ int kelf_open(const char *path, struct kelf **out)
 	if (!k)
 		return -ENOMEM;
 	k->path = path;
-	k->fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK: opening a FIFO (a "module" named x.ko in a modules
+	 * directory) would otherwise wait forever for a writer; the S_ISREG
+	 * check below refuses it. Reads of a regular file ignore the flag.
+	 */
+	k->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (k->fd < 0) {
 		err = -errno;
 		kd_err("%s: %s", path, strerror(errno));
