@@ -122,4 +122,11 @@ void kd_tmpfile_install_signal_cleanup(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	/*
+	 * Past a file size limit (ulimit -f) the default action of SIGXFSZ
+	 * kills the process and leaves the temporary file behind; ignored,
+	 * the write fails with EFBIG and the writer cleans up like for ENOSPC.
+	 */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &sa, NULL);
 }
