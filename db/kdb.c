@@ -39,7 +39,14 @@ int kdb_sql_error(struct kdb *db, const char *what)
 {
 	int code = db->sql ? sqlite3_errcode(db->sql) : SQLITE_ERROR;
 
-	kd_err("%s: %s: %s", db->path, what, db->sql ? sqlite3_errmsg(db->sql) : "no database");
+	int sys = db->sql ? sqlite3_system_errno(db->sql) : 0;
+
+	/* "disk I/O error" alone does not say that the disk is full or the file too large. */
+	if (sys && ((code & 0xff) == SQLITE_IOERR || code == SQLITE_FULL))
+		kd_err("%s: %s: %s (%s)", db->path, what, sqlite3_errmsg(db->sql), strerror(sys));
+	else
+		kd_err("%s: %s: %s", db->path, what,
+		       db->sql ? sqlite3_errmsg(db->sql) : "no database");
 	switch (code) {
 	case SQLITE_NOMEM:	return -ENOMEM;
 	case SQLITE_FULL:	return -ENOSPC;
@@ -81,7 +88,12 @@ int kdb_exec(struct kdb *db, const char *sql)
 	if (sqlite3_exec(db->sql, sql, NULL, NULL, &msg) != SQLITE_OK) {
 		int err;
 
-		err = kdb_sql_error(db, msg ? msg : "exec");
+		/* kdb_sql_error() adds SQLite's message: name the statement, not @msg again. */
+		size_t n = strcspn(sql, " ;");
+		char *what = kd_strndup(sql, n < 40 ? n : 40);
+
+		err = kdb_sql_error(db, what ? what : "exec");
+		free(what);
 		sqlite3_free(msg);
 		return err;
 	}
