@@ -8,6 +8,7 @@
 #define FUZZ_REPLAY
 #include "tests/fuzz/fuzz-db.c"
 #include "tests/fuzz/fuzz-elf.c"
+#include "tests/fuzz/fuzz-spec.c"
 #include "tests/fuzz/fuzz-uapi.c"
 
 #include <dirent.h>
@@ -24,6 +25,7 @@ struct harness {
 static const struct harness harnesses[] = {
 	{ "db", fuzz_db_one },
 	{ "elf", fuzz_elf_one },
+	{ "spec", fuzz_spec_one },
 	{ "uapi", fuzz_uapi_one },
 };
 

@@ -61,7 +61,7 @@ fuzz: fuzz-build fuzz-corpus
 			$(FUZZ_OUT)/corpus/$$h tests/fuzz/regress/$$h \
 			> $(FUZZ_OUT)/fuzz-$$h.log 2>&1 \
 		|| { tail -60 $(FUZZ_OUT)/fuzz-$$h.log; exit 1; }; \
-		grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)' \
+		grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb)' \
 			$(FUZZ_OUT)/fuzz-$$h.log | sed "s/^/  $$h: /"; \
 	done
 

@@ -5,13 +5,14 @@
 #   OUT/uapi  each fixture header as the first file of a tree, with the
 #             fixture's asm-generic/ioctl.h as the fourth (see fuzz-uapi.c)
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
+#   OUT/spec  the shipped spec files and the spec fixtures
 # usage: make-corpus.sh OUT KABI_DIFF   (existing seeds are kept)
 set -eu
 out=$1
 kd=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/fixtures
-mkdir -p "$out/elf" "$out/uapi" "$out/db"
+mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -51,4 +52,9 @@ for k in v1-dwarf5 uapi; do
 	sqlite3 "$work/s.kabi" 'PRAGMA page_size=512; VACUUM;'
 	cp "$work/s.kabi" "$out/db/seed-$k-small-pages"
 done
-ls "$out/elf" "$out/uapi" "$out/db" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
+# Spec: every .kabispec of the tree.
+for f in $(find "$top/spec" "$fx/spec" -name '*.kabispec' 2>/dev/null | sort); do
+	cp "$f" "$out/spec/seed-$(echo "${f#"$top"/}" | tr / -)"
+done
+
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
