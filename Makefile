@@ -55,7 +55,7 @@ build/gen/version.h: FORCE
 	@printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' | \
 		cmp -s - $@ || printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' > $@
 
-build/extract/extract.o build/cli/main.o: build/gen/version.h
+build/extract/extract.o build/cli/main.o build/cli/contract.o: build/gen/version.h
 
 build/%.o: %.c build/.flags
 	@mkdir -p $(dir $@)

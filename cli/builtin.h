@@ -25,6 +25,7 @@ int cmd_extract(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_spec(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 
 /* Shared option helpers. */

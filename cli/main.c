@@ -17,6 +17,7 @@ static const struct kd_command commands[] = {
 	{ "extract", cmd_extract, "read a vmlinux (DWARF) into a .kabi database" },
 	{ "show", cmd_show, "print syscalls, types, ioctls or constants of a .kabi" },
 	{ "spec", cmd_spec, "check a contract (lint DIR) or store it in a .kabi (load K.kabi DIR)" },
+	{ "check", cmd_check, "hold a .kabi against the contract: spec drift and coverage" },
 	{ "diff", cmd_diff, "compare two kernels (.kabi or vmlinux); same as 'kabi-diff OLD NEW'" },
 	{ "probe", cmd_probe, "boot a kernel under QEMU and store the errnos its syscalls return" },
 };

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-diff check: hold one extracted kernel against the contract and list
+ * the drift (spec/CHECK.md) with rule ids, then the coverage line. The
+ * contract is the one of --spec DIR, else the one stored in the .kabi
+ * (extract --spec, spec load), else the installed one (cli/contract.h).
+ * Exit status 0 when nothing is found, 4 with findings, 1 on error.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/builtin.h"
+#include "cli/contract.h"
+#include "db/kdb.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "spec/check.h"
+#include "spec/spec.h"
+
+static const char check_usage[] =
+	"usage: kabi-diff check KERNEL.kabi [--spec DIR] [--format text|json]\n"
+	"\n"
+	"Hold an extracted kernel against the contract: spec'd syscalls, structs,\n"
+	"flag sets and ioctls the kernel disagrees with, and syscalls the spec does\n"
+	"not cover. Rules: spec/CHECK.md. The contract is DIR, else the one stored\n"
+	"in KERNEL.kabi, else the installed one ($KABI_DIFF_SPEC overrides it).\n"
+	"\n"
+	"  -s, --spec DIR      the contract: every DIR/*.kabispec\n"
+	"  -f, --format FMT    text (default) or json\n"
+	"  -h, --help          this text\n"
+	"\n"
+	"Exit status: 0 no finding, 1 error, 2 usage error, 4 findings.\n";
+
+static void json_str(FILE *f, const char *s)
+{
+	if (!s) {
+		fputs("null", f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void print_text(const struct spec_check *r, const char *kabi, const char *source,
+		       const struct spec *s, FILE *f)
+{
+	size_t i, n = spec_check__nr_findings(r), specified, total;
+
+	fprintf(f, "check: %s (%s) against %s (%zu files, spec hash %s)\n",
+		spec_check__release(r), kabi, source, spec__nr_files(s), spec__hash_hex(s));
+	if (!spec_check__has_uapi(r))
+		fprintf(f, "note: %s holds no UAPI constants (extract --uapi DIR):"
+			" flag sets, size constants and ioctls not checked\n", kabi);
+	for (i = 0; i < n; i++) {
+		const struct spec_finding *x = spec_check__finding(r, i);
+
+		if (x->file)
+			fprintf(f, "%s:%d: ", x->file, x->line);
+		else
+			fprintf(f, "%s: ", spec_check__release(r));
+		fprintf(f, "%s: %s: %s\n", x->rule, x->subject, x->message);
+	}
+	spec_check__coverage(r, &specified, &total);
+	fprintf(f, "coverage: %zu/%zu syscalls specified\n", specified, total);
+	if (n)
+		fprintf(f, "%zu finding%s\n", n, n == 1 ? "" : "s");
+	else
+		fprintf(f, "no findings\n");
+}
+
+static void print_json(const struct spec_check *r, const char *kabi, const char *source,
+		       const struct spec *s, FILE *f)
+{
+	size_t i, n = spec_check__nr_findings(r), specified, total;
+
+	spec_check__coverage(r, &specified, &total);
+	fputs("{\n  \"kernel\": {\"release\": ", f);
+	json_str(f, spec_check__release(r));
+	fputs(", \"path\": ", f);
+	json_str(f, kabi);
+	fputs("},\n  \"contract\": {\"source\": ", f);
+	json_str(f, source);
+	fprintf(f, ", \"files\": %zu, \"hash\": ", spec__nr_files(s));
+	json_str(f, spec__hash_hex(s));
+	fprintf(f, "},\n  \"uapi\": %s,\n  \"coverage\": {\"specified\": %zu, \"total\": %zu},\n"
+		"  \"findings\": [", spec_check__has_uapi(r) ? "true" : "false", specified, total);
+	for (i = 0; i < n; i++) {
+		const struct spec_finding *x = spec_check__finding(r, i);
+
+		fputs(i ? ",\n    {\"rule\": " : "\n    {\"rule\": ", f);
+		json_str(f, x->rule);
+		fputs(", \"file\": ", f);
+		json_str(f, x->file);
+		if (x->file)
+			fprintf(f, ", \"line\": %d", x->line);
+		else
+			fputs(", \"line\": null", f);
+		fputs(", \"subject\": ", f);
+		json_str(f, x->subject);
+		fputs(", \"message\": ", f);
+		json_str(f, x->message);
+		fputc('}', f);
+	}
+	fprintf(f, "%s]\n}\n", n ? "\n  " : "");
+}
+
+/* The contract: --spec DIR, else the DB's, else the installed one. *source: what it is. */
+static int load_contract(struct kdb *db, const char *kabi, const char *dir, struct spec **s,
+			 struct kd_buf *source)
+{
+	char *def = NULL;
+	int err;
+
+	if (dir) {
+		err = cli_contract_load(dir, s);
+		return err ? err : kd_buf_adds(source, dir);
+	}
+	err = spec__load_db(db, s);
+	if (!err)
+		return kd_buf_addf(source, "the contract stored in %s", kabi);
+	if (err != -ENOENT)
+		return err;
+	err = cli_contract_default_dir(&def);
+	if (err)
+		return err;
+	if (!def) {
+		kd_err("%s holds no contract and none is installed: give --spec DIR", kabi);
+		return -ENOENT;
+	}
+	err = cli_contract_load(def, s);
+	if (!err)
+		err = kd_buf_addf(source, "%s (installed)", def);
+	free(def);
+	return err;
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "spec", required_argument, NULL, 's' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct kd_buf source = KD_BUF_INIT;
+	struct spec_check *r = NULL;
+	struct spec *s = NULL;
+	struct kdb *db = NULL;
+	const char *dir = NULL, *kabi;
+	bool json = false;
+	int c, status = KD_EXIT_ERROR, err;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "s:f:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's': dir = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
+				return cli_usage_error(check_usage, "check: unknown format '%s'", optarg);
+			json = !strcmp(optarg, "json");
+			break;
+		case 'h': fputs(check_usage, stdout); return KD_EXIT_OK;
+		default: return cli_usage_error(check_usage, "check: bad option");
+		}
+	}
+	if (optind + 1 != argc)
+		return cli_usage_error(check_usage, "check: expected one KERNEL.kabi, got %d arguments",
+				       argc - optind);
+	kabi = argv[optind];
+	err = kdb__open(kabi, &db);
+	if (err) {
+		kd_err("%s: %s", kabi, kd_strerror(err));
+		goto out;
+	}
+	if (load_contract(db, kabi, dir, &s, &source))
+		goto out;
+	if (spec__check(s, db, &r))
+		goto out;
+	if (json)
+		print_json(r, kabi, source.s, s, stdout);
+	else
+		print_text(r, kabi, source.s, s, stdout);
+	if (fflush(stdout)) {
+		kd_err("write error: %s", kd_strerror(-errno));
+		goto out;
+	}
+	status = spec_check__nr_findings(r) ? KD_EXIT_CHANGES : KD_EXIT_OK;
+out:
+	spec_check__free(r);
+	spec__free(s);
+	kdb__free(db);
+	kd_buf_release(&source);
+	return status;
+}

@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * kabi-diff check: hold one extracted kernel against a contract and list
+ * where they disagree (spec/CHECK.md). Everything is read through the DB
+ * API: the x64 syscall table and signatures, the types by id and name, the
+ * UAPI constants (loaded once, sorted by name, for the flag-set families)
+ * and the ioctls. "since" is honoured: what the spec dates after the
+ * kernel's release may be absent without a finding.
+ */
+#include "spec/check_internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/kdb.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+#include "lib/model.h"
+#include "spec/spec.h"
+
+static const struct spec_check_rule rules[] = {
+	{ "syscall-missing", "a syscall of the spec that the kernel's x64 table lacks or leaves unimplemented" },
+	{ "syscall-params-count", "the spec's parameter count differs from the kernel's signature" },
+	{ "syscall-param-name", "a parameter has another name in the kernel (same position)" },
+	{ "syscall-param-type", "the kind cannot be carried by the kernel's C type (a pointer kind on an integer, an integer kind on a pointer, another pointee)" },
+	{ "struct-missing", "a struct of the spec that none of the kernel's syscalls or ioctls reaches" },
+	{ "struct-size", "the struct's size in DWARF is not one the spec lists, or is below a size or minsize it states" },
+	{ "struct-size-constant", "a named size (OPEN_HOW_SIZE_VER0) undefined in the UAPI headers or of another value" },
+	{ "struct-field-missing", "a member the spec annotates is not in the kernel's layout" },
+	{ "struct-field-type", "an annotated member's kind cannot be carried by its C type" },
+	{ "flag-undefined", "a set value named after a UAPI constant that the headers do not define" },
+	{ "flag-unlisted", "the headers define a constant of the set's family with a value the set lacks" },
+	{ "ioctl-missing", "an ioctl of the spec that the UAPI headers do not define" },
+	{ "ioctl-dir", "the spec's direction differs from the _IOC_DIR of the command number" },
+	{ "ioctl-arg-type", "the spec's argument type differs from the command's" },
+	{ "syscall-unspecified", "a syscall of the kernel's x64 table with no spec entry" },
+};
+
+const struct spec_check_rule *spec_check_rules(size_t *n)
+{
+	*n = sizeof(rules) / sizeof(rules[0]);
+	return rules;
+}
+
+/* --- findings ------------------------------------------------------------ */
+
+static size_t file_index(const struct ck *c, const char *path, const char **name)
+{
+	size_t i;
+
+	for (i = 0; path && i < spec__nr_files(c->s); i++)
+		if (!strcmp(spec__file(c->s, i)->path, path)) {
+			*name = spec__file(c->s, i)->name;
+			return i;
+		}
+	*name = NULL;
+	return SIZE_MAX;
+}
+
+int finding(struct ck *c, const char *rule, const struct spec_loc *loc,
+		   const char *subject, const char *fmt, ...)
+{
+	struct spec_check *r = c->r;
+	struct item *it;
+	va_list ap;
+	int err;
+
+	err = KD_GROW(r->items, r->cap, r->nr + 1);
+	if (err)
+		return err;
+	it = &r->items[r->nr];
+	memset(it, 0, sizeof(*it));
+	it->f.rule = rule;
+	it->file_idx = file_index(c, loc ? loc->file : NULL, &it->f.file);
+	it->f.line = loc ? loc->line : 0;
+	it->seq = r->nr;
+	kd_buf_reset(&c->msg);
+	va_start(ap, fmt);
+	err = kd_buf_vaddf(&c->msg, fmt, ap);
+	va_end(ap);
+	if (err)
+		return err;
+	it->f.subject = kd_strdup(subject);
+	it->f.message = kd_strdup(c->msg.s);
+	if (!it->f.subject || !it->f.message) {
+		free(it->f.subject);
+		free(it->f.message);
+		return -ENOMEM;
+	}
+	r->nr++;
+	return 0;
+}
+
+static int cmp_item(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+
+	if (x->file_idx != y->file_idx)
+		return x->file_idx < y->file_idx ? -1 : 1;
+	if (x->f.line != y->f.line)
+		return x->f.line < y->f.line ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* --- versions ------------------------------------------------------------ */
+
+static void parse_version(const char *v, unsigned out[3])
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		out[i] = 0;
+	for (i = 0; i < 3 && v && *v >= '0' && *v <= '9'; i++) {
+		out[i] = (unsigned)strtoul(v, (char **)&v, 10);
+		if (*v != '.')
+			break;
+		v++;
+	}
+}
+
+/* Is @since later than the kernel's release (so absence is expected)? */
+bool after_kernel(const struct ck *c, const char *since)
+{
+	unsigned v[3];
+	int i;
+
+	if (!since || !c->has_rel)
+		return false;
+	parse_version(since, v);
+	for (i = 0; i < 3; i++)
+		if (v[i] != c->rel[i])
+			return v[i] > c->rel[i];
+	return false;
+}
+
+/* --- kernel data ----------------------------------------------------------- */
+
+static int on_const(const struct kd_constant *k, void *ctx)
+{
+	struct ck *c = ctx;
+	struct kconst *e;
+	int err;
+
+	err = KD_GROW(c->consts, c->cap_consts, c->nr_consts + 1);
+	if (err)
+		return err;
+	e = &c->consts[c->nr_consts];
+	e->name = kd_strdup(k->name);
+	e->file = kd_strdup(k->file ? k->file : "");
+	e->value = (uint64_t)k->value;
+	e->is_signed_neg = k->value < 0 && strncmp(k->ctype, "unsigned", 8);
+	if (!e->name || !e->file) {
+		free(e->name);
+		free(e->file);
+		return -ENOMEM;
+	}
+	c->nr_consts++;
+	return 0;
+}
+
+static int cmp_const_name(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct kconst *)elem)->name);
+}
+
+const struct kconst *find_const(const struct ck *c, const char *name)
+{
+	if (!c->nr_consts)
+		return NULL;
+	return bsearch(name, c->consts, c->nr_consts, sizeof(*c->consts), cmp_const_name);
+}
+
+int lookup_const(const char *name, uint64_t *value, void *ctx)
+{
+	const struct kconst *k = find_const(ctx, name);
+
+	if (!k)
+		return -ENOENT;
+	*value = k->value;
+	return 0;
+}
+
+static int on_syscall(const struct kd_syscall *sc, void *ctx)
+{
+	struct ck *c = ctx;
+	size_t i;
+	int err;
+
+	if (!sc->name)
+		return 0;
+	for (i = 0; i < c->nr_sys; i++)
+		if (!strcmp(c->sys[i].name, sc->name)) {
+			c->sys[i].implemented |= sc->implemented;
+			if (!c->sys[i].func_id)
+				c->sys[i].func_id = sc->func_id;
+			return 0;
+		}
+	err = KD_GROW(c->sys, c->cap_sys, c->nr_sys + 1);
+	if (err)
+		return err;
+	c->sys[c->nr_sys].name = kd_strdup(sc->name);
+	if (!c->sys[c->nr_sys].name)
+		return -ENOMEM;
+	c->sys[c->nr_sys].func_id = sc->func_id;
+	c->sys[c->nr_sys].implemented = sc->implemented;
+	c->nr_sys++;
+	return 0;
+}
+
+static const struct ksys *find_sys(const struct ck *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_sys; i++)
+		if (!strcmp(c->sys[i].name, name))
+			return &c->sys[i];
+	return NULL;
+}
+
+/* --- syscalls -------------------------------------------------------------- */
+
+static int check_syscall(struct ck *c, const struct spec_call *sc)
+{
+	struct kd_buf why = KD_BUF_INIT, kt = KD_BUF_INIT;
+	struct kd_function *f = NULL;
+	const struct ksys *k = find_sys(c, sc->name);
+	size_t i, n;
+	bool bad;
+	int err = 0;
+
+	if (!k || !k->implemented) {
+		if (!after_kernel(c, sc->since))
+			err = finding(c, "syscall-missing", &sc->loc, sc->name, "%s",
+				      k ? "not implemented in the kernel's x64 syscall table" :
+				      "not in the kernel's x64 syscall table");
+		return err;
+	}
+	if (!k->func_id)
+		return 0;	/* no signature known: nothing to compare */
+	err = kdb__get_function_by_id(c->db, k->func_id, &f);
+	if (err)
+		return err == -ENOENT ? 0 : err;
+	if (f->nr_params != sc->nr_params) {
+		err = finding(c, "syscall-params-count", &sc->loc, sc->name,
+			      "the spec has %zu parameters, the kernel %zu", sc->nr_params, f->nr_params);
+		goto out;
+	}
+	n = sc->nr_params;
+	for (i = 0; i < n && !err; i++) {
+		const struct spec_param *p = &sc->params[i];
+		const struct kd_param *kp = &f->params[i];
+
+		kd_buf_reset(&c->subj);
+		err = kd_buf_addf(&c->subj, "%s(%s)", sc->name, p->name);
+		if (err)
+			break;
+		if (kp->name && strcmp(kp->name, p->name)) {
+			err = finding(c, "syscall-param-name", &p->loc, c->subj.s,
+				      "parameter %zu is '%s' in the kernel", i + 1, kp->name);
+			if (err)
+				break;
+		}
+		err = kind_vs_type(c, &p->arg, kp->type_id, kp->type_text, false, &why, &bad);
+		if (!err && bad)
+			err = kind_text(&p->arg, &kt);
+		if (!err && bad)
+			err = finding(c, "syscall-param-type", &p->loc, c->subj.s,
+				      "spec: %s; kernel: %s (%s)", kt.s, kp->type_text, why.s);
+	}
+out:
+	kd_function__free(f);
+	kd_buf_release(&why);
+	kd_buf_release(&kt);
+	return err;
+}
+
+/* --- ioctls ------------------------------------------------------------------ */
+
+struct ioctl_row {
+	bool found;
+	char dir[5];
+	char *arg;
+	int64_t size;
+	bool has_size;
+};
+
+static int on_ioctl(const struct kd_ioctl *io, void *ctx)
+{
+	struct ioctl_row *row = ctx;
+
+	row->found = true;
+	snprintf(row->dir, sizeof(row->dir), "%s", io->dir);
+	row->arg = io->arg_type_text ? kd_strdup(io->arg_type_text) : NULL;
+	row->has_size = io->has_size;
+	row->size = io->size;
+	return io->arg_type_text && !row->arg ? -ENOMEM : 0;
+}
+
+static const char *ioc_dir(enum spec_dir d)
+{
+	static const char *const dirs[] = { "none", "w", "r", "rw" };
+
+	return dirs[d];
+}
+
+static int check_ioctl(struct ck *c, const struct spec_call *sc)
+{
+	struct ioctl_row row = { 0 };
+	const char *want = ioc_dir(sc->dir);
+	int err;
+
+	err = kdb__get_ioctl(c->db, sc->name, on_ioctl, &row);
+	if (err == -ENOENT || (!err && !row.found)) {
+		/* A plain number (TCGETS 0x5401) encodes no direction: nothing to compare. */
+		err = after_kernel(c, sc->since) || find_const(c, sc->name) ? 0 :
+		      finding(c, "ioctl-missing", &sc->loc, sc->name,
+			      "not among the ioctls the UAPI headers define");
+		goto out;
+	}
+	if (err)
+		goto out;
+	if (strcmp(row.dir, want))
+		err = finding(c, "ioctl-dir", &sc->loc, sc->name,
+			      "the spec's direction is %s (_IOC_DIR %s); the command's is %s",
+			      spec_dir_name(sc->dir), want, row.dir);
+	if (!err && sc->arg_type && row.arg && strcmp(sc->arg_type, row.arg)) {
+		int64_t rs = scalar_size(sc->arg_type);
+		size_t n = strlen(sc->arg_type);
+		bool array = sc->nr_params > 1 && sc->params[1].arg.array;
+
+		/* "ptr out char[]" is the command's char[256] */
+		if (array && !strncmp(row.arg, sc->arg_type, n) && row.arg[n] == '[')
+			goto out;
+		if (!(rs && row.has_size && rs == row.size && scalar_size(row.arg)))
+			err = finding(c, "ioctl-arg-type", &sc->loc, sc->name,
+				      "the spec's argument is %s; the command's is %s",
+				      sc->arg_type, row.arg);
+	}
+out:
+	free(row.arg);
+	return err;
+}
+
+/* --- the run --------------------------------------------------------------- */
+
+static int check_all(struct ck *c)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < spec__nr_calls(c->s) && !err; i++) {
+		const struct spec_call *sc = spec__call(c->s, i);
+
+		if (sc->kind == SPEC_SYSCALL)
+			err = check_syscall(c, sc);
+		else if (c->r->has_uapi)
+			err = check_ioctl(c, sc);
+	}
+	for (i = 0; i < spec__nr_structs(c->s) && !err; i++)
+		err = check_struct(c, spec__struct(c->s, i));
+	for (i = 0; i < spec__nr_sets(c->s) && !err && c->r->has_uapi; i++)
+		err = check_set(c, spec__set(c->s, i));
+	for (i = 0; i < c->nr_sys && !err; i++) {
+		if (!c->sys[i].implemented)
+			continue;
+		c->r->total++;
+		if (spec__find_syscall(c->s, c->sys[i].name)) {
+			c->r->specified++;
+			continue;
+		}
+		err = finding(c, "syscall-unspecified", NULL, c->sys[i].name, "no spec entry");
+	}
+	return err;
+}
+
+int spec__check(const struct spec *s, struct kdb *db, struct spec_check **out)
+{
+	struct ck c = { .s = s, .db = db, .subj = KD_BUF_INIT, .msg = KD_BUF_INIT,
+			.tmp = KD_BUF_INIT };
+	size_t i;
+	int err;
+
+	*out = NULL;
+	c.r = kd_calloc(1, sizeof(*c.r));
+	if (!c.r)
+		return -ENOMEM;
+	err = kdb__get_meta(db, "release", &c.r->release);
+	if (!err && c.r->release) {
+		parse_version(c.r->release, c.rel);
+		c.has_rel = c.rel[0] > 0;
+	}
+	if (!err)
+		err = kdb__foreach_constant(db, on_const, &c);
+	c.r->has_uapi = c.nr_consts > 0;
+	if (!err)
+		err = kdb__foreach_syscall(db, "x64", on_syscall, &c);
+	if (!err)
+		err = collect_names(&c);
+	if (!err)
+		err = check_all(&c);
+	if (!err && c.r->nr > 1)
+		qsort(c.r->items, c.r->nr, sizeof(*c.r->items), cmp_item);
+	for (i = 0; i < c.nr_consts; i++) {
+		free(c.consts[i].name);
+		free(c.consts[i].file);
+	}
+	free(c.consts);
+	for (i = 0; i < c.nr_sys; i++)
+		free(c.sys[i].name);
+	free(c.sys);
+	for (i = 0; i < c.nr_fams; i++)
+		free(c.fams[i].prefix);
+	free(c.fams);
+	free(c.named);
+	kd_buf_release(&c.subj);
+	kd_buf_release(&c.msg);
+	kd_buf_release(&c.tmp);
+	if (err) {
+		kd_err("check: %s", kd_strerror(err));
+		spec_check__free(c.r);
+		return err;
+	}
+	*out = c.r;
+	return 0;
+}
+
+void spec_check__free(struct spec_check *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->nr; i++) {
+		free(r->items[i].f.subject);
+		free(r->items[i].f.message);
+	}
+	free(r->items);
+	free(r->release);
+	free(r);
+}
+
+size_t spec_check__nr_findings(const struct spec_check *r)
+{
+	return r->nr;
+}
+
+const struct spec_finding *spec_check__finding(const struct spec_check *r, size_t i)
+{
+	return i < r->nr ? &r->items[i].f : NULL;
+}
+
+void spec_check__coverage(const struct spec_check *r, size_t *specified, size_t *total)
+{
+	*specified = r->specified;
+	*total = r->total;
+}
+
+bool spec_check__has_uapi(const struct spec_check *r)
+{
+	return r->has_uapi;
+}
+
+const char *spec_check__release(const struct spec_check *r)
+{
+	return r->release ? r->release : "?";
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * spec drift: one extracted kernel (.kabi) held against a contract. Each
+ * finding cites a rule of spec/CHECK.md (the table in spec/check.c is the
+ * same list): a spec'd syscall the kernel lacks, a parameter whose C type
+ * cannot carry the spec's kind, a struct whose size or members differ from
+ * what the spec states, a flag set naming an undefined constant or lacking
+ * one of its family, an ioctl whose direction or argument disagrees with
+ * its command number, a syscall of the kernel the spec does not cover.
+ * The check reads the DB through its API and never prints: the caller
+ * prints the result (cli/cmd-check.c).
+ */
+#ifndef KD_SPEC_CHECK_H
+#define KD_SPEC_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct kdb;
+struct spec;
+
+/* One row of spec/CHECK.md. */
+struct spec_check_rule {
+	const char *id;		/* "syscall-param-type" */
+	const char *what;	/* what it finds, as in CHECK.md */
+};
+
+/* The rule table, in CHECK.md order; *n receives its length. */
+const struct spec_check_rule *spec_check_rules(size_t *n);
+
+struct spec_finding {
+	const char *rule;	/* a rule id of spec_check_rules() */
+	const char *file;	/* spec file name (relative to its directory); NULL: the kernel's */
+	int line;		/* in @file; 0 when none */
+	char *subject;		/* "openat2(how)", "struct open_how", "open_flags.O_FOO" */
+	char *message;		/* the disagreement in words */
+};
+
+struct spec_check;
+
+/*
+ * Hold @db against @s. *out: free with spec_check__free(). Returns 0 (with
+ * or without findings) or a negative code (reported through kd_err()).
+ * Checks that need UAPI data (flag sets, size constants, ioctls) are
+ * skipped when @db holds no constants; spec_check__has_uapi() says so.
+ */
+int spec__check(const struct spec *s, struct kdb *db, struct spec_check **out);
+void spec_check__free(struct spec_check *r);
+
+/* Findings in spec order (file load order, line), then the kernel's own. */
+size_t spec_check__nr_findings(const struct spec_check *r);
+const struct spec_finding *spec_check__finding(const struct spec_check *r, size_t i);
+/* x64 syscalls of the kernel (implemented, by name) and how many the spec declares. */
+void spec_check__coverage(const struct spec_check *r, size_t *specified, size_t *total);
+bool spec_check__has_uapi(const struct spec_check *r);
+/* The kernel's release ("6.1.0-47-amd64"), or "?" */
+const char *spec_check__release(const struct spec_check *r);
+
+#endif
