@@ -18,6 +18,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"
+#include "spec/spec.h"
 
 static const char probe_usage[] =
 	"usage: kabi-diff probe K.kabi --kernel VMLINUZ [options]\n"
@@ -29,13 +30,17 @@ static const char probe_usage[] =
 	"in K.kabi. Needs qemu-system-x86_64 and a C compiler with a static libc.\n"
 	"\n"
 	"  -k, --kernel VMLINUZ   the image to boot (required)\n"
-	"      --spec DIR         the contract (its cases are not converted yet:\n"
-	"                         the built-in cases run)\n"
+	"      --spec DIR         the contract whose cases to run (default: the one\n"
+	"                         stored in K.kabi, if any); its errno conditions\n"
+	"                         and flag sets become cases, and the built-in\n"
+	"                         cases it does not replace run too\n"
+	"      --no-builtin       only the contract's cases\n"
 	"  -t, --timeout S        kill QEMU after S seconds (default 120)\n"
 	"      --accel A          QEMU accelerator: tcg (default) or kvm\n"
 	"      --cc CC            compiler for the probe (default cc)\n"
 	"      --gzip             gzip the initramfs\n"
 	"  -l, --list             print the cases and exit, without booting\n"
+	"                         (K.kabi optional: without it, no contract)\n"
 	"  -v, --verbose          print every result, not only mismatches\n"
 	"  -q, --quiet            print nothing but errors\n"
 	"  -h, --help             this text\n"
@@ -46,7 +51,7 @@ static const char probe_usage[] =
 struct probe_opts {
 	const char *db_path, *kernel, *spec, *cc;
 	struct probe_boot_conf boot;
-	bool gzip, list, verbose, quiet;
+	bool gzip, list, verbose, quiet, no_builtin;
 };
 
 static int list_cases(const struct probe_set *set)
@@ -140,11 +145,61 @@ static void print_results(const struct probe_set *set, const struct probe_run *r
 	kd_buf_release(&got);
 }
 
+/*
+ * The cases: the contract's (--spec DIR, else the one stored in the DB),
+ * then the built-in cases whose ids the contract did not take.
+ */
+static int build_set(const struct probe_opts *o, struct probe_set **out)
+{
+	struct probe_spec_stats st = { 0 };
+	struct probe_set *set = NULL, *builtin = NULL;
+	struct spec *s = NULL;
+	struct kdb *db = NULL;
+	long added = 0;
+	int err;
+
+	err = probe_set__new(&set);
+	if (!err && o->db_path)
+		err = kdb__open(o->db_path, &db);
+	if (!err && db) {
+		err = o->spec ? spec__load_dir(o->spec, &s) : spec__load_db(db, &s);
+		if (err == -ENOENT && !o->spec)
+			err = 0;	/* no contract stored: built-in cases only */
+	} else if (!err && o->spec) {
+		kd_warn("probe: --spec needs K.kabi (constants, syscall numbers); ignored");
+	}
+	if (!err && s)
+		err = probe__add_spec(set, s, db, &st);
+	if (!err && !o->no_builtin) {
+		err = probe_set__new(&builtin);
+		err = err ? err : probe__add_builtin(builtin);
+		added = err ? 0 : probe_set__merge(set, builtin);
+		err = added < 0 ? (int)added : err;
+	}
+	if (!err && s)
+		kd_info("probe: contract: %zu of %zu syscalls probed (%zu never probed, %zu not in "
+			"this kernel, %zu without a usable fd), %zu errno + %zu flag cases; %zu "
+			"conditions not evaluable, %zu unsolved, %zu newer; %ld built-in cases",
+			st.calls_probed, st.calls, st.calls_skipped, st.calls_absent,
+			st.calls_unprobeable, st.errno_cases, st.flag_cases, st.errnos_unevaluable,
+			st.errnos_unsolved, st.errnos_newer, added);
+	probe_set__free(builtin);
+	spec__free(s);
+	kdb__free(db);
+	if (err) {
+		probe_set__free(set);
+		set = NULL;
+	}
+	*out = set;
+	return err;
+}
+
 static int parse_opts(int argc, char **argv, struct probe_opts *o)
 {
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "spec", required_argument, NULL, 'S' },
+		{ "no-builtin", no_argument, NULL, 'B' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "accel", required_argument, NULL, 'A' },
 		{ "cc", required_argument, NULL, 'C' },
@@ -164,6 +219,7 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 		switch (c) {
 		case 'k': o->kernel = optarg; break;
 		case 'S': o->spec = optarg; break;
+		case 'B': o->no_builtin = true; break;
 		case 'A': o->boot.accel = optarg; break;
 		case 'C': o->cc = optarg; break;
 		case 'z': o->gzip = true; break;
@@ -184,8 +240,12 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 			return KD_EXIT_USAGE;
 		}
 	}
-	if (o->list)
-		return argc - optind > 0 ? cli_usage_error(probe_usage, "--list takes no K.kabi") : 0;
+	if (o->list) {
+		if (argc - optind > 1)
+			return cli_usage_error(probe_usage, "--list takes at most one K.kabi");
+		o->db_path = argc > optind ? argv[optind] : NULL;
+		return 0;
+	}
 	if (argc - optind != 1)
 		return cli_usage_error(probe_usage, "expected one K.kabi");
 	o->db_path = argv[optind];
@@ -210,13 +270,9 @@ int cmd_probe(int argc, char **argv)
 		return rc < 0 ? KD_EXIT_OK : rc;
 	if (o.quiet)
 		kd_log_set_level(KD_LOG_ERR);
-	err = probe_set__new(&set);
-	err = err ? err : probe__add_builtin(set);
+	err = build_set(&o, &set);
 	if (err)
 		goto fail;
-	if (o.spec)
-		kd_warn("probe: --spec %s: the contract's cases are not converted yet; "
-			"running the %zu built-in cases", o.spec, probe_set__count(set));
 	if (o.list) {
 		rc = list_cases(set);
 		probe_set__free(set);

@@ -152,6 +152,38 @@ int probe_set__add_flags(struct probe_set *set, const struct probe_flagset *fs);
  */
 int probe__add_builtin(struct probe_set *set);
 
+/* --- cases from the contract (probe/spec.c) ------------------------------ */
+struct spec;
+struct kdb;
+
+struct probe_spec_stats {
+	size_t calls;			/* syscalls the spec declares */
+	size_t calls_probed;
+	size_t calls_skipped;		/* never probed: probe__spec_skip() */
+	size_t calls_absent;		/* not in this kernel's x86_64 table */
+	size_t calls_unprobeable;	/* an fd kind the probe has no fd of, > 6 parameters */
+	size_t errno_cases;		/* one per errno condition made true */
+	size_t flag_cases;		/* flag bits alone and unused bits */
+	size_t errnos_newer;		/* "since" after this kernel */
+	size_t errnos_unevaluable;	/* a name the probe cannot set or the DB lacks */
+	size_t errnos_unsolved;		/* no values found that make exactly it true */
+	size_t duplicates;		/* ids already in the set (kept the first) */
+};
+
+/*
+ * Convert the syscalls of @s into cases for the kernel of @db (its syscall
+ * table, UAPI constants and struct layouts): one case per errno whose
+ * condition can be made true alone with harmless values, and the flag
+ * cases of every flag parameter and flag field of a struct argument.
+ * Cases whose id is already in @set are left out (counted). @st may be NULL.
+ */
+int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
+		    struct probe_spec_stats *st);
+/* Is @call never probed from a spec (it could end, fork, signal, remap...)? */
+bool probe__spec_skip(const char *call);
+/* Add the cases of @src whose ids @dst lacks; returns how many, or a negative code. */
+long probe_set__merge(struct probe_set *dst, const struct probe_set *src);
+
 /* --- generating and building ------------------------------------------- */
 /* Append the complete C source of the probe program for @set to @out. */
 int probe__gen_c(const struct probe_set *set, struct kd_buf *out);

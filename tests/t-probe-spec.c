@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * probe/spec.c: a fixture contract converted into probe cases against a
+ * small .kabi built with the kdb write API (syscall table, UAPI constants,
+ * one struct layout). Checks the exact cases: the arguments chosen for each
+ * errno condition (one bad value, everything else the harmless baseline),
+ * the flag cases with their expectations from "unknown reject|ignore" and
+ * from the call's conditions, and the skip rules (never-probed calls,
+ * calls the kernel lacks, fds of a kind the probe has none of, errnos newer
+ * than the kernel).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/kdb.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/model.h"
+#include "probe/probe.h"
+#include "spec/spec.h"
+#include "tests/tap.h"
+
+static const char fixture[] =
+	"fdkind dir \"a directory\";\n"
+	"fdkind file \"a file\";\n"
+	"fdkind epoll \"an epoll fd\";\n"
+	"flags tflags { unknown reject; T_A, T_B; T_NEW since 9.0; }\n"
+	"flags oflags { unknown ignore; O_X = 0x10; }\n"
+	"struct how extensible { size HOW_V0 = 24; flags: flags tflags; }\n"
+	"syscall tcall(dfd: fd dir or AT_FDCWD, path: path, how: ptr in struct how,\n"
+	"              usize: len how) -> fd file {\n"
+	"	errno E2BIG \"too big\" when usize > PAGE_SIZE;\n"
+	"	errno EINVAL \"too small\" when usize < HOW_V0;\n"
+	"	errno EINVAL \"unknown flag\" when how.flags & ~tflags;\n"
+	"	errno ENOENT \"no such file\";\n"
+	"	errno EXDEV \"newer\" when usize == 7 since 9.0;\n"
+	"}\n"
+	"syscall ocall(fd: fd file, flags: flags oflags) -> 0 {\n"
+	"	errno EBADF \"bad fd\" when fd > 0x7fffffff;\n"
+	"	errno EINVAL \"both\" when flags & 0x100 && flags & 0x200;\n"
+	"}\n"
+	"syscall kill(pid: pid, sig: int) -> 0 { errno EINVAL \"bad\" when sig > 64; }\n"
+	"syscall absent(x: int) -> 0 { errno EINVAL \"x\" when x == 1; }\n"
+	"syscall evfd(fd: fd epoll) -> 0 { errno EINVAL \"x\" when fd == 1; }\n";
+
+static int build_db(const char *path)
+{
+	static const struct kd_constant consts[] = {
+		{ .name = "T_A", .value = 1, .ctype = "int", .expr = "1", .file = "t.h", .line = 1 },
+		{ .name = "T_B", .value = 4, .ctype = "int", .expr = "4", .file = "t.h", .line = 2 },
+	};
+	static const struct { long nr; const char *name; } calls[] = {
+		{ 500, "tcall" }, { 501, "ocall" }, { 62, "kill" }, { 502, "evfd" },
+	};
+	struct kd_member m[] = {
+		{ .name = "flags", .type = 1, .offset = 0 },
+		{ .name = "mode", .type = 1, .offset = 8 },
+		{ .name = "resolve", .type = 1, .offset = 16 },
+	};
+	struct kd_type u64 = { .id = 1, .kind = KD_KIND_BASE, .name = "__u64", .size = 8,
+			       .align = 8 };
+	struct kd_type how = { .id = 2, .kind = KD_KIND_STRUCT, .name = "how", .size = 24,
+			       .align = 8, .nr_members = 3, .members = m };
+	struct kdb *db = NULL;
+	size_t i;
+	int err;
+
+	err = kdb__create(path, &db);
+	err = err ? err : kdb__set_meta(db, "release", "6.0.1-test");
+	err = err ? err : kdb__put_type(db, &u64);
+	err = err ? err : kdb__put_type(db, &how);
+	err = err ? err : kdb__put_constants(db, consts, 2);
+	for (i = 0; !err && i < sizeof(calls) / sizeof(calls[0]); i++) {
+		struct kd_syscall sc = { .abi = "x64", .nr = calls[i].nr, .name = calls[i].name,
+					 .implemented = true };
+
+		err = kdb__put_syscall(db, &sc);
+	}
+	err = err ? err : kdb__commit(db);
+	kdb__free(db);
+	return err;
+}
+
+/* "id call(args) -> expectation" of case @id, or "" when absent. */
+static const char *show(const struct probe_set *set, const char *id, struct kd_buf *b)
+{
+	long i = probe_set__find(set, id);
+	const struct probe_case *c;
+
+	kd_buf_reset(b);
+	if (i < 0)
+		return "";
+	c = probe_set__case(set, (size_t)i);
+	kd_buf_addf(b, "%s(", c->call);
+	probe_case__format_args(c, b);
+	kd_buf_addf(b, ") %s %s %s", probe_case_kind_name(c->kind), probe_expect_name(c->expect),
+		    c->expect_errno ? c->expect_errno : "-");
+	return b->s;
+}
+
+int main(void)
+{
+	struct kd_buf path = KD_BUF_INIT, b = KD_BUF_INIT;
+	struct probe_spec_stats st;
+	struct probe_set *set = NULL, *copy = NULL;
+	struct spec *s = NULL;
+	struct kdb *db = NULL;
+	const struct probe_case *c;
+	long i;
+	int err;
+
+	kd_buf_addf(&path, "%s/probe-spec.kabi", tap_tmpdir());
+	is_int(build_db(path.s), 0, "fixture DB built");
+	is_int(kdb__open(path.s, &db), 0, "fixture DB opened");
+	is_int(spec__new(&s), 0, "spec");
+	err = spec__parse_buffer(s, "fixture.kabispec", fixture, strlen(fixture));
+	is_int(err ? err : spec__resolve(s), 0, "fixture spec parses and resolves");
+	is_int(probe_set__new(&set), 0, "set");
+	if (!db || !s || !set)
+		return tap_done();
+	is_int(probe__add_spec(set, s, db, &st), 0, "converted");
+
+	/* The calls: two probed; kill never, absent not in the table, evfd has no epoll fd. */
+	is_int(st.calls, 5, "5 syscalls in the spec");
+	is_int(st.calls_probed, 2, "2 probed");
+	is_int(st.calls_skipped, 1, "kill is never probed");
+	is_int(st.calls_absent, 1, "absent is not in the table");
+	is_int(st.calls_unprobeable, 1, "evfd: no fd of kind epoll");
+	is_int(st.errnos_newer, 1, "EXDEV since 9.0 is newer than 6.0.1");
+	is_int(st.errno_cases, 5, "5 errno cases");
+	is_int(st.flag_cases, 96, "96 flag cases: 2 + 62 unused bits of u64, 1 + 31 of int");
+	is_int((long)probe_set__count(set), 101, "101 cases in all");
+	ok(probe__spec_skip("kill") && probe__spec_skip("reboot") && !probe__spec_skip("openat2"),
+	   "skip rule: kill and reboot never, openat2 yes");
+
+	/* Errno conditions: exactly one value off the baseline. */
+	is_str(show(set, "tcall.E2BIG", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x0}, 0x1001) errno errno E2BIG",
+	       "usize > PAGE_SIZE: usize 4097");
+	is_str(show(set, "tcall.EINVAL", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x0}, 23) errno errno EINVAL",
+	       "usize < HOW_V0 (the spec's size name): usize 23");
+	is_str(show(set, "tcall.EINVAL.2", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8}, 24) errno errno EINVAL",
+	       "how.flags & ~tflags: the bit above T_B at offset 0 of the buffer");
+	is_str(show(set, "tcall.EXDEV", &b), "", "EXDEV (since 9.0) not probed");
+	is_str(show(set, "tcall.ENOENT", &b), "", "ENOENT without a condition not probed");
+	is_str(show(set, "ocall.EBADF", &b), "ocall(0xffffffff80000000, 0) errno errno EBADF",
+	       "fd > 0x7fffffff: fd 0x80000000 sign-extended");
+	is_str(show(set, "ocall.EINVAL", &b), "ocall(fd:file, 768) errno errno EINVAL",
+	       "flags & 0x100 && flags & 0x200: both bits");
+	i = probe_set__find(set, "tcall.EINVAL.2");
+	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	is_str(c ? c->origin : NULL, "fixture.kabispec:11", "origin: file and line of the errno");
+	is_str(c ? c->what : NULL, "how.flags & ~tflags: unknown flag", "what: condition and text");
+	ok(c && c->ret_fd, "tcall returns an fd: closed after the case");
+
+	/* Flag cases: a field of a struct argument, and an int parameter. */
+	is_str(show(set, "tcall.flags.T_A", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x1}, 24) flag accept EINVAL",
+	       "T_A alone: accepted");
+	is_str(show(set, "tcall.flags.T_B", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x4}, 24) flag accept EINVAL",
+	       "T_B alone: accepted");
+	is_str(show(set, "tcall.flags.T_NEW", &b), "", "T_NEW (since 9.0) is not a flag here");
+	is_str(show(set, "tcall.flags.unknown", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8}, 24) unknown-flag errno EINVAL",
+	       "the bit above T_B: rejected (unknown reject)");
+	is_str(show(set, "tcall.flags.bit1", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x2}, 24) unknown-flag errno EINVAL",
+	       "an unused bit below: rejected");
+	is_str(show(set, "tcall.flags.bit63", &b),
+	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8000000000000000}, 24) "
+	       "unknown-flag errno EINVAL", "bit 63 of the u64 field");
+	is_str(show(set, "ocall.flags.O_X", &b), "ocall(fd:file, 16) flag accept EINVAL",
+	       "O_X (explicit value) alone: accepted");
+	is_str(show(set, "ocall.flags.unknown", &b), "ocall(fd:file, 32) unknown-flag accept EINVAL",
+	       "unknown ignore: an unknown bit is not rejected");
+	is_str(show(set, "ocall.flags.bit31", &b), "ocall(fd:file, 0x80000000) unknown-flag accept EINVAL",
+	       "the int parameter is 32 bits wide");
+	is_str(show(set, "ocall.flags.bit32", &b), "", "no bit 32 for an int");
+
+	/* Merging: ids already present are kept, the others added. */
+	is_int(probe_set__new(&copy), 0, "second set");
+	if (copy) {
+		struct probe_case x = *probe_set__case(set, 0);
+
+		x.id = "extra.case";
+		is_int(probe_set__add(copy, &x), 0, "one case of its own");
+		is_int(probe_set__merge(copy, set), 101, "merge adds the 101 cases");
+		is_int(probe_set__merge(copy, set), 0, "merging again adds none");
+		is_int((long)probe_set__count(copy), 102, "102 cases");
+	}
+	probe_set__free(copy);
+	probe_set__free(set);
+	spec__free(s);
+	kdb__free(db);
+	kd_buf_release(&path);
+	kd_buf_release(&b);
+	return tap_done();
+}
