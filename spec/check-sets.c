@@ -197,8 +197,8 @@ static bool carries_new(struct ck *c, const struct spec_set *set,
  * header that defines a member of the family. One the set lacks is of
  * interest when the spec names it nowhere else (as another set's value, a
  * mask, a size) and its value says something the spec cannot: for a flag
- * set, a bit outside the OR of the set's values and of every constant of
- * the family the spec names anywhere (so zero and negative values, masks
+ * set, a bit outside the OR of the set's values and of every value of the
+ * family in any flag set of the spec (so zero and negative values, masks
  * and aliases never are); for an enum, a value no member has. They are
  * reported only when the set claims the family, naming at least two of its
  * constants and at least as many as it lacks: pipe2's four O_* flags are a
@@ -214,13 +214,18 @@ static int check_family(struct ck *c, const struct family *fam,
 	for (ci = 0; ci < c->nr_consts && !lo; ci++)
 		if (!strncmp(c->consts[ci].name, fam->prefix, plen))
 			lo = &c->consts[ci];
-	/* Bits the spec gives the family anywhere (AT_* flags of every set). */
-	for (ci = 0; ci < c->nr_named; ci++) {
-		if (strncmp(c->named[ci], fam->prefix, plen))
-			continue;
-		k = find_const(c, c->named[ci]);
-		if (k && !k->is_signed_neg)
-			all_bits |= k->value;
+	/* Bits the spec's sets give the family anywhere (AT_* flags of every set). */
+	for (ci = 0; ci < spec__nr_sets(c->s); ci++) {
+		const struct spec_set *o = spec__set(c->s, ci);
+		size_t vi;
+
+		for (vi = 0; o->kind == SPEC_SET_FLAGS && vi < o->nr_values; vi++) {
+			if (o->values[vi].value || strncmp(o->values[vi].name, fam->prefix, plen))
+				continue;
+			k = find_const(c, o->values[vi].name);
+			if (k && !k->is_signed_neg)
+				all_bits |= k->value;
+		}
 	}
 	for (pass = 0; lo && pass < 2 && !err; pass++) {
 		if (pass == 1 && (!lacking || members < 2 || members < lacking))
