@@ -9,6 +9,7 @@
 #include "db/kdb_internal.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/err.h"
@@ -108,6 +109,57 @@ int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
 	}
 	if (rc != SQLITE_DONE)
 		err = kdb_sql_error(db, "reading the probe results");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+static bool has_probe(struct kdb *db, const char *schema)
+{
+	sqlite3_stmt *st = NULL;
+	char sql[96];
+	bool yes;
+
+	snprintf(sql, sizeof(sql), "SELECT 1 FROM %s.probe_results LIMIT 0", schema);
+	yes = sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) == SQLITE_OK;
+	sqlite3_finalize(st);
+	return yes;
+}
+
+int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
+{
+	/* Same case id and same arguments on both sides, different outcome. */
+	static const char sql[] =
+		"SELECT c.id, c.call, c.kind, c.args, c.expect, c.expect_errno, c.what,"
+		" r.status, r.errno_name, o.status, o.errno_name"
+		" FROM main.probe_cases c JOIN main.probe_results r ON r.case_id = c.id"
+		" JOIN other.probe_cases oc ON oc.id = c.id AND oc.args = c.args"
+		" JOIN other.probe_results o ON o.case_id = c.id"
+		" WHERE r.status <> o.status OR ifnull(r.errno_name, '') <> ifnull(o.errno_name, '')"
+		" ORDER BY c.id";
+	sqlite3_stmt *st = NULL;
+	int rc, err;
+
+	/* Either kernel never probed: nothing observed to compare. */
+	if (!has_probe(db, "main") || !has_probe(db, "other"))
+		return 0;
+	err = kdb_prepare(db, sql, &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kdb_probe_pair p = {
+			.id = col(st, 0), .call = col(st, 1), .kind = col(st, 2), .args = col(st, 3),
+			.expect = col(st, 4), .expect_errno = col(st, 5), .what = col(st, 6),
+			.old_status = col(st, 7), .old_errno = col(st, 8),
+			.new_status = col(st, 9), .new_errno = col(st, 10),
+		};
+
+		err = cb(&p, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "comparing the probe results");
 out:
 	sqlite3_finalize(st);
 	return err;

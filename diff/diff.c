@@ -431,6 +431,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = dt_impacts(&run.e);
 	if (!err)
+		err = diff_probe(r, old);	/* observed: both kernels' probe results */
+	if (!err)
 		diff_result_sort(r);
 out:
 	if (attached && kdb__detach_other(old) && !err)

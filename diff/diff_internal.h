@@ -40,6 +40,11 @@ int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
 	     const char *old_value, const char *new_value, const char *note, size_t *idx);
 /* Add an impact unless @root is already listed for change @idx. */
 int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
+/*
+ * Observed changes (diff-probe.c): the probe results of @old and of the
+ * kernel attached to it as "other", one change per case whose outcome differs.
+ */
+int diff_probe(struct diff_result *r, struct kdb *old);
 /* Sort changes (and their impacts) into the documented order. */
 void diff_result_sort(struct diff_result *r);
 

@@ -92,6 +92,17 @@ static const struct diff_rule rules[] = {
 	  "old binaries send the old command number" },
 	{ "ioctl-arg-type", "ioctl.arg.type: another size or layout", B, false,
 	  "old binaries pass the old argument" },
+	/* observed: probe results of both kernels (diff/diff-probe.c) */
+	{ "probe-flag-accepted", "probe.flag: a bit the old kernel refused (its rejecting errno) the new one accepts", C, false,
+	  "old binaries never relied on it; new ones can use it" },
+	{ "probe-flag-rejected", "probe.flag: a bit the old kernel accepted the new one refuses", B, false,
+	  "old binaries passing it now fail" },
+	{ "probe-call-implemented", "probe.errno: ENOSYS on the old kernel, another outcome on the new", C, false,
+	  "a new syscall: old binaries never call it (or fall back on ENOSYS)" },
+	{ "probe-now-succeeds", "probe.errno: a call that failed on the old kernel succeeds on the new", C, false,
+	  "a restriction was lifted: what old binaries did still works" },
+	{ "probe-errno-changed", "probe.errno, probe.flag: another errno, or a call that succeeded now fails", B, false,
+	  "old binaries that test for the old errno, or relied on success, take another path" },
 };
 
 const struct diff_rule *diff_rules(size_t *n)

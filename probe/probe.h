@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct kd_buf;
 
@@ -183,6 +184,26 @@ int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
 bool probe__spec_skip(const char *call);
 /* Add the cases of @src whose ids @dst lacks; returns how many, or a negative code. */
 long probe_set__merge(struct probe_set *dst, const struct probe_set *src);
+
+/* --- the contract against the kernel (probe/report.c) ---------------------- */
+/* A stored case whose result misses its expectation; strings live until the callback returns. */
+struct probe_mismatch {
+	const char *rule;	/* probe.errno-mismatch, probe.flag-rejected, probe.unknown-accepted,
+				 * probe.unknown-rejected, probe.no-result (probe/README.md) */
+	const char *case_id, *call, *args;
+	const char *expected;	/* "EINVAL", "not EINVAL", "ok" */
+	const char *observed;	/* "EOPNOTSUPP", "ok", "timeout" */
+	const char *what, *origin, *release;
+};
+typedef int (*probe_mismatch_fn)(const struct probe_mismatch *m, void *ctx);
+/*
+ * Walk the probe results stored in @db (case id order) and call @cb (may
+ * be NULL) for each mismatch. Returns their count, 0 when @db holds no
+ * probe, or a negative code (also a non-zero return of @cb).
+ */
+long probe__mismatches(struct kdb *db, probe_mismatch_fn cb, void *ctx);
+/* The same, one line per mismatch and a count line written to @f; -EIO on a write error. */
+long probe__mismatches_fprintf(struct kdb *db, FILE *f);
 
 /* --- generating and building ------------------------------------------- */
 /* Append the complete C source of the probe program for @set to @out. */
