@@ -270,7 +270,7 @@ int cmd_show(int argc, char **argv)
 	} else {
 		rc = cli_usage_error(show_usage, "show: unknown item '%s'", what);
 	}
-	if (err)
+	if (err || type_cache__error(s.tc))
 		rc = KD_EXIT_ERROR;
 	type_cache__free(s.tc);
 	kdb__free(s.db);

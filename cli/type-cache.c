@@ -5,12 +5,14 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "lib/err.h"
 #include "lib/mem.h"
 
 struct type_cache {
 	struct kdb *db;
 	size_t cap;
 	struct kd_type **v;	/* index = id */
+	int err;		/* first failed lookup */
 };
 
 int type_cache__new(struct kdb *db, struct type_cache **out)
@@ -41,21 +43,37 @@ const struct kd_type *type_cache__get(struct type_cache *tc, int64_t id)
 {
 	size_t old = tc->cap, i;
 	struct kd_type *t;
+	int err;
 
 	if (id <= 0)
 		return NULL;
 	if ((size_t)id >= tc->cap) {
-		if (KD_GROW(tc->v, tc->cap, (size_t)id + 1))
+		if (KD_GROW(tc->v, tc->cap, (size_t)id + 1)) {
+			if (!tc->err)
+				tc->err = -ENOMEM;
 			return NULL;
+		}
 		for (i = old; i < tc->cap; i++)
 			tc->v[i] = NULL;
 	}
 	if (tc->v[id])
 		return tc->v[id];
-	if (kdb__get_type(tc->db, id, &t))
+	err = kdb__get_type(tc->db, id, &t);
+	if (err) {
+		if (err == -ENOENT)
+			kd_err("%s: type %lld is referenced but missing (damaged file?)",
+			       kdb__path(tc->db), (long long)id);
+		if (!tc->err)
+			tc->err = err;
 		return NULL;
+	}
 	tc->v[id] = t;
 	return t;
+}
+
+int type_cache__error(const struct type_cache *tc)
+{
+	return tc->err;
 }
 
 const struct kd_type *type_cache__lookup(int64_t id, void *ctx)

@@ -16,6 +16,12 @@ int type_cache__new(struct kdb *db, struct type_cache **out);
 void type_cache__free(struct type_cache *tc);
 /* The type @id, or NULL (void, or unreadable: the error was reported). */
 const struct kd_type *type_cache__get(struct type_cache *tc, int64_t id);
+/*
+ * The first error a lookup met (a negative code, reported already), 0 when
+ * none: a printer that got NULL for a type id can tell a damaged file from
+ * void.
+ */
+int type_cache__error(const struct type_cache *tc);
 /* A kd_type_lookup_fn over a type_cache (ctx = the cache). */
 const struct kd_type *type_cache__lookup(int64_t id, void *ctx);
 /* Skip typedefs and qualifiers. */

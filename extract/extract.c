@@ -99,7 +99,7 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 	if (conf->modules_dir) {
 		err = ioctl_types__find_modules(it, db, sink, conf->modules_dir, conf->jobs,
 						conf->progress, &ms);
-		stats->modules = ms.scanned;
+		stats->modules = ms.scanned - ms.failed;	/* the modules table's rows */
 		stats->types += ms.types;
 		stats->problems += ms.failed;
 		if (err)

@@ -74,7 +74,9 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
 {
 	(void)st;
 	(void)ftw;
-	if (flag != FTW_F || !is_module_name(path))
+	/* A directory, FIFO or dangling link named *.ko is listed too: reading it
+	 * fails and it becomes a problem row rather than vanishing. */
+	if (!is_module_name(path) || flag == FTW_DNR)
 		return 0;
 	if (KD_GROW(listing.paths, listing.cap, listing.n + 1) ||
 	    !(listing.paths[listing.n] = kd_strdup(path))) {

@@ -74,6 +74,12 @@ is "$?|$out" "1|kabi-diff: $db: no struct named 'nosuch' (only types reachable f
 echo text > "$KD_TMPDIR/not.kabi"
 out=$("$KABI_DIFF" show "$KD_TMPDIR/not.kabi" syscalls 2>&1)
 is "$?|$out" "1|kabi-diff: $KD_TMPDIR/not.kabi: not a .kabi database (not SQLite)" "not a DB"
+cp "$db" "$KD_TMPDIR/dangling.kabi"
+id=$(q "$KD_TMPDIR/dangling.kabi" "SELECT id FROM types WHERE kind = 'struct' AND name = 'open_how'")
+q "$KD_TMPDIR/dangling.kabi" "DELETE FROM types WHERE id = $id"
+out=$("$KABI_DIFF" show "$KD_TMPDIR/dangling.kabi" syscall openat2 2>&1 >/dev/null)
+is "$?|$out" "1|kabi-diff: $KD_TMPDIR/dangling.kabi: type $id is referenced but missing (damaged file?)" \
+	"a dangling type reference: exit 1, not a silent 'void'"
 "$KABI_DIFF" show "$db" frob x >/dev/null 2>&1
 is "$?" "2" "unknown item: usage error"
 is "$(show info | sed -n '1p;3p')" "release         6.99.1-fixture
