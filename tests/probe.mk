@@ -7,5 +7,5 @@ PROBE_DEB_PACKAGES = qemu-system-x86 cpio libc6-dev gcc
 .PHONY: probe-deps
 probe-deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
 		--no-install-recommends $(PROBE_DEB_PACKAGES)

@@ -69,7 +69,7 @@ fuzz-replay: build/tests/t-fuzz-regress
 	@build/tests/t-fuzz-regress
 
 fuzz-deps:
-	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
 		--no-install-recommends clang libclang-rt-14-dev
 
 -include $(shell find $(FUZZ_OUT) -name '*.d' 2>/dev/null)
