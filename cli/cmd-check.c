@@ -17,6 +17,7 @@
 #include "db/kdb.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "probe/probe.h"
 #include "spec/check.h"
 #include "spec/spec.h"
 
@@ -161,6 +162,7 @@ int cmd_check(int argc, char **argv)
 	struct kdb *db = NULL;
 	const char *dir = NULL, *kabi;
 	bool json = false;
+	long probe_n = 0;
 	int c, status = KD_EXIT_ERROR, err;
 
 	optind = 1;
@@ -193,11 +195,14 @@ int cmd_check(int argc, char **argv)
 		print_json(r, kabi, source.s, s, stdout);
 	else
 		print_text(r, kabi, source.s, s, stdout);
+	/* What the running kernel answered (kabi-diff probe) against the expectations. */
+	if (!json && (probe_n = probe__mismatches_fprintf(db, stdout)) < 0)
+		goto out;
 	if (fflush(stdout)) {
 		kd_err("write error: %s", kd_strerror(-errno));
 		goto out;
 	}
-	status = spec_check__nr_findings(r) ? KD_EXIT_CHANGES : KD_EXIT_OK;
+	status = spec_check__nr_findings(r) || probe_n ? KD_EXIT_CHANGES : KD_EXIT_OK;
 out:
 	spec_check__free(r);
 	spec__free(s);
