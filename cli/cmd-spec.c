@@ -3,22 +3,35 @@
  * kabi-diff spec: work with the contract (spec/FORMAT.md). "lint DIR"
  * parses a spec directory and reports every error; "load K.kabi DIR"
  * stores the parsed contract into an extracted kernel's DB, replacing the
- * one it held, atomically (the file is rewritten beside itself and renamed).
+ * one it held, atomically (the file is rewritten beside itself and renamed);
+ * "init K.kabi" writes skeleton entries for the kernel's syscalls
+ * (spec/skeleton.h), optionally only those a spec directory lacks.
  */
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/builtin.h"
 #include "db/kdb.h"
+#include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/tmpfile.h"
+#include "spec/skeleton.h"
 #include "spec/spec.h"
 
 static const char spec_usage[] =
 	"usage: kabi-diff spec lint DIR\n"
 	"       kabi-diff spec load KERNEL.kabi DIR\n"
+	"       kabi-diff spec init KERNEL.kabi [-o FILE] [--except DIR]\n"
 	"\n"
 	"  lint DIR             parse every DIR/*.kabispec, report all errors, print a summary\n"
-	"  load KERNEL.kabi DIR store the contract of DIR in KERNEL.kabi (replacing its spec)\n";
+	"  load KERNEL.kabi DIR store the contract of DIR in KERNEL.kabi (replacing its spec)\n"
+	"  init KERNEL.kabi     skeleton entries for every x64 syscall of KERNEL.kabi, kinds\n"
+	"                       guessed from the C types (TODO notes where a set is needed),\n"
+	"                       to stdout or -o FILE; --except DIR skips syscalls DIR declares\n";
 
 static void summary(const struct spec *s, FILE *f)
 {
@@ -79,6 +92,91 @@ out:
 	return err ? KD_EXIT_ERROR : KD_EXIT_OK;
 }
 
+/* Write @text to @dest atomically, or to stdout when @dest is NULL. */
+static int write_text(const char *dest, const struct kd_buf *text)
+{
+	char *tmp = NULL;
+	int fd, err = 0;
+
+	if (!dest)
+		return fwrite(text->s, 1, text->len, stdout) == text->len && !fflush(stdout) ? 0 : -EIO;
+	fd = kd_tmpfile_create(dest, &tmp);
+	if (fd < 0)
+		return fd;
+	if (write(fd, text->s, text->len) != (ssize_t)text->len)
+		err = -EIO;
+	if (close(fd) && !err)
+		err = -EIO;
+	if (!err)
+		err = kd_tmpfile_commit(tmp, dest);
+	else
+		kd_tmpfile_discard(tmp);
+	free(tmp);
+	return err;
+}
+
+static int spec_init(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "except", required_argument, NULL, 'x' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct kd_buf text = KD_BUF_INIT, body = KD_BUF_INIT;
+	const char *out = NULL, *except_dir = NULL;
+	struct spec *except = NULL;
+	struct kdb *db = NULL;
+	char *release = NULL;
+	size_t count = 0;
+	int c, err, status = KD_EXIT_ERROR;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:x:", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'x': except_dir = optarg; break;
+		default: return cli_usage_error(spec_usage, "spec init: bad option");
+		}
+	}
+	if (optind + 1 != argc)
+		return cli_usage_error(spec_usage, "spec init takes one KERNEL.kabi");
+	err = kdb__open(argv[optind], &db);
+	if (err) {
+		kd_err("%s: %s", argv[optind], kd_strerror(err));
+		goto out;
+	}
+	if (except_dir && spec__load_dir(except_dir, &except))
+		goto out;
+	err = kdb__get_meta(db, "release", &release);
+	if (!err)
+		err = spec__skeleton(db, except, &body, &count);
+	if (!err)
+		err = kd_buf_addf(&text, "# SPDX-License-Identifier: GPL-2.0-only\n"
+				  "# Skeleton contract of %s, written by `kabi-diff spec init`:\n"
+				  "# %zu x86_64 syscall%s%s, parameter kinds guessed from the C types.\n"
+				  "# They promise nothing about flags or errnos; TODO notes name the\n"
+				  "# flag sets to write. Move each entry to its area file to annotate it.\n\n%s",
+				  release ? release : "?", count, count == 1 ? "" : "s",
+				  except_dir ? " not in the spec" : "", body.s);
+	if (err) {
+		kd_err("%s: %s", argv[optind], kd_strerror(err));
+		goto out;
+	}
+	err = write_text(out, &text);
+	if (err) {
+		kd_err("%s: cannot write: %s", out ? out : "stdout", kd_strerror(err));
+		goto out;
+	}
+	status = KD_EXIT_OK;
+out:
+	free(release);
+	spec__free(except);
+	kdb__free(db);
+	kd_buf_release(&text);
+	kd_buf_release(&body);
+	return status;
+}
+
 int cmd_spec(int argc, char **argv)
 {
 	if (argc < 2 || cli_is_help(argv[1])) {
@@ -98,5 +196,7 @@ int cmd_spec(int argc, char **argv)
 			return cli_usage_error(spec_usage, "spec load takes KERNEL.kabi and DIR");
 		return spec_load(argv[2], argv[3]);
 	}
+	if (!strcmp(argv[1], "init"))
+		return spec_init(argc - 1, argv + 1);
 	return cli_usage_error(spec_usage, "unknown subcommand '%s'", argv[1]);
 }

@@ -4,7 +4,8 @@
 # 6.12.107 extracted with their UAPI headers: the report runs (exit 0 or 4,
 # never 1), its coverage line has the documented form and covers every
 # implemented x64 syscall; the findings are printed as TAP comments for
-# review (each is a spec gap for spec/ or a kernel fact to explain there).
+# review (each is a spec gap for spec/ or a kernel fact to explain there);
+# spec init's skeleton of each kernel loads with spec lint.
 . "$KD_SRCDIR/lib.sh"
 
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
@@ -26,5 +27,8 @@ for r in 6.1.0-47-amd64 6.12.107+deb12-amd64; do
 	n=$(sqlite3 "$r.kabi" "SELECT count(DISTINCT name) FROM syscalls WHERE abi = 'x64' AND implemented AND name IS NOT NULL")
 	is "$(echo "$cov" | sed 's|^coverage: [0-9]*/\([0-9]*\) .*|\1|')" "$n" "$r: total = implemented x64 syscalls ($n)"
 	sed 1d "$r.txt" | grep -v '^coverage: ' | sed 's/^/# /'
+	mkdir -p "skel-$r" && "$KABI_DIFF" spec init "$r.kabi" -o "skel-$r/skel.kabispec"
+	"$KABI_DIFF" spec lint "skel-$r" >/dev/null 2>"skel-$r.err"
+	ok $? "$r: spec init's skeleton loads with spec lint ($(grep -c '^syscall' "skel-$r/skel.kabispec") syscalls)"
 done
 done_testing
