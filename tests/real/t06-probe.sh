@@ -14,6 +14,8 @@
 #   "how->resolve & ~VALID_RESOLVE_FLAGS"), in both releases.
 # - close(-1) is EBADF; openat2 with usize 23 (< OPEN_HOW_SIZE_VER0) is
 #   EINVAL; clone3 with size 63 (< CLONE_ARGS_SIZE_VER0) is EINVAL.
+# - with spec/: 6.1 refuses MFD_EXEC (added in 6.3, memfd_create's
+#   MFD_ALL_FLAGS), 6.12 accepts it.
 # Needs qemu-system-x86_64 and the bootable vmlinuz next to the vmlinux
 # (../shared/kernels/fetch --image RELEASE); skipped otherwise.
 . "$KD_SRCDIR/lib.sh"
@@ -59,6 +61,54 @@ for r in $KD_REAL_RELEASES; do
 	esac
 	is "$(q "$db" cachestat.null)" "$want" "$r: syscall 451 with NULL arguments"
 done
+
+# The contract's cases: each kernel extracted with its UAPI headers and
+# spec/ (stored in the .kabi, so probe converts it without --spec), probed,
+# then diffed: the observed changes are in the report with their rules.
+spec_db() {
+	k=${KABI_KERNELS:-/root/.cache/kabi-kernels}/$1
+	[ -r "$k/vmlinuz" ] && [ -d "$k/include" ] || return 1
+	"$KABI_DIFF" extract -q "$k/vmlinux" --uapi "$k/include" --spec "$KD_SRCDIR/../spec" \
+		-o "spec-$1.kabi" >&2 && echo "spec-$1.kabi"
+}
+set -- $KD_REAL_RELEASES
+old=$(spec_db "$1") && new=$(spec_db "$2")
+if [ -n "$old" ] && [ -n "$new" ]; then
+	for db in "$old" "$new"; do
+		r=${db#spec-}; r=${r%.kabi}
+		"$KABI_DIFF" probe "$db" --kernel "${KABI_KERNELS:-/root/.cache/kabi-kernels}/$r/vmlinuz" \
+			--timeout 300 >"$db.out" 2>&1
+		rc=$?
+		echo "# $r with spec/: $(head -1 "$db.out")"
+		{ [ "$rc" -eq 0 ] || [ "$rc" -eq 4 ]; }
+		ok $? "$r: probe with the contract ran (exit $rc)" || sed 's/^/#   /' "$db.out" | head -20
+		n=$(sqlite3 "$db" "SELECT count(*) FROM probe_cases WHERE origin LIKE '%.kabispec:%'")
+		[ "$n" -ge 1000 ]
+		ok $? "$r: at least 1000 cases from the contract ($n)"
+		# openat2(2): usize 23 < OPEN_HOW_SIZE_VER0 and a bit above open_how_flags.
+		is "$(q "$db" openat2.EINVAL)" "ret EINVAL" "$r: spec openat2 usize < OPEN_HOW_SIZE_VER0"
+		is "$(sqlite3 "$db" "SELECT args FROM probe_cases WHERE id = 'openat2.EINVAL'")" \
+			'-100, "/", buf[24]{0:8=0x0,16:8=0x0,8:8=0x0}, 23' "$r: usize 23, a valid how"
+		is "$(q "$db" openat2.E2BIG)" "ret E2BIG" "$r: spec openat2 usize > PAGE_SIZE"
+		is "$(q "$db" openat.flags.unknown)" "ret ok" "$r: openat ignores an unknown bit (unknown ignore)"
+		is "$(q "$db" openat2.flags.unknown)" "ret EINVAL" "$r: openat2 rejects it (unknown reject)"
+		"$KABI_DIFF" check "$db" >"$db.check" 2>&1
+		grep -q '^probe\.[a-z-]*: ' "$db.check"
+		ok $? "$r: check lists the probe's mismatches with rule ids" || tail -3 "$db.check" | sed 's/^/#   /'
+	done
+	"$KABI_DIFF" diff "$old" "$new" >diff-probe.out 2>&1
+	is "$?" 12 "diff of the probed kernels: breaking changes (exit 12)"
+	grep -q 'probe.errno  *cachestat.null: ENOSYS -> EFAULT  \[probe-call-implemented\]' diff-probe.out
+	ok $? "diff: syscall 451 observed: ENOSYS -> EFAULT, probe-call-implemented" ||
+		grep probe diff-probe.out | head -5 | sed 's/^/#   /'
+	# Same outcome on both kernels: no change reported for those cases.
+	grep -q 'openat\.flags\.unknown\|openat2\.flags\.unknown\|openat2\.EINVAL:' diff-probe.out
+	is "$?" 1 "diff: openat ignores / openat2 rejects unknown bits on both: no change"
+	grep -q 'probe.flag  *memfd_create.flags.MFD_EXEC: EINVAL -> ok  \[probe-flag-accepted\]' diff-probe.out
+	ok $? "diff: MFD_EXEC (6.3) rejected by 6.1, accepted by 6.12: probe-flag-accepted"
+else
+	skip "spec probe: no vmlinuz or include/ for $1 and $2"
+fi
 
 # A kernel that does not boot is an error with the console's tail, and
 # the .kabi is left as it was.
