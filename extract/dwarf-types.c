@@ -119,7 +119,6 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 {
 	int64_t id = *(int64_t *)arg;
 	struct xtype *x = xt_get(xt, id);
-	size_t cap = x->t.nr_members;	/* growth is exact-ish; see KD_GROW */
 	struct kd_member *m;
 	Dwarf_Unsigned bit_size = 0, v, storage;
 	const char *name;
@@ -136,7 +135,7 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 	if (err)
 		return err;
 	x = xt_get(xt, id);	/* the table may have moved */
-	err = kd_grow_array((void **)&x->t.members, &cap, x->t.nr_members + 1, sizeof(*m));
+	err = kd_grow_array((void **)&x->t.members, &x->members_cap, x->t.nr_members + 1, sizeof(*m));
 	if (err)
 		return err;
 	m = &x->t.members[x->t.nr_members];
@@ -172,7 +171,6 @@ static int add_enumerator(struct xtable *xt, void *arg, Dwarf_Die die)
 {
 	int64_t id = *(int64_t *)arg;
 	struct xtype *x = xt_get(xt, id);
-	size_t cap = x->t.nr_enumerators;
 	struct kd_enumerator *e;
 	Dwarf_Signed v = 0;
 	const char *name;
@@ -184,7 +182,8 @@ static int add_enumerator(struct xtable *xt, void *arg, Dwarf_Die die)
 		xt_problem(xt, x->die, "more than %u enumerators; the rest are dropped", XT_MAX_MEMBERS);
 		return 1;
 	}
-	err = kd_grow_array((void **)&x->t.enumerators, &cap, x->t.nr_enumerators + 1, sizeof(*e));
+	err = kd_grow_array((void **)&x->t.enumerators, &x->enumerators_cap,
+			    x->t.nr_enumerators + 1, sizeof(*e));
 	if (err)
 		return err;
 	e = &x->t.enumerators[x->t.nr_enumerators];
@@ -203,7 +202,6 @@ static int add_param(struct xtable *xt, void *arg, Dwarf_Die die)
 {
 	int64_t id = *(int64_t *)arg;
 	struct xtype *x = xt_get(xt, id);
-	size_t cap = x->t.nr_members;
 	int64_t type_id;
 	int err;
 
@@ -219,7 +217,8 @@ static int add_param(struct xtable *xt, void *arg, Dwarf_Die die)
 	if (err)
 		return err;
 	x = xt_get(xt, id);
-	err = kd_grow_array((void **)&x->t.members, &cap, x->t.nr_members + 1, sizeof(struct kd_member));
+	err = kd_grow_array((void **)&x->t.members, &x->members_cap, x->t.nr_members + 1,
+			    sizeof(struct kd_member));
 	if (err)
 		return err;
 	memset(&x->t.members[x->t.nr_members], 0, sizeof(struct kd_member));

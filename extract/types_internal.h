@@ -27,6 +27,8 @@ struct xtype {
 	uint8_t align_state;
 	uint64_t hash;		/* structural identity, see type-dedup.c */
 	int64_t canon;		/* id in the DB after dedup */
+	size_t members_cap;	/* allocated entries of t.members / t.enumerators */
+	size_t enumerators_cap;
 };
 
 /* Source file names of DW_AT_decl_file, per CU, tree-relative (srcfiles.c). */
