@@ -92,9 +92,14 @@ static uint64_t type_hash(struct xtable *xt, int64_t id, int depth)
 		return 0;
 	if (x->hash_state == HS_DONE)
 		return x->hash;
-	if (x->hash_state == HS_BUSY || depth > XT_MAX_DEPTH) {
+	if (x->hash_state == HS_BUSY) {
 		xt_problem(xt, x->die, "type graph cycle not broken by a named pointee");
 		return kd_hash_u64(KD_HASH_SEED, 0x6379636c65);
+	}
+	if (depth > XT_MAX_DEPTH) {
+		xt_problem(xt, x->die, "types nest deeper than %d levels; the deeper levels are left"
+			   " out of the identity of the types above them", XT_MAX_DEPTH);
+		return kd_hash_u64(KD_HASH_SEED, 0x64656570);
 	}
 	x->hash_state = HS_BUSY;
 	h = compute_hash(xt, id, depth);

@@ -146,7 +146,7 @@ static int64_t align_of(struct xtable *xt, int64_t id, int depth)
 	if (x->align_state & ST_ALIGN_DONE)
 		return x->t.align;
 	if ((x->align_state & ST_ALIGN_BUSY) || depth > XT_MAX_DEPTH)
-		return 0;	/* size_of() already reported the cycle */
+		return 0;	/* a cycle or the depth bound: type-dedup.c reports it */
 	x->align_state |= ST_ALIGN_BUSY;
 	a = compute_align(xt, x, depth);
 	x = xt_get(xt, id);
