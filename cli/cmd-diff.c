@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/builtin.h"
+#include "cli/contract.h"
 #include "cli/diff-inputs.h"
 #include "db/kdb.h"
 #include "diff/diff.h"
@@ -45,6 +46,12 @@ static const char diff_usage[] =
 	"      --only breaking      list breaking changes only (the summary stays whole)\n"
 	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
 	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32)\n"
+	"      --spec DIR           the contract for verdicts (default: the installed one;\n"
+	"                           $KABI_DIFF_SPEC=DIR or none overrides it)\n"
+	"      --no-spec            no contract: verdicts from layout alone\n"
+	"      --old-spec DIR --new-spec DIR\n"
+	"                           also compare two contract versions (errnos, flag-set\n"
+	"                           values); the new one judges unless --spec is given\n"
 	"  -q, --quiet              no progress messages\n"
 	"  -h, --help               this text\n"
 	"\n"
@@ -90,7 +97,7 @@ fail:
 
 int cmd_diff(int argc, char **argv)
 {
-	enum { OPT_ONLY = 256, OPT_COLOR, OPT_ABI };
+	enum { OPT_ONLY = 256, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
@@ -99,12 +106,19 @@ int cmd_diff(int argc, char **argv)
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
 		{ "abi", required_argument, NULL, OPT_ABI },
+		{ "spec", required_argument, NULL, OPT_SPEC },
+		{ "no-spec", no_argument, NULL, OPT_NO_SPEC },
+		{ "old-spec", required_argument, NULL, OPT_OLD_SPEC },
+		{ "new-spec", required_argument, NULL, OPT_NEW_SPEC },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct report_conf rc = { .format = REPORT_TEXT };
 	struct diff_conf conf = { 0 };
+	struct cli_contract cc = { 0 };
+	const char *spec_dir = NULL, *old_spec = NULL, *new_spec = NULL;
+	bool no_spec = false;
 	struct diff_suppressions *sup = NULL;
 	struct diff_result *r = NULL;
 	struct kdb *db[2] = { NULL, NULL };
@@ -133,6 +147,10 @@ int cmd_diff(int argc, char **argv)
 				return cli_usage_error(diff_usage, "diff: --color takes auto, always or never");
 			break;
 		case OPT_ABI: conf.abi = optarg; break;
+		case OPT_SPEC: spec_dir = optarg; break;
+		case OPT_NO_SPEC: no_spec = true; break;
+		case OPT_OLD_SPEC: old_spec = optarg; break;
+		case OPT_NEW_SPEC: new_spec = optarg; break;
 		case 'q': quiet = true; break;
 		case 'h': fputs(diff_usage, stdout); return KD_EXIT_OK;
 		default: return cli_usage_error(diff_usage, "diff: bad option");
@@ -149,6 +167,8 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	if (diff_inputs__open((const char *const *)argv + optind, quiet, db))
 		goto out;
+	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, &conf))
+		goto out;
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;
 	if (sup && diff_result__suppress(r, sup) < 0) {
@@ -163,5 +183,6 @@ out:
 	kdb__free(db[0]);
 	kdb__free(db[1]);
 	diff_suppressions__free(sup);
+	cli_contract_release(&cc);
 	return status;
 }

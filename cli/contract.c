@@ -4,7 +4,8 @@
  * spec directory, else the source tree's spec/ next to the running binary,
  * unless $KABI_DIFF_SPEC names another directory or "none". A directory
  * counts only when it holds a *.kabispec, so an empty DATADIR left by an
- * old install does not hide the source tree's contract.
+ * old install does not hide the source tree's contract. cli_contract_setup()
+ * wires a contract (and the differences of two versions) into a diff.
  */
 #include "cli/contract.h"
 
@@ -19,6 +20,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "spec/spec-diff.h"
 #include "spec/spec.h"
 
 static bool holds_spec(const char *dir)
@@ -87,4 +89,90 @@ int cli_contract_load(const char *dir, struct spec **out)
 	if (err == -KD_ESYNTAX)
 		kd_err("%s: the spec has errors", dir);
 	return err;
+}
+
+/* "DIR (N files, spec hash H)[ (installed)]" */
+static int label(struct cli_contract *cc, const char *dir, bool installed)
+{
+	struct kd_buf b = KD_BUF_INIT;
+
+	if (kd_buf_addf(&b, "%s (%zu files, spec hash %s)%s", dir, spec__nr_files(cc->spec),
+			spec__hash_hex(cc->spec), installed ? " (installed)" : "")) {
+		kd_buf_release(&b);
+		return -ENOMEM;
+	}
+	cc->source = kd_buf_detach(&b);
+	return cc->source ? 0 : -ENOMEM;
+}
+
+int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, const char *old_dir,
+		       const char *new_dir, struct diff_conf *conf)
+{
+	char *def = NULL;
+	size_t i;
+	int err = 0;
+
+	memset(cc, 0, sizeof(*cc));
+	if ((old_dir != NULL) != (new_dir != NULL)) {
+		kd_err("--old-spec and --new-spec go together");
+		return -EINVAL;
+	}
+	if (old_dir) {
+		err = cli_contract_load(old_dir, &cc->old_spec);
+		if (!err)
+			err = cli_contract_load(new_dir, &cc->new_spec);
+		if (!err)
+			err = spec__diff(cc->old_spec, cc->new_spec, &cc->raw, &cc->nr_changes);
+		if (err)
+			return err;
+		cc->changes = kd_calloc(cc->nr_changes + 1, sizeof(*cc->changes));
+		if (!cc->changes)
+			return -ENOMEM;
+		for (i = 0; i < cc->nr_changes; i++) {
+			cc->changes[i].kind = cc->raw[i].kind;
+			cc->changes[i].name = cc->raw[i].name;
+			cc->changes[i].subject = cc->raw[i].subject;
+			cc->changes[i].old_value = cc->raw[i].old_value;
+			cc->changes[i].new_value = cc->raw[i].new_value;
+		}
+		conf->contract_changes = cc->changes;
+		conf->nr_contract_changes = cc->nr_changes;
+	}
+	if (none)
+		return 0;
+	if (dir) {
+		err = cli_contract_load(dir, &cc->spec);
+		if (!err)
+			err = label(cc, dir, false);
+	} else if (new_dir) {
+		err = cli_contract_load(new_dir, &cc->spec);
+		if (!err)
+			err = label(cc, new_dir, false);
+	} else {
+		err = cli_contract_default_dir(&def);
+		if (!err && def)
+			err = cli_contract_load(def, &cc->spec);
+		if (!err && def)
+			err = label(cc, def, true);
+		free(def);
+	}
+	if (err || !cc->spec)
+		return err;
+	cc->contract.is_extensible = spec__is_extensible;
+	cc->contract.is_reserved = spec__is_reserved;
+	cc->contract.ctx = cc->spec;
+	cc->contract.source = cc->source;
+	conf->contract = &cc->contract;
+	return 0;
+}
+
+void cli_contract_release(struct cli_contract *cc)
+{
+	spec__free(cc->spec);
+	spec__free(cc->old_spec);
+	spec__free(cc->new_spec);
+	spec_changes__free(cc->raw, cc->nr_changes);
+	free(cc->changes);
+	free(cc->source);
+	memset(cc, 0, sizeof(*cc));
 }

@@ -433,6 +433,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = diff_probe(r, old);	/* observed: both kernels' probe results */
 	if (!err)
+		err = diff_contract_changes(r, conf);	/* two contract versions */
+	if (!err)
 		diff_result_sort(r);
 out:
 	if (attached && kdb__detach_other(old) && !err)
@@ -519,6 +521,11 @@ const char *diff_result__meta(const struct diff_result *r, bool new_side, const 
 bool diff_result__has_contract(const struct diff_result *r)
 {
 	return r->has_contract;
+}
+
+const char *diff_result__contract_source(const struct diff_result *r)
+{
+	return r->contract_source;
 }
 
 int diff_result__exit_bits(const struct diff_result *r)

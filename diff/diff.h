@@ -70,9 +70,24 @@ struct diff_contract {
 	const char *source;	/* what the contract is, for the report header */
 };
 
+/*
+ * A change between two versions of the contract (--old-spec/--new-spec),
+ * found by the spec stage (spec/spec-diff.h) and judged here by the rules
+ * errno-added/-removed and set-value-added/-removed.
+ */
+struct diff_contract_change {
+	const char *kind;	/* syscall.errno.added, ioctl.errno.removed, set.value.added, ... */
+	const char *name;	/* the call or the set: "openat2", "open_flags" */
+	const char *subject;	/* "openat2 EINVAL when how.flags & ~open_how_flags", "open_flags.O_TMPFILE" */
+	const char *old_value;	/* NULL: absent in the old contract */
+	const char *new_value;	/* NULL: absent in the new contract */
+};
+
 struct diff_conf {
 	const struct diff_contract *contract;	/* NULL: layout-only verdicts */
 	const char *abi;			/* compare only this syscall ABI; NULL: all */
+	const struct diff_contract_change *contract_changes;	/* NULL: none */
+	size_t nr_contract_changes;
 };
 
 /* Where a type change is reached from. */
@@ -119,6 +134,8 @@ size_t diff_result__count_suppressed(const struct diff_result *r, enum diff_cate
 /* Identity of the two kernels: "release", "build_id", "path" (NULL if unknown). */
 const char *diff_result__meta(const struct diff_result *r, bool new_side, const char *key);
 bool diff_result__has_contract(const struct diff_result *r);
+/* What the contract is (struct diff_contract.source), NULL when none or unnamed. */
+const char *diff_result__contract_source(const struct diff_result *r);
 
 /*
  * Exit status bits (abidiff's convention): 0 no change, 4 changes, 4|8

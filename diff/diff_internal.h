@@ -45,6 +45,8 @@ int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const c
  * kernel attached to it as "other", one change per case whose outcome differs.
  */
 int diff_probe(struct diff_result *r, struct kdb *old);
+/* Changes between two contract versions (diff-contract.c): conf->contract_changes. */
+int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf);
 /* Sort changes (and their impacts) into the documented order. */
 void diff_result_sort(struct diff_result *r);
 

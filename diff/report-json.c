@@ -66,8 +66,13 @@ static int json_begin(struct report_ctx *x)
 	json_side(f, x->r, false);
 	fputs(",\n  \"new\": ", f);
 	json_side(f, x->r, true);
-	fprintf(f, ",\n  \"contract\": %s,\n  \"only_breaking\": %s,\n  \"exit_status\": %d,\n",
-		diff_result__has_contract(x->r) ? "true" : "false",
+	fprintf(f, ",\n  \"contract\": %s,\n", diff_result__has_contract(x->r) ? "true" : "false");
+	if (diff_result__contract_source(x->r)) {
+		fputs("  \"contract_source\": ", f);
+		json_str(f, diff_result__contract_source(x->r));
+		fputs(",\n", f);
+	}
+	fprintf(f, "  \"only_breaking\": %s,\n  \"exit_status\": %d,\n",
 		x->conf->only_breaking ? "true" : "false", diff_result__exit_bits(x->r));
 	fputs("  \"summary\": {\n", f);
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {

@@ -43,7 +43,8 @@ static int md_begin(struct report_ctx *x)
 
 	fprintf(f, "## kabi-diff: `%s` → `%s`\n\n", o ? o : "?", n ? n : "?");
 	if (diff_result__has_contract(r))
-		fputs("Verdicts follow `diff/RULES.md` with the contract's facts.\n\n", f);
+		fprintf(f, "Verdicts follow `diff/RULES.md` with the contract's facts (contract: %s).\n\n",
+			diff_result__contract_source(r) ? diff_result__contract_source(r) : "yes");
 	else
 		fputs("> **No contract**: verdicts from layout alone; *potentially breaking* marks what a"
 		      " contract could clear.\n\n", f);

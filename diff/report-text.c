@@ -38,7 +38,8 @@ static int text_begin(struct report_ctx *x)
 		diff_result__meta(r, true, "release") ? diff_result__meta(r, true, "release") : "?",
 		diff_result__meta(r, true, "path"));
 	if (diff_result__has_contract(r))
-		fprintf(f, "contract: yes; verdicts follow diff/RULES.md with the contract's facts\n");
+		fprintf(f, "contract: %s; verdicts follow diff/RULES.md with the contract's facts\n",
+			diff_result__contract_source(r) ? diff_result__contract_source(r) : "yes");
 	else
 		fprintf(f, "contract: none; verdicts from layout alone (\"potentially breaking\": a contract"
 			" could clear it)\n");

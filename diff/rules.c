@@ -103,6 +103,15 @@ static const struct diff_rule rules[] = {
 	  "a restriction was lifted: what old binaries did still works" },
 	{ "probe-errno-changed", "probe.errno, probe.flag: another errno, or a call that succeeded now fails", B, false,
 	  "old binaries that test for the old errno, or relied on success, take another path" },
+	/* contract versions: --old-spec/--new-spec (diff/diff-contract.c) */
+	{ "errno-added", "syscall.errno.added, ioctl.errno.added: an errno (name and condition) the old contract did not list", C, false,
+	  "a new failure, normally of an input old binaries do not pass (a new flag, a new size); they handle it as any failure" },
+	{ "errno-removed", "syscall.errno.removed, ioctl.errno.removed: an errno (name and condition) the new contract no longer lists", B, false,
+	  "old binaries that test for it to detect a condition (feature probing, a retry) no longer see it" },
+	{ "set-value-added", "set.value.added: a value of a flag set or enum the old contract did not list", C, false,
+	  "a new bit or value old binaries never pass" },
+	{ "set-value-removed", "set.value.removed: a value of a flag set or enum the new contract no longer lists", B, false,
+	  "old binaries still pass it" },
 };
 
 const struct diff_rule *diff_rules(size_t *n)

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Two versions of the contract compared (`kabi-diff diff --old-spec DIR
+ * --new-spec DIR`): errnos added to or removed from the syscalls and ioctls
+ * both versions declare, and values added to or removed from the flag sets
+ * and enums both declare. The diff engine judges them (diff/RULES.md).
+ */
+#ifndef KD_SPEC_DIFF_H
+#define KD_SPEC_DIFF_H
+
+#include <stddef.h>
+
+struct spec;
+
+struct spec_change {
+	char *kind;		/* syscall.errno.added, ioctl.errno.removed, set.value.added, ... */
+	char *name;		/* the call or set */
+	char *subject;		/* "openat2 EAGAIN", "openat2 EINVAL when how.flags & ~open_how_flags",
+				 * "open_flags.O_TMPFILE" */
+	char *old_value;	/* errno text / "= EXPR" or the UAPI name; NULL when absent */
+	char *new_value;
+};
+
+/*
+ * Compare @old with @new. Errnos are matched by name and canonical `when`
+ * condition (a pair listed twice is paired in order); set values by name,
+ * own values only (inherited ones are reported on their base set). *out:
+ * array of *n changes in @new's order, free with spec_changes__free().
+ */
+int spec__diff(const struct spec *old, const struct spec *new, struct spec_change **out,
+	       size_t *n);
+void spec_changes__free(struct spec_change *c, size_t n);
+
+#endif
