@@ -99,7 +99,7 @@ bench-peers: kabi-diff
 # Root installs directly; anyone else through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
-	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind
+	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq

@@ -115,7 +115,47 @@ static void print_json(const struct spec_check *r, const char *kabi, const char 
 		json_str(f, x->message);
 		fputc('}', f);
 	}
-	fprintf(f, "%s]\n}\n", n ? "\n  " : "");
+	fprintf(f, "%s]", n ? "\n  " : "");
+}
+
+struct json_probe {
+	FILE *f;
+	long n;
+};
+
+static int print_json_mismatch(const struct probe_mismatch *m, void *ctx)
+{
+	struct json_probe *jp = ctx;
+	FILE *f = jp->f;
+
+	fputs(jp->n++ ? ",\n    {\"rule\": " : "\n    {\"rule\": ", f);
+	json_str(f, m->rule);
+	fputs(", \"case\": ", f);
+	json_str(f, m->case_id);
+	fputs(", \"call\": ", f);
+	json_str(f, m->call);
+	fputs(", \"args\": ", f);
+	json_str(f, m->args);
+	fputs(", \"expected\": ", f);
+	json_str(f, m->expected);
+	fputs(", \"observed\": ", f);
+	json_str(f, m->observed);
+	fputs(", \"origin\": ", f);
+	json_str(f, m->origin);
+	fputc('}', f);
+	return 0;
+}
+
+/* The probe's mismatches as a JSON array member, then the closing brace. */
+static long print_json_probe(struct kdb *db, FILE *f)
+{
+	struct json_probe jp = { f, 0 };
+	long n;
+
+	fputs(",\n  \"probe_mismatches\": [", f);
+	n = probe__mismatches(db, print_json_mismatch, &jp);
+	fprintf(f, "%s]\n}\n", jp.n ? "\n  " : "");
+	return n;
 }
 
 /* The contract: --spec DIR, else the DB's, else the installed one. *source: what it is. */
@@ -196,7 +236,8 @@ int cmd_check(int argc, char **argv)
 	else
 		print_text(r, kabi, source.s, s, stdout);
 	/* What the running kernel answered (kabi-diff probe) against the expectations. */
-	if (!json && (probe_n = probe__mismatches_fprintf(db, stdout)) < 0)
+	probe_n = json ? print_json_probe(db, stdout) : probe__mismatches_fprintf(db, stdout);
+	if (probe_n < 0)
 		goto out;
 	if (fflush(stdout)) {
 		kd_err("write error: %s", kd_strerror(-errno));

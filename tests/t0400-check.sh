@@ -68,6 +68,20 @@ is "$(jq -r '.findings[].rule' out.json | sort -u | tr '\n' ' ')" \
 	"$(sed -n 's/^| `\([a-z-]*\)` |.*/\1/p' "$KD_SRCDIR/../spec/CHECK.md" | sort | tr '\n' ' ')" \
 	"  the drifting contract exercises every rule of spec/CHECK.md"
 
+# What a probe measured joins the report: text and JSON.
+cp k.kabi probed.kabi
+q probed.kabi "INSERT INTO probe_cases VALUES ('openat2.usize.small', 'openat2', 437, 'errno',
+	'-100, \"/\", &how, 8', 'errno', 'EINVAL', 'usize below the first version', 'builtin');
+	INSERT INTO probe_results VALUES ('openat2.usize.small', 'ret', -1, 7, 'E2BIG', 0, '6.99.1-fixture')"
+"$KABI_DIFF" check probed.kabi --spec drift --format json >probe.json
+is "$?" 4 "probe mismatch: exit 4"
+is "$(jq -c '.probe_mismatches' probe.json)" \
+	'[{"rule":"probe.errno-mismatch","case":"openat2.usize.small","call":"openat2","args":"-100, \"/\", &how, 8","expected":"EINVAL","observed":"E2BIG","origin":"builtin"}]' \
+	"  --format json lists it with the rule"
+"$KABI_DIFF" check probed.kabi --spec drift >probe.txt
+grep -q 'probe.errno-mismatch' probe.txt
+ok $? "  the text report lists it too"
+
 # Where the contract comes from.
 "$KABI_DIFF" check k.kabi >out.txt 2>err.txt
 is "$?" 1 "no --spec, none stored, none installed: exit 1"
