@@ -43,6 +43,12 @@ struct extract_stats {
  * Extract @conf->vmlinux (and the optional inputs) into @conf->output.
  * On any error nothing is written and an existing output is untouched.
  * Returns 0 or a negative code (the cause was reported with kd_err()).
+ *
+ * Limitation: once libdwarf 20210528 has read a relocatable object (a
+ * module, with --modules), a later extraction in the same process fails
+ * inside libdwarf's own set-up (state it keeps across handles). A process
+ * runs at most one extraction with modules, last; `kabi-diff diff`
+ * extracts in child processes for that reason.
  */
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
 
