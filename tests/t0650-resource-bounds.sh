@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Resource bounds on generated kernels: a struct of 100,000 members (10^6
 # measured by hand: 6 s, 126 MB) and structs nested by value 600 deep,
-# beyond the 512 levels the layout pass follows: the run completes, in
+# beyond the 512 levels the layout pass follows, and an array of 2^61
+# bytes: the run completes, in
 # bounded time, and says where it stopped.
 . "$KD_SRCDIR/lib.sh"
 
@@ -29,6 +30,9 @@ wide() {
 	awk 'BEGIN { for (i = 0; i < 100000; i++) printf "int m%d;\n", i }'
 	echo "};"
 }
+huge() {
+	echo "struct top { int n; char huge[1UL << 40][1UL << 21]; };"
+}
 deep() {
 	echo "struct s0 { int x; };"
 	awk 'BEGIN { for (i = 1; i < 600; i++) printf "struct s%d { struct s%d in; };\n", i, i - 1 }'
@@ -47,4 +51,12 @@ is "$?" "0" "600 levels of nesting: extracted"
 is "$(q deep.kabi "SELECT count(*) FROM types WHERE kind = 'struct'")" "601" "600 levels: every struct stored"
 is "$(q deep.kabi "SELECT DISTINCT message FROM problems")" \
 	"types nest deeper than 512 levels; the deeper levels are left out of the identity of the types above them" "600 levels: the depth bound is named in problems"
+# 2^61 bytes of array (as large as gcc allows a type): sizes stay exact, no overflow.
+gen_kernel huge-k huge
+timeout 60 "$KABI_DIFF" extract -q huge-k -o huge.kabi
+is "$?" "0" "an array of 2^61 bytes: extracted"
+is "$(q huge.kabi "SELECT kind || ':' || size || ':' || ifnull(count, '-') FROM types WHERE kind IN ('struct', 'array') ORDER BY size DESC")" \
+"struct:2305843009213693956:-
+array:2305843009213693952:1099511627776
+array:2097152:2097152" "an array of 2^61 bytes: exact sizes and bounds"
 done_testing
