@@ -72,8 +72,13 @@ static const struct kd_type *lookup(int64_t id, void *ctx)
 
 int tgraph_spell(const struct tgraph *g, int64_t id, struct kd_buf *b)
 {
+	return tgraph_declare(g, id, "", b);
+}
+
+int tgraph_declare(const struct tgraph *g, int64_t id, const char *name, struct kd_buf *b)
+{
 	kd_buf_reset(b);
-	return kd_cdecl(b, id, "", lookup, (void *)g);
+	return kd_cdecl(b, id, name, lookup, (void *)g);
 }
 
 /* --- nodes -------------------------------------------------------------- */

@@ -313,13 +313,14 @@ static int describe_leaf(const struct diff_engine *e, int side, const struct lea
 			 struct kd_buf *b)
 {
 	struct kd_buf t = KD_BUF_INIT;
-	int err = tgraph_spell(&e->g[side], f->type, &t);
+	/* A C declaration: "unsigned char data[] at 4", "void (*cb)(int) at 8". */
+	int err = tgraph_declare(&e->g[side], f->type, f->name, &t);
 
 	kd_buf_reset(b);
 	if (!err && f->bit_size)
-		err = kd_buf_addf(b, "%s %s:%d at bit %" PRId64, t.s, f->name, f->bit_size, f->bit);
+		err = kd_buf_addf(b, "%s:%d at bit %" PRId64, t.s, f->bit_size, f->bit);
 	else if (!err)
-		err = kd_buf_addf(b, "%s %s at %" PRId64, t.s, f->name, f->bit / 8);
+		err = kd_buf_addf(b, "%s at %" PRId64, t.s, f->bit / 8);
 	kd_buf_release(&t);
 	return err;
 }

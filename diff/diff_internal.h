@@ -63,6 +63,8 @@ const struct kd_type *tgraph_strip(const struct tgraph *g, int64_t id);
 int64_t tgraph_size(const struct tgraph *g, int64_t id);
 /* C spelling of @id into @b (reset first). */
 int tgraph_spell(const struct tgraph *g, int64_t id, struct kd_buf *b);
+/* C declaration of @name with type @id into @b (reset first): "__u8 data[]". */
+int tgraph_declare(const struct tgraph *g, int64_t id, const char *name, struct kd_buf *b);
 
 struct dedge {
 	char *label;		/* member or parameter name */

@@ -1,0 +1,255 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Shared by the diff unit tests (tests/t-diff*.c): a tiny kernel builder
+ * that writes types and syscalls straight through the kdb API (with the
+ * extractor's structural hash, so identical layouts are skipped as in a
+ * real .kabi), pair() to build the old and new kernel of one case and diff
+ * them, and check()/count_is() for exact assertions on the changes.
+ *
+ * Header-only (static inline) because the Makefile links only tests/tap.o
+ * with each test; unused helpers cost nothing.
+ */
+#ifndef KD_TESTS_DIFF_FIXTURE_H
+#define KD_TESTS_DIFF_FIXTURE_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "db/kdb.h"
+#include "diff/diff.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/hash.h"
+#include "tests/tap.h"
+
+#define MAX_TYPES 128
+
+/* --- a tiny kernel builder ---------------------------------------------- */
+
+struct kb {
+	struct kdb *db;
+	bool is_new;
+	int64_t next;
+	uint64_t hash[MAX_TYPES];
+	int64_t size[MAX_TYPES];
+	const char *name[MAX_TYPES];
+	enum kd_kind kind[MAX_TYPES];
+	int err;
+};
+
+static inline bool named_agg(struct kb *k, int64_t id)
+{
+	return id > 0 && k->name[id] && (k->kind[id] == KD_KIND_STRUCT ||
+					  k->kind[id] == KD_KIND_UNION || k->kind[id] == KD_KIND_ENUM);
+}
+
+/* Structural hash as the extractor's: pointers to named aggregates by name. */
+static inline int64_t put(struct kb *k, struct kd_type *t)
+{
+	uint64_t h = kd_hash_u64(KD_HASH_SEED, (uint64_t)t->kind);
+	size_t i;
+
+	h = kd_hash_str(h, t->name);
+	h = kd_hash_u64(h, (uint64_t)t->size);
+	h = kd_hash_u64(h, (uint64_t)t->count);
+	h = kd_hash_u64(h, (uint64_t)t->flags);
+	if (t->kind == KD_KIND_POINTER && named_agg(k, t->ref))
+		h = kd_hash_str(h, k->name[t->ref]);
+	else if (t->ref)
+		h = kd_hash_u64(h, k->hash[t->ref]);
+	for (i = 0; i < t->nr_members; i++) {
+		h = kd_hash_str(h, t->members[i].name);
+		h = kd_hash_u64(h, (uint64_t)t->members[i].offset);
+		h = kd_hash_u64(h, (uint64_t)t->members[i].bit_offset * 131 + t->members[i].bit_size);
+		h = kd_hash_u64(h, k->hash[t->members[i].type]);
+	}
+	for (i = 0; i < t->nr_enumerators; i++) {
+		h = kd_hash_str(h, t->enumerators[i].name);
+		h = kd_hash_u64(h, (uint64_t)t->enumerators[i].value);
+	}
+	t->id = ++k->next;
+	t->hash = h;
+	k->hash[t->id] = h;
+	k->size[t->id] = t->size;
+	k->name[t->id] = t->name;
+	k->kind[t->id] = t->kind;
+	if (!k->err)
+		k->err = kdb__put_type(k->db, t);
+	return t->id;
+}
+
+/* A base type with KD_TYPE_* @flags (KD_TYPE_SIGNED: DWARF's signed encodings). */
+static inline int64_t basef(struct kb *k, const char *name, int64_t size, unsigned flags)
+{
+	struct kd_type t = { .kind = KD_KIND_BASE, .name = (char *)name, .size = size, .align = size,
+			     .flags = flags };
+
+	return put(k, &t);
+}
+
+static inline int64_t base(struct kb *k, const char *name, int64_t size)
+{
+	return basef(k, name, size, 0);
+}
+
+static inline int64_t ptr(struct kb *k, int64_t ref)
+{
+	struct kd_type t = { .kind = KD_KIND_POINTER, .size = 8, .align = 8, .ref = ref };
+
+	return put(k, &t);
+}
+
+static inline int64_t tdef(struct kb *k, const char *name, int64_t ref)
+{
+	struct kd_type t = { .kind = KD_KIND_TYPEDEF, .name = (char *)name, .size = k->size[ref],
+			     .align = k->size[ref], .ref = ref };
+
+	return put(k, &t);
+}
+
+static inline int64_t arr(struct kb *k, int64_t ref, int64_t count)
+{
+	struct kd_type t = { .kind = KD_KIND_ARRAY, .ref = ref, .count = count,
+			     .size = count > 0 ? count * k->size[ref] : 0, .align = k->size[ref] };
+
+	return put(k, &t);
+}
+
+#define NM(a) (sizeof(a) / sizeof((a)[0]))
+
+static inline int64_t agg(struct kb *k, enum kd_kind kind, const char *name, int64_t size,
+			  int64_t align, struct kd_member *m, size_t n)
+{
+	struct kd_type t = { .kind = kind, .name = (char *)name, .size = size, .align = align,
+			     .members = m, .nr_members = n };
+
+	return put(k, &t);
+}
+
+static inline int64_t enm(struct kb *k, const char *name, struct kd_enumerator *e, size_t n)
+{
+	struct kd_type t = { .kind = KD_KIND_ENUM, .name = (char *)name, .size = 4, .align = 4,
+			     .enumerators = e, .nr_enumerators = n };
+
+	return put(k, &t);
+}
+
+/* x64 syscall @nr: long NAME(params...), params as (name, type id) pairs. */
+static inline void sys(struct kb *k, int64_t nr, const char *name, int64_t ret, int n, ...)
+{
+	struct kd_buf fn = KD_BUF_INIT, entry = KD_BUF_INIT;
+	struct kd_syscall sc = { .abi = "x64", .nr = nr, .name = name, .implemented = true };
+	va_list ap;
+	int64_t fid = 0;
+	int i;
+
+	kd_buf_addf(&fn, "sys_%s", name);
+	kd_buf_addf(&entry, "__x64_sys_%s", name);
+	if (!k->err)
+		k->err = kdb__put_function(k->db, fn.s, ret, "dwarf", "k.c", 1, &fid);
+	va_start(ap, n);
+	for (i = 0; i < n; i++) {
+		const char *pname = va_arg(ap, const char *);
+		int64_t type = va_arg(ap, int64_t);
+
+		if (!k->err)
+			k->err = kdb__put_param(k->db, fid, i, pname, type, "?");
+	}
+	va_end(ap);
+	sc.entry = entry.s;
+	sc.func_id = fid;
+	if (!k->err)
+		k->err = kdb__put_syscall(k->db, &sc);
+	kd_buf_release(&fn);
+	kd_buf_release(&entry);
+}
+
+typedef void (*build_fn)(struct kb *k);
+
+static inline char *path_of(const char *tag, const char *side)
+{
+	struct kd_buf b = KD_BUF_INIT;
+
+	kd_buf_addf(&b, "%s/%s-%s.kabi", tap_tmpdir(), tag, side);
+	return kd_buf_detach(&b);
+}
+
+static inline int build_db(const char *path, build_fn build, bool is_new)
+{
+	struct kb *k = calloc(1, sizeof(*k));
+	int err;
+
+	if (!k)
+		return -ENOMEM;
+	k->is_new = is_new;
+	err = kdb__create(path, &k->db);
+	if (!err)
+		err = kdb__set_meta(k->db, "release", is_new ? "2.0" : "1.0");
+	if (!err) {
+		build(k);
+		err = k->err;
+	}
+	if (!err)
+		err = kdb__commit(k->db);
+	kdb__free(k->db);
+	free(k);
+	return err;
+}
+
+/* Build both kernels of @tag and diff them. NULL on failure (reported). */
+static inline struct diff_result *pair(const char *tag, build_fn build,
+				       const struct diff_conf *conf)
+{
+	char *p[2] = { path_of(tag, "old"), path_of(tag, "new") };
+	struct kdb *db[2] = { NULL, NULL };
+	struct diff_result *r = NULL;
+	int i, err = 0;
+
+	for (i = 0; !err && i < 2; i++)
+		err = build_db(p[i], build, i == 1);
+	for (i = 0; !err && i < 2; i++)
+		err = kdb__open(p[i], &db[i]);
+	if (!err)
+		err = diff__run(db[0], db[1], conf, &r);
+	ok(!err, "%s: built and diffed (%s)", tag, err ? kd_strerror(err) : "ok");
+	kdb__free(db[0]);
+	kdb__free(db[1]);
+	free(p[0]);
+	free(p[1]);
+	return r;
+}
+
+/* Check one change: its rule and values; @path: its first impact's path (NULL: none). */
+static inline void check(const struct diff_result *r, const char *kind, const char *subject,
+		  const char *rule, const char *ov, const char *nv, const char *path)
+{
+	const struct diff_change *c = r ? diff_result__find(r, kind, subject) : NULL;
+	struct kd_buf what = KD_BUF_INIT;
+
+	kd_buf_addf(&what, "%s %s", kind, subject);
+	ok(c != NULL, "%s: reported", what.s);
+	if (c) {
+		is_str(c->rule->id, rule, what.s);
+		is_str(c->old_value, ov, "  old value");
+		is_str(c->new_value, nv, "  new value");
+		if (path)
+			is_str(c->nr_impacts ? c->impacts[0].path : NULL, path, "  impact path");
+	}
+	kd_buf_release(&what);
+}
+
+static inline void count_is(const struct diff_result *r, size_t n, const char *what)
+{
+	size_t i;
+
+	is_int(r ? diff_result__nr_changes(r) : 0, n, what);
+	if (r && diff_result__nr_changes(r) != n)
+		for (i = 0; i < diff_result__nr_changes(r); i++)
+			printf("#   %s %s\n", diff_result__change(r, i)->kind,
+			       diff_result__change(r, i)->subject);
+}
+
+#endif

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * diff/ layout rules that only the real-kernel test (check-real) used to
+ * reach, each on a pair of small kernels (tests/diff-fixture.h) with its
+ * exact changes: a one-element array respelled as a flexible one, members
+ * that occupy no bytes, plain char of either signedness, unions growing at
+ * the tail (with and without a contract), a member that became a bitfield,
+ * and anonymous structs nested in an extensible union or at the tail of an
+ * extensible struct (they inherit its extensibility; elsewhere they do not).
+ */
+#include <string.h>
+
+#include "db/kdb.h"
+#include "diff/diff.h"
+#include "tests/tap.h"
+#include "tests/diff-fixture.h"
+
+/* The contract of these tests: only "ua", "attr" and "holder" are extensible. */
+static bool says_extensible(void *ctx, const char *name)
+{
+	(void)ctx;
+	return !strcmp(name, "ua") || !strcmp(name, "attr") || !strcmp(name, "holder");
+}
+
+static const struct diff_contract contract = {
+	.is_extensible = says_extensible, .source = "t-diff-layout",
+};
+
+static void verdict_is(const struct diff_result *r, const char *kind, const char *subject,
+		       enum diff_verdict v)
+{
+	const struct diff_change *c = r ? diff_result__find(r, kind, subject) : NULL;
+
+	is_str(c ? diff_verdict_name(c->rule->verdict) : NULL, diff_verdict_name(v), "  verdict");
+}
+
+/* --- [1] <-> [] ----------------------------------------------------------- */
+
+/*
+ * struct one { u32 n; u32 data[1]; } (8 bytes) -> { u32 n; u32 data[]; } kept
+ * at 8 bytes: the old spelling of a flexible array. struct shrunk makes the
+ * same change but its size follows (8 -> 4): an array bound like any other.
+ */
+static void build_one(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), l64 = base(k, "long int", 8);
+	int64_t data = arr(k, u32, k->is_new ? KD_ARRAY_FLEXIBLE : 1);
+	struct kd_member m[] = {
+		{ .name = "n", .type = u32, .offset = 0 }, { .name = "data", .type = data, .offset = 4 },
+	};
+	int64_t one = agg(k, KD_KIND_STRUCT, "one", 8, 4, m, 2);
+	int64_t shrunk = agg(k, KD_KIND_STRUCT, "shrunk", k->is_new ? 4 : 8, 4, m, 2);
+
+	sys(k, 0, "one", l64, 2, "a", ptr(k, one), "b", ptr(k, shrunk));
+}
+
+static void test_one_element(void)
+{
+	struct diff_result *r = pair("one", build_one, NULL);
+
+	check(r, "type.array.flexible", "struct one.data", "array-one-element", "unsigned int[1]",
+	      "unsigned int[]", "one -> a -> struct one");
+	verdict_is(r, "type.array.flexible", "struct one.data", DIFF_INFO);
+	check(r, "type.array.flexible", "struct shrunk.data", "array-bound", "unsigned int[1]",
+	      "unsigned int[]", "one -> b -> struct shrunk");
+	check(r, "type.size", "struct shrunk", "type-size", "8", "4", NULL);
+	count_is(r, 3, "one: nothing else");
+	is_int(r ? diff_result__exit_bits(r) : -1, 12, "one: exit 12 (struct shrunk)");
+	diff_result__free(r);
+}
+
+/* --- members without bytes ------------------------------------------------- */
+
+/* struct hdr { u32 len; } -> { u32 len; struct empty mark; u8 data[]; }, 4 bytes both. */
+static void build_empty(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), u8 = base(k, "unsigned char", 1);
+	int64_t l64 = base(k, "long int", 8);
+	int64_t empty = agg(k, KD_KIND_STRUCT, "empty", 0, 1, NULL, 0);
+	struct kd_member m[] = {
+		{ .name = "len", .type = u32, .offset = 0 },
+		{ .name = "mark", .type = empty, .offset = 4 },
+		{ .name = "data", .type = arr(k, u8, KD_ARRAY_FLEXIBLE), .offset = 4 },
+	};
+	int64_t hdr = agg(k, KD_KIND_STRUCT, "hdr", 4, 4, m, k->is_new ? 3 : 1);
+
+	sys(k, 0, "hdr", l64, 1, "h", ptr(k, hdr));
+}
+
+static void test_added_empty(void)
+{
+	struct diff_result *r = pair("empty", build_empty, NULL);
+
+	check(r, "type.member.added", "struct hdr.mark", "member-added-empty", NULL,
+	      "struct empty mark at 4", "hdr -> h -> struct hdr");
+	verdict_is(r, "type.member.added", "struct hdr.mark", DIFF_INFO);
+	check(r, "type.member.added", "struct hdr.data", "member-added-empty", NULL,
+	      "unsigned char data[] at 4", NULL);
+	verdict_is(r, "type.member.added", "struct hdr.data", DIFF_INFO);
+	count_is(r, 2, "empty: nothing else");
+	is_int(r ? diff_result__exit_bits(r) : -1, 4, "empty: info changes only, exit 4");
+	diff_result__free(r);
+}
+
+/* --- plain char ------------------------------------------------------------ */
+
+/*
+ * DWARF's char is signed in the old kernel, unsigned in the new one (Linux
+ * 6.2's -funsigned-char). struct cs { char name[4]; char a; char t; }: a
+ * is renamed to b (a rename needs the same type), t becomes __kchar, a
+ * typedef of the new char (a spelling needs the same type).
+ */
+static void build_char(struct kb *k)
+{
+	int64_t ch = basef(k, "char", 1, k->is_new ? 0 : KD_TYPE_SIGNED);
+	int64_t l64 = base(k, "long int", 8);
+	struct kd_member m[] = {
+		{ .name = "name", .type = arr(k, ch, 4), .offset = 0 },
+		{ .name = k->is_new ? "b" : "a", .type = ch, .offset = 4 },
+		{ .name = "t", .type = k->is_new ? tdef(k, "__kchar", ch) : ch, .offset = 5 },
+	};
+	int64_t cs = agg(k, KD_KIND_STRUCT, "cs", 6, 1, m, NM(m));
+
+	sys(k, 0, "chr", l64, 2, "s", ptr(k, cs), "c", ch);
+}
+
+static void test_plain_char(void)
+{
+	struct diff_result *r = pair("char", build_char, NULL);
+
+	ok(r && !diff_result__find(r, "syscall.param.type", "chr(c)") &&
+	   !diff_result__find(r, "type.member.type", "struct cs.name"),
+	   "char signed -> unsigned, same size: no change of the parameter or the array");
+	check(r, "type.member.renamed", "struct cs.a", "member-renamed", "a", "b", "chr -> s -> struct cs");
+	check(r, "type.member.type", "struct cs.t", "type-spelling", "char", "__kchar", NULL);
+	count_is(r, 2, "char: only the rename and the spelling");
+	is_int(r ? diff_result__exit_bits(r) : -1, 4, "char: info only, exit 4");
+	diff_result__free(r);
+}
+
+/* --- unions growing at the tail ------------------------------------------- */
+
+/*
+ * union ua { u32 a; u32 b; } (4 bytes) -> { u32 a; u32 b; u64 c; struct { u32 x; u32 y; }; }
+ * (8 bytes): c starts over kept members and grows past the old size, x lies
+ * over kept members only, y starts at the old size.
+ */
+static void build_union(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), u64 = base(k, "long long unsigned int", 8);
+	int64_t l64 = base(k, "long int", 8);
+	struct kd_member xm[] = {
+		{ .name = "x", .type = u32, .offset = 0 }, { .name = "y", .type = u32, .offset = 4 },
+	};
+	int64_t xy = agg(k, KD_KIND_STRUCT, NULL, 8, 4, xm, 2);
+	struct kd_member m[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u32, .offset = 0 },
+		{ .name = "c", .type = u64, .offset = 0 }, { .name = NULL, .type = xy, .offset = 0 },
+	};
+	int64_t ua = agg(k, KD_KIND_UNION, "ua", k->is_new ? 8 : 4, k->is_new ? 8 : 4, m,
+			 k->is_new ? 4 : 2);
+
+	sys(k, 0, "uni", l64, 1, "u", ptr(k, ua));
+}
+
+static void test_union_tail(void)
+{
+	struct diff_conf with = { .contract = &contract };
+	struct diff_result *r = pair("union", build_union, NULL);
+
+	check(r, "type.size", "union ua", "tail-growth-uncontracted", "4", "8", "uni -> u -> union ua");
+	check(r, "type.member.added", "union ua.c", "tail-growth-uncontracted", NULL,
+	      "long long unsigned int c at 0", NULL);
+	check(r, "type.member.added", "union ua.x", "member-added-alias", NULL, "unsigned int x at 0", NULL);
+	check(r, "type.member.added", "union ua.y", "tail-growth-uncontracted", NULL,
+	      "unsigned int y at 4", NULL);
+	check(r, "type.align", "union ua", "type-align", "4", "8", NULL);
+	count_is(r, 5, "union: nothing else");
+	diff_result__free(r);
+
+	r = pair("union-contract", build_union, &with);
+	check(r, "type.size", "union ua", "tail-growth-extensible", "4", "8", NULL);
+	verdict_is(r, "type.size", "union ua", DIFF_COMPATIBLE);
+	check(r, "type.member.added", "union ua.c", "tail-growth-extensible", NULL,
+	      "long long unsigned int c at 0", NULL);
+	check(r, "type.member.added", "union ua.x", "member-added-alias", NULL, "unsigned int x at 0", NULL);
+	check(r, "type.member.added", "union ua.y", "tail-growth-extensible", NULL,
+	      "unsigned int y at 4", NULL);
+	diff_result__free(r);
+}
+
+/* --- a plain member becomes a bitfield ----------------------------------- */
+
+/* struct bf { u32 flags; u32 other; } -> { u32 flags:29, more:3; u32 other; } */
+static void build_bitfield(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), l64 = base(k, "long int", 8);
+	struct kd_member mo[] = {
+		{ .name = "flags", .type = u32, .offset = 0 }, { .name = "other", .type = u32, .offset = 4 },
+	};
+	struct kd_member mn[] = {
+		{ .name = "flags", .type = u32, .offset = 0, .bit_offset = 0, .bit_size = 29 },
+		{ .name = "more", .type = u32, .offset = 0, .bit_offset = 29, .bit_size = 3 },
+		{ .name = "other", .type = u32, .offset = 4 },
+	};
+	int64_t bf = k->is_new ? agg(k, KD_KIND_STRUCT, "bf", 8, 4, mn, NM(mn)) :
+				 agg(k, KD_KIND_STRUCT, "bf", 8, 4, mo, NM(mo));
+
+	sys(k, 0, "bits", l64, 1, "b", ptr(k, bf));
+}
+
+static void test_bitfield(void)
+{
+	struct diff_result *r = pair("bitfield", build_bitfield, NULL);
+
+	check(r, "type.member.bitfield", "struct bf.flags", "member-bitfield", "bit 0, width 32",
+	      "bit 0, width 29", "bits -> b -> struct bf");
+	check(r, "type.member.added", "struct bf.more", "member-added", NULL,
+	      "unsigned int more:3 at bit 29", NULL);
+	count_is(r, 2, "bitfield: nothing else");
+	diff_result__free(r);
+}
+
+int main(void)
+{
+	test_one_element();
+	test_added_empty();
+	test_plain_char();
+	test_union_tail();
+	test_bitfield();
+	return tap_done();
+}
