@@ -82,12 +82,28 @@ static const char *kind_tag(enum kd_kind k)
 	       k == KD_KIND_ENUM ? "enum " : "";
 }
 
+/* One more path reaches node @node of type @t: settle its anon_ext (diff_internal.h). */
+static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail)
+{
+	struct dnode *n = &e->nodes[node];
+
+	if (t->name || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION))
+		return;
+	if (!ext_tail)
+		n->anon_ext = -1;
+	else if (!n->anon_ext)
+		n->anon_ext = 1;
+}
+
 /*
  * Follow @a/@b through qualifiers, pointers and arrays to the aggregates
  * they lead to; when both are aggregates of the same name, the pair's node
  * (created and queued if new) is reached from @owner through @label.
+ * @ext_tail: @a/@b is a member at the tail of an extensible @owner (see
+ * at_ext_tail()), which an anonymous aggregate embedded there inherits.
  */
-static int descend(struct diff_engine *e, size_t owner, const char *label, int64_t a, int64_t b)
+static int descend(struct diff_engine *e, size_t owner, const char *label, int64_t a, int64_t b,
+		   bool ext_tail)
 {
 	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
 	struct kd_buf disp = KD_BUF_INIT;
@@ -99,6 +115,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	       (ta->kind == KD_KIND_POINTER || ta->kind == KD_KIND_ARRAY)) {
 		ta = tgraph_strip(&e->g[0], ta->ref);
 		tb = tgraph_strip(&e->g[1], tb->ref);
+		ext_tail = false;	/* pointed to or repeated: not embedded */
 	}
 	if (!ta || !tb || !same_name(ta->name, tb->name))
 		return 0;
@@ -108,8 +125,10 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	if (tb->kind != ta->kind && !(ta->name && (tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION)))
 		return 0;
 	found = dt_pair_find(e, ta->id, tb->id);
-	if (found >= 0)
+	if (found >= 0) {
+		anon_reached(e, (size_t)found, ta, ext_tail);
 		return dt_edge(e, owner, label, (size_t)found);
+	}
 	if (ta->name)
 		err = kd_buf_addf(&disp, "%s%s", kind_tag(ta->kind), ta->name);
 	else
@@ -117,6 +136,8 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 				  ta->kind == KD_KIND_FUNC ? "()" : "");
 	if (!err)
 		err = dt_new_node(e, ta->id, tb->id, disp.s, &node);
+	if (!err)
+		anon_reached(e, node, ta, ext_tail);
 	if (!err)
 		err = dt_pair_insert(e, node);
 	if (!err)
@@ -145,14 +166,17 @@ static const char *slot_rule(enum slot_kind sk)
 	}
 }
 
+#define SLOT_LAST_SAME_SIZE	0x1	/* last member of a struct whose size did not change */
+#define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
+
 /*
  * Slot comparison; @reserved_rule replaces breaking rules (a reserved member's
- * reuse). @last: the slot is the last member of a struct whose size did not
- * change, where a one-element array is the C89 spelling of a flexible one.
+ * reuse). SLOT_LAST_SAME_SIZE in @flags: a one-element array there is the
+ * C89 spelling of a flexible one. SLOT_EXT_TAIL goes to descend().
  */
 static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 		const char *subject, const char *label, int64_t a, int64_t b, const char *reserved_rule,
-		bool last)
+		unsigned flags)
 {
 	struct kd_buf *sa = &e->scratch[0], *sb = &e->scratch[1], note = KD_BUF_INIT;
 	const struct kd_type *ta, *tb;
@@ -181,7 +205,8 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		kind = flex_a || flex_b ? "type.array.flexible" : "type.array.bound";
 		if (flex_a && flex_b)
 			rule = "array-flexible-spelling";
-		else if (last && ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
+		else if ((flags & SLOT_LAST_SAME_SIZE) &&
+			 ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
 			rule = "array-one-element";
 		else
 			rule = "array-bound";
@@ -213,13 +238,13 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		err = dt_own(e, owner, idx);
 follow:
 	kd_buf_release(&note);
-	return err ? err : descend(e, owner, label, a, b);
+	return err ? err : descend(e, owner, label, a, b, flags & SLOT_EXT_TAIL);
 }
 
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 	    const char *subject, const char *label, int64_t old_id, int64_t new_id)
 {
-	return slot(e, owner, sk, name, subject, label, old_id, new_id, NULL, false);
+	return slot(e, owner, sk, name, subject, label, old_id, new_id, NULL, 0);
 }
 
 /* --- aggregates ---------------------------------------------------------- */
@@ -230,6 +255,7 @@ struct leaf {
 	int64_t bit;		/* absolute first bit */
 	int64_t bits;		/* width in bits (0: flexible) */
 	int bit_size;		/* bitfield width, 0 if not a bitfield */
+	int depth;		/* 0: the aggregate's own member; more: lifted from an unnamed one */
 	long match;		/* index on the other side, -1 none */
 	bool renamed;
 };
@@ -268,6 +294,7 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 		if (f->bits < 0)
 			f->bits = 0;
 		f->bit_size = m->bit_size;
+		f->depth = depth;
 		f->match = -1;
 		f->renamed = false;
 	}
@@ -307,6 +334,12 @@ static bool contract_extensible(const struct diff_engine *e, const char *type)
 	const struct diff_contract *c = e->conf->contract;
 
 	return c && c->is_extensible && type && c->is_extensible(c->ctx, type);
+}
+
+/* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */
+static bool node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t)
+{
+	return t->name ? contract_extensible(e, t->name) : e->nodes[node].anon_ext > 0;
 }
 
 static int describe_leaf(const struct diff_engine *e, int side, const struct leaf *f,
@@ -418,6 +451,22 @@ static bool is_last(const struct leaves *l, const struct leaf *f)
 	return true;
 }
 
+/*
+ * Is the growth of kept member @a/@b its extensible aggregate's tail growth?
+ * In a union, every alternative starts at 0 and grows into bytes no other
+ * alternative's reader knows (union bpf_attr's link_create); in a struct,
+ * only the last member that ended where the struct did grows past its end.
+ */
+static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct leaf *b)
+{
+	if (!node_extensible(g->e, g->node, g->t[0]))
+		return false;
+	if (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION)
+		return !a->depth && !b->depth;
+	return a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) &&
+	       a->bit + a->bits == g->t[0]->size * 8;
+}
+
 static int compare_matched(struct agg *g, size_t i)
 {
 	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
@@ -429,7 +478,7 @@ static int compare_matched(struct agg *g, size_t i)
 	if (a->renamed) {
 		err = agg_emit(g, "type.member.renamed", reserved ? "reserved-reuse" : "member-renamed",
 			       a->name, a->name, b->name);
-		return err ? err : descend(g->e, g->node, b->name, a->type, b->type);
+		return err ? err : descend(g->e, g->node, b->name, a->type, b->type, false);
 	}
 	if (a->bit_size || b->bit_size) {
 		if (a->bit != b->bit || a->bit_size != b->bit_size) {
@@ -462,8 +511,9 @@ static int compare_matched(struct agg *g, size_t i)
 	if (!err)
 		err = slot(g->e, g->node, SLOT_MEMBER, g->e->nodes[g->node].display, g->subj.s,
 			   a->name, a->type, b->type, reserved ? "reserved-reuse" : NULL,
-			   g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
-			   a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b));
+			   (g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
+			    a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) ?
+			    SLOT_LAST_SAME_SIZE : 0) | (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0));
 	for (k = before; !err && k < g->e->nodes[g->node].nr_changes; k++) {
 		const struct diff_change *c = &g->e->r->changes[g->e->nodes[g->node].changes[k]];
 
@@ -486,7 +536,8 @@ static int classify_added(struct agg *g, const struct leaf *b, const char **rule
 		     g->t[0]->size >= 0 && g->t[1]->size > g->t[0]->size;
 	int64_t inside = b->bits;
 
-	tail = contract_extensible(g->e, tname) ? "tail-growth-extensible" : "tail-growth-uncontracted";
+	tail = node_extensible(g->e, g->node, g->t[0]) ? "tail-growth-extensible" :
+	       "tail-growth-uncontracted";
 	if (!b->bits) {
 		*rule = "member-added-empty";
 		return 0;
@@ -545,7 +596,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		goto out;
 	if (ta->hash == tb->hash && g.l[0].n == g.l[1].n) {
 		for (i = 0; !err && i < g.l[0].n; i++)
-			err = descend(e, node, g.l[0].v[i].name, g.l[0].v[i].type, g.l[1].v[i].type);
+			err = descend(e, node, g.l[0].v[i].name, g.l[0].v[i].type, g.l[1].v[i].type,
+				      false);
 		goto out;
 	}
 	err = match_members(&g);
@@ -584,7 +636,7 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		rule = "type-size";
 		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
 		    ta->size >= 0 && !g.broken)
-			rule = contract_extensible(e, ta->name) ? "tail-growth-extensible" :
+			rule = node_extensible(e, node, ta) ? "tail-growth-extensible" :
 			       "tail-growth-uncontracted";
 		if (!err)
 			err = emit(e, node, "type.size", rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
@@ -698,14 +750,13 @@ static int compare_func(struct diff_engine *e, size_t node, const struct kd_type
 			err = kd_buf_addf(&ov, "arg%zu", i);
 		if (!err)
 			err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, ov.s, ta->members[i].type,
-				   tb->members[i].type, NULL, false);
+				   tb->members[i].type, NULL, 0);
 	}
 	kd_buf_reset(&subj);
 	if (!err)
 		err = kd_buf_addf(&subj, "%s return", disp);
 	if (!err)
-		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, NULL,
-			   false);
+		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, NULL, 0);
 	kd_buf_release(&subj);
 	kd_buf_release(&ov);
 	kd_buf_release(&nv);

@@ -78,6 +78,15 @@ struct dnode {
 	size_t nr_changes, cap_changes;
 	struct dedge *edges;
 	size_t nr_edges, cap_edges;
+	/*
+	 * Anonymous struct/union only: 1 while every path embeds it (no
+	 * pointer, no array) in an extensible type, as a union alternative or
+	 * at a struct's tail: it inherits the extensibility; -1 once a path
+	 * does not; 0 not reached yet. Nodes are compared in creation order,
+	 * so a path found after the node was compared (a deduplicated
+	 * anonymous type used twice) no longer changes its verdicts.
+	 */
+	signed char anon_ext;
 	bool dirty;		/* owns a change or reaches one */
 	long seen;		/* impact walk: root generation */
 	long parent;		/* impact walk: node it was reached from, -1 at the root */

@@ -36,7 +36,8 @@ static const struct diff_rule rules[] = {
 	  "old binaries copy the old number of bytes, or see members at other offsets" },
 	{ "type-align", "type.align", B, false,
 	  "the type's placement inside other types and arrays changes" },
-	{ "tail-growth-extensible", "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible", C, false,
+	{ "tail-growth-extensible", "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible,"
+	  " or of an anonymous struct/union embedded in one as an alternative of the union or the struct's last member", C, false,
 	  "the kernel accepts the old, shorter size and treats the missing tail as zero" },
 	{ "tail-growth-uncontracted", "type.size, type.member.added: growth at the tail, no contract", B, true,
 	  "no contract says the struct is extensible, so old binaries may be refused or misread" },

@@ -6,7 +6,8 @@
  * that occupy no bytes, plain char of either signedness, unions growing at
  * the tail (with and without a contract), a member that became a bitfield,
  * and anonymous structs nested in an extensible union or at the tail of an
- * extensible struct (they inherit its extensibility; elsewhere they do not).
+ * extensible struct (they inherit its extensibility; in the middle of one or
+ * behind a pointer they do not).
  */
 #include <string.h>
 
@@ -15,11 +16,17 @@
 #include "tests/tap.h"
 #include "tests/diff-fixture.h"
 
-/* The contract of these tests: only "ua", "attr" and "holder" are extensible. */
+/* The contract of these tests: what it calls extensible. */
 static bool says_extensible(void *ctx, const char *name)
 {
+	static const char *const ext[] = { "ua", "attr", "holder", "mid", "pholder" };
+	size_t i;
+
 	(void)ctx;
-	return !strcmp(name, "ua") || !strcmp(name, "attr") || !strcmp(name, "holder");
+	for (i = 0; i < NM(ext); i++)
+		if (!strcmp(name, ext[i]))
+			return true;
+	return false;
 }
 
 static const struct diff_contract contract = {
@@ -131,7 +138,8 @@ static void test_plain_char(void)
 	ok(r && !diff_result__find(r, "syscall.param.type", "chr(c)") &&
 	   !diff_result__find(r, "type.member.type", "struct cs.name"),
 	   "char signed -> unsigned, same size: no change of the parameter or the array");
-	check(r, "type.member.renamed", "struct cs.a", "member-renamed", "a", "b", "chr -> s -> struct cs");
+	check(r, "type.member.renamed", "struct cs.a", "member-renamed", "a", "b",
+	      "chr -> s -> struct cs");
 	check(r, "type.member.type", "struct cs.t", "type-spelling", "char", "__kchar", NULL);
 	count_is(r, 2, "char: only the rename and the spelling");
 	is_int(r ? diff_result__exit_bits(r) : -1, 4, "char: info only, exit 4");
@@ -171,7 +179,8 @@ static void test_union_tail(void)
 	check(r, "type.size", "union ua", "tail-growth-uncontracted", "4", "8", "uni -> u -> union ua");
 	check(r, "type.member.added", "union ua.c", "tail-growth-uncontracted", NULL,
 	      "long long unsigned int c at 0", NULL);
-	check(r, "type.member.added", "union ua.x", "member-added-alias", NULL, "unsigned int x at 0", NULL);
+	check(r, "type.member.added", "union ua.x", "member-added-alias", NULL,
+	      "unsigned int x at 0", NULL);
 	check(r, "type.member.added", "union ua.y", "tail-growth-uncontracted", NULL,
 	      "unsigned int y at 4", NULL);
 	check(r, "type.align", "union ua", "type-align", "4", "8", NULL);
@@ -183,7 +192,8 @@ static void test_union_tail(void)
 	verdict_is(r, "type.size", "union ua", DIFF_COMPATIBLE);
 	check(r, "type.member.added", "union ua.c", "tail-growth-extensible", NULL,
 	      "long long unsigned int c at 0", NULL);
-	check(r, "type.member.added", "union ua.x", "member-added-alias", NULL, "unsigned int x at 0", NULL);
+	check(r, "type.member.added", "union ua.x", "member-added-alias", NULL,
+	      "unsigned int x at 0", NULL);
 	check(r, "type.member.added", "union ua.y", "tail-growth-extensible", NULL,
 	      "unsigned int y at 4", NULL);
 	diff_result__free(r);
@@ -221,6 +231,112 @@ static void test_bitfield(void)
 	diff_result__free(r);
 }
 
+/* --- anonymous aggregates inside extensible types ----------------------- */
+
+/*
+ * union bpf_attr in small: union attr { struct { u32 map_type, key_size,
+ * value_size, max_entries; }; struct { u32 target_fd, attach_type; }
+ * link_create; struct { u64 fd; } query; } grows link_create by a u32
+ * (inside the union's old 16 bytes) and query by two u64 (the union grows
+ * to 24). struct holder { u32 flags; struct { u32 a; } opt; } grows opt at
+ * its tail; struct mid { struct { u32 a; } head; u32 z; } grows head in the
+ * middle; struct pholder { struct { u32 a; } *p; } grows what p points to.
+ */
+static void build_anon_ext(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), u64 = base(k, "long long unsigned int", 8);
+	int64_t l64 = base(k, "long int", 8);
+	bool n = k->is_new;
+	struct kd_member mc[] = {
+		{ .name = "map_type", .type = u32, .offset = 0 },
+		{ .name = "key_size", .type = u32, .offset = 4 },
+		{ .name = "value_size", .type = u32, .offset = 8 },
+		{ .name = "max_entries", .type = u32, .offset = 12 },
+	};
+	struct kd_member lc[] = {
+		{ .name = "target_fd", .type = u32, .offset = 0 },
+		{ .name = "attach_type", .type = u32, .offset = 4 },
+		{ .name = "flags", .type = u32, .offset = 8 },
+	};
+	struct kd_member qm[] = {
+		{ .name = "fd", .type = u64, .offset = 0 }, { .name = "ids", .type = u64, .offset = 8 },
+		{ .name = "cnt", .type = u64, .offset = 16 },
+	};
+	struct kd_member am[] = {
+		{ .name = NULL, .type = agg(k, KD_KIND_STRUCT, NULL, 16, 4, mc, NM(mc)), .offset = 0 },
+		{ .name = "link_create", .type = agg(k, KD_KIND_STRUCT, NULL, n ? 12 : 8, 4, lc, n ? 3 : 2) },
+		{ .name = "query", .type = agg(k, KD_KIND_STRUCT, NULL, n ? 24 : 8, 8, qm, n ? 3 : 1) },
+	};
+	int64_t attr = agg(k, KD_KIND_UNION, "attr", n ? 24 : 16, 8, am, NM(am));
+	struct kd_member om[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u32, .offset = 4 },
+	};
+	struct kd_member hm[] = {
+		{ .name = "flags", .type = u32, .offset = 0 },
+		{ .name = "opt", .type = agg(k, KD_KIND_STRUCT, NULL, n ? 8 : 4, 4, om, n ? 2 : 1),
+		  .offset = 4 },
+	};
+	int64_t holder = agg(k, KD_KIND_STRUCT, "holder", n ? 12 : 8, 4, hm, NM(hm));
+	struct kd_member mm[] = {
+		{ .name = "head", .type = agg(k, KD_KIND_STRUCT, NULL, n ? 8 : 4, 4, om, n ? 2 : 1) },
+		{ .name = "z", .type = u32, .offset = n ? 8 : 4 },
+	};
+	int64_t mid = agg(k, KD_KIND_STRUCT, "mid", n ? 12 : 8, 4, mm, NM(mm));
+	struct kd_member pm[] = {
+		{ .name = "p", .type = ptr(k, agg(k, KD_KIND_STRUCT, NULL, n ? 8 : 4, 4, om, n ? 2 : 1)) },
+	};
+	int64_t pholder = agg(k, KD_KIND_STRUCT, "pholder", 8, 8, pm, NM(pm));
+
+	sys(k, 0, "bpf", l64, 1, "attr", ptr(k, attr));
+	sys(k, 1, "hold", l64, 3, "h", ptr(k, holder), "m", ptr(k, mid), "p", ptr(k, pholder));
+}
+
+/* The changes of build_anon_ext(); @rule for the tail growths that inherit. */
+static void check_anon_ext(const struct diff_result *r, const char *rule)
+{
+	const char *un = "tail-growth-uncontracted";
+
+	check(r, "type.size", "union attr", rule, "16", "24", "bpf -> attr -> union attr");
+	check(r, "type.size", "union attr.link_create", rule, "8", "12",
+	      "bpf -> attr -> union attr -> link_create");
+	check(r, "type.member.added", "union attr.link_create.flags", rule, NULL,
+	      "unsigned int flags at 8", NULL);
+	check(r, "type.size", "union attr.query", rule, "8", "24", NULL);
+	check(r, "type.member.added", "union attr.query.ids", rule, NULL,
+	      "long long unsigned int ids at 8", NULL);
+	check(r, "type.member.added", "union attr.query.cnt", rule, NULL,
+	      "long long unsigned int cnt at 16", NULL);
+	check(r, "type.size", "struct holder", rule, "8", "12", NULL);
+	check(r, "type.size", "struct holder.opt", rule, "4", "8",
+	      "hold -> h -> struct holder -> opt");
+	check(r, "type.member.added", "struct holder.opt.b", rule, NULL, "unsigned int b at 4", NULL);
+	/* Not at the tail, or behind a pointer: never inherited. */
+	check(r, "type.size", "struct mid.head", un, "4", "8", NULL);
+	check(r, "type.member.added", "struct mid.head.b", un, NULL, "unsigned int b at 4", NULL);
+	check(r, "type.member.offset", "struct mid.z", "member-moved", "4", "8", NULL);
+	check(r, "type.size", "struct mid", "type-size", "8", "12", NULL);
+	check(r, "type.size", "struct pholder.p", un, "4", "8",
+	      "hold -> p -> struct pholder -> p");
+	check(r, "type.member.added", "struct pholder.p.b", un, NULL, "unsigned int b at 4", NULL);
+	count_is(r, 15, "anonymous aggregates: nothing else");
+}
+
+static void test_anon_in_extensible(void)
+{
+	struct diff_conf with = { .contract = &contract };
+	struct diff_result *r = pair("anon-ext", build_anon_ext, NULL);
+
+	check_anon_ext(r, "tail-growth-uncontracted");
+	diff_result__free(r);
+
+	r = pair("anon-ext-contract", build_anon_ext, &with);
+	check_anon_ext(r, "tail-growth-extensible");
+	verdict_is(r, "type.member.added", "union attr.link_create.flags", DIFF_COMPATIBLE);
+	is_int(r ? diff_result__count(r, DIFF_CAT_TYPE, DIFF_BREAKING) : 0, 6,
+	       "breaking: struct mid's four changes and struct pholder.p's two");
+	diff_result__free(r);
+}
+
 int main(void)
 {
 	test_one_element();
@@ -228,5 +344,6 @@ int main(void)
 	test_plain_char();
 	test_union_tail();
 	test_bitfield();
+	test_anon_in_extensible();
 	return tap_done();
 }
