@@ -12,11 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json.h"
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "db/kdb.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "probe/probe.h"
 #include "spec/check.h"
 #include "spec/spec.h"
@@ -34,26 +36,6 @@ static const char check_usage[] =
 	"  -h, --help          this text\n"
 	"\n"
 	"Exit status: 0 no finding, 1 error, 2 usage error, 4 findings.\n";
-
-static void json_str(FILE *f, const char *s)
-{
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
 
 static void print_text(const struct spec_check *r, const char *kabi, const char *source,
 		       const struct spec *s, FILE *f)
@@ -89,30 +71,30 @@ static void print_json(const struct spec_check *r, const char *kabi, const char 
 
 	spec_check__coverage(r, &specified, &total);
 	fputs("{\n  \"kernel\": {\"release\": ", f);
-	json_str(f, spec_check__release(r));
+	kd_json_str(f, spec_check__release(r));
 	fputs(", \"path\": ", f);
-	json_str(f, kabi);
+	kd_json_str(f, kabi);
 	fputs("},\n  \"contract\": {\"source\": ", f);
-	json_str(f, source);
+	kd_json_str(f, source);
 	fprintf(f, ", \"files\": %zu, \"hash\": ", spec__nr_files(s));
-	json_str(f, spec__hash_hex(s));
+	kd_json_str(f, spec__hash_hex(s));
 	fprintf(f, "},\n  \"uapi\": %s,\n  \"coverage\": {\"specified\": %zu, \"total\": %zu},\n"
 		"  \"findings\": [", spec_check__has_uapi(r) ? "true" : "false", specified, total);
 	for (i = 0; i < n; i++) {
 		const struct spec_finding *x = spec_check__finding(r, i);
 
 		fputs(i ? ",\n    {\"rule\": " : "\n    {\"rule\": ", f);
-		json_str(f, x->rule);
+		kd_json_str(f, x->rule);
 		fputs(", \"file\": ", f);
-		json_str(f, x->file);
+		kd_json_str(f, x->file);
 		if (x->file)
 			fprintf(f, ", \"line\": %d", x->line);
 		else
 			fputs(", \"line\": null", f);
 		fputs(", \"subject\": ", f);
-		json_str(f, x->subject);
+		kd_json_str(f, x->subject);
 		fputs(", \"message\": ", f);
-		json_str(f, x->message);
+		kd_json_str(f, x->message);
 		fputc('}', f);
 	}
 	fprintf(f, "%s]", n ? "\n  " : "");
@@ -129,19 +111,19 @@ static int print_json_mismatch(const struct probe_mismatch *m, void *ctx)
 	FILE *f = jp->f;
 
 	fputs(jp->n++ ? ",\n    {\"rule\": " : "\n    {\"rule\": ", f);
-	json_str(f, m->rule);
+	kd_json_str(f, m->rule);
 	fputs(", \"case\": ", f);
-	json_str(f, m->case_id);
+	kd_json_str(f, m->case_id);
 	fputs(", \"call\": ", f);
-	json_str(f, m->call);
+	kd_json_str(f, m->call);
 	fputs(", \"args\": ", f);
-	json_str(f, m->args);
+	kd_json_str(f, m->args);
 	fputs(", \"expected\": ", f);
-	json_str(f, m->expected);
+	kd_json_str(f, m->expected);
 	fputs(", \"observed\": ", f);
-	json_str(f, m->observed);
+	kd_json_str(f, m->observed);
 	fputs(", \"origin\": ", f);
-	json_str(f, m->origin);
+	kd_json_str(f, m->origin);
 	fputc('}', f);
 	return 0;
 }

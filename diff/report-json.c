@@ -9,42 +9,18 @@
 
 #include <string.h>
 
+#include "lib/json.h"
+
 #define REPORT_SCHEMA_VERSION 1
-
-static void json_str(FILE *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (!s) {
-		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	for (; *p; p++) {
-		switch (*p) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\t': fputs("\\t", f); break;
-		case '\r': fputs("\\r", f); break;
-		default:
-			if (*p < 0x20)
-				fprintf(f, "\\u%04x", *p);
-			else
-				fputc(*p, f);
-		}
-	}
-	fputc('"', f);
-}
 
 static void json_side(FILE *f, const struct diff_result *r, bool new_side)
 {
 	fputs("{\"path\": ", f);
-	json_str(f, diff_result__meta(r, new_side, "path"));
+	kd_json_str(f, diff_result__meta(r, new_side, "path"));
 	fputs(", \"release\": ", f);
-	json_str(f, diff_result__meta(r, new_side, "release"));
+	kd_json_str(f, diff_result__meta(r, new_side, "release"));
 	fputs(", \"build_id\": ", f);
-	json_str(f, diff_result__meta(r, new_side, "build_id"));
+	kd_json_str(f, diff_result__meta(r, new_side, "build_id"));
 	fputc('}', f);
 }
 
@@ -69,7 +45,7 @@ static int json_begin(struct report_ctx *x)
 	fprintf(f, ",\n  \"contract\": %s,\n", diff_result__has_contract(x->r) ? "true" : "false");
 	if (diff_result__contract_source(x->r)) {
 		fputs("  \"contract_source\": ", f);
-		json_str(f, diff_result__contract_source(x->r));
+		kd_json_str(f, diff_result__contract_source(x->r));
 		fputs(",\n", f);
 	}
 	fprintf(f, "  \"only_breaking\": %s,\n  \"exit_status\": %d,\n",
@@ -91,34 +67,34 @@ static int json_change(struct report_ctx *x, const struct diff_change *c)
 
 	fputs(x->index ? ",\n    {" : "\n    {", f);
 	fputs("\"kind\": ", f);
-	json_str(f, c->kind);
+	kd_json_str(f, c->kind);
 	fputs(", \"category\": ", f);
-	json_str(f, diff_category_name(c->category));
+	kd_json_str(f, diff_category_name(c->category));
 	fputs(", \"verdict\": ", f);
-	json_str(f, diff_verdict_name(c->rule->verdict));
+	kd_json_str(f, diff_verdict_name(c->rule->verdict));
 	fprintf(f, ", \"potential\": %s", c->rule->uncontracted ? "true" : "false");
 	fputs(", \"rule\": ", f);
-	json_str(f, c->rule->id);
+	kd_json_str(f, c->rule->id);
 	fputs(",\n     \"name\": ", f);
-	json_str(f, c->name);
+	kd_json_str(f, c->name);
 	fputs(", \"subject\": ", f);
-	json_str(f, c->subject);
+	kd_json_str(f, c->subject);
 	fputs(", \"old\": ", f);
-	json_str(f, c->old_value);
+	kd_json_str(f, c->old_value);
 	fputs(", \"new\": ", f);
-	json_str(f, c->new_value);
+	kd_json_str(f, c->new_value);
 	fputs(", \"note\": ", f);
-	json_str(f, c->note);
+	kd_json_str(f, c->note);
 	fputs(",\n     \"why\": ", f);
-	json_str(f, c->rule->why);
+	kd_json_str(f, c->rule->why);
 	fputs(", \"suppressed\": ", f);
-	json_str(f, c->suppressed);
+	kd_json_str(f, c->suppressed);
 	fputs(",\n     \"impact\": [", f);
 	for (i = 0; i < c->nr_impacts; i++) {
 		fputs(i ? ", {\"root\": " : "{\"root\": ", f);
-		json_str(f, c->impacts[i].root);
+		kd_json_str(f, c->impacts[i].root);
 		fputs(", \"path\": ", f);
-		json_str(f, c->impacts[i].path);
+		kd_json_str(f, c->impacts[i].path);
 		fputc('}', f);
 	}
 	fputs("]}", f);
