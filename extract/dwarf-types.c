@@ -35,30 +35,26 @@ static int fill_common(struct xtable *xt, struct xtype *x, Dwarf_Die die)
 	return 0;
 }
 
-/* Iterate the children of @die; @fn returns non-zero to stop. */
+struct child_walk {
+	struct xtable *xt;
+	int (*fn)(struct xtable *, void *, Dwarf_Die);
+	void *arg;
+};
+
+static int visit_child(Dwarf_Die child, void *ctx)
+{
+	struct child_walk *w = ctx;
+
+	return w->fn(w->xt, w->arg, child);
+}
+
+/* Iterate the children of @die; @fn returns non-zero to stop (negative: error). */
 static int for_each_child(struct xtable *xt, Dwarf_Die die,
 			  int (*fn)(struct xtable *, void *, Dwarf_Die), void *arg)
 {
-	Dwarf_Error derr = NULL;
-	Dwarf_Die child = NULL, next;
-	int rc, err = 0;
+	struct child_walk w = { xt, fn, arg };
 
-	rc = dwarf_child(die, &child, &derr);
-	if (rc == DW_DLV_ERROR)
-		return kdwarf_error(xt->dwarf, derr, "reading children");
-	while (rc == DW_DLV_OK) {
-		err = fn(xt, arg, child);
-		if (err)
-			break;
-		rc = kdwarf_next_sibling(xt->dwarf, child, &next, &derr);
-		dwarf_dealloc_die(child);
-		child = rc == DW_DLV_OK ? next : NULL;
-		if (rc == DW_DLV_ERROR)
-			err = kdwarf_error(xt->dwarf, derr, "reading siblings");
-	}
-	if (child)
-		dwarf_dealloc_die(child);
-	return err;
+	return kdwarf_for_each_child(xt->dwarf, die, visit_child, &w, "reading children");
 }
 
 /* DW_AT_data_member_location: a constant, or DW_OP_plus_uconst N (DWARF 2). */

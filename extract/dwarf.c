@@ -125,6 +125,27 @@ int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_
 	return rc;
 }
 
+int kdwarf_for_each_child(struct kdwarf *d, Dwarf_Die parent, kdwarf_die_fn fn, void *ctx,
+			  const char *what)
+{
+	Dwarf_Error derr = NULL;
+	Dwarf_Die child = NULL, next;
+	int rc, err = 0;
+
+	rc = dwarf_child(parent, &child, &derr);
+	while (rc == DW_DLV_OK) {
+		err = fn(child, ctx);
+		if (err) {
+			dwarf_dealloc_die(child);
+			return err < 0 ? err : 0;
+		}
+		rc = kdwarf_next_sibling(d, child, &next, &derr);
+		dwarf_dealloc_die(child);
+		child = rc == DW_DLV_OK ? next : NULL;
+	}
+	return rc == DW_DLV_ERROR ? kdwarf_error(d, derr, what) : 0;
+}
+
 static void quiet_handler(Dwarf_Error err, Dwarf_Ptr arg)
 {
 	/* Never abort(): every call site checks its own return value. */

@@ -50,6 +50,14 @@ int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_
  * walk of @d starts at the first CU again.
  */
 typedef int (*kdwarf_cu_fn)(Dwarf_Die cu, void *ctx);
+/*
+ * Call @fn with each child of @parent in order, with the same return
+ * convention as kdwarf_for_each_cu(). The child DIE is freed after @fn
+ * returns. @what names the walk in error messages.
+ */
+typedef int (*kdwarf_die_fn)(Dwarf_Die child, void *ctx);
+int kdwarf_for_each_child(struct kdwarf *d, Dwarf_Die parent, kdwarf_die_fn fn, void *ctx,
+			  const char *what);
 int kdwarf_for_each_cu(struct kdwarf *d, kdwarf_cu_fn fn, void *ctx);
 
 /* --- CU lookup by address (.debug_aranges) --------------------------------- */

@@ -178,41 +178,6 @@ static enum kd_kind kind_of_named_tag(Dwarf_Half tag)
 	}
 }
 
-static int scan_cu(struct xtable *xt, Dwarf_Die cu, const struct name_set *set, int64_t *found,
-		   size_t *nr_found)
-{
-	struct kdwarf *d = xt->dwarf;
-	Dwarf_Error derr = NULL;
-	Dwarf_Die child = NULL, next;
-	int rc, err = 0;
-
-	rc = dwarf_child(cu, &child, &derr);
-	if (rc == DW_DLV_ERROR)
-		return kdwarf_error(d, derr, "reading a compilation unit");
-	while (rc == DW_DLV_OK && *nr_found < set->n) {
-		enum kd_kind kind = kind_of_named_tag(die_tag(child));
-
-		if (kind != KD_KIND__COUNT) {
-			long i = name_set_find(set, kind, die_name(d, child));
-
-			if (i >= 0 && !found[i] && !die_flag(d, child, DW_AT_declaration)) {
-				err = xt_type_of_die(xt, die_offset(child), &found[i]);
-				if (err)
-					break;
-				(*nr_found)++;
-			}
-		}
-		rc = kdwarf_next_sibling(d, child, &next, &derr);
-		dwarf_dealloc_die(child);
-		child = rc == DW_DLV_OK ? next : NULL;
-		if (rc == DW_DLV_ERROR)
-			err = kdwarf_error(d, derr, "reading a compilation unit");
-	}
-	if (child)
-		dwarf_dealloc_die(child);
-	return err;
-}
-
 struct find_named {
 	struct xtable *xt;
 	const struct name_set *set;
@@ -220,10 +185,31 @@ struct find_named {
 	size_t nr_found;
 };
 
+/* One top-level DIE: queue it when it defines a wanted name. */
+static int find_in_die(Dwarf_Die die, void *ctx)
+{
+	struct find_named *f = ctx;
+	struct kdwarf *d = f->xt->dwarf;
+	enum kd_kind kind = kind_of_named_tag(die_tag(die));
+	long i;
+	int err;
+
+	if (kind == KD_KIND__COUNT)
+		return 0;
+	i = name_set_find(f->set, kind, die_name(d, die));
+	if (i < 0 || f->found[i] || die_flag(d, die, DW_AT_declaration))
+		return 0;
+	err = xt_type_of_die(f->xt, die_offset(die), &f->found[i]);
+	if (err)
+		return err;
+	return ++f->nr_found == f->set->n;	/* all found: stop */
+}
+
 static int find_in_cu(Dwarf_Die cu, void *ctx)
 {
 	struct find_named *f = ctx;
-	int err = scan_cu(f->xt, cu, f->set, f->found, &f->nr_found);
+	int err = kdwarf_for_each_child(f->xt->dwarf, cu, find_in_die, f,
+					"reading a compilation unit");
 
 	if (err)
 		return err;

@@ -48,11 +48,40 @@ static bool wanted(const char *name)
 	return false;
 }
 
+struct index_walk {
+	struct kdwarf *d;
+	struct die_index *idx;
+};
+
+static int index_die(Dwarf_Die die, void *ctx)
+{
+	struct index_walk *w = ctx;
+	struct die_index *idx = w->idx;
+	const char *name;
+	int err;
+
+	if (die_tag(die) != DW_TAG_subprogram)
+		return 0;
+	name = die_name(w->d, die);
+	/* A declaration (an extern prototype) has no body to describe. */
+	if (!name || !wanted(name) || die_flag(w->d, die, DW_AT_declaration))
+		return 0;
+	err = KD_GROW(idx->v, idx->cap, idx->n + 1);
+	if (err)
+		return err;
+	idx->v[idx->n].name = kd_strdup(name);
+	if (!idx->v[idx->n].name)
+		return -ENOMEM;
+	idx->v[idx->n++].off = die_offset(die);
+	return 0;
+}
+
 static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
 {
+	struct index_walk w = { d, idx };
 	Dwarf_Error derr = NULL;
-	Dwarf_Die cu = NULL, child = NULL, next;
-	int rc, err = 0;
+	Dwarf_Die cu = NULL;
+	int err;
 
 	if (dwarf_offdie_b(d->dbg, cu_off, 1, &cu, &derr) != DW_DLV_OK)
 		return kdwarf_error(d, derr, "reading a compilation unit");
@@ -62,34 +91,7 @@ static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
 		if (dwarf_get_version_of_die(cu, &version, &offset_size) == DW_DLV_OK)
 			d->version = version;
 	}
-	rc = dwarf_child(cu, &child, &derr);
-	if (rc == DW_DLV_ERROR)
-		err = kdwarf_error(d, derr, "reading a compilation unit");
-	while (rc == DW_DLV_OK) {
-		if (die_tag(child) == DW_TAG_subprogram) {
-			const char *name = die_name(d, child);
-
-			/* A declaration (an extern prototype) has no body to describe. */
-			if (name && wanted(name) && !die_flag(d, child, DW_AT_declaration)) {
-				err = KD_GROW(idx->v, idx->cap, idx->n + 1);
-				if (err)
-					break;
-				idx->v[idx->n].name = kd_strdup(name);
-				if (!idx->v[idx->n].name) {
-					err = -ENOMEM;
-					break;
-				}
-				idx->v[idx->n++].off = die_offset(child);
-			}
-		}
-		rc = kdwarf_next_sibling(d, child, &next, &derr);
-		dwarf_dealloc_die(child);
-		child = rc == DW_DLV_OK ? next : NULL;
-		if (rc == DW_DLV_ERROR)
-			err = kdwarf_error(d, derr, "reading a compilation unit");
-	}
-	if (child)
-		dwarf_dealloc_die(child);
+	err = kdwarf_for_each_child(d, cu, index_die, &w, "reading a compilation unit");
 	dwarf_dealloc_die(cu);
 	return err;
 }
@@ -180,16 +182,46 @@ static int add_param(struct xfunc *f, size_t *cap, const char *name)
 	return 0;
 }
 
+struct param_walk {
+	struct xtable *xt;
+	struct xfunc *f;
+	size_t cap;
+	Dwarf_Off first_param_type;
+	bool regs_pending;	/* the only parameter so far is const struct pt_regs * */
+};
+
+static int read_param(Dwarf_Die child, void *ctx)
+{
+	struct param_walk *w = ctx;
+	struct kdwarf *d = w->xt->dwarf;
+	struct xfunc *f = w->f;
+	Dwarf_Off type_off = 0;
+	int err = 0;
+
+	if (die_tag(child) != DW_TAG_formal_parameter)
+		return 0;
+	die_ref(d, child, DW_AT_type, &type_off);
+	if (f->nr_params == 1 && w->regs_pending)
+		err = xt_type_of_die(w->xt, w->first_param_type, &f->params[0].type);
+	w->regs_pending = !f->nr_params && is_pt_regs_pointer(d, type_off);
+	if (!f->nr_params)
+		w->first_param_type = type_off;
+	if (!err)
+		err = add_param(f, &w->cap, die_name(d, child));
+	/* Not queued yet: a lone pt_regs parameter is dropped by the caller. */
+	if (!err && !w->regs_pending)
+		err = xt_type_of_die(w->xt, type_off, &f->params[f->nr_params - 1].type);
+	return err;
+}
+
 static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, bool define0)
 {
+	struct param_walk w = { .xt = xt, .f = f };
 	struct kdwarf *d = xt->dwarf;
 	Dwarf_Error derr = NULL;
-	Dwarf_Die die = NULL, child = NULL, next;
+	Dwarf_Die die = NULL;
 	Dwarf_Unsigned line;
-	Dwarf_Off first_param_type = 0;
-	bool regs_pending = false;
-	size_t cap = 0;
-	int rc, err;
+	int err;
 
 	if (dwarf_offdie_b(d->dbg, off, 1, &die, &derr) != DW_DLV_OK)
 		return kdwarf_error(d, derr, "reading a syscall function");
@@ -203,35 +235,9 @@ static int read_signature(struct xtable *xt, struct xfunc *f, Dwarf_Off off, boo
 	f->found = true;
 	if (define0)
 		goto out;
-	rc = dwarf_child(die, &child, &derr);
-	while (rc == DW_DLV_OK) {
-		if (die_tag(child) == DW_TAG_formal_parameter) {
-			Dwarf_Off type_off = 0;
-
-			die_ref(d, child, DW_AT_type, &type_off);
-			if (f->nr_params == 1 && regs_pending)
-				err = xt_type_of_die(xt, first_param_type, &f->params[0].type);
-			regs_pending = !f->nr_params && is_pt_regs_pointer(d, type_off);
-			if (!f->nr_params)
-				first_param_type = type_off;
-			if (!err)
-				err = add_param(f, &cap, die_name(d, child));
-			/* Not queued yet: a lone pt_regs parameter is dropped below. */
-			if (!err && !regs_pending)
-				err = xt_type_of_die(xt, type_off, &f->params[f->nr_params - 1].type);
-			if (err)
-				break;
-		}
-		rc = kdwarf_next_sibling(d, child, &next, &derr);
-		dwarf_dealloc_die(child);
-		child = rc == DW_DLV_OK ? next : NULL;
-	}
-	if (child)
-		dwarf_dealloc_die(child);
-	if (rc == DW_DLV_ERROR && !err)
-		err = kdwarf_error(d, derr, "reading syscall parameters");
+	err = kdwarf_for_each_child(d, die, read_param, &w, "reading syscall parameters");
 	/* SYSCALL_DEFINE0's __do_sys_ keeps the ignored pt_regs parameter. */
-	if (!err && f->nr_params == 1 && regs_pending) {
+	if (!err && f->nr_params == 1 && w.regs_pending) {
 		free(f->params[0].name);
 		f->nr_params = 0;
 	}
