@@ -32,6 +32,7 @@
 #include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/path.h"
 
 struct input {
 	const char *arg;
@@ -98,13 +99,6 @@ static bool cache_hit(const char *path, const char *build_id, struct kdb **db)
 	return ok;
 }
 
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 /* The cache file for @conf: the build-id, and what else is read and its fingerprint. */
 static int cache_path(const struct extract_conf *conf, const struct kernel_input *ki,
 		      const char *build_id, struct kd_buf *path)
@@ -139,7 +133,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	if (kdb__is_db_file(in->arg))
 		return kdb__open(in->arg, db);
 	in->conf.vmlinux = in->arg;
-	if (is_dir(in->arg)) {
+	if (kd_is_dir(in->arg)) {
 		err = kernel_input__probe(in->arg, &in->ki);
 		if (err)
 			return err;

@@ -33,27 +33,7 @@
 #include "lib/err.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
-
-static char *join(const char *dir, const char *rel)
-{
-	struct kd_buf b = KD_BUF_INIT;
-
-	if (kd_buf_addf(&b, "%s/%s", dir, rel)) {
-		kd_buf_release(&b);
-		return NULL;
-	}
-	return kd_buf_detach(&b);
-}
-
-static bool is_dir_at(const char *dir, const char *rel)
-{
-	char *p = join(dir, rel);
-	struct stat st;
-	bool yes = p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-
-	free(p);
-	return yes;
-}
+#include "lib/path.h"
 
 static bool is_elf(const char *path)
 {
@@ -102,8 +82,8 @@ static int find_images(const char *dir, const char *prefix, const char *leaf, in
 
 static int find_vmlinux(const char *dir, struct kernel_input *ki)
 {
-	char *top = join(dir, "vmlinux"), *boot = join(dir, "usr/lib/debug/boot"),
-	     *mods = join(dir, "usr/lib/debug/lib/modules");
+	char *top = kd_path_join(dir, "vmlinux"), *boot = kd_path_join(dir, "usr/lib/debug/boot"),
+	     *mods = kd_path_join(dir, "usr/lib/debug/lib/modules");
 	int found = 0, err = -ENOMEM;
 
 	if (!top || !boot || !mods)
@@ -199,16 +179,16 @@ static int find_modules(const char *dir, struct kernel_input *ki)
 	size_t i;
 
 	for (i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
-		char *p = *where[i] ? join(dir, where[i]) : kd_strdup(dir);
+		char *p = *where[i] ? kd_path_join(dir, where[i]) : kd_strdup(dir);
 
 		if (!p)
 			return -ENOMEM;
-		if ((!*where[i] || is_dir_at(dir, where[i])) && walk_tree(p, true, true, NULL) > 0) {
+		if ((!*where[i] || kd_has_dir(dir, where[i])) && walk_tree(p, true, true, NULL) > 0) {
 			ki->modules_dir = p;
 			return 0;
 		}
 		free(p);
-		if (*where[i] && is_dir_at(dir, where[i]))
+		if (*where[i] && kd_has_dir(dir, where[i]))
 			return 0;	/* the modules' own directory, empty: none */
 	}
 	return 0;
@@ -227,12 +207,12 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
 		const char *const *l = layouts[i];
 
-		if (i == 0 ? !(is_dir_at(dir, "usr/include/linux") && is_dir_at(dir, "usr/include/asm")) :
-			     !(is_dir_at(dir, "include/uapi/linux") && is_dir_at(dir, l[2])))
+		if (i == 0 ? !(kd_has_dir(dir, "usr/include/linux") && kd_has_dir(dir, "usr/include/asm")) :
+			     !(kd_has_dir(dir, "include/uapi/linux") && kd_has_dir(dir, l[2])))
 			continue;
-		ki->uapi_dir = *l[0] ? join(dir, l[0]) : kd_strdup(dir);
-		ki->uapi_roots[0] = join(dir, l[1]);
-		ki->uapi_roots[1] = l[2] ? join(dir, l[2]) : NULL;
+		ki->uapi_dir = *l[0] ? kd_path_join(dir, l[0]) : kd_strdup(dir);
+		ki->uapi_roots[0] = kd_path_join(dir, l[1]);
+		ki->uapi_roots[1] = l[2] ? kd_path_join(dir, l[2]) : NULL;
 		if (!ki->uapi_dir || !ki->uapi_roots[0] || (l[2] && !ki->uapi_roots[1]))
 			return -ENOMEM;
 		return 0;

@@ -25,46 +25,11 @@
 
 #include "lib/err.h"
 #include "lib/mem.h"
-
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static bool is_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* "@a/@b" in a new string, or NULL on ENOMEM. */
-static char *join(const char *a, const char *b)
-{
-	struct kd_buf buf = KD_BUF_INIT;
-
-	if (kd_buf_addf(&buf, "%s/%s", a, b)) {
-		kd_buf_release(&buf);
-		return NULL;
-	}
-	return kd_buf_detach(&buf);
-}
-
-/* Does @dir/@sub exist as a directory? */
-static bool has_dir(const char *dir, const char *sub)
-{
-	char *p = join(dir, sub);
-	bool r = p && is_dir(p);
-
-	free(p);
-	return r;
-}
+#include "lib/path.h"
 
 static int add_dir(struct utree *t, const char *dir, const char *sub)
 {
-	char *p = sub ? join(dir, sub) : kd_strdup(dir);
+	char *p = sub ? kd_path_join(dir, sub) : kd_strdup(dir);
 
 	if (!p)
 		return -ENOMEM;
@@ -93,7 +58,7 @@ static int add_root(struct utree *t, size_t *cap, const char *name)
 /* Add every *.h under @base/@rel (recursively) as "rel/x.h", except asm-generic. */
 static int walk(struct utree *t, size_t *cap, const char *base, const char *rel)
 {
-	char *path = rel[0] ? join(base, rel) : kd_strdup(base);
+	char *path = rel[0] ? kd_path_join(base, rel) : kd_strdup(base);
 	struct kd_buf sub = KD_BUF_INIT;
 	struct dirent *de;
 	DIR *d = NULL;
@@ -116,12 +81,12 @@ static int walk(struct utree *t, size_t *cap, const char *base, const char *rel)
 		err = rel[0] ? kd_buf_addf(&sub, "%s/%s", rel, de->d_name) : kd_buf_adds(&sub, de->d_name);
 		if (err)
 			goto out;
-		full = join(base, sub.s);
+		full = kd_path_join(base, sub.s);
 		if (!full) {
 			err = -ENOMEM;
 			goto out;
 		}
-		dir = is_dir(full);
+		dir = kd_is_dir(full);
 		free(full);
 		if (dir && strcmp(sub.s, "asm-generic") && strcmp(sub.s, "arch"))
 			err = walk(t, cap, base, sub.s);
@@ -141,7 +106,7 @@ out:
 /* Source layout: asm/X.h for each mandatory asm-generic header x86 lacks. */
 static int add_generic_wrappers(struct utree *t, size_t *cap)
 {
-	char *kbuild = join(t->dirs[1], "asm-generic/Kbuild");
+	char *kbuild = kd_path_join(t->dirs[1], "asm-generic/Kbuild");
 	struct ufile *f = NULL;
 	struct kd_buf name = KD_BUF_INIT;
 	const char *p;
@@ -189,11 +154,11 @@ int utree__open(const char *dir, struct utree *t)
 	int err = -ENOMEM;
 
 	memset(t, 0, sizeof(*t));
-	if (!is_dir(dir)) {
+	if (!kd_is_dir(dir)) {
 		kd_err("%s: not a directory", dir);
 		return -ENOTDIR;
 	}
-	if (has_dir(dir, "linux") && has_dir(dir, "asm")) {
+	if (kd_has_dir(dir, "linux") && kd_has_dir(dir, "asm")) {
 		err = add_dir(t, dir, NULL);
 		if (err)
 			goto fail;
@@ -204,25 +169,25 @@ int utree__open(const char *dir, struct utree *t)
 		return 0;
 	}
 	/* DIR is include/ (uapi/ inside), or the tree containing include/. */
-	inc = has_dir(dir, "uapi/linux") ? kd_strdup(dir) : join(dir, "include");
+	inc = kd_has_dir(dir, "uapi/linux") ? kd_strdup(dir) : kd_path_join(dir, "include");
 	if (!inc)
 		goto fail;
-	if (!has_dir(inc, "uapi/linux")) {
+	if (!kd_has_dir(inc, "uapi/linux")) {
 		kd_err("%s: not a UAPI header tree (expected linux/ and asm/, or uapi/linux/"
 		       " and arch/x86/include/uapi/)", dir);
 		err = -KD_EFORMAT;
 		goto fail;
 	}
 	t->source_layout = true;
-	if (has_dir(inc, arch_rel)) {
+	if (kd_has_dir(inc, arch_rel)) {
 		err = add_dir(t, inc, arch_rel);
 	} else {
 		/* A kernel source tree: include/ and arch/ are siblings. */
-		char *top = join(inc, "..");
+		char *top = kd_path_join(inc, "..");
 
 		if (!top)
 			goto fail;
-		err = has_dir(top, arch_rel) ? add_dir(t, top, arch_rel) : -ENOENT;
+		err = kd_has_dir(top, arch_rel) ? add_dir(t, top, arch_rel) : -ENOENT;
 		free(top);
 		if (err == -ENOENT)
 			kd_err("%s: no %s beside uapi/ (x86 headers)", dir, arch_rel);
@@ -268,11 +233,11 @@ int utree__resolve(const struct utree *t, const char *name, char **path, char **
 
 	*path = *display = NULL;
 	for (i = 0; i < t->nr_dirs; i++) {
-		char *p = join(t->dirs[i], name);
+		char *p = kd_path_join(t->dirs[i], name);
 
 		if (!p)
 			return -ENOMEM;
-		if (is_file(p)) {
+		if (kd_is_file(p)) {
 			*path = p;
 			*display = kd_strdup(name);
 			return *display ? 0 : -ENOMEM;
