@@ -78,7 +78,7 @@ check: kabi-diff $(TEST_BINS)
 	@tests/run
 
 # Opt-in tests on Debian's real kernels (see README); skipped when absent.
-check-real: kabi-diff
+check-real: kabi-diff build/tests/t-uapi
 	@tests/real/run
 
 # `make asan` builds sanitized; `make asan check` also runs the tests so.

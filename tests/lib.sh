@@ -37,6 +37,21 @@ is() {
 	fi
 }
 
+# lacks FILE PATTERN DESCRIPTION: FILE exists, is not empty, and no line
+# matches the extended regex PATTERN. A negative grep alone also passes on
+# a missing or empty file, or when grep itself fails (status 2).
+lacks() {
+	if [ ! -s "$1" ]; then
+		ok 1 "$3"; echo "#   $1: missing or empty"; return 1
+	fi
+	grep -Eq -e "$2" "$1"
+	case $? in
+	1) ok 0 "$3" ;;
+	0) ok 1 "$3"; grep -En -e "$2" "$1" | head -5 | sed 's/^/#   matched: /'; return 1 ;;
+	*) ok 1 "$3"; echo "#   grep failed on $1"; return 1 ;;
+	esac
+}
+
 skip() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n # SKIP $1"

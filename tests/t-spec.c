@@ -8,6 +8,7 @@
  * crashes. The DB round trip is tests/t-spec-db.c.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -546,19 +547,46 @@ static void test_multiple_errors(void)
 }
 
 /* --- hostile input --------------------------------------------------------- */
-static void parse_quietly(const char *text, size_t len)
+/*
+ * Parse and resolve @text with the diagnostics captured. Returns the first
+ * failing step's code (0 when both succeed); *said: whether anything was
+ * reported, so that a failure without a message is caught too.
+ */
+static int parse_quietly(const char *text, size_t len, bool *said)
 {
 	struct kd_buf sink = KD_BUF_INIT;
 	struct spec *s = NULL;
+	int rc;
 
-	if (spec__new(&s))
-		return;
+	*said = false;
+	rc = spec__new(&s);
+	if (rc)
+		return rc;
 	kd_log_capture(&sink);
-	if (spec__parse_buffer(s, "g.kabispec", text, len) != -ENOMEM)
-		spec__resolve(s);
+	rc = spec__parse_buffer(s, "g.kabispec", text, len);
+	if (rc != -ENOMEM) {
+		int rrc = spec__resolve(s);
+
+		if (!rc)
+			rc = rrc;
+	}
 	kd_log_capture(NULL);
+	*said = sink.len > 0;
 	kd_buf_release(&sink);
 	spec__free(s);
+	return rc;
+}
+
+/*
+ * A parse of hostile text ends in success or a reported syntax error,
+ * nothing else: counts the other outcomes into *odd.
+ */
+static void expect_parsed_or_syntax(int rc, bool said, int *syntax, int *odd)
+{
+	if (rc == -KD_ESYNTAX && said)
+		(*syntax)++;
+	else if (rc != 0)
+		(*odd)++;
 }
 
 static char *read_file(const char *path, size_t *len)
@@ -585,11 +613,17 @@ static void test_garbage(void)
 	struct kd_buf b = KD_BUF_INIT;
 	size_t len = 0, i, k;
 	char *text = read_file(path, &len);
+	int rc, syntax = 0, odd = 0;
+	bool said;
 
 	ok(text != NULL, "fixture read for truncation");
-	for (i = 0; text && i <= len; i++)		/* every truncation */
-		parse_quietly(text, i);
-	ok(1, "every truncation of all.kabispec parsed without a crash");
+	for (i = 0; text && i < len; i++) {		/* every proper truncation */
+		rc = parse_quietly(text, i, &said);
+		expect_parsed_or_syntax(rc, said, &syntax, &odd);
+	}
+	ok(text && odd == 0 && syntax > (int)len / 2,
+	   "every truncation of all.kabispec: parsed, or a reported syntax error (%d of %zu)", syntax, len);
+	syntax = odd = 0;
 	for (i = 0; i < 300; i++) {			/* random bytes, random tokens */
 		kd_buf_reset(&b);
 		for (k = 0; k < 200 + i * 7; k++) {
@@ -599,9 +633,11 @@ static void test_garbage(void)
 			else
 				kd_buf_addc(&b, alphabet[(seed >> 33) % (sizeof(alphabet) - 1)]);
 		}
-		parse_quietly(b.s, b.len);
+		rc = parse_quietly(b.s, b.len, &said);
+		expect_parsed_or_syntax(rc, said, &syntax, &odd);
 	}
-	ok(1, "random bytes and random token soup parsed without a crash");
+	ok(odd == 0 && syntax == 300, "300 random byte and token soups: each a reported syntax error (%d, %d other)",
+	   syntax, odd);
 	kd_buf_reset(&b);
 	kd_buf_adds(&b, "syscall x() -> 0 { errno EIO \"x\" when ");
 	for (k = 0; k < 100000; k++)
@@ -617,17 +653,17 @@ static void test_garbage(void)
 	kd_buf_reset(&b);
 	for (k = 0; k < 100000; k++)
 		kd_buf_adds(&b, k % 2 ? "~" : "{");
-	parse_quietly(b.s, b.len);
-	ok(1, "100000 braces and tildes parsed without a crash");
+	rc = parse_quietly(b.s, b.len, &said);
+	ok(rc == -KD_ESYNTAX && said, "100000 braces and tildes: a reported syntax error (rc %d)", rc);
 	kd_buf_reset(&b);
 	kd_buf_adds(&b, "syscall x() -> 0 { errno EIO \"x\" when ");
 	for (k = 0; k < 100000; k++)
 		kd_buf_adds(&b, "~");
 	kd_buf_adds(&b, "1; }");
-	parse_quietly(b.s, b.len);
-	ok(1, "100000 unary operators parsed without a crash");
-	parse_quietly("\0\0\0syscall\0", 11);
-	ok(1, "NUL bytes parsed without a crash");
+	rc = parse_quietly(b.s, b.len, &said);
+	ok(rc == -KD_ESYNTAX && said, "100000 unary operators: a reported syntax error (rc %d)", rc);
+	rc = parse_quietly("\0\0\0syscall\0", 11, &said);
+	ok(rc == -KD_ESYNTAX && said, "NUL bytes: a reported syntax error (rc %d)", rc);
 	kd_buf_release(&b);
 	free(text);
 	free(path);

@@ -69,7 +69,8 @@ is "$(ls cache/kabi-diff | grep -c "^$bid1-um-[0-9a-f]\{16\}\.kabi\$")" 2 \
 	"  one vmlinux, two header trees: two cache entries BUILD-ID-um-HASH"
 
 "$KABI_DIFF" A B -f json >ab2.json 2>err.txt
-grep -q extracting err.txt; ok $((! $?)) "second run: both from the cache"
+is "$?" 12 "second run: exit 12"
+is "$(grep -c extracting err.txt)" 0 "second run: both from the cache (no extraction)"
 cmp -s ab.json ab2.json; ok $? "  same report"
 touch B/include/uapi/linux/fxkernel.h
 "$KABI_DIFF" A B -q >/dev/null 2>&1
@@ -95,7 +96,10 @@ is "$(grep '(debug package)' err.txt)" \
 	"kabi-diff: P (debug package): vmlinux P/usr/lib/debug/boot/vmlinux-6.99.2, UAPI headers none, modules P/usr/lib/debug/lib/modules" \
 	"  vmlinux-* and modules under usr/lib/debug"
 "$KABI_DIFF" "$k1" "$k2" -f json >kk.json 2>/dev/null
-is "$(jq -c .changes ep.json)" "$(jq -c .changes kk.json)" "  the same changes as the two vmlinux images"
+is "$?" 12 "  the two vmlinux images: exit 12"
+golden=$KD_SRCDIR/fixtures/diff/v1-v2.json
+is "$(jq -Sc .changes ep.json)" "$(jq -Sc .changes "$golden")" "  the fixture pair's changes (golden file)"
+is "$(jq -Sc .changes kk.json)" "$(jq -Sc .changes "$golden")" "  the same as the two vmlinux images"
 
 mkdir -p empty
 "$KABI_DIFF" A empty >/dev/null 2>err.txt
