@@ -6,6 +6,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/kabi-diff
+MANDIR = $(PREFIX)/share/man
+COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -30,7 +32,7 @@ msg = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
 .DELETE_ON_ERROR:
-.PHONY: all check check-real asan demo bench deps install clean hdrcheck FORCE
+.PHONY: all check check-real asan demo bench deps install install-data clean hdrcheck FORCE
 
 # Every .c of a stage goes into libkabi.a; cli/ holds the program.
 LIB_SRCS := $(wildcard lib/*.c db/*.c extract/*.c spec/*.c diff/*.c probe/*.c)
@@ -99,17 +101,24 @@ bench-peers: kabi-diff
 # Root installs directly; anyone else through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
-	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq
+	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
 		--no-install-recommends $(DEB_PACKAGES)
 
-install: kabi-diff
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/spec
+install: kabi-diff install-data
+	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 kabi-diff $(DESTDIR)$(BINDIR)/kabi-diff
+
+# Everything but the program: the contract, the manual, the completion.
+# Separate so that a test can install it without building anything.
+install-data:
+	install -d $(DESTDIR)$(DATADIR)/spec $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
 	for f in spec/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
+	install -m 644 doc/kabi-diff.1 $(DESTDIR)$(MANDIR)/man1/kabi-diff.1
+	install -m 644 contrib/bash-completion/kabi-diff $(DESTDIR)$(COMPLETIONDIR)/kabi-diff
 
 # Every header must compile on its own.
 HEADERS := $(wildcard lib/*.h db/*.h extract/*.h spec/*.h diff/*.h probe/*.h cli/*.h)

@@ -32,7 +32,10 @@ static void print_usage(FILE *f)
 		   "       kabi-diff COMMAND [args]\n\ncommands:\n");
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\n'kabi-diff COMMAND --help' shows a command's options.\n");
+	fprintf(f, "\noptions:\n"
+		   "  -h, --help  this text\n"
+		   "  --version   print the version\n"
+		   "\n'kabi-diff COMMAND --help' shows a command's options; 'man kabi-diff' all of it.\n");
 }
 
 int cli_is_help(const char *arg)
