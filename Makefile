@@ -34,8 +34,10 @@ endif
 .DELETE_ON_ERROR:
 .PHONY: all check check-real asan demo bench deps install install-data clean hdrcheck FORCE
 
-# Every .c of a stage goes into libkabi.a; cli/ holds the program.
-LIB_SRCS := $(wildcard lib/*.c db/*.c extract/*.c spec/*.c diff/*.c probe/*.c)
+# Every .c of a stage (and of its subfolders, e.g. extract/uapi/) goes into
+# libkabi.a; cli/ holds the program.
+STAGES := lib db extract spec diff probe
+LIB_SRCS := $(foreach d,$(STAGES),$(wildcard $(d)/*.c $(d)/*/*.c))
 CLI_SRCS := $(wildcard cli/*.c)
 LIB_OBJS := $(LIB_SRCS:%.c=build/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=build/%.o)
@@ -121,7 +123,7 @@ install-data:
 	install -m 644 contrib/bash-completion/kabi-diff $(DESTDIR)$(COMPLETIONDIR)/kabi-diff
 
 # Every header must compile on its own.
-HEADERS := $(wildcard lib/*.h db/*.h extract/*.h spec/*.h diff/*.h probe/*.h cli/*.h)
+HEADERS := $(foreach d,$(STAGES) cli,$(wildcard $(d)/*.h $(d)/*/*.h))
 hdrcheck:
 	@for h in $(HEADERS); do \
 		echo "#include \"$$h\"" | $(CC) $(KD_CFLAGS) -fsyntax-only -x c - || exit 1; \
