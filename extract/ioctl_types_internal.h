@@ -8,7 +8,7 @@
 #define KD_EXTRACT_IOCTL_TYPES_H
 
 #include "extract/modules_internal.h"
-#include "extract/uapi.h"
+#include "extract/uapi/uapi.h"
 
 struct ioctl_types {
 	struct name_set *wanted;

@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "db/kdb.h"
-#include "extract/uapi.h"
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi.h"
+#include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "tests/tap.h"

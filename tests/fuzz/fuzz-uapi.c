@@ -10,7 +10,7 @@
  */
 #include "tests/fuzz/fuzz-common.h"
 
-#include "extract/uapi.h"
+#include "extract/uapi/uapi.h"
 
 int fuzz_uapi_one(const uint8_t *data, size_t size);
 

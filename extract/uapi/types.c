@@ -5,7 +5,7 @@
  * have their x86_64 sizes here; struct, union and enum sizes come from
  * DWARF through the caller's callback, asked once per type.
  */
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 
 #include <errno.h>
 #include <string.h>

@@ -10,14 +10,14 @@
  * to one ioctl call become ioctls; other integer constant expressions
  * become constants; everything else is counted as skipped.
  */
-#include "extract/uapi.h"
+#include "extract/uapi/uapi.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 

@@ -13,7 +13,7 @@
  * becomes one UT_IOCTL token that keeps its arguments, so the reader knows
  * the argument type as written and asks for its size itself.
  */
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>

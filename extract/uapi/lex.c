@@ -7,7 +7,7 @@
  * several physical lines), and only lines that start with '#' are
  * tokenized, since everything the reader needs is a directive.
  */
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 
 #include <errno.h>
 #include <stdio.h>

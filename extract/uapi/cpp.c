@@ -9,7 +9,7 @@
  * a missing kernel header, #error) is reported once per file through the
  * problem callback and the unit goes on.
  */
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 
 #include <errno.h>
 #include <stdarg.h>

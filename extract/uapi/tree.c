@@ -15,7 +15,7 @@
  * an asm/ header includes them: asm-generic/unistd.h, for one, is not
  * x86's syscall table).
  */
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 
 #include <dirent.h>
 #include <errno.h>

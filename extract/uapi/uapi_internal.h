@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Private to the UAPI reader (extract/uapi*.c): tokens, the per-file cache
+ * Private to the UAPI reader (extract/uapi/): tokens, the per-file cache
  * of directive lines, the macro table of one translation unit, macro
  * expansion and the constant-expression evaluator. The preprocessor only
  * looks at directive lines: constants and ioctls are #defines, and #if
@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "extract/uapi.h"
+#include "extract/uapi/uapi.h"
 #include "lib/buf.h"
 
 /* --- arena: strings and tokens that live as long as the scan ---------- */
@@ -205,7 +205,7 @@ struct ptype {
 	int t;		/* value type after a cast (and integer promotion) */
 	bool integer;
 };
-/* A type named by keywords ("unsigned long int") or a known typedef (uapi-types.c). */
+/* A type named by keywords ("unsigned long int") or a known typedef (types.c). */
 bool plain_type(const struct utok *t, size_t n, struct ptype *out);
 
 #endif

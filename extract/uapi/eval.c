@@ -10,7 +10,7 @@
  * an arm that is not evaluated. In #if every value is intmax_t/uintmax_t
  * and an identifier left after expansion is 0.
  */
-#include "extract/uapi_internal.h"
+#include "extract/uapi/uapi_internal.h"
 
 #include <errno.h>
 #include <string.h>
