@@ -3,9 +3,9 @@
  * kabi-diff diff (and the headline form `kabi-diff OLD NEW`): compare two
  * kernels' user-space ABI and print the annotated report. Each input is a
  * .kabi (recognized by content), a vmlinux, or a kernel directory (vmlinux
- * plus optional modules and UAPI headers, cli/kernel-input.c); the last two
- * are extracted on the fly into a cache keyed by the build-id and by what
- * else was read, so that a second run costs only the diff.
+ * plus optional modules and UAPI headers); the last two are extracted on
+ * the fly into a cache keyed by the build-id and by what else was read, so
+ * that a second run costs only the diff (extract/input/).
  * The exit status carries abidiff's bits: 4 changes, 8 breaking changes.
  */
 #include <errno.h>
@@ -17,7 +17,7 @@
 
 #include "cli/builtin.h"
 #include "cli/contract.h"
-#include "cli/diff-inputs.h"
+#include "extract/input/diff-inputs.h"
 #include "db/kdb.h"
 #include "diff/diff.h"
 #include "lib/buf.h"

@@ -18,7 +18,7 @@
  * asm/ directories, modules by at least one *.ko file: a part that is
  * absent is left out (the diff then covers less), never guessed.
  */
-#include "cli/kernel-input.h"
+#include "extract/input/kernel-input.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The inputs of kabi-diff diff. A .kabi (recognized by content) is opened
- * as it is; a vmlinux, or a kernel directory (cli/kernel-input.c), is
+ * as it is; a vmlinux, or a kernel directory (kernel-input.c), is
  * extracted into the cache $XDG_CACHE_HOME/kabi-diff/ under a name made of
  * its build-id and, when headers or modules were read too, of their
  * fingerprint (BUILD-ID-um-HASH.kabi): a cached vmlinux-only DB is never
@@ -14,7 +14,7 @@
  * after modules were read through its own ELF loader in the same process.)
  * Readers of modules already use every CPU: those extract one at a time.
  */
-#include "cli/diff-inputs.h"
+#include "extract/input/diff-inputs.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -26,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/kernel-input.h"
+#include "extract/input/kernel-input.h"
 #include "db/kdb.h"
 #include "extract/build-id.h"
 #include "extract/extract.h"
