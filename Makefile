@@ -118,7 +118,7 @@ install: kabi-diff install-data
 # Separate so that a test can install it without building anything.
 install-data:
 	install -d $(DESTDIR)$(DATADIR)/spec $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
-	for f in spec/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
+	for f in spec/contract/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
 	install -m 644 doc/kabi-diff.1 $(DESTDIR)$(MANDIR)/man1/kabi-diff.1
 	install -m 644 contrib/bash-completion/kabi-diff $(DESTDIR)$(COMPLETIONDIR)/kabi-diff
 

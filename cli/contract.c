@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The default contract of check and diff (cli/contract.h): the installed
- * spec directory, else the source tree's spec/ next to the running binary,
- * unless $KABI_DIFF_SPEC names another directory or "none". A directory
+ * spec directory, else the source tree's spec/contract/ next to the running
+ * binary, unless $KABI_DIFF_SPEC names another directory or "none". A directory
  * counts only when it holds a *.kabispec, so an empty DATADIR left by an
  * old install does not hide the source tree's contract. cli_contract_setup()
  * wires a contract (and the differences of two versions) into a diff.
@@ -40,7 +40,7 @@ static bool holds_spec(const char *dir)
 	return found;
 }
 
-/* dirname(/proc/self/exe) + "/spec" into @b. */
+/* dirname(/proc/self/exe) + "/spec/contract" into @b. */
 static int source_tree_spec(struct kd_buf *b)
 {
 	char exe[4096];
@@ -54,7 +54,7 @@ static int source_tree_spec(struct kd_buf *b)
 	if (!slash)
 		return -ENOENT;
 	*slash = '\0';
-	return kd_buf_addf(b, "%s/spec", exe);
+	return kd_buf_addf(b, "%s/spec/contract", exe);
 }
 
 int cli_contract_default_dir(char **dir)

@@ -2,9 +2,9 @@
 /*
  * Which contract a command uses when none is named: the one installed with
  * the tool (KD_DATADIR/spec, `make install`), or, for a kabi-diff run from
- * its source tree, that tree's spec/. $KABI_DIFF_SPEC overrides both: a
- * directory, or "none" (or empty) for no contract (the test suites use it
- * so that layout-only verdicts stay what they test).
+ * its source tree, that tree's spec/contract/. $KABI_DIFF_SPEC overrides
+ * both: a directory, or "none" (or empty) for no contract (the test suites
+ * use it so that layout-only verdicts stay what they test).
  */
 #ifndef KD_CLI_CONTRACT_H
 #define KD_CLI_CONTRACT_H

@@ -27,7 +27,7 @@ static char *path_of(const char *dir, const char *rel)
 	return kd_buf_detach(&b);
 }
 
-/* spec/fs.kabispec and spec/process.kabispec only, as a directory load would. */
+/* spec/contract/fs.kabispec and process.kabispec only, as a directory load would. */
 static int load_mine(struct spec **out)
 {
 	static const char *const files[] = { "fs.kabispec", "process.kabispec" };

@@ -115,9 +115,9 @@ int main(void)
 	size_t nr_when_total = 0;
 	int err;
 
-	kd_buf_addf(&dir, "%s/../spec", tap_srcdir());
+	kd_buf_addf(&dir, "%s/../spec/contract", tap_srcdir());
 	err = spec__load_dir(dir.s, &s);
-	is_int(err, 0, "spec/ loads");
+	is_int(err, 0, "spec/contract/ loads");
 	ok(s != NULL, "a spec came back");
 	if (s)
 		is_int(spec__nr_errors(s), 0, "with zero errors");

@@ -85,8 +85,8 @@ static void check_errors(const char *text, const char *want, const char *what)
 
 /* --- the starter contract ------------------------------------------------ */
 /*
- * This engineer's two files of spec/, read as spec__load_dir() would (names
- * relative to spec/); the whole directory is tests/t-spec-starter.c's.
+ * This engineer's two files of spec/contract/, read as spec__load_dir() would
+ * (names relative to spec/contract/); the whole directory is tests/t-spec-starter.c's.
  */
 static char *mine_dir;
 
@@ -131,8 +131,8 @@ static void test_starter(void)
 	if (err)
 		goto out;
 	is_int(spec__nr_files(s), 2, "two files");
-	is_str(spec__file(s, 0)->name, "fs.kabispec", "file name relative to spec/ (fs)");
-	is_str(spec__file(s, 1)->name, "process.kabispec", "file name relative to spec/ (process)");
+	is_str(spec__file(s, 0)->name, "fs.kabispec", "file name relative to the directory (fs)");
+	is_str(spec__file(s, 1)->name, "process.kabispec", "file name relative to the directory (process)");
 	is_int(strlen(spec__hash_hex(s)), 16, "spec hash has 16 hex digits");
 	c = spec__find_syscall(s, "openat2");
 	ok(c != NULL, "openat2 is specified");

@@ -53,7 +53,7 @@ for k in v1-dwarf5 uapi; do
 	cp "$work/s.kabi" "$out/db/seed-$k-small-pages"
 done
 # Spec: every .kabispec of the tree.
-for f in $(find "$top/spec" "$fx/spec" -name '*.kabispec' 2>/dev/null | sort); do
+for f in $(find "$top/spec/contract" "$fx/spec" -name '*.kabispec' 2>/dev/null | sort); do
 	cp "$f" "$out/spec/seed-$(echo "${f#"$top"/}" | tr / -)"
 done
 

@@ -63,12 +63,12 @@ for r in $KD_REAL_RELEASES; do
 done
 
 # The contract's cases: each kernel extracted with its UAPI headers and
-# spec/ (stored in the .kabi, so probe converts it without --spec), probed,
+# spec/contract/ (stored in the .kabi, so probe converts it without --spec), probed,
 # then diffed: the observed changes are in the report with their rules.
 spec_db() {
 	k=${KABI_KERNELS:-/root/.cache/kabi-kernels}/$1
 	[ -r "$k/vmlinuz" ] && [ -d "$k/include" ] || return 1
-	"$KABI_DIFF" extract -q "$k/vmlinux" --uapi "$k/include" --spec "$KD_SRCDIR/../spec" \
+	"$KABI_DIFF" extract -q "$k/vmlinux" --uapi "$k/include" --spec "$KD_SRCDIR/../spec/contract" \
 		-o "spec-$1.kabi" >&2 && echo "spec-$1.kabi"
 }
 set -- $KD_REAL_RELEASES

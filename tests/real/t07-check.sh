@@ -1,15 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# kabi-diff check with the starter contract (spec/) against 6.1.0-47 and
+# kabi-diff check with the starter contract (spec/contract/) against 6.1.0-47 and
 # 6.12.107 extracted with their UAPI headers: the report runs (exit 0 or 4,
 # never 1), its coverage line has the documented form and covers every
 # implemented x64 syscall; the findings are printed as TAP comments for
-# review (each is a spec gap for spec/ or a kernel fact to explain there);
+# review (each is a spec gap for spec/contract/ or a kernel fact to explain there);
 # spec init's skeleton of each kernel loads with spec lint.
 . "$KD_SRCDIR/lib.sh"
 
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
-spec=$KD_SRCDIR/../spec
+spec=$KD_SRCDIR/../spec/contract
 for r in 6.1.0-47-amd64 6.12.107+deb12-amd64; do
 	if [ ! -r "$K/$r/vmlinux" ] || [ ! -d "$K/$r/include" ]; then
 		skip "$r (vmlinux and include/) not in $K"
