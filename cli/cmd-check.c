@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kabi-diff check: hold one extracted kernel against the contract and list
- * the drift (spec/CHECK.md) with rule ids, then the coverage line. The
+ * the drift (spec/check/CHECK.md) with rule ids, then the coverage line. The
  * contract is the one of --spec DIR, else the one stored in the .kabi
  * (extract --spec, spec load), else the installed one (cli/contract.h).
  * Exit status 0 when nothing is found, 4 with findings, 1 on error.
@@ -20,7 +20,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "probe/probe.h"
-#include "spec/check.h"
+#include "spec/check/check.h"
 #include "spec/spec.h"
 
 static const char check_usage[] =
@@ -28,8 +28,8 @@ static const char check_usage[] =
 	"\n"
 	"Hold an extracted kernel against the contract: spec'd syscalls, structs,\n"
 	"flag sets and ioctls the kernel disagrees with, and syscalls the spec does\n"
-	"not cover. Rules: spec/CHECK.md. The contract is DIR, else the one stored\n"
-	"in KERNEL.kabi, else the installed one ($KABI_DIFF_SPEC overrides it).\n"
+	"not cover. Rules: spec/check/CHECK.md. The contract is DIR, else the one\n"
+	"stored in KERNEL.kabi, else the installed one ($KABI_DIFF_SPEC overrides it).\n"
 	"\n"
 	"  -s, --spec DIR      the contract: every DIR/*.kabispec\n"
 	"  -f, --format FMT    text (default) or json\n"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # kabi-diff check on the fixture kernel (tests/fixtures/kernel.c with its
 # UAPI tree tests/fixtures/kernel-uapi): a clean contract (exit 0), a
-# drifting one with every rule of spec/CHECK.md (exact report, exit 4), the
+# drifting one with every rule of spec/check/CHECK.md (exact report, exit 4), the
 # kernel without UAPI data, JSON, where the contract comes from (--spec, the
 # DB, $KABI_DIFF_SPEC), CHECK.md and the rule table agreeing, and errors.
 . "$KD_SRCDIR/lib.sh"
@@ -65,8 +65,8 @@ is "$(jq -c '.findings[0], .findings[21]' out.json)" \
 {"rule":"syscall-unspecified","file":null,"line":null,"subject":"fxlegacy","message":"no spec entry"}' \
 	"  findings as objects"
 is "$(jq -r '.findings[].rule' out.json | sort -u | tr '\n' ' ')" \
-	"$(sed -n 's/^| `\([a-z-]*\)` |.*/\1/p' "$KD_SRCDIR/../spec/CHECK.md" | sort | tr '\n' ' ')" \
-	"  the drifting contract exercises every rule of spec/CHECK.md"
+	"$(sed -n 's/^| `\([a-z-]*\)` |.*/\1/p' "$KD_SRCDIR/../spec/check/CHECK.md" | sort | tr '\n' ' ')" \
+	"  the drifting contract exercises every rule of spec/check/CHECK.md"
 
 # What a probe measured joins the report: text and JSON.
 cp k.kabi probed.kabi

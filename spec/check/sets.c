@@ -2,8 +2,8 @@
 /*
  * kabi-diff check, flag sets and enums: values named after UAPI constants
  * the headers do not define, and constants of a set's family the set lacks
- * (the family rule, spec/CHECK.md). The families of every set are computed
- * once, so a constant is judged by the most specific family that claims it.
+ * (the family rule, spec/check/CHECK.md). The families of every set are
+ * computed once, so a constant is judged by the most specific family that claims it.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -15,7 +15,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
-#include "spec/check_internal.h"
+#include "spec/check/check_internal.h"
 
 /* --- flag sets -------------------------------------------------------------- */
 
@@ -44,7 +44,7 @@ static bool is_member(const struct spec_value *const *vals, long n, const char *
 }
 
 /*
- * The family rule (spec/CHECK.md): the UAPI-named values a set declares
+ * The family rule (spec/check/CHECK.md): the UAPI-named values a set declares
  * itself are grouped by their first word ("O_", "RESOLVE_"); a group's
  * family prefix is the longest common prefix of its names, cut after its
  * last '_' ("FAN_MARK_ADD", "FAN_MARK_REMOVE" -> "FAN_MARK_"). Computed

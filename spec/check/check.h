@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * spec drift: one extracted kernel (.kabi) held against a contract. Each
- * finding cites a rule of spec/CHECK.md (the table in spec/check.c is the
+ * finding cites a rule of spec/check/CHECK.md (the table in check.c is the
  * same list): a spec'd syscall the kernel lacks, a parameter whose C type
  * cannot carry the spec's kind, a struct whose size or members differ from
  * what the spec states, a flag set naming an undefined constant or lacking
@@ -19,7 +19,7 @@
 struct kdb;
 struct spec;
 
-/* One row of spec/CHECK.md. */
+/* One row of spec/check/CHECK.md. */
 struct spec_check_rule {
 	const char *id;		/* "syscall-param-type" */
 	const char *what;	/* what it finds, as in CHECK.md */

@@ -3,8 +3,8 @@
  * Private to spec/check*.c: the state of one `kabi-diff check` run (the
  * kernel's constants and syscalls loaded once, the families of constants
  * the spec's flag sets claim) and the helpers the three files share:
- * check.c (findings, syscalls, ioctls, the run), check-types.c (C types
- * against kinds, structs) and check-sets.c (flag sets and their families).
+ * check.c (findings, syscalls, ioctls, the run), types.c (C types
+ * against kinds, structs) and sets.c (flag sets and their families).
  */
 #ifndef KD_SPEC_CHECK_INTERNAL_H
 #define KD_SPEC_CHECK_INTERNAL_H
@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "lib/buf.h"
-#include "spec/check.h"
+#include "spec/check/check.h"
 #include "spec/spec.h"
 
 struct item {
@@ -79,7 +79,7 @@ const struct kconst *find_const(const struct ck *c, const char *name);
 /* spec_lookup_fn over the constants (@ctx: the struct ck). */
 int lookup_const(const char *name, uint64_t *value, void *ctx);
 
-/* check-types.c */
+/* types.c */
 /* Bytes of a scalar spelling a spec may use ("__u64", "int"); 0: unknown. */
 int64_t scalar_size(const char *name);
 /*
@@ -93,7 +93,7 @@ int kind_vs_type(struct ck *c, const struct spec_arg *a, int64_t type_id,
 int kind_text(const struct spec_arg *a, struct kd_buf *b);
 int check_struct(struct ck *c, const struct spec_struct *st);
 
-/* check-sets.c */
+/* sets.c */
 /* Collect every constant name the spec uses and the families sets claim. */
 int collect_names(struct ck *c);
 int check_set(struct ck *c, const struct spec_set *set);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kabi-diff check: hold one extracted kernel against a contract and list
- * where they disagree (spec/CHECK.md). Everything is read through the DB
+ * where they disagree (spec/check/CHECK.md). Everything is read through the DB
  * API: the x64 syscall table and signatures, the types by id and name, the
  * UAPI constants (loaded once, sorted by name, for the flag-set families)
  * and the ioctls. "since" is honoured: what the spec dates after the
  * kernel's release may be absent without a finding.
  */
-#include "spec/check_internal.h"
+#include "spec/check/check_internal.h"
 
 #include <errno.h>
 #include <stdarg.h>

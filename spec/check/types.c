@@ -16,7 +16,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
-#include "spec/check_internal.h"
+#include "spec/check/check_internal.h"
 
 /* --- types ----------------------------------------------------------------- */
 
