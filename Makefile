@@ -59,7 +59,7 @@ build/gen/version.h: FORCE
 	@printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' | \
 		cmp -s - $@ || printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' > $@
 
-build/extract/extract.o build/cli/main.o build/cli/contract.o: build/gen/version.h
+build/extract/extract.o build/cli/main.o build/cli/contract.o build/cli/cmd-diff.o: build/gen/version.h
 
 build/%.o: %.c build/.flags
 	@mkdir -p $(dir $@)
@@ -103,12 +103,33 @@ bench-peers: kabi-diff
 # Root installs directly; anyone else through sudo.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
-	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc
+	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
+	python3-jsonschema
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
 		--no-install-recommends $(DEB_PACKAGES)
+	@$(MAKE) --no-print-directory sarif-schema
+
+# The SARIF 2.1.0 JSON schema the tests validate --format sarif against.
+# No Debian package ships it; Microsoft's SARIF matchers on npm do (the
+# 2.1.0-rtm.5 schema, the one schemastore.org serves for sarif-2.1.0),
+# pinned by version and checksum.
+SARIF_SCHEMA = /usr/local/share/sarif/sarif-schema-2.1.0.json
+SARIF_SCHEMA_NPM = @microsoft/jest-sarif@1.0.0-beta.0
+SARIF_SCHEMA_SHA256 = 2d99159ae54a3eea97f81781cff48780548657c35949f4b7f25e99a2ba4de4f8
+.PHONY: sarif-schema
+sarif-schema:
+	@if ! echo '$(SARIF_SCHEMA_SHA256)  $(SARIF_SCHEMA)' | sha256sum -c --status 2>/dev/null; then \
+		command -v npm >/dev/null || $(SUDO) env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends npm; \
+		d=$$(mktemp -d) && (cd "$$d" && npm pack -q $(SARIF_SCHEMA_NPM) >/dev/null) && \
+		tar -xzf "$$d"/*.tgz -C "$$d" package/lib/schemas/sarif-2.1.0-rtm.5.json && \
+		echo '$(SARIF_SCHEMA_SHA256)  '"$$d"/package/lib/schemas/sarif-2.1.0-rtm.5.json | sha256sum -c --status && \
+		$(SUDO) install -D -m 644 "$$d"/package/lib/schemas/sarif-2.1.0-rtm.5.json $(SARIF_SCHEMA); \
+		rc=$$?; rm -rf "$$d"; [ $$rc -eq 0 ] || { echo "sarif-schema: could not fetch $(SARIF_SCHEMA_NPM)" >&2; exit 1; }; \
+	fi; echo "sarif-schema: $(SARIF_SCHEMA)"
 
 install: kabi-diff install-data
 	install -d $(DESTDIR)$(BINDIR)

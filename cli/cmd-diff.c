@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "version.h"
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "extract/input/diff-inputs.h"
@@ -40,7 +41,7 @@ static const char diff_usage[] =
 	"named BUILD-ID.kabi, or BUILD-ID-[u][m]-HASH.kabi with headers (u) or\n"
 	"modules (m) of that HASH.\n"
 	"\n"
-	"  -f, --format FMT         text (default), json or md\n"
+	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
 	"  -o, --output FILE        write the report to FILE (atomically)\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
 	"      --only breaking      list breaking changes only (the summary stays whole)\n"
@@ -114,7 +115,7 @@ int cmd_diff(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct report_conf rc = { .format = REPORT_TEXT };
+	struct report_conf rc = { .format = REPORT_TEXT, .tool_version = KD_VERSION };
 	struct diff_conf conf = { 0 };
 	struct cli_contract cc = { 0 };
 	const char *spec_dir = NULL, *old_spec = NULL, *new_spec = NULL;
@@ -173,6 +174,11 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	if (sup && diff_result__suppress(r, sup) < 0) {
 		kd_err("out of memory");
+		goto out;
+	}
+	/* Source lines only SARIF points at: one lookup per change. */
+	if (rc.format == REPORT_SARIF && diff_result__locate(r, db[0], db[1])) {
+		kd_err("diff: cannot read the declarations of the changes");
 		goto out;
 	}
 	if (write_report(r, &rc, output))

@@ -129,6 +129,7 @@ void diff_result__free(struct diff_result *r)
 		free(c->new_value);
 		free(c->note);
 		free(c->suppressed);
+		free(c->decl_file);
 	}
 	free(r->changes);
 	for (i = 0; i < 2; i++) {

@@ -108,6 +108,10 @@ struct diff_change {
 	size_t nr_impacts;
 	struct diff_impact *impacts;	/* sorted by root */
 	char *suppressed;	/* reason of the suppression that matched (a copy), or NULL */
+	/* Where it is declared (diff_result__locate()), relative to the kernel's
+	 * source tree unless absolute; NULL when unknown or not asked for. */
+	char *decl_file;
+	int decl_line;		/* 1-based; 0 when unknown */
 };
 
 struct diff_result;
@@ -119,6 +123,14 @@ struct diff_result;
 int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	      struct diff_result **out);
 void diff_result__free(struct diff_result *r);
+
+/*
+ * Fill in each change's decl_file/decl_line from the kernel that has it
+ * (@new first, then @old; either may be NULL): the struct, union or enum
+ * it is about, the header line of a constant or ioctl, the definition of a
+ * syscall. Returns 0 or a negative code; changes left unknown stay NULL.
+ */
+int diff_result__locate(struct diff_result *r, struct kdb *old, struct kdb *new);
 
 /* Changes sorted by category, name, subject and kind. */
 size_t diff_result__nr_changes(const struct diff_result *r);
@@ -160,15 +172,16 @@ void diff_suppressions__free(struct diff_suppressions *s);
 long diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s);
 
 /* --- reports ------------------------------------------------------------ */
-enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD };
+enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD, REPORT_SARIF };
 
 struct report_conf {
 	enum report_format format;
 	bool only_breaking;	/* list breaking changes only (the summary stays whole) */
 	bool color;		/* text: ANSI colors */
+	const char *tool_version;	/* SARIF: the driver's version; NULL: none */
 };
 
-/* "text", "json", "md" -> format; -1 when unknown. */
+/* "text", "json", "md", "sarif" -> format; -1 when unknown. */
 int report_format_from_name(const char *name);
 
 /*

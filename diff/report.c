@@ -23,6 +23,8 @@ int report_format_from_name(const char *name)
 		return REPORT_JSON;
 	if (!strcmp(name, "md") || !strcmp(name, "markdown"))
 		return REPORT_MD;
+	if (!strcmp(name, "sarif"))
+		return REPORT_SARIF;
 	return -1;
 }
 
@@ -109,7 +111,8 @@ static int walk_section(struct report_ctx *x, const struct report_ops *ops,
 int report__fprintf(const struct diff_result *r, const struct report_conf *conf, FILE *f)
 {
 	const struct report_ops *ops = conf->format == REPORT_JSON ? &report_json_ops :
-				       conf->format == REPORT_MD ? &report_md_ops : &report_text_ops;
+				       conf->format == REPORT_MD ? &report_md_ops :
+				       conf->format == REPORT_SARIF ? &report_sarif_ops : &report_text_ops;
 	struct report_ctx x = { .r = r, .conf = conf, .f = f };
 	size_t total = diff_result__nr_changes(r), i, n;
 	const struct diff_change **list;

@@ -41,7 +41,7 @@ struct report_ops {
 	int (*end)(struct report_ctx *x);
 };
 
-extern const struct report_ops report_text_ops, report_json_ops, report_md_ops;
+extern const struct report_ops report_text_ops, report_json_ops, report_md_ops, report_sarif_ops;
 
 /* "Breaking changes", ... */
 const char *report_section_title(enum report_section s);

@@ -36,7 +36,7 @@ is "$(complete_words extract --)" "--help --jobs --modules --output --quiet --sp
 is "$(complete_words extract -)" "--help --jobs --modules --output --quiet --spec --uapi -h -j -o -q" \
 	"extract's options, short ones too"
 is "$(complete_words probe --k)" "--kernel" "probe's options"
-is "$(complete_words diff a.kabi b.kabi -f "")" "json md text" "--format: the report formats"
+is "$(complete_words diff a.kabi b.kabi -f "")" "json md sarif text" "--format: the report formats"
 is "$(complete_words check x.kabi --format "")" "json text" "check --format: its two"
 is "$(complete_words diff --abi "")" "ia32 x32 x64" "--abi: the ABIs"
 is "$(complete_words diff --only "")" "breaking" "--only"
