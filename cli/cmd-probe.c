@@ -15,6 +15,7 @@
 
 #include "cli/builtin.h"
 #include "db/kdb.h"
+#include "db/kdb-probe.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"

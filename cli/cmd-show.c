@@ -8,6 +8,7 @@
 #include "cli/builtin.h"
 #include "cli/show.h"
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli/show.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
 #include "lib/err.h"
 
 static const char *dir_macro(const char *dir)

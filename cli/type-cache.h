@@ -7,6 +7,7 @@
 #define KD_TYPE_CACHE_H
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "lib/cdecl.h"
 
 struct type_cache;

@@ -6,6 +6,11 @@
 #include <sqlite3.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
+#include "db/kdb-diff.h"
+#include "db/kdb-spec.h"
+#include "db/kdb-probe.h"
 
 enum kdb_stmt {
 	STMT_PUT_META,

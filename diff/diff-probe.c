@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-probe.h"
 #include "diff/diff_internal.h"
 #include "lib/buf.h"
 

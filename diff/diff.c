@@ -15,6 +15,9 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
+#include "db/kdb-diff.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 

@@ -21,6 +21,8 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
 #include "lib/buf.h"

@@ -12,6 +12,7 @@
 
 #include "extract/dwarf_internal.h"
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "lib/buf.h"
 
 /* Bounds that keep hostile input from exhausting memory or time. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-probe.h"
 #include "lib/err.h"
 #include "probe/probe.h"
 

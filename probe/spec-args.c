@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"

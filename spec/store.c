@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-uapi.h"
+#include "db/kdb-spec.h"
 #include "lib/err.h"
 
 struct store {

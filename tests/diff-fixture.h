@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "diff/diff.h"
 #include "lib/buf.h"
 #include "lib/err.h"

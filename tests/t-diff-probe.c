@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-probe.h"
 #include "diff/diff.h"
 #include "lib/buf.h"
 #include "lib/err.h"

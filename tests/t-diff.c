@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "db/kdb.h"
+#include "db/kdb-uapi.h"
 #include "diff/diff.h"
 #include "lib/buf.h"
 #include "lib/err.h"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"

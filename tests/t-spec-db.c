@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "db/kdb.h"
+#include "db/kdb-uapi.h"
+#include "db/kdb-spec.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "spec/spec.h"

@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
 #include "extract/uapi/uapi.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "db/kdb.h"
+#include "db/kdb-uapi.h"
 
 struct uapi_type_info {
 	int64_t size;		/* bytes */

@@ -9,6 +9,8 @@
 #include "tests/fuzz/fuzz-common.h"
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
 #include "diff/diff.h"
 #include "lib/model.h"
 

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kdb: the diff's queries over two DBs, the new one attached to the old
+ * (kdb__attach_other()): syscalls, constants and ioctls of either kernel
+ * paired by name.
+ */
+#ifndef KD_KDB_DIFF_H
+#define KD_KDB_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db/kdb.h"
+#include "db/kdb-uapi.h"
+
+/* One (abi, name) of the implemented syscalls of either kernel. */
+struct kdb_syscall_pair {
+	const char *abi;
+	const char *name;
+	const char *old_nrs;	/* "257" ("19,515" when several; "-" without a table); NULL: absent */
+	const char *new_nrs;
+	int64_t old_func;	/* functions.id on each side; 0: no signature */
+	int64_t new_func;
+};
+typedef int (*kdb_syscall_pair_fn)(const struct kdb_syscall_pair *p, void *ctx);
+/* After kdb__attach_other(): every pair, in (name, x64 first, abi) order. */
+int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, void *ctx);
+
+/* A constant or ioctl of either kernel; NULL on the side where it is absent. */
+struct kdb_constant_pair {
+	const struct kd_constant *old, *new;
+};
+struct kdb_ioctl_pair {
+	const struct kd_ioctl *old, *new;
+};
+typedef int (*kdb_constant_pair_fn)(const struct kdb_constant_pair *p, void *ctx);
+typedef int (*kdb_ioctl_pair_fn)(const struct kdb_ioctl_pair *p, void *ctx);
+/* After kdb__attach_other(): constants added, removed or of another value, by name. */
+int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx);
+/* After kdb__attach_other(): every ioctl of either side, by name. */
+int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx);
+
+#endif

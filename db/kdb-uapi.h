@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kdb: the UAPI headers' integer constants and ioctl command numbers
+ * (extract --uapi writes them; show, check, probe and diff read them).
+ */
+#ifndef KD_KDB_UAPI_H
+#define KD_KDB_UAPI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db/kdb.h"
+
+/*
+ * An integer #define of the UAPI headers. @value holds the 64 bits of the
+ * C value in two's complement; @ctype names its C type ("int",
+ * "unsigned int", "long", "unsigned long", "long long", "unsigned long
+ * long"), so (uint64_t)value is the value when ctype is unsigned 64-bit.
+ */
+struct kd_constant {
+	const char *name;
+	int64_t value;
+	const char *ctype;
+	const char *expr;	/* the macro body as written (comments stripped) */
+	const char *file;	/* include-relative: "linux/fcntl.h" */
+	int line;
+	int64_t enum_type;	/* types.id of an enum with an enumerator of that name; 0: none */
+};
+
+/* An ioctl command number #define (_IO/_IOR/_IOW/_IOWR/_IOC). */
+struct kd_ioctl {
+	const char *name;
+	const char *dir;	/* none | r | w | rw */
+	int type_char;		/* 0..255 */
+	int nr;			/* 0..255 */
+	const char *arg_type_text; /* "struct drm_mode_create_dumb"; NULL for _IO */
+	int64_t arg_type;	/* types.id, 0: unknown */
+	bool has_size;		/* false: the argument type's size is unknown */
+	int64_t size;		/* bytes, when has_size */
+	bool size_trusted;	/* size from DWARF or a plain C type */
+	bool has_cmd;		/* false when !has_size */
+	uint32_t cmd;
+	int64_t module_id;	/* modules.id of the DWARF that knows the type; 0: vmlinux/none */
+	const char *file;
+	int line;
+};
+
+/* Insert @n rows (one prepared statement for the batch). A name already present is replaced. */
+int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n);
+int kdb__put_ioctls(struct kdb *db, const struct kd_ioctl *io, size_t n);
+static inline int kdb__put_constant(struct kdb *db, const struct kd_constant *c)
+{
+	return kdb__put_constants(db, c, 1);
+}
+static inline int kdb__put_ioctl(struct kdb *db, const struct kd_ioctl *io)
+{
+	return kdb__put_ioctls(db, io, 1);
+}
+/*
+ * Set constants.enum_type where an enumerator of the same name exists (one
+ * UPDATE; run after the types are written). Returns the number linked.
+ */
+int kdb__link_constants_to_enums(struct kdb *db);
+
+/* Callbacks see rows whose strings live until the callback returns; a
+ * non-zero return stops the walk and is returned. */
+typedef int (*kdb_constant_fn)(const struct kd_constant *c, void *ctx);
+typedef int (*kdb_ioctl_fn)(const struct kd_ioctl *io, void *ctx);
+/* Calls @cb once for the constant @name; -ENOENT when absent. */
+int kdb__get_constant(struct kdb *db, const char *name, kdb_constant_fn cb, void *ctx);
+/* Calls @cb once for the ioctl @name; -ENOENT when absent. */
+int kdb__get_ioctl(struct kdb *db, const char *name, kdb_ioctl_fn cb, void *ctx);
+/* All constants in name order. */
+int kdb__foreach_constant(struct kdb *db, kdb_constant_fn cb, void *ctx);
+/*
+ * All ioctls in name order; with @module (a modules.name) only those whose
+ * argument type was found in that module.
+ */
+int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void *ctx);
+
+#endif
