@@ -15,7 +15,6 @@
 
 #include "cli/builtin.h"
 #include "db/kdb.h"
-#include "db/kdb-probe.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"
@@ -73,53 +72,6 @@ static int list_cases(const struct probe_set *set)
 	}
 	kd_buf_release(&args);
 	return err ? KD_EXIT_ERROR : KD_EXIT_OK;
-}
-
-/* Store every case with its result; *mismatches counts expectations that failed. */
-static int store(struct kdb *db, const struct probe_set *set, const struct probe_run *run,
-		 const char *kernel, size_t *mismatches)
-{
-	static const char *const status_names[] = { "missing", "ret", "timeout", "signal" };
-	struct kd_buf args = KD_BUF_INIT, num = KD_BUF_INIT;
-	size_t i;
-	int err;
-
-	*mismatches = 0;
-	err = kdb__clear_probe(db);
-	for (i = 0; !err && i < probe_set__count(set); i++) {
-		const struct probe_case *c = probe_set__case(set, i);
-		const struct probe_result *r = &run->results[i];
-		char tmp[16];
-		struct kdb_probe_row row = {
-			.id = c->id, .call = c->call, .nr = c->nr,
-			.kind = probe_case_kind_name(c->kind),
-			.expect = probe_expect_name(c->expect), .expect_errno = c->expect_errno,
-			.what = c->what, .origin = c->origin, .status = status_names[r->status],
-			.ret = r->ret, .err = r->err,
-			.errno_name = r->status == PROBE_ST_RET && r->err
-				      ? probe_errno_name(r->err, tmp) : NULL,
-			.matches = probe__matches(c, r), .release = run->release,
-		};
-
-		kd_buf_reset(&args);
-		err = probe_case__format_args(c, &args);
-		row.args = args.s;
-		if (!err)
-			err = kdb__put_probe(db, &row);
-		*mismatches += !row.matches;
-	}
-	err = err ? err : kdb__set_meta(db, "probe_release", run->release);
-	err = err ? err : kdb__set_meta(db, "probe_kernel", kernel);
-	if (!err)
-		err = kd_buf_addf(&num, "%zu", probe_set__count(set));
-	err = err ? err : kdb__set_meta(db, "probe_cases", num.s);
-	kd_buf_reset(&num);
-	if (!err)
-		err = kd_buf_addf(&num, "%zu", *mismatches);
-	err = err ? err : kdb__set_meta(db, "probe_mismatches", num.s);
-	kd_buf_release(&args);
-	kd_buf_release(&num);
-	return err;
 }
 
 static void print_results(const struct probe_set *set, const struct probe_run *run,
@@ -296,7 +248,7 @@ int cmd_probe(int argc, char **argv)
 		kd_warn("%s: extracted from %s, but the booted kernel is %s", o.db_path, release,
 			run.release);
 	err = kdb__open_update(o.db_path, &db);
-	err = err ? err : store(db, set, &run, o.kernel, &mismatches);
+	err = err ? err : probe__store(db, set, &run, o.kernel, &mismatches);
 	err = err ? err : kdb__commit(db);
 	if (err)
 		goto fail;

@@ -316,4 +316,13 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	       const char *cc, bool gzip, const char *kernel, struct probe_run *run,
 	       struct probe_timing *timing);
 
+/*
+ * Store @run (the results of @set's cases on @kernel, the image booted)
+ * into @db, replacing any earlier probe: one row per case, and the run in
+ * meta. *mismatches receives the number of cases whose result missed its
+ * expectation. Open @db with kdb__open_update() and commit it after.
+ */
+int probe__store(struct kdb *db, const struct probe_set *set, const struct probe_run *run,
+		 const char *kernel, size_t *mismatches);
+
 #endif

@@ -4,13 +4,16 @@
  * clean, garbled, truncated and panicking consoles (exact counts and
  * values), the cpio writer checked by cpio(1) itself, and the generated
  * program built static and run on this host with harmless cases ("--host"),
- * its output parsed back.
+ * its output parsed back; a run stored into a .kabi (probe/store.c) and read
+ * back row by row.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/kdb.h"
+#include "db/kdb-probe.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"
@@ -262,11 +265,98 @@ static void test_gen_host(void)
 	probe_set__free(set);
 }
 
+/* One stored row, copied out of the walk. */
+struct stored {
+	char id[32], args[48], status[16], errno_name[16];
+	bool matches;
+	int64_t ret;
+};
+
+struct stored_rows {
+	struct stored row[3];
+	size_t n;
+};
+
+static int collect(const struct kdb_probe_row *r, void *ctx)
+{
+	struct stored_rows *rows = ctx;
+	struct stored *s;
+
+	if (rows->n >= 3)
+		return -E2BIG;
+	s = &rows->row[rows->n++];
+	snprintf(s->id, sizeof(s->id), "%s", r->id);
+	snprintf(s->args, sizeof(s->args), "%s", r->args);
+	snprintf(s->status, sizeof(s->status), "%s", r->status);
+	snprintf(s->errno_name, sizeof(s->errno_name), "%s", r->errno_name ? r->errno_name : "-");
+	s->matches = r->matches;
+	s->ret = r->ret;
+	return 0;
+}
+
+static void test_store(void)
+{
+	struct probe_result results[3] = {
+		{ .status = PROBE_ST_RET, .ret = -1, .err = EBADF },	/* as expected */
+		{ .status = PROBE_ST_RET, .ret = 0 },			/* EBADF expected */
+		{ .status = PROBE_ST_TIMEOUT },
+	};
+	struct probe_run run = { .release = (char *)"6.1.0-test", .nr_cases = 3, .nr_results = 3,
+				 .complete = true, .results = results };
+	struct probe_set *set = small_set();
+	struct stored_rows got = { 0 };
+	struct stored *rows = got.row;
+	struct kd_buf path = KD_BUF_INIT;
+	struct kdb *db = NULL;
+	size_t mismatches = 99;
+	char *v = NULL;
+
+	kd_buf_addf(&path, "%s/store.kabi", tap_tmpdir());
+	is_int(kdb__create(path.s, &db), 0, "store: a new .kabi");
+	is_int(probe__store(db, set, &run, "/boot/vmlinuz-test", &mismatches), 0, "store: the run");
+	is_int(mismatches, 2, "store: 2 mismatches (a success and a timeout)");
+	is_int(kdb__commit(db), 0, "store: committed");
+	kdb__free(db);
+	db = NULL;
+	is_int(kdb__open(path.s, &db), 0, "store: reopened");
+	is_int(kdb__foreach_probe(db, collect, &got), 0, "store: rows walked");
+	is_int(got.n, 3, "store: 3 rows");
+	is_str(rows[0].id, "close.badfd", "row 0 id");
+	is_str(rows[0].args, "-1", "row 0 args");
+	is_str(rows[0].status, "ret", "row 0 status");
+	is_str(rows[0].errno_name, "EBADF", "row 0 errno");
+	ok(rows[0].matches, "row 0 matches");
+	is_str(rows[1].id, "dup.badfd", "row 1 id");
+	is_str(rows[1].errno_name, "-", "row 1 succeeded: no errno");
+	is_int(rows[1].ret, 0, "row 1 ret");
+	ok(!rows[1].matches, "row 1 is a mismatch");
+	is_str(rows[2].id, "read.badptr", "row 2 id");
+	is_str(rows[2].args, "fd:file, badptr, 16", "row 2 args");
+	is_str(rows[2].status, "timeout", "row 2 status");
+	ok(!rows[2].matches, "row 2 is a mismatch");
+	kdb__get_meta(db, "probe_cases", &v);
+	is_str(v, "3", "meta probe_cases");
+	free(v);
+	kdb__get_meta(db, "probe_mismatches", &v);
+	is_str(v, "2", "meta probe_mismatches");
+	free(v);
+	kdb__get_meta(db, "probe_release", &v);
+	is_str(v, "6.1.0-test", "meta probe_release");
+	free(v);
+	kdb__get_meta(db, "probe_kernel", &v);
+	is_str(v, "/boot/vmlinuz-test", "meta probe_kernel");
+	free(v);
+	kdb__free(db);
+	kd_buf_release(&path);
+	probe_set__free(set);
+}
+
 int main(void)
 {
 	test_set();
 	test_parse();
 	test_cpio();
 	test_gen_host();
+	test_store();
 	return tap_done();
 }
