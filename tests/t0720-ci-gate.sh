@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The CI gate recipe of doc/ci.md, end to end on the fixture kernels laid
+# out as two build trees (the target branch's: V1; a merge request's: V2
+# kernel, V2 headers): contrib/ci/kabi-gate baseline extracts the target's
+# build, check diffs the merge request's build against it with the
+# project's suppressions, posts the Markdown report through the post
+# command, writes SARIF, and fails exactly on unsuppressed breaking changes.
+. "$KD_SRCDIR/lib.sh"
+
+gate=$KD_SRCDIR/../contrib/ci/kabi-gate
+export KABI_DIFF XDG_CACHE_HOME=$PWD/cache
+k1=$(fixture_kernel v1-dwarf5 -gdwarf-5) && k2=$(fixture_kernel v2-dwarf5 -gdwarf-5 -DKABI_V2) ||
+	{ ok 1 "fixture kernels"; done_testing; }
+uapi=$KD_SRCDIR/fixtures/kernel-uapi
+
+# build DIR VMLINUX UAPI: a kernel build tree (vmlinux, include/uapi, arch/x86/include/uapi).
+build() {
+	mkdir -p "$1/include" "$1/arch/x86/include" && cp "$2" "$1/vmlinux" &&
+		cp -R "$3/uapi" "$1/include/uapi" && cp -R "$3/arch/x86/include/uapi" "$1/arch/x86/include/uapi" &&
+		touch "$1/Makefile"
+}
+cp -R "$uapi" uapi-v2 && sed -i "s/_IO('F', 5)/_IO('F', 6)/" uapi-v2/uapi/linux/fxkernel.h
+build target "$k1" "$uapi" && build mr "$k2" uapi-v2 && build mr-same "$k1" "$uapi"
+ok $? "three build trees: target (V1), merge request (V2), an unchanged merge request"
+
+"$gate" baseline target -o base.kabi >out.txt 2>err.txt
+is "$?" 0 "baseline: exit 0"
+is "$(cat out.txt)" "kabi-gate: baseline base.kabi (6.99.1-fixture)" "  names the baseline and its release"
+is "$(q base.kabi "SELECT (SELECT count(*) FROM ioctls), (SELECT count(*) FROM constants WHERE name LIKE 'FX%')")" \
+	"5|6" "  the baseline holds the target's UAPI ioctls and constants"
+
+# The post command gets the report's path as $1.
+post='cp "$1" posted.md && echo posted >>post.log'
+"$gate" check base.kabi mr --post "$post" --sarif mr.sarif >out.txt 2>err.txt
+is "$?" 1 "check: breaking changes fail the gate (exit 1)"
+is "$(cat err.txt)" "kabi-gate: breaking changes to the user-space ABI (see kabi-report.md)" "  and say so"
+is "$(cat post.log)" "posted" "  the report was posted once"
+cmp -s posted.md kabi-report.md
+ok $? "  the posted report is the Markdown report"
+"$KABI_DIFF" diff base.kabi mr -f md >want.md 2>/dev/null
+is "$(cat posted.md)" "$(cat want.md)" "  the report is kabi-diff's Markdown for baseline vs build"
+grep -q 'FXK_IOC_RESET' posted.md
+ok $? "  it lists the ioctl whose number changed"
+is "$(jq -r '.runs[0].invocations[0].exitCode' mr.sarif)" 12 "  SARIF written for the same diff"
+is "$(jq -r '[.runs[0].results[] | select(.ruleId == "ioctl-cmd")][0].locations[0].physicalLocation.artifactLocation.uri' mr.sarif)" \
+	"include/uapi/linux/fxkernel.h" "  with the ioctl's header as a source-tree path"
+
+# The project's suppressions accept every break: the gate passes, the
+# report still lists them as suppressed.
+cat >suppressions <<'EOF'
+# reviewed ABI changes of this merge request
+* struct\ * fixture: layout changes reviewed
+syscall-* * fixture: syscall table changes reviewed
+ioctl-cmd FXK_IOC_RESET fixture: renumbered on purpose
+ioctl-cmd FXK_IOC_HOW fixture: struct open_how grew, the command follows
+constant-value FXK_HOW_SIZE fixture: sizeof(struct open_how) grew
+EOF
+"$gate" check base.kabi mr -s suppressions -r r2.md >out.txt 2>err.txt
+is "$?" 0 "check with suppressions covering every break: exit 0"
+is "$(cat err.txt)" "kabi-gate: no breaking change to the user-space ABI" "  and say so"
+cmp -s out.txt r2.md
+ok $? "  without --post the report is printed"
+grep -q 'renumbered on purpose' r2.md
+ok $? "  the report lists the suppressed change with its reason"
+
+"$gate" check base.kabi mr-same -r r3.md >/dev/null 2>err.txt
+is "$?" 0 "an unchanged build: exit 0"
+
+"$gate" check missing.kabi mr >/dev/null 2>err.txt
+is "$?" 3 "no baseline: exit 3"
+is "$(cat err.txt)" "kabi-gate: missing.kabi: no baseline (run 'kabi-gate baseline' on the target branch)" "  names it"
+"$gate" check base.kabi mr --post 'exit 7' >/dev/null 2>err.txt
+is "$?" 3 "a failing post command: exit 3, not a pass"
+"$gate" check base.kabi >/dev/null 2>&1
+is "$?" 2 "usage error: exit 2"
+"$gate" --help >/dev/null 2>&1
+is "$?" 0 "--help: exit 0"
+
+done_testing
