@@ -6,7 +6,8 @@
  * plus optional modules and UAPI headers); the last two are extracted on
  * the fly into a cache keyed by the build-id and by what else was read, so
  * that a second run costs only the diff (extract/input/).
- * The exit status carries abidiff's bits: 4 changes, 8 breaking changes.
+ * The exit status carries abidiff's bits (4 changes, 8 breaking changes) and
+ * kabi-diff's own 16 for source-level changes.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -44,7 +45,10 @@ static const char diff_usage[] =
 	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
 	"  -o, --output FILE        write the report to FILE (atomically)\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
-	"      --only breaking      list breaking changes only (the summary stays whole)\n"
+	"      --only breaking      list breaking changes only (the summary stays whole\n"
+	"                           and says how many changes were left out)\n"
+	"      --full               text: list every change, also of the compatible, info\n"
+	"                           and suppressed findings (one line per finding otherwise)\n"
 	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
 	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32)\n"
 	"      --spec DIR           the contract for verdicts (default: the installed one;\n"
@@ -56,8 +60,13 @@ static const char diff_usage[] =
 	"  -q, --quiet              no progress messages\n"
 	"  -h, --help               this text\n"
 	"\n"
-	"Exit status: 0 no change, 1 error, 2 usage error, 4 changes,\n"
-	"12 breaking changes (4|8). Suppressed changes do not count.\n";
+	"Verdicts (diff/RULES.md): breaking (binaries built for OLD misbehave on NEW),\n"
+	"source (binaries keep working, rebuilding old source fails or changes meaning),\n"
+	"compatible, info. Each change names the evidence that decided it.\n"
+	"\n"
+	"Exit status: 0 no change, 1 error, 2 usage error; otherwise the OR of\n"
+	"4 (changes), 8 (breaking changes) and 16 (source-level changes): 4, 12, 20\n"
+	"or 28. Suppressed changes do not count.\n";
 
 /* Print the report to @dest (atomically) or stdout. */
 static int write_report(const struct diff_result *r, const struct report_conf *rc, const char *dest)
@@ -98,12 +107,13 @@ fail:
 
 int cmd_diff(int argc, char **argv)
 {
-	enum { OPT_ONLY = 256, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	enum { OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "suppressions", required_argument, NULL, 's' },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "full", no_argument, NULL, OPT_FULL },
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
 		{ "abi", required_argument, NULL, OPT_ABI },
@@ -142,6 +152,7 @@ int cmd_diff(int argc, char **argv)
 				return cli_usage_error(diff_usage, "diff: --only takes 'breaking'");
 			rc.only_breaking = true;
 			break;
+		case OPT_FULL: rc.full = true; break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
 			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))

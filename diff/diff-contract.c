@@ -42,6 +42,9 @@ int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf)
 			       c->old_value, c->new_value, NULL, &idx);
 		if (!err && kinds[k].cat != DIFF_CAT_CONSTANT)
 			err = diff_add_impact(r, idx, c->name, c->name);
+		if (!err)
+			err = diff_evidence(r, idx, DIFF_EV_CONTRACT, "listed in the %s contract only"
+					    " (--old-spec, --new-spec)", c->old_value ? "old" : "new");
 		if (err)
 			return err;
 	}

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,27 @@
 #include "db/kdb-diff.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+
+/* Where the facts of a change come from, until a rule names better evidence. */
+static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
+	[DIFF_CAT_SYSCALL] = "the syscall tables and DWARF signatures of both kernels",
+	[DIFF_CAT_TYPE] = "the layouts of both kernels (DWARF)",
+	[DIFF_CAT_CONSTANT] = "the UAPI headers of both kernels",
+	[DIFF_CAT_IOCTL] = "the UAPI headers (command numbers) and DWARF of both kernels",
+};
+
+/*
+ * The finding a change belongs to, until the engine names another: a
+ * type's changes are one finding per named aggregate (the changes of
+ * "union bpf_attr.link_create" belong to "union bpf_attr"), the rest one
+ * per thing they are about.
+ */
+static char *default_cause(enum diff_category cat, const char *name)
+{
+	const char *dot = cat == DIFF_CAT_TYPE ? strchr(name, '.') : NULL;
+
+	return dot ? kd_strndup(name, (size_t)(dot - name)) : kd_strdup(name);
+}
 
 int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
 	     const char *rule_id, const char *name, const char *subject,
@@ -46,12 +68,48 @@ int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
 	c->old_value = old_value ? kd_strdup(old_value) : NULL;
 	c->new_value = new_value ? kd_strdup(new_value) : NULL;
 	c->note = note ? kd_strdup(note) : NULL;
+	c->evidence_kind = strncmp(kind, "probe.", 6) ? DIFF_EV_LAYOUT : DIFF_EV_PROBE;
+	c->evidence = kd_strdup(c->evidence_kind == DIFF_EV_PROBE ?
+				"the probe results of both kernels (kabi-diff probe)" :
+				default_evidence[cat]);
+	c->cause = default_cause(cat, name);
 	r->nr_changes++;	/* owned from here on: freed with the result */
 	if (!c->name || !c->subject || (old_value && !c->old_value) ||
-	    (new_value && !c->new_value) || (note && !c->note))
+	    (new_value && !c->new_value) || (note && !c->note) || !c->evidence || !c->cause)
 		return -ENOMEM;
 	if (idx)
 		*idx = r->nr_changes - 1;
+	return 0;
+}
+
+int diff_evidence(struct diff_result *r, size_t idx, enum diff_evidence kind, const char *fmt, ...)
+{
+	struct diff_change *c = &r->changes[idx];
+	struct kd_buf b = KD_BUF_INIT;
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = kd_buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	if (err) {
+		kd_buf_release(&b);
+		return err;
+	}
+	free(c->evidence);
+	c->evidence = kd_buf_detach(&b);
+	c->evidence_kind = kind;
+	return c->evidence ? 0 : -ENOMEM;
+}
+
+int diff_cause(struct diff_result *r, size_t idx, const char *cause)
+{
+	char *s = kd_strdup(cause);
+
+	if (!s)
+		return -ENOMEM;
+	free(r->changes[idx].cause);
+	r->changes[idx].cause = s;
 	return 0;
 }
 
@@ -131,6 +189,8 @@ void diff_result__free(struct diff_result *r)
 		free(c->old_value);
 		free(c->new_value);
 		free(c->note);
+		free(c->evidence);
+		free(c->cause);
 		free(c->suppressed);
 		free(c->decl_file);
 	}
@@ -274,7 +334,8 @@ static int format_constant(struct kd_buf *b, const struct kd_constant *c)
 static int on_constant(const struct kdb_constant_pair *p, void *ctx)
 {
 	struct run *run = ctx;
-	const char *name = p->old ? p->old->name : p->new->name;
+	const char *name = p->old ? p->old->name : p->new->name, *file;
+	size_t idx;
 	int err = 0;
 
 	kd_buf_reset(&run->ov);
@@ -288,11 +349,13 @@ static int on_constant(const struct kdb_constant_pair *p, void *ctx)
 		err = kd_buf_addf(&run->subj, "%s -> %s", p->old->expr, p->new->expr);
 	if (err)
 		return err;
-	return diff_add(run->e.r, !p->old ? "constant.added" : !p->new ? "constant.removed" :
-			"constant.value", DIFF_CAT_CONSTANT,
-			!p->old ? "constant-added" : !p->new ? "constant-removed" : "constant-value",
-			name, name, p->old ? run->ov.s : NULL, p->new ? run->nv.s : NULL,
-			run->subj.len ? run->subj.s : NULL, NULL);
+	err = diff_add(run->e.r, !p->old ? "constant.added" : !p->new ? "constant.removed" :
+		       "constant.value", DIFF_CAT_CONSTANT,
+		       !p->old ? "constant-added" : !p->new ? "constant-removed" : "constant-value",
+		       name, name, p->old ? run->ov.s : NULL, p->new ? run->nv.s : NULL,
+		       run->subj.len ? run->subj.s : NULL, &idx);
+	file = p->old && p->old->file ? p->old->file : p->new ? p->new->file : NULL;
+	return err || !file ? err : diff_cause(run->e.r, idx, file);
 }
 
 /*
@@ -315,6 +378,28 @@ static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd
 				  n->type_char);
 	if (!err && o->nr != n->nr)
 		err = kd_buf_addf(b, "%snr %d -> %d", b->len ? ", " : "", o->nr, n->nr);
+	return err;
+}
+
+/*
+ * A command number that changed only because its argument's size did
+ * belongs to the finding of that argument's type ("struct drm_syncobj_wait"):
+ * the struct's changes and the numbers they moved are read together.
+ */
+static int ioctl_cause(struct run *run, size_t idx, const struct kd_ioctl *o,
+		       const struct kd_ioctl *n)
+{
+	const struct kd_type *t = n->arg_type ? tgraph_strip(&run->e.g[1], n->arg_type) : NULL;
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	if (!t || !t->name || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION) ||
+	    cmp_str(o->dir, n->dir) || o->type_char != n->type_char || o->nr != n->nr)
+		return 0;
+	err = kd_buf_addf(&b, "%s %s", t->kind == KD_KIND_STRUCT ? "struct" : "union", t->name);
+	if (!err)
+		err = diff_cause(run->e.r, idx, b.s);
+	kd_buf_release(&b);
 	return err;
 }
 
@@ -341,6 +426,8 @@ static int on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 			       o ? run->ov.s : NULL, n ? run->nv.s : NULL, NULL, &idx);
 		if (!err)
 			err = diff_add_impact(run->e.r, idx, name, name);
+		if (!err && (o ? o : n)->file)
+			err = diff_cause(run->e.r, idx, (o ? o : n)->file);
 		goto out;
 	}
 	err = dt_root(&run->e, name, &root);
@@ -356,6 +443,8 @@ static int on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 			       run->ov.s, run->nv.s, why.len ? why.s : NULL, &idx);
 		if (!err)
 			err = dt_own(&run->e, root, idx);
+		if (!err)
+			err = ioctl_cause(run, idx, o, n);
 	}
 	if (err)
 		goto out;
@@ -540,9 +629,11 @@ int diff_result__exit_bits(const struct diff_result *r)
 	for (i = 0; i < r->nr_changes; i++) {
 		if (r->changes[i].suppressed)
 			continue;
-		bits |= 4;
+		bits |= DIFF_EXIT_CHANGES;
 		if (r->changes[i].rule->verdict == DIFF_BREAKING)
-			bits |= 8;
+			bits |= DIFF_EXIT_BREAKING;
+		else if (r->changes[i].rule->verdict == DIFF_SOURCE)
+			bits |= DIFF_EXIT_SOURCE;
 	}
 	return bits;
 }

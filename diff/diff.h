@@ -22,11 +22,31 @@
 
 struct kdb;
 
+/* In increasing order of severity. */
 enum diff_verdict {
-	DIFF_INFO = 0,		/* no effect on binaries (a rename, a spelling) */
+	DIFF_INFO = 0,		/* no effect on binaries or sources (a rename, a spelling) */
 	DIFF_COMPATIBLE,	/* old binaries keep working */
-	DIFF_BREAKING,		/* old binaries may break */
+	DIFF_SOURCE,		/* old binaries keep working; old source fails to build or
+				 * changes meaning when rebuilt */
+	DIFF_BREAKING,		/* old binaries break on the new kernel */
 	DIFF__NR_VERDICTS
+};
+
+/*
+ * What decided a verdict, strongest first: a line of the contract, the
+ * layouts (or tables, or header values) of both kernels as the rule reads
+ * them, what a kernel's own binary shows beyond the compared item (a
+ * sys_ni.c stub, a module that is or is not there, whether built code uses
+ * a type), what the probe observed, or a naming convention (weaker than a
+ * contract, which overrides it).
+ */
+enum diff_evidence {
+	DIFF_EV_LAYOUT = 0,
+	DIFF_EV_CONTRACT,
+	DIFF_EV_KERNEL,
+	DIFF_EV_PROBE,
+	DIFF_EV_CONVENTION,
+	DIFF__NR_EVIDENCE
 };
 
 enum diff_category {
@@ -37,8 +57,10 @@ enum diff_category {
 	DIFF__NR_CATEGORIES
 };
 
-/* "breaking", "compatible", "info"; "syscalls", "types", ... */
+/* "breaking", "source", "compatible", "info"; "syscalls", "types", ...;
+ * "layout", "contract", "kernel", "probe", "convention". */
 const char *diff_verdict_name(enum diff_verdict v);
+const char *diff_evidence_name(enum diff_evidence e);
 const char *diff_category_name(enum diff_category c);
 
 /* One row of diff/RULES.md. */
@@ -105,6 +127,11 @@ struct diff_change {
 	char *old_value;	/* NULL: absent in the old kernel */
 	char *new_value;	/* NULL: absent in the new kernel */
 	char *note;		/* optional detail ("size 24 -> 32, dir w"), NULL when none */
+	enum diff_evidence evidence_kind;
+	char *evidence;		/* what decided the verdict, never NULL:
+				 * "spec/perf.kabispec:45: __reserved_3: reserved" */
+	char *cause;		/* the finding it belongs to, never NULL: "struct statx",
+				 * "lookup_dcookie", "header drm/mga_drm.h" */
 	size_t nr_impacts;
 	struct diff_impact *impacts;	/* sorted by root */
 	char *suppressed;	/* reason of the suppression that matched (a copy), or NULL */
@@ -150,9 +177,13 @@ bool diff_result__has_contract(const struct diff_result *r);
 const char *diff_result__contract_source(const struct diff_result *r);
 
 /*
- * Exit status bits (abidiff's convention): 0 no change, 4 changes, 4|8
- * breaking changes. Suppressed changes do not count.
+ * Exit status bits: abidiff's for binaries (4 changes, 8 breaking
+ * changes) and one of kabi-diff's own, DIFF_EXIT_SOURCE, for source-level
+ * changes. 0: no change. Suppressed changes do not count.
  */
+#define DIFF_EXIT_CHANGES	4
+#define DIFF_EXIT_BREAKING	8
+#define DIFF_EXIT_SOURCE	16
 int diff_result__exit_bits(const struct diff_result *r);
 
 /* --- suppressions ------------------------------------------------------- */
@@ -177,6 +208,8 @@ enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD, REPORT_SARIF };
 struct report_conf {
 	enum report_format format;
 	bool only_breaking;	/* list breaking changes only (the summary stays whole) */
+	bool full;		/* text: list every change of every section, not only
+				 * breaking and source ones (JSON and Markdown always do) */
 	bool color;		/* text: ANSI colors */
 	const char *tool_version;	/* SARIF: the driver's version; NULL: none */
 };

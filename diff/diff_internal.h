@@ -38,6 +38,11 @@ struct diff_result {
 int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
 	     const char *rule_id, const char *name, const char *subject,
 	     const char *old_value, const char *new_value, const char *note, size_t *idx);
+/* What decided change @idx's verdict (replaces the layout default). */
+int diff_evidence(struct diff_result *r, size_t idx, enum diff_evidence kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* The finding change @idx belongs to (replaces the default, see diff.c). */
+int diff_cause(struct diff_result *r, size_t idx, const char *cause);
 /* Add an impact unless @root is already listed for change @idx. */
 int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
 /*

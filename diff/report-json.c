@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The JSON report: one document, schema "kabi-diff-report" version 1,
+ * The JSON report: one document, schema "kabi-diff-report" version 2,
  * documented field by field in diff/REPORT-SCHEMA.md. One object per change
- * in the report's order (breaking first); tools should key on "kind" and
- * "rule", which are stable ids, never on the human-readable fields.
+ * in the report's order (breaking first, grouped by finding), then the
+ * findings themselves; tools should key on "kind" and "rule", which are
+ * stable ids, never on the human-readable fields.
  */
 #include "diff/report.h"
 
@@ -11,7 +12,7 @@
 
 #include "lib/json.h"
 
-#define REPORT_SCHEMA_VERSION 1
+#define REPORT_SCHEMA_VERSION 2
 
 static void json_side(FILE *f, const struct diff_result *r, bool new_side)
 {
@@ -26,9 +27,11 @@ static void json_side(FILE *f, const struct diff_result *r, bool new_side)
 
 static void json_counts(FILE *f, const struct diff_result *r, enum diff_category c)
 {
-	fprintf(f, "{\"breaking\": %zu, \"compatible\": %zu, \"info\": %zu, \"suppressed\": %zu}",
-		diff_result__count(r, c, DIFF_BREAKING), diff_result__count(r, c, DIFF_COMPATIBLE),
-		diff_result__count(r, c, DIFF_INFO), diff_result__count_suppressed(r, c));
+	fprintf(f, "{\"breaking\": %zu, \"source\": %zu, \"compatible\": %zu, \"info\": %zu,"
+		" \"suppressed\": %zu}",
+		diff_result__count(r, c, DIFF_BREAKING), diff_result__count(r, c, DIFF_SOURCE),
+		diff_result__count(r, c, DIFF_COMPATIBLE), diff_result__count(r, c, DIFF_INFO),
+		diff_result__count_suppressed(r, c));
 }
 
 static int json_begin(struct report_ctx *x)
@@ -48,8 +51,8 @@ static int json_begin(struct report_ctx *x)
 		kd_json_str(f, diff_result__contract_source(x->r));
 		fputs(",\n", f);
 	}
-	fprintf(f, "  \"only_breaking\": %s,\n  \"exit_status\": %d,\n",
-		x->conf->only_breaking ? "true" : "false", diff_result__exit_bits(x->r));
+	fprintf(f, "  \"only_breaking\": %s,\n  \"hidden\": %zu,\n  \"exit_status\": %d,\n",
+		x->conf->only_breaking ? "true" : "false", x->hidden, diff_result__exit_bits(x->r));
 	fputs("  \"summary\": {\n", f);
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
 		fprintf(f, "    \"%s\": ", c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c));
@@ -75,7 +78,9 @@ static int json_change(struct report_ctx *x, const struct diff_change *c)
 	fprintf(f, ", \"potential\": %s", c->rule->uncontracted ? "true" : "false");
 	fputs(", \"rule\": ", f);
 	kd_json_str(f, c->rule->id);
-	fputs(",\n     \"name\": ", f);
+	fputs(",\n     \"cause\": ", f);
+	kd_json_str(f, c->cause);
+	fputs(", \"name\": ", f);
 	kd_json_str(f, c->name);
 	fputs(", \"subject\": ", f);
 	kd_json_str(f, c->subject);
@@ -87,7 +92,11 @@ static int json_change(struct report_ctx *x, const struct diff_change *c)
 	kd_json_str(f, c->note);
 	fputs(",\n     \"why\": ", f);
 	kd_json_str(f, c->rule->why);
-	fputs(", \"suppressed\": ", f);
+	fputs(",\n     \"evidence\": {\"kind\": ", f);
+	kd_json_str(f, diff_evidence_name(c->evidence_kind));
+	fputs(", \"text\": ", f);
+	kd_json_str(f, c->evidence);
+	fputs("}, \"suppressed\": ", f);
 	kd_json_str(f, c->suppressed);
 	fputs(",\n     \"impact\": [", f);
 	for (i = 0; i < c->nr_impacts; i++) {

@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The Markdown report, for a pull-request comment: a summary table, the
- * breaking changes as one table per syscall or ioctl, and the compatible,
- * info and suppressed changes folded into <details> blocks so a long list
- * does not bury the verdict. Long breaking groups are folded too.
+ * The Markdown report, for a pull-request comment: a summary table, then
+ * one section per verdict with one table per finding, a row per change
+ * with its change, verdict, why, evidence and impact. Breaking and
+ * source-level findings are open (long ones folded); the compatible, info
+ * and suppressed sections are folded into <details> blocks so a long list
+ * does not bury the verdict.
  */
 #include "diff/report.h"
 
 #include <string.h>
 
-#define FOLD_ROWS 10	/* breaking groups longer than this are folded */
+#define FOLD_ROWS 10	/* open findings longer than this are folded */
 
-/* A table cell: '|' escaped, newlines flattened, code spans where useful. */
+/* Table cell text: '|' escaped, newlines flattened, code spans where useful. */
 static void cell(FILE *f, const char *s, bool code)
 {
 	if (!s) {
@@ -34,6 +36,11 @@ static void cell(FILE *f, const char *s, bool code)
 		fputc('`', f);
 }
 
+static bool open_section(enum report_section s)
+{
+	return s == REPORT_BREAKING || s == REPORT_SOURCE;
+}
+
 static int md_begin(struct report_ctx *x)
 {
 	const struct diff_result *r = x->r;
@@ -48,59 +55,60 @@ static int md_begin(struct report_ctx *x)
 	else
 		fputs("> **No contract**: verdicts from layout alone; *potentially breaking* marks what a"
 		      " contract could clear.\n\n", f);
-	fputs("| | breaking | compatible | info | suppressed |\n|---|---:|---:|---:|---:|\n", f);
+	fputs("| | breaking | source | compatible | info | suppressed |\n"
+	      "|---|---:|---:|---:|---:|---:|\n", f);
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++)
-		fprintf(f, "| %s%s%s | %zu | %zu | %zu | %zu |\n",
+		fprintf(f, "| %s%s%s | %zu | %zu | %zu | %zu | %zu |\n",
 			c == DIFF__NR_CATEGORIES ? "**" : "",
 			c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c),
 			c == DIFF__NR_CATEGORIES ? "**" : "",
-			diff_result__count(r, c, DIFF_BREAKING), diff_result__count(r, c, DIFF_COMPATIBLE),
-			diff_result__count(r, c, DIFF_INFO), diff_result__count_suppressed(r, c));
+			diff_result__count(r, c, DIFF_BREAKING), diff_result__count(r, c, DIFF_SOURCE),
+			diff_result__count(r, c, DIFF_COMPATIBLE), diff_result__count(r, c, DIFF_INFO),
+			diff_result__count_suppressed(r, c));
 	if (!diff_result__nr_changes(r))
 		fputs("\nNo changes.\n", f);
+	if (x->conf->only_breaking && x->hidden)
+		fprintf(f, "\n*Only breaking changes are listed: %zu other change%s left out (see the"
+			" summary).*\n", x->hidden, x->hidden == 1 ? "" : "s");
 	return 0;
 }
 
-static void table_head(FILE *f, enum report_section s)
+static void table_head(FILE *f)
 {
-	fputs(s == REPORT_SUPPRESSED ? "| change | subject | old | new | rule | reason |\n"
-				       "|---|---|---|---|---|---|\n" :
-	      "| change | subject | old | new | rule | impact |\n|---|---|---|---|---|---|\n", f);
+	fputs("| change | verdict | why | evidence | impact |\n|---|---|---|---|---|\n", f);
 }
 
 static int md_section_begin(struct report_ctx *x, size_t count)
 {
-	if (x->section == REPORT_BREAKING) {
-		fprintf(x->f, "\n### %s (%zu)\n", report_section_title(x->section), count);
-		return 0;
-	}
-	fprintf(x->f, "\n<details><summary>%s (%zu)</summary>\n\n", report_section_title(x->section),
-		count);
-	table_head(x->f, x->section);
+	if (open_section(x->section))
+		fprintf(x->f, "\n### %s (%zu in %zu finding%s)\n", report_section_title(x->section),
+			count, x->nr_groups, x->nr_groups == 1 ? "" : "s");
+	else
+		fprintf(x->f, "\n<details><summary>%s (%zu in %zu finding%s)</summary>\n",
+			report_section_title(x->section), count, x->nr_groups,
+			x->nr_groups == 1 ? "" : "s");
 	return 0;
 }
 
 static int md_section_end(struct report_ctx *x)
 {
-	if (x->section != REPORT_BREAKING)
+	if (!open_section(x->section))
 		fputs("\n</details>\n", x->f);
 	return 0;
 }
 
 static int md_group_begin(struct report_ctx *x, const char *title, size_t count)
 {
-	if (x->section != REPORT_BREAKING)
-		return 0;
-	fprintf(x->f, "\n#### `%s` (%zu)\n\n", title, count);
-	if (count > FOLD_ROWS)
+	fprintf(x->f, "\n#### `%s` (%s)\n\n", title, x->group_kinds);
+	if (open_section(x->section) && count > FOLD_ROWS)
 		fprintf(x->f, "<details><summary>%zu changes</summary>\n\n", count);
-	table_head(x->f, x->section);
+	table_head(x->f);
 	return 0;
 }
 
 static int md_group_end(struct report_ctx *x)
 {
-	if (x->section == REPORT_BREAKING && x->group_count > FOLD_ROWS)
+	if (open_section(x->section) && x->group_count > FOLD_ROWS)
 		fputs("\n</details>\n", x->f);
 	return 0;
 }
@@ -112,30 +120,39 @@ static int md_change(struct report_ctx *x, const struct diff_change *c)
 
 	fputs("| ", f);
 	cell(f, c->kind, true);
-	fputs(" | ", f);
+	fputc(' ', f);
 	cell(f, c->subject, true);
-	fputs(" | ", f);
+	fputs(": ", f);
 	cell(f, c->old_value, true);
-	fputs(" | ", f);
+	fputs(" → ", f);
 	cell(f, c->new_value, true);
-	fputs(" | ", f);
-	cell(f, c->rule->id, false);
-	if (c->rule->uncontracted)
-		fputs(" (potentially)", f);
-	fputs(" | ", f);
-	if (x->section == REPORT_SUPPRESSED) {
-		cell(f, c->suppressed, false);
-	} else {
-		for (i = 0; i < c->nr_impacts; i++) {
-			if (i)
-				fputs("<br>", f);
-			cell(f, c->impacts[i].path, false);
-		}
-		if (c->note) {
-			fputs(c->nr_impacts ? "<br>" : "", f);
-			cell(f, c->note, false);
-		}
+	if (c->note) {
+		fputs(" (", f);
+		cell(f, c->note, false);
+		fputc(')', f);
 	}
+	fputs(" | ", f);
+	cell(f, report_verdict_label(c), false);
+	fputs(" (", f);
+	cell(f, c->rule->id, false);
+	fputs(") | ", f);
+	cell(f, c->rule->why, false);
+	if (c->suppressed) {
+		fputs("; suppressed: ", f);
+		cell(f, c->suppressed, false);
+	}
+	fputs(" | ", f);
+	cell(f, diff_evidence_name(c->evidence_kind), false);
+	fputs(": ", f);
+	cell(f, c->evidence, false);
+	fputs(" | ", f);
+	for (i = 0; i < c->nr_impacts; i++) {
+		if (i)
+			fputs("<br>", f);
+		cell(f, c->impacts[i].path, false);
+	}
+	if (!c->nr_impacts)
+		fputs("—", f);
 	fputs(" |\n", f);
 	return 0;
 }

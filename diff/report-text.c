@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The text report, for a terminal or a CI log: the two kernels, whether a
- * contract judged the verdicts, a summary table (breaking / compatible /
- * info / suppressed per category), then the changes. Breaking changes are
- * grouped by the syscall or ioctl they reach and carry their rule, its
- * reason and every impact path. Colors only when the caller asks
- * (report_conf.color: a tty, or --color=always).
+ * contract judged the verdicts, a summary table (breaking / source /
+ * compatible / info / suppressed per category), then one section per
+ * verdict. Breaking and source-level findings list each change with its
+ * rule, why, the evidence that decided it and every impact path; the
+ * compatible, info and suppressed sections print one line per finding
+ * unless report_conf.full asks for every change. Colors only when the
+ * caller asks (report_conf.color: a tty, or --color=always).
  */
 #include "diff/report.h"
 
@@ -20,6 +22,7 @@ static const char *col(const struct report_ctx *x, const char *code)
 }
 
 #define RED "\033[31m"
+#define MAGENTA "\033[35m"
 #define GREEN "\033[32m"
 #define CYAN "\033[36m"
 #define YELLOW "\033[33m"
@@ -43,31 +46,42 @@ static int text_begin(struct report_ctx *x)
 	else
 		fprintf(f, "contract: none; verdicts from layout alone (\"potentially breaking\": a contract"
 			" could clear it)\n");
-	fprintf(f, "\n%-12s %9s %11s %6s %11s\n", "", "breaking", "compatible", "info", "suppressed");
+	fprintf(f, "\n%-12s %9s %7s %11s %6s %11s\n", "", "breaking", "source", "compatible", "info",
+		"suppressed");
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++)
-		fprintf(f, "%-12s %9zu %11zu %6zu %11zu\n",
+		fprintf(f, "%-12s %9zu %7zu %11zu %6zu %11zu\n",
 			c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c),
 			diff_result__count(r, c, DIFF_BREAKING),
+			diff_result__count(r, c, DIFF_SOURCE),
 			diff_result__count(r, c, DIFF_COMPATIBLE),
 			diff_result__count(r, c, DIFF_INFO),
 			diff_result__count_suppressed(r, c));
 	if (!diff_result__nr_changes(r))
 		fprintf(f, "\nNo changes.\n");
+	if (x->conf->only_breaking && x->hidden)
+		fprintf(f, "\n--only breaking: %zu other change%s not listed (see the summary)\n",
+			x->hidden, x->hidden == 1 ? "" : "s");
 	return 0;
 }
 
 static int text_section_begin(struct report_ctx *x, size_t count)
 {
-	static const char *const colors[] = { RED, GREEN, CYAN, YELLOW };
+	static const char *const colors[] = { RED, MAGENTA, GREEN, CYAN, YELLOW };
 
-	fprintf(x->f, "\n%s%s%s (%zu):\n", col(x, colors[x->section]),
-		report_section_title(x->section), col(x, RESET), count);
+	fprintf(x->f, "\n%s%s%s (%zu in %zu finding%s)%s\n", col(x, colors[x->section]),
+		report_section_title(x->section), col(x, RESET), count, x->nr_groups,
+		x->nr_groups == 1 ? "" : "s",
+		report_section_detailed(x) ? ":" : "; --full lists each change:");
 	return 0;
 }
 
 static int text_group_begin(struct report_ctx *x, const char *title, size_t count)
 {
-	fprintf(x->f, "\n  %s%s%s (%zu)\n", col(x, BOLD), title, col(x, RESET), count);
+	if (report_section_detailed(x))
+		fprintf(x->f, "\n  %s%s%s (%s)\n", col(x, BOLD), title, col(x, RESET), x->group_kinds);
+	else
+		fprintf(x->f, "  %s: %s\n", title, x->group_kinds);
+	(void)count;
 	return 0;
 }
 
@@ -76,14 +90,17 @@ static int text_change(struct report_ctx *x, const struct diff_change *c)
 	FILE *f = x->f;
 	size_t i;
 
+	if (!report_section_detailed(x))
+		return 0;
 	fprintf(f, "    %-24s %s: %s -> %s  [%s]\n", c->kind, c->subject,
 		c->old_value ? c->old_value : "(none)", c->new_value ? c->new_value : "(none)",
 		c->rule->id);
 	if (c->note)
 		fprintf(f, "        %s\n", c->note);
-	if (x->section == REPORT_BREAKING)
-		fprintf(f, "        %s%s%s: %s\n", col(x, RED), report_verdict_label(c), col(x, RESET),
-			c->rule->why);
+	fprintf(f, "        %s%s%s: %s\n", x->section == REPORT_BREAKING ? col(x, RED) : "",
+		report_verdict_label(c), x->section == REPORT_BREAKING ? col(x, RESET) : "",
+		c->rule->why);
+	fprintf(f, "        evidence (%s): %s\n", diff_evidence_name(c->evidence_kind), c->evidence);
 	if (c->suppressed)
 		fprintf(f, "        suppressed: %s\n", c->suppressed);
 	for (i = 0; i < c->nr_impacts && i < MAX_PATHS; i++)

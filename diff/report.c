@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * report__fprintf(): the walk shared by the text, JSON and Markdown
- * reports. Breaking changes come first, grouped by the syscall or ioctl
- * they reach (a change reached from several is listed under the first, by
- * name, and names the others in its impacts); then compatible changes,
- * info and suppressed ones, each grouped by category. --only breaking
- * drops the three later sections but never the summary.
+ * reports. One section per verdict, breaking first, then source-level,
+ * compatible, info and suppressed changes. Inside a section the changes
+ * are grouped into findings, one per cause (a struct with its members and
+ * the ioctl numbers its size changed, a header with its constants and
+ * ioctls, a syscall), in the order of their causes' names. --only breaking
+ * drops the later sections but never the summary, and says how many
+ * changes it left out.
  */
 #include "diff/report.h"
 
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/buf.h"
 #include "lib/mem.h"
 
 int report_format_from_name(const char *name)
@@ -30,15 +33,15 @@ int report_format_from_name(const char *name)
 
 const char *report_section_title(enum report_section s)
 {
-	static const char *const t[] = { "Breaking changes", "Compatible changes", "Info",
-					 "Suppressed changes" };
+	static const char *const t[] = { "Breaking changes", "Source-level changes",
+					 "Compatible changes", "Info", "Suppressed changes" };
 
 	return (unsigned)s < REPORT__NR_SECTIONS ? t[s] : "?";
 }
 
-const char *report_group_of(const struct diff_change *c)
+bool report_section_detailed(const struct report_ctx *x)
 {
-	return c->nr_impacts ? c->impacts[0].root : diff_category_name(c->category);
+	return x->section == REPORT_BREAKING || x->section == REPORT_SOURCE || x->conf->full;
 }
 
 const char *report_verdict_label(const struct diff_change *c)
@@ -56,45 +59,63 @@ static bool in_section(const struct diff_change *c, enum report_section s)
 		return false;
 	switch (s) {
 	case REPORT_BREAKING: return c->rule->verdict == DIFF_BREAKING;
+	case REPORT_SOURCE: return c->rule->verdict == DIFF_SOURCE;
 	case REPORT_COMPATIBLE: return c->rule->verdict == DIFF_COMPATIBLE;
 	default: return c->rule->verdict == DIFF_INFO;
 	}
 }
 
-static int cmp_breaking(const void *pa, const void *pb)
+/* By cause, then in the result's order (category, name, subject). */
+static int cmp_cause(const void *pa, const void *pb)
 {
 	const struct diff_change *a = *(const struct diff_change *const *)pa;
 	const struct diff_change *b = *(const struct diff_change *const *)pb;
-	int d = strcmp(report_group_of(a), report_group_of(b));
+	int d = strcmp(a->cause, b->cause);
 
 	if (d)
 		return d;
-	if (a->category != b->category)
-		return (int)a->category - (int)b->category;
-	return a < b ? -1 : a > b;	/* keep the result's order inside a group */
+	return a < b ? -1 : a > b;
 }
 
-static const char *group_title(const struct diff_change *c, enum report_section s)
+/* "2 ioctl.removed, 5 constant.removed": the kinds of @list[0..n), first seen first. */
+static int group_kinds(const struct diff_change **list, size_t n, struct kd_buf *b)
 {
-	return s == REPORT_BREAKING ? report_group_of(c) : diff_category_name(c->category);
+	size_t i, j, count;
+	int err = 0;
+
+	kd_buf_reset(b);
+	for (i = 0; !err && i < n; i++) {
+		for (j = 0; j < i && strcmp(list[j]->kind, list[i]->kind); j++)
+			;
+		if (j < i)
+			continue;	/* counted with its first */
+		for (count = 0, j = i; j < n; j++)
+			count += !strcmp(list[j]->kind, list[i]->kind);
+		err = kd_buf_addf(b, "%s%zu %s", b->len ? ", " : "", count, list[i]->kind);
+	}
+	return err;
 }
 
 static int walk_section(struct report_ctx *x, const struct report_ops *ops,
 			const struct diff_change **list, size_t n)
 {
+	struct kd_buf kinds = KD_BUF_INIT;
 	size_t i, j;
 	int err = 0;
 
+	for (i = 0, x->nr_groups = 0; i < n; i = j, x->nr_groups++)
+		for (j = i + 1; j < n && !strcmp(list[j]->cause, list[i]->cause); j++)
+			;
 	if (ops->section_begin)
 		err = ops->section_begin(x, n);
 	for (i = 0; !err && i < n; i = j) {
-		const char *title = group_title(list[i], x->section);
-
-		for (j = i + 1; j < n && !strcmp(group_title(list[j], x->section), title); j++)
+		for (j = i + 1; j < n && !strcmp(list[j]->cause, list[i]->cause); j++)
 			;
 		x->group_count = j - i;
-		if (ops->group_begin)
-			err = ops->group_begin(x, title, j - i);
+		err = group_kinds(list + i, j - i, &kinds);
+		x->group_kinds = kinds.s;
+		if (!err && ops->group_begin)
+			err = ops->group_begin(x, list[i]->cause, j - i);
 		for (size_t k = i; !err && k < j; k++) {
 			if (ops->change)
 				err = ops->change(x, list[k]);
@@ -105,6 +126,8 @@ static int walk_section(struct report_ctx *x, const struct report_ops *ops,
 	}
 	if (!err && ops->section_end)
 		err = ops->section_end(x);
+	kd_buf_release(&kinds);
+	x->group_kinds = NULL;
 	return err;
 }
 
@@ -121,6 +144,9 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 	list = kd_malloc((total + 1) * sizeof(*list));
 	if (!list)
 		return -ENOMEM;
+	if (conf->only_breaking)
+		for (i = 0; i < total; i++)
+			x.hidden += !in_section(diff_result__change(r, i), REPORT_BREAKING);
 	if (ops->begin)
 		err = ops->begin(&x);
 	for (s = 0; !err && s < REPORT__NR_SECTIONS; s++) {
@@ -129,8 +155,7 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 		for (i = n = 0; i < total; i++)
 			if (in_section(diff_result__change(r, i), s))
 				list[n++] = diff_result__change(r, i);
-		if (s == REPORT_BREAKING)
-			qsort(list, n, sizeof(*list), cmp_breaking);
+		qsort(list, n, sizeof(*list), cmp_cause);
 		x.section = s;
 		if (n)
 			err = walk_section(&x, ops, list, n);

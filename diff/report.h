@@ -2,9 +2,9 @@
 /*
  * Private to diff/: the one walk over a diff result that every report
  * format shares. report__fprintf() decides what is listed and in what order
- * (summary, breaking changes grouped by the syscall or ioctl they reach,
- * then compatible, info and suppressed changes); a format only says how
- * each piece looks, through struct report_ops.
+ * (summary, then one section per verdict, breaking first, each grouped
+ * into findings: the changes of one cause); a format only says how each
+ * piece looks, through struct report_ops.
  */
 #ifndef KD_DIFF_REPORT_H
 #define KD_DIFF_REPORT_H
@@ -15,6 +15,7 @@
 
 enum report_section {
 	REPORT_BREAKING = 0,
+	REPORT_SOURCE,
 	REPORT_COMPATIBLE,
 	REPORT_INFO,
 	REPORT_SUPPRESSED,
@@ -28,6 +29,9 @@ struct report_ctx {
 	enum report_section section;
 	size_t index;		/* of the change within the whole report (JSON commas) */
 	size_t group_count;	/* changes in the current group */
+	const char *group_kinds; /* the group's changes by kind: "2 ioctl.removed, 5 constant.removed" */
+	size_t nr_groups;	/* findings in the current section */
+	size_t hidden;		/* changes --only breaking leaves out */
 };
 
 /* Every callback may be NULL. Return 0 or a negative code to stop the walk. */
@@ -45,8 +49,8 @@ extern const struct report_ops report_text_ops, report_json_ops, report_md_ops, 
 
 /* "Breaking changes", ... */
 const char *report_section_title(enum report_section s);
-/* The root a breaking change is listed under (its first impact, else its category). */
-const char *report_group_of(const struct diff_change *c);
+/* Does @s list each change (breaking, source, or any with report_conf.full)? */
+bool report_section_detailed(const struct report_ctx *x);
 /* Has the contract cleared or left open this change's verdict? "potentially breaking" when open. */
 const char *report_verdict_label(const struct diff_change *c);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #define B DIFF_BREAKING
+#define S DIFF_SOURCE
 #define C DIFF_COMPATIBLE
 #define I DIFF_INFO
 
@@ -133,9 +134,16 @@ const struct diff_rule *diff_rule_by_id(const char *id)
 
 const char *diff_verdict_name(enum diff_verdict v)
 {
-	static const char *const names[] = { "info", "compatible", "breaking" };
+	static const char *const names[] = { "info", "compatible", "source", "breaking" };
 
 	return (unsigned)v < DIFF__NR_VERDICTS ? names[v] : "?";
+}
+
+const char *diff_evidence_name(enum diff_evidence e)
+{
+	static const char *const names[] = { "layout", "contract", "kernel", "probe", "convention" };
+
+	return (unsigned)e < DIFF__NR_EVIDENCE ? names[e] : "?";
 }
 
 const char *diff_category_name(enum diff_category c)

@@ -446,7 +446,7 @@ static char *render(const struct diff_result *r, enum report_format fmt, bool on
 static void test_reports(void)
 {
 	struct diff_result *r = pair("report", build_tail, NULL);
-	char *text, *json, *md, *only;
+	char *text, *json, *md, *only, *full;
 
 	if (!r)
 		return;
@@ -454,23 +454,32 @@ static void test_reports(void)
 	json = render(r, REPORT_JSON, false);
 	md = render(r, REPORT_MD, false);
 	only = render(r, REPORT_TEXT, true);
-	ok(text && strstr(text, "types                2           0      0           0\n"),
-	   "text: summary row for types");
+	ok(text && strstr(text, "types                2       0           0      0           0\n"),
+	   "text: summary row for types (breaking, source, compatible, info, suppressed)");
 	ok(text && strstr(text, "contract: none"), "text: says there was no contract");
-	ok(text && strstr(text, "  indirect (2)\n    type.size                struct open_how: 24 -> 32"
-			  "  [tail-growth-uncontracted]\n"), "text: grouped by syscall, old -> new, rule");
+	ok(text && strstr(text, "Breaking changes (2 in 1 finding):\n\n"
+			  "  struct open_how (1 type.size, 1 type.member.added)\n"
+			  "    type.size                struct open_how: 24 -> 32"
+			  "  [tail-growth-uncontracted]\n"), "text: one finding per cause, old -> new, rule");
 	ok(text && strstr(text, "potentially breaking: no contract says"), "text: potentially breaking");
+	ok(text && strstr(text, "        evidence (layout): "), "text: evidence of each change");
 	ok(text && strstr(text, "via indirect -> w -> struct wrapper -> how -> struct open_how\n"),
 	   "text: impact path");
-	ok(json && strstr(json, "\"schema\": \"kabi-diff-report\",\n  \"version\": 1,"), "json: schema v1");
+	ok(json && strstr(json, "\"schema\": \"kabi-diff-report\",\n  \"version\": 2,"), "json: schema v2");
 	ok(json && strstr(json, "\"kind\": \"type.size\", \"category\": \"types\", \"verdict\": \"breaking\","
-			  " \"potential\": true, \"rule\": \"tail-growth-uncontracted\""), "json: a change");
+			  " \"potential\": true, \"rule\": \"tail-growth-uncontracted\",\n"
+			  "     \"cause\": \"struct open_how\""), "json: a change and its finding");
+	ok(json && strstr(json, "\"evidence\": {\"kind\": \"layout\", \"text\": "), "json: evidence");
+	ok(json && strstr(json, "\"total\": {\"breaking\": 2, \"source\": 0, \"compatible\": 0,"),
+	   "json: summary counts source-level changes");
 	ok(json && strstr(json, "{\"root\": \"openat2\", \"path\": \"openat2 -> how -> struct open_how\"}"),
 	   "json: impact");
 	ok(json && strstr(json, "\"exit_status\": 12"), "json: exit status");
-	ok(md && strstr(md, "| `type.size` | `struct open_how` | `24` | `32` | tail-growth-uncontracted"
-			" (potentially) |"), "md: table row");
-	ok(md && strstr(md, "#### `indirect` (2)"), "md: group heading");
+	ok(md && strstr(md, "| change | verdict | why | evidence | impact |\n"), "md: the columns");
+	ok(md && strstr(md, "| `type.size` `struct open_how`: `24` → `32` | potentially breaking"
+			" (tail-growth-uncontracted) | no contract says the struct is extensible, so old"
+			" binaries may be refused or misread | layout: "), "md: a row: change, verdict, why, evidence");
+	ok(md && strstr(md, "#### `struct open_how` (1 type.size, 1 type.member.added)"), "md: finding heading");
 	ok(only && !strstr(only, "Compatible"), "--only breaking: no compatible section");
 	free(text);
 	free(json);
@@ -480,9 +489,32 @@ static void test_reports(void)
 
 	r = pair("report-contract", build_tail, &(struct diff_conf){ .contract = &contract });
 	md = r ? render(r, REPORT_MD, false) : NULL;
-	ok(md && strstr(md, "<details><summary>Compatible changes (2)</summary>"),
+	text = r ? render(r, REPORT_TEXT, false) : NULL;
+	only = r ? render(r, REPORT_TEXT, true) : NULL;
+	full = NULL;
+	if (r) {
+		struct report_conf rc = { .format = REPORT_TEXT, .full = true };
+		size_t n = 0;
+		FILE *f = open_memstream(&full, &n);
+
+		if (f && !report__fprintf(r, &rc, f))
+			fclose(f);
+		else if (f)
+			fclose(f);
+	}
+	ok(md && strstr(md, "<details><summary>Compatible changes (2 in 1 finding)</summary>"),
 	   "md: compatible changes folded");
+	ok(text && strstr(text, "Compatible changes (2 in 1 finding); --full lists each change:\n"
+			  "  struct open_how: 1 type.size, 1 type.member.added\n"),
+	   "text: compatible findings one line each");
+	ok(full && strstr(full, "    type.size                struct open_how: 24 -> 32"
+			  "  [tail-growth-extensible]\n"), "text --full: each compatible change");
+	ok(only && strstr(only, "--only breaking: 2 other changes not listed (see the summary)\n"),
+	   "--only breaking says how many changes it left out");
 	free(md);
+	free(text);
+	free(only);
+	free(full);
 	diff_result__free(r);
 }
 

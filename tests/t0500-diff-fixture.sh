@@ -24,12 +24,15 @@ done
 old=$KD_TMPDIR/fixtures/v1-dwarf5.kabi new=$KD_TMPDIR/fixtures/v2-dwarf5.kabi
 "$KABI_DIFF" "$old" "$new" >out.txt 2>err.txt
 is "$?" 12 "headline form 'kabi-diff OLD NEW': exit 12"
-is "$(sed -n '4,9p' out.txt)" "$(printf '%-12s %9s %11s %6s %11s\n' '' breaking compatible info suppressed
+is "$(sed -n '4,9p' out.txt)" "$(printf '%-12s %9s %7s %11s %6s %11s\n' '' breaking source compatible info suppressed
 	jq -r '["syscalls", "types", "constants", "ioctls", "total"][] as $k | .summary[$k] |
-		"\($k) \(.breaking) \(.compatible) \(.info) \(.suppressed)"' "$golden" |
-	while read -r k b c i s; do printf '%-12s %9s %11s %6s %11s\n' "$k" "$b" "$c" "$i" "$s"; done)" \
+		"\($k) \(.breaking) \(.source) \(.compatible) \(.info) \(.suppressed)"' "$golden" |
+	while read -r k b src c i s; do printf '%-12s %9s %7s %11s %6s %11s\n' "$k" "$b" "$src" "$c" "$i" "$s"; done)" \
 	"text: summary table matches the JSON summary"
-grep -q '^  openat2 (3)$' out.txt; ok $? "text: breaking changes grouped by syscall"
+grep -q '^  struct open_how (1 type.size, 1 type.member.added)$' out.txt
+ok $? "text: breaking changes grouped by cause, with the kinds of the finding"
+is "$(grep -c '^        evidence (' out.txt)" "$(jq '.summary.total.breaking' "$golden")" \
+	"text: every breaking change names its evidence"
 grep -q '^        via fxstat -> st -> struct fx_stat -> bits -> struct fx_bits$' out.txt
 ok $? "text: impact path through a nested struct"
 grep -q '^        potentially breaking: no contract says the struct is extensible' out.txt
@@ -42,15 +45,19 @@ grep -q '^No changes\.$' same.txt; ok $? "  and says so"
 
 "$KABI_DIFF" diff "$old" "$new" --only breaking >only.txt 2>err.txt
 is "$?" 12 "--only breaking: exit status unchanged (12)"
-grep -q '^  openat2 (3)$' only.txt; ok $? "--only breaking: the breaking changes are listed"
-lacks only.txt '^Compatible|^Info' "--only breaking: no compatible section"
+grep -q '^  struct open_how (1 type.size, 1 type.member.added)$' only.txt
+ok $? "--only breaking: the breaking changes are listed"
+lacks only.txt '^Compatible|^Info|^Source' "--only breaking: no other section"
+grep -q "^--only breaking: $(jq '.summary.total.compatible + .summary.total.info + .summary.total.source' "$golden") other changes not listed" only.txt
+ok $? "--only breaking: says how many changes it left out"
 is "$(cat err.txt)" "" "--only breaking: nothing on stderr"
 
 rm -f report.md
 "$KABI_DIFF" diff "$old" "$new" -f md -o report.md >stdout.txt
 is "$?" 12 "-o: exit status unchanged"
 is "$(wc -c <stdout.txt)" 0 "-o: nothing on stdout"
-grep -q '^#### `openat2` (3)$' report.md; ok $? "-o: the Markdown report is written"
+grep -q '^#### `struct open_how` (1 type.size, 1 type.member.added)$' report.md
+ok $? "-o: the Markdown report is written"
 is "$(ls report.md.tmp.* 2>/dev/null | wc -l)" 0 "-o: no temporary file left"
 "$KABI_DIFF" diff "$old" "$new" -o /nonexistent/dir/r.txt 2>err.txt
 is "$?" 1 "-o into a missing directory: exit 1"

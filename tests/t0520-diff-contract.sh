@@ -49,10 +49,12 @@ is "$(jq -r '.changes[] | "\(.kind) \(.rule) \(.verdict) \(.subject): \(.old // 
 set.value.removed set-value-removed breaking fxk_flags.FXK_OLD_BIT: = 1024 -> -
 syscall.errno.removed errno-removed breaking openat2 EFAULT: how is outside the accessible address space -> -
 syscall.errno.removed errno-removed breaking openat2 EINVAL: how.flags has an unknown bit -> -
+set.value.added set-value-added compatible fxk_flags.FXK_ARCH_FLAG: - -> FXK_ARCH_FLAG
 syscall.errno.added errno-added compatible openat2 EAGAIN: - -> the lookup could not be done from the caches alone
-syscall.errno.added errno-added compatible openat2 EINVAL when how.flags & ~fxk_flags: - -> how.flags has a bit outside fxk_flags
-set.value.added set-value-added compatible fxk_flags.FXK_ARCH_FLAG: - -> FXK_ARCH_FLAG" \
+syscall.errno.added errno-added compatible openat2 EINVAL when how.flags & ~fxk_flags: - -> how.flags has a bit outside fxk_flags" \
 	"  exact changes: errnos by name and condition, set values"
+is "$(jq -r '[.changes[] | .evidence.kind] | unique | join(",")' sp.json)" contract \
+	"  each decided by the contract"
 is "$(jq -r '.changes[] | select(.kind == "syscall.errno.added") | .impact[0].root' sp.json | sort -u)" "openat2" \
 	"  errno changes reach their syscall"
 is "$(jq -r .contract_source sp.json | sed 's/ (.*//')" "v2" "  the new contract judges the verdicts"
