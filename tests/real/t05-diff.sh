@@ -16,7 +16,7 @@ export XDG_CACHE_HOME=$KD_TMPDIR/t05-cache
 if db0=$(real_db $old) && db1=$(real_db $stable); then
 	"$KABI_DIFF" diff "$db0" "$db1" -f json >stable.json
 	is "$?" 0 "$old -> $stable (vmlinux): exit 0, no change in the syscall ABI"
-	is "$(jq -c .summary.total stable.json)" '{"breaking":0,"compatible":0,"info":0,"suppressed":0}' \
+	is "$(jq -c .summary.total stable.json)" '{"breaking":0,"source":0,"compatible":0,"info":0,"suppressed":0}' \
 		"  empty summary"
 else
 	skip "$old or $stable not in $K"
