@@ -119,7 +119,8 @@ static int message(const struct diff_change *c, struct kd_buf *b)
 	if (!err && c->note)
 		err = kd_buf_addf(b, " (%s)", c->note);
 	if (!err)
-		err = kd_buf_addf(b, ". %s.", c->rule->why);
+		err = kd_buf_addf(b, ". %s. Evidence (%s): %s.", c->rule->why,
+				  diff_evidence_name(c->evidence_kind), c->evidence);
 	for (i = 0; !err && i < c->nr_impacts && i < SARIF_MESSAGE_PATHS; i++)
 		err = kd_buf_addf(b, "%s%s", i ? "; " : " Reached from: ", c->impacts[i].path);
 	if (!err && c->nr_impacts > SARIF_MESSAGE_PATHS)
@@ -201,7 +202,13 @@ static int sarif_change(struct report_ctx *x, const struct diff_change *c)
 	kd_json_str(f, c->new_value);
 	fputs(", \"note\": ", f);
 	kd_json_str(f, c->note);
-	fputs(", \"impact\": [", f);
+	fputs(", \"cause\": ", f);
+	kd_json_str(f, c->cause);
+	fputs(", \"evidence\": {\"kind\": ", f);
+	kd_json_str(f, diff_evidence_name(c->evidence_kind));
+	fputs(", \"text\": ", f);
+	kd_json_str(f, c->evidence);
+	fputs("}, \"impact\": [", f);
 	for (i = 0; i < c->nr_impacts; i++) {
 		fputs(i ? ", {\"root\": " : "{\"root\": ", f);
 		kd_json_str(f, c->impacts[i].root);

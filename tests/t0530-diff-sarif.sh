@@ -68,7 +68,7 @@ line_of() { grep -n "$1" "$2" | head -1 | cut -d: -f1; }
 # paths, as the header cases below).
 kc=$KD_SRCDIR/fixtures/kernel.c
 is "$(r 'struct fx_bits.prio' out.sarif)" \
-	"file://$kc|-|$(line_of '^struct fx_bits {' "$kc")|breaking (member-bitfield): struct fx_bits.prio: bit 8, width 4 -> bit 8, width 5. old binaries mask and shift the old bits. Reached from: fxstat -> st -> struct fx_stat -> bits -> struct fx_bits." \
+	"file://$kc|-|$(line_of '^struct fx_bits {' "$kc")|breaking (member-bitfield): struct fx_bits.prio: bit 8, width 4 -> bit 8, width 5. old binaries mask and shift the old bits. Evidence (layout): the layouts of both kernels (DWARF). Reached from: fxstat -> st -> struct fx_stat -> bits -> struct fx_bits." \
 	"a member change: the struct's declaration line, the impact path in the message"
 is "$(r 'fxold (x64)' out.sarif | cut -d'|' -f1-3)" "file://$kc|-|$(line_of 'SYSCALL_DEFINE1(fxold' "$kc")" \
 	"a removed syscall: its definition in the old kernel"
