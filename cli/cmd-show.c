@@ -67,10 +67,15 @@ static int signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
 		err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
 	if (!err)
 		err = kd_buf_addf(b, " %s(", fn->name);
-	for (i = 0; !err && i < fn->nr_params; i++)
-		err = kd_buf_addf(b, "%s%s%s%s", i ? ", " : "", fn->params[i].type_text,
-				  fn->params[i].name && fn->params[i].type_text[strlen(fn->params[i].type_text) - 1] != '*' ? " " : "",
+	for (i = 0; !err && i < fn->nr_params; i++) {
+		/* A hostile file may spell a type "" (a base type named by one NUL byte). */
+		const char *tt = fn->params[i].type_text ? fn->params[i].type_text : "";
+		size_t n = strlen(tt);
+
+		err = kd_buf_addf(b, "%s%s%s%s", i ? ", " : "", tt,
+				  fn->params[i].name && !(n && tt[n - 1] == '*') ? " " : "",
 				  fn->params[i].name ? fn->params[i].name : "");
+	}
 	if (!err)
 		err = kd_buf_adds(b, fn->nr_params ? ")" : "void)");
 	kd_function__free(fn);

@@ -65,6 +65,14 @@ static void print_member(struct type_cache *tc, const struct kd_member *m, int64
 	kd_buf_release(&line);
 }
 
+/* @a + @b saturated: a .kabi may hold any offset and size. */
+static int64_t add_sat(int64_t a, int64_t b)
+{
+	int64_t r;
+
+	return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
 static void print_members(struct type_cache *tc, const struct kd_type *t, int64_t base,
 			  int level, FILE *f)
 {
@@ -80,11 +88,11 @@ static void print_members(struct type_cache *tc, const struct kd_type *t, int64_
 			fprintf(f, "/* XXX %" PRId64 " byte%s hole */\n", m->offset - end,
 				m->offset - end == 1 ? "" : "s");
 		}
-		print_member(tc, m, base + m->offset, level, f);
+		print_member(tc, m, add_sat(base, m->offset), level, f);
 		if (m->bit_size)
-			m_end = m->offset + (m->bit_offset + m->bit_size + 7) / 8;
+			m_end = add_sat(m->offset, ((int64_t)m->bit_offset + m->bit_size + 7) / 8);
 		else
-			m_end = m->offset + (size > 0 ? size : 0);
+			m_end = add_sat(m->offset, size > 0 ? size : 0);
 		if (m_end > end)
 			end = m_end;
 	}

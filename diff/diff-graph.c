@@ -9,6 +9,7 @@
 #include "diff/diff_internal.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,15 +55,21 @@ int64_t tgraph_size(const struct tgraph *g, int64_t id)
 	int64_t mult = 1;
 	int hops = 0;
 
+	int64_t size;
+
+	/* A .kabi may hold any count or size: a product past int64_t saturates. */
 	while (t && t->kind == KD_KIND_ARRAY && hops++ < MAX_HOPS) {
 		if (t->count <= 0)
 			return 0;
-		mult *= t->count;
+		if (__builtin_mul_overflow(mult, t->count, &mult))
+			mult = INT64_MAX;
 		t = tgraph_strip(g, t->ref);
 	}
 	if (!t)
 		return id ? -1 : 0;
-	return t->size < 0 ? -1 : t->size * mult;
+	if (t->size < 0)
+		return -1;
+	return __builtin_mul_overflow(t->size, mult, &size) ? INT64_MAX : size;
 }
 
 static const struct kd_type *lookup(int64_t id, void *ctx)

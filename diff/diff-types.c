@@ -26,6 +26,23 @@
 #include "lib/mem.h"
 
 #define MAX_BITMAP_BITS (1 << 24)	/* structs above 2 MiB: no padding analysis */
+/*
+ * Bit positions and widths are clamped to [0, 2^60]: a .kabi may hold any
+ * offset or size (2^61 - 8 bytes is 2^64 - 64 bits), and the sum of two
+ * clamped values never overflows.
+ */
+#define MAX_BIT ((int64_t)1 << 60)
+
+static int64_t clamp_bits(int64_t bits)
+{
+	return bits < 0 ? 0 : bits > MAX_BIT ? MAX_BIT : bits;
+}
+
+/* @bytes as bits, clamped. */
+static int64_t bits_of(int64_t bytes)
+{
+	return bytes <= 0 ? 0 : bytes > MAX_BIT / 8 ? MAX_BIT : bytes * 8;
+}
 
 /* Add a change owned by @node. */
 static int emit(struct diff_engine *e, size_t node, const char *kind, const char *rule,
@@ -252,7 +269,8 @@ int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *
 struct leaf {
 	const char *name;
 	int64_t type;
-	int64_t bit;		/* absolute first bit */
+	int64_t byte;		/* absolute offset as stored, for messages (saturated) */
+	int64_t bit;		/* absolute first bit (clamped, see MAX_BIT) */
 	int64_t bits;		/* width in bits (0: flexible) */
 	int bit_size;		/* bitfield width, 0 if not a bitfield */
 	int depth;		/* 0: the aggregate's own member; more: lifted from an unnamed one */
@@ -265,6 +283,7 @@ struct leaves {
 	size_t n, cap;
 };
 
+/* @base: where @t starts, in bytes. */
 static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base,
 		   struct leaves *l, int depth)
 {
@@ -273,8 +292,11 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 
 	for (i = 0; !err && i < t->nr_members; i++) {
 		const struct kd_member *m = &t->members[i];
-		int64_t off = base + (m->offset > 0 ? m->offset : 0);
+		int64_t off;
 		struct leaf *f;
+
+		if (__builtin_add_overflow(base, m->offset > 0 ? m->offset : 0, &off))
+			off = INT64_MAX;
 
 		if (!m->name) {
 			const struct kd_type *st = tgraph_strip(g, m->type);
@@ -289,10 +311,9 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 		f = &l->v[l->n++];
 		f->name = m->name;
 		f->type = m->type;
-		f->bit = off * 8 + (m->bit_size ? m->bit_offset : 0);
-		f->bits = m->bit_size ? m->bit_size : tgraph_size(g, m->type) * 8;
-		if (f->bits < 0)
-			f->bits = 0;
+		f->byte = off;
+		f->bit = clamp_bits(bits_of(off) + (m->bit_size ? m->bit_offset : 0));
+		f->bits = clamp_bits(m->bit_size ? m->bit_size : bits_of(tgraph_size(g, m->type)));
 		f->bit_size = m->bit_size;
 		f->depth = depth;
 		f->match = -1;
@@ -301,12 +322,15 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 	return err;
 }
 
+/* Are bits [@from, @from + @len) all @set in @map? Bits at or past @nbits are unset. */
 static bool bits_all(const unsigned char *map, int64_t nbits, int64_t from, int64_t len, bool set)
 {
-	int64_t i;
+	int64_t i, end = from + len;	/* both clamped: no overflow */
 
-	for (i = from; i < from + len; i++) {
-		bool on = i < nbits && (map[i / 8] >> (i % 8)) & 1;
+	if (set && (from < 0 || end > nbits))
+		return false;
+	for (i = from < 0 ? 0 : from; i < end && i < nbits; i++) {
+		bool on = (map[i / 8] >> (i % 8)) & 1;
 
 		if (on != set)
 			return false;
@@ -314,11 +338,12 @@ static bool bits_all(const unsigned char *map, int64_t nbits, int64_t from, int6
 	return true;
 }
 
+/* Set bits [@from, @from + @len) of @map, those below @nbits. */
 static void bits_set(unsigned char *map, int64_t nbits, int64_t from, int64_t len)
 {
 	int64_t i;
 
-	for (i = from; i < from + len && i < nbits; i++)
+	for (i = from < 0 ? 0 : from; i < from + len && i < nbits; i++)
 		map[i / 8] |= (unsigned char)(1u << (i % 8));
 }
 
@@ -353,7 +378,7 @@ static int describe_leaf(const struct diff_engine *e, int side, const struct lea
 	if (!err && f->bit_size)
 		err = kd_buf_addf(b, "%s:%d at bit %" PRId64, t.s, f->bit_size, f->bit);
 	else if (!err)
-		err = kd_buf_addf(b, "%s at %" PRId64, t.s, f->bit / 8);
+		err = kd_buf_addf(b, "%s at %" PRId64, t.s, f->byte);
 	kd_buf_release(&t);
 	return err;
 }
@@ -418,7 +443,7 @@ static int build_maps(struct agg *g)
 	const char *tname = g->t[0]->name;
 	size_t i, bytes;
 
-	g->nbits = g->t[0]->size > 0 ? g->t[0]->size * 8 : 0;
+	g->nbits = bits_of(g->t[0]->size);
 	if (g->nbits > MAX_BITMAP_BITS)
 		g->nbits = 0;
 	bytes = (size_t)(g->nbits / 8 + 1);
@@ -464,7 +489,7 @@ static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct 
 	if (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION)
 		return !a->depth && !b->depth;
 	return a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) &&
-	       a->bit + a->bits == g->t[0]->size * 8;
+	       a->bit + a->bits == bits_of(g->t[0]->size);
 }
 
 static int compare_matched(struct agg *g, size_t i)
@@ -495,12 +520,12 @@ static int compare_matched(struct agg *g, size_t i)
 					       reserved ? "reserved-reuse" : "member-bitfield",
 					       a->name, g->ov.s, g->nv.s);
 		}
-	} else if (a->bit != b->bit) {
+	} else if (a->bit != b->bit || a->byte != b->byte) {
 		kd_buf_reset(&g->ov);
 		kd_buf_reset(&g->nv);
-		err = kd_buf_addf(&g->ov, "%" PRId64, a->bit / 8);
+		err = kd_buf_addf(&g->ov, "%" PRId64, a->byte);
 		if (!err)
-			err = kd_buf_addf(&g->nv, "%" PRId64, b->bit / 8);
+			err = kd_buf_addf(&g->nv, "%" PRId64, b->byte);
 		if (!err)
 			err = agg_emit(g, "type.member.offset", "member-moved", a->name, g->ov.s, g->nv.s);
 	}
@@ -542,7 +567,7 @@ static int classify_added(struct agg *g, const struct leaf *b, const char **rule
 		*rule = "member-added-empty";
 		return 0;
 	}
-	if (grows && b->bit >= g->t[0]->size * 8) {
+	if (grows && b->bit >= bits_of(g->t[0]->size)) {
 		*rule = tail;
 		return 0;
 	}
@@ -564,18 +589,26 @@ static int classify_added(struct agg *g, const struct leaf *b, const char **rule
 	return 0;
 }
 
-/* Do members of the new layout cover the bits old member @a had? */
+/*
+ * Do members of the new layout cover the bits old member @a had? Walked by
+ * intervals, not bits: a member may be 2^60 bits wide.
+ */
 static bool covered_in_new(const struct agg *g, const struct leaf *a)
 {
-	int64_t bit;
+	int64_t bit = a->bit, end = a->bit + a->bits, reach;
 	size_t j;
 
-	for (bit = a->bit; bit < a->bit + a->bits; bit++) {
-		for (j = 0; j < g->l[1].n; j++)
-			if (g->l[1].v[j].bit <= bit && bit < g->l[1].v[j].bit + g->l[1].v[j].bits)
-				break;
-		if (j == g->l[1].n)
+	while (bit < end) {
+		reach = bit;
+		for (j = 0; j < g->l[1].n; j++) {
+			const struct leaf *b = &g->l[1].v[j];
+
+			if (b->bit <= bit && bit < b->bit + b->bits && b->bit + b->bits > reach)
+				reach = b->bit + b->bits;
+		}
+		if (reach == bit)
 			return false;
+		bit = reach;
 	}
 	return true;
 }

@@ -9,6 +9,8 @@
 #include "extract/types_internal.h"
 
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +113,25 @@ static bool member_location(struct xtable *xt, Dwarf_Die die, int64_t *off)
 	return ok;
 }
 
+/*
+ * The absolute first bit of a DWARF 2-4 bitfield: DW_AT_bit_offset counts
+ * from the most significant bit of a @storage-byte unit at byte @offset.
+ * -1 when that is no bit of a type (negative, or beyond int64_t).
+ */
+static int64_t msb_bit(int64_t offset, Dwarf_Unsigned storage, Dwarf_Unsigned msb,
+		       Dwarf_Unsigned width)
+{
+	int64_t bit;
+
+	if (offset < 0 || offset > INT64_MAX / 8 || storage > INT64_MAX / 8 ||
+	    msb > INT64_MAX / 2 || width > INT64_MAX / 2)
+		return -1;
+	if (__builtin_add_overflow(offset * 8, (int64_t)storage * 8, &bit))
+		return -1;
+	bit -= (int64_t)msb + (int64_t)width;
+	return bit < 0 ? -1 : bit;
+}
+
 static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 {
 	int64_t id = *(int64_t *)arg;
@@ -118,7 +139,8 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 	struct kd_member *m;
 	Dwarf_Unsigned bit_size = 0, v, storage;
 	const char *name;
-	int64_t type_id;
+	int64_t type_id, bit;
+	const char *attr = "bit offset";
 	int err;
 
 	if (die_tag(die) != DW_TAG_member)
@@ -145,20 +167,34 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 	if (!member_location(xt, die, &m->offset))
 		m->offset = 0;	/* union members */
 	if (!bit_size)
-		return 0;
-	m->bit_size = (int)bit_size;
+		return 0;	/* the offset is checked against the type in type-layout.c */
 	if (die_udata(xt->dwarf, die, DW_AT_data_bit_offset, &v)) {
-		m->bit_offset = (int)v;	/* absolute; settled in type-layout.c */
+		attr = "DW_AT_data_bit_offset";
+		bit = v <= INT64_MAX ? (int64_t)v : -1;	/* absolute; settled in type-layout.c */
 	} else if (die_udata(xt->dwarf, die, DW_AT_bit_offset, &v)) {
+		attr = "DW_AT_bit_offset";
 		/* DWARF 2-4: bits from the MSB of a storage unit at the location. */
 		if (!die_udata(xt->dwarf, die, DW_AT_byte_size, &storage)) {
 			xt_problem(xt, die_offset(die), "bitfield without DW_AT_byte_size");
 			storage = 4;
 		}
-		m->bit_offset = (int)(m->offset * 8 + (int64_t)storage * 8 - (int64_t)v - (int64_t)bit_size);
+		bit = msb_bit(m->offset, storage, v, bit_size);
 	} else {
-		m->bit_offset = (int)(m->offset * 8);
+		v = 0;
+		bit = m->offset >= 0 && m->offset <= INT_MAX / 8 ? m->offset * 8 : -1;
 	}
+	if (bit < 0 || bit > INT_MAX || bit_size > INT_MAX) {
+		/* Hostile DWARF: no C bitfield lies there; keep it out of every layout. */
+		xt_problem(xt, die_offset(die), "bitfield %s (byte %" PRId64 ", %s %" PRIu64
+			   ", %" PRIu64 " bits wide) lies outside its %s; left out",
+			   name ? name : "(anonymous)", m->offset, attr, (uint64_t)v,
+			   (uint64_t)bit_size, kd_kind_name(x->t.kind));
+		free(m->name);
+		x->t.nr_members--;
+		return 0;
+	}
+	m->bit_size = (int)bit_size;
+	m->bit_offset = (int)bit;
 	m->offset = XT_BITFIELD_PENDING;
 	return 0;
 }

@@ -8,6 +8,10 @@
  */
 #include "extract/types_internal.h"
 
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+
 #include "lib/err.h"
 
 #define ST_SIZE_DONE	0x01
@@ -172,8 +176,8 @@ static void settle_bitfields(struct xtable *xt, struct xtype *x)
 			continue;
 		mt = strip(xt, m->type);
 		unit = mt ? mt->t.size : -1;
-		if (unit <= 0)
-			unit = 1;
+		if (unit <= 0 || unit > INT_MAX / 8)
+			unit = 1;	/* no integer type: bytes (member_fits() judges it) */
 		m->offset = ((int64_t)m->bit_offset / (unit * 8)) * unit;
 		m->bit_offset -= (int)(m->offset * 8);
 	}
@@ -199,6 +203,64 @@ static void settle_enum(struct xtable *xt, struct xtype *x)
 	}
 }
 
+/* @bytes in bits, saturated at INT64_MAX. */
+static int64_t bits_of(int64_t bytes)
+{
+	return bytes > INT64_MAX / 8 ? INT64_MAX : bytes * 8;
+}
+
+/*
+ * Does member @m lie inside its struct or union @x? Real DWARF always
+ * places members so; hostile DWARF may not (a negative DW_AT_bit_offset
+ * result, an offset of 2^61), and every reader after extract counts on it.
+ */
+static bool member_fits(struct xtable *xt, const struct xtype *x, const struct kd_member *m)
+{
+	int64_t size = x->t.size, msize, bit;
+
+	if (m->offset < 0 || (m->bit_size && m->bit_offset < 0))
+		return false;
+	if (size < 0)
+		return true;	/* no size to hold it against (a declaration has no members) */
+	if (m->bit_size) {
+		/* settle_bitfields() keeps offset * 8 + bit_offset the int it read */
+		bit = m->offset * 8 + m->bit_offset;
+		return m->bit_size <= bits_of(size) - bit;
+	}
+	if (m->offset > size)
+		return false;
+	msize = size_of(xt, m->type, 0);
+	return msize <= size - m->offset;
+}
+
+/* Members outside their type are problems and left out of it. */
+static void check_members(struct xtable *xt, struct xtype *x)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < x->t.nr_members; i++) {
+		struct kd_member *m = &x->t.members[i];
+
+		if (member_fits(xt, x, m)) {
+			x->t.members[kept++] = *m;
+			continue;
+		}
+		if (m->bit_size)
+			xt_problem(xt, x->die, "member %s of %s %s at byte %" PRId64 " bit %d, %d bits"
+				   " wide, lies outside its %" PRId64 " bytes; left out",
+				   m->name ? m->name : "(anonymous)", kd_kind_name(x->t.kind),
+				   x->t.name ? x->t.name : "(anonymous)", m->offset, m->bit_offset,
+				   m->bit_size, x->t.size);
+		else
+			xt_problem(xt, x->die, "member %s of %s %s at byte %" PRId64 " lies outside"
+				   " its %" PRId64 " bytes; left out", m->name ? m->name : "(anonymous)",
+				   kd_kind_name(x->t.kind), x->t.name ? x->t.name : "(anonymous)",
+				   m->offset, x->t.size);
+		free(m->name);
+	}
+	x->t.nr_members = kept;
+}
+
 int xt_settle_layout(struct xtable *xt)
 {
 	size_t i;
@@ -211,9 +273,12 @@ int xt_settle_layout(struct xtable *xt)
 		else if (x->t.kind == KD_KIND_ENUM)
 			settle_enum(xt, x);
 	}
-	for (i = 0; i < xt->n; i++) {
+	for (i = 0; i < xt->n; i++)
 		size_of(xt, (int64_t)i + 1, 0);
+	for (i = 0; i < xt->n; i++)
+		if (xt->v[i].t.kind == KD_KIND_STRUCT || xt->v[i].t.kind == KD_KIND_UNION)
+			check_members(xt, &xt->v[i]);
+	for (i = 0; i < xt->n; i++)
 		align_of(xt, (int64_t)i + 1, 0);
-	}
 	return 0;
 }

@@ -60,10 +60,32 @@ static struct spec_expr *node(struct parser *p, enum spec_expr_op op, const stru
 	}
 	e->op = op;
 	e->loc = tok_loc(p, t);
+	e->depth = 1;
 	return e;
 }
 
 static struct spec_expr *parse_level(struct parser *p, size_t lvl);
+
+/* An operator node over @a (and @b); NULL after reporting a tree too deep. */
+static struct spec_expr *op_node(struct parser *p, enum spec_expr_op op, const struct token *t,
+				 const struct spec_expr *a, const struct spec_expr *b)
+{
+	unsigned depth = 1 + (b && b->depth > a->depth ? b->depth : a->depth);
+	struct spec_expr *e;
+
+	if (depth > SPEC_MAX_EXPR_TREE) {
+		perr(p, t, "expression too deep (more than %d operators on one path)",
+		     SPEC_MAX_EXPR_TREE);
+		return NULL;
+	}
+	e = node(p, op, t);
+	if (e) {
+		e->a = a;
+		e->b = b;
+		e->depth = depth;
+	}
+	return e;
+}
 
 static struct spec_expr *parse_name(struct parser *p)
 {
@@ -104,8 +126,8 @@ static struct spec_expr *parse_unary(struct parser *p)
 		op = t->text[0] == '~' ? SPEC_EX_NOT : t->text[0] == '!' ? SPEC_EX_LNOT : SPEC_EX_NEG;
 		p->pos++;
 		a = parse_unary(p);
-		if (a && (e = node(p, op, t)))
-			e->a = a;
+		if (a)
+			e = op_node(p, op, t, a, NULL);
 	} else if (t->kind == T_NUMBER) {
 		p->pos++;
 		if ((e = node(p, SPEC_EX_NUM, t)))
@@ -155,13 +177,11 @@ static struct spec_expr *parse_level(struct parser *p, size_t lvl)
 
 		p->pos++;
 		rhs = parse_level(p, lvl + 1);
-		e = rhs ? node(p, op, t) : NULL;
+		e = rhs ? op_node(p, op, t, lhs, rhs) : NULL;
 		if (!e) {
 			lhs = NULL;
 			break;
 		}
-		e->a = lhs;
-		e->b = rhs;
 		lhs = e;
 		if (levels[lvl].once && match_op(p, &levels[lvl], &op)) {
 			perr(p, peek(p), "comparisons do not chain; use parentheses or '&&'");

@@ -62,6 +62,7 @@ struct spec_expr {
 	const char *name;		/* SPEC_EX_NAME (dotted path kept as written) */
 	enum spec_name_ref ref;		/* SPEC_EX_NAME */
 	const struct spec_expr *a, *b;	/* operands (b: binary operators only) */
+	unsigned depth;			/* 1 for a leaf; at most SPEC_MAX_EXPR_TREE */
 };
 
 /* "~", "&", "<=", ...; "" for NUM and NAME. */

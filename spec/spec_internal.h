@@ -108,7 +108,13 @@ int expect(struct parser *p, const char *what, const char *context);
 /* "'foo'", "end of file", "\"string\"" — for messages (arena). */
 const char *tok_desc(struct parser *p, const struct token *t);
 
-#define SPEC_MAX_EXPR_DEPTH 64
+#define SPEC_MAX_EXPR_DEPTH 64	/* parentheses and unary operators */
+/*
+ * Operators on any path from an expression's root to a leaf: a chain
+ * "1 + 1 + ... + 1" is parsed by a loop but nests to the left, and every
+ * walk over the tree (resolve, format, eval, store) recurses.
+ */
+#define SPEC_MAX_EXPR_TREE 256
 #define SPEC_MAX_INCLUDE_DEPTH 16
 
 /* parse-expr.c: a full expression; NULL after reporting an error. */

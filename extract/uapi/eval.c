@@ -73,11 +73,13 @@ static int common_type(int a, int b)
 }
 
 /* --- the parser ------------------------------------------------------------ */
+
 struct ep {
 	struct ueval *e;
 	const struct utok *t;
 	size_t n, i;
 	int skip;	/* > 0 inside an arm that is not evaluated */
+	int depth;	/* unary() and cond() calls open, bounded by UEVAL_MAX_DEPTH */
 };
 
 static int fail(struct ep *p, const char *why)
@@ -85,6 +87,12 @@ static int fail(struct ep *p, const char *why)
 	if (!p->e->error)
 		p->e->error = why;
 	return -EINVAL;
+}
+
+static int depth_fail(struct ep *p)
+{
+	p->e->limit = true;
+	return fail(p, "expression nested more than " UEXPAND_STR(UEVAL_MAX_DEPTH) " deep");
 }
 
 /* Arithmetic errors only count where the operand is evaluated. */
@@ -382,7 +390,21 @@ static int primary(struct ep *p, struct uval *out)
 	}
 }
 
+static int unary_nested(struct ep *p, struct uval *out);
+
 static int unary(struct ep *p, struct uval *out)
+{
+	int err;
+
+	if (++p->depth > UEVAL_MAX_DEPTH)
+		err = depth_fail(p);
+	else
+		err = unary_nested(p, out);
+	p->depth--;
+	return err;
+}
+
+static int unary_nested(struct ep *p, struct uval *out)
 {
 	int err;
 
@@ -517,7 +539,21 @@ static int binary(struct ep *p, int min_prec, struct uval *out)
 	return err;
 }
 
+static int cond_nested(struct ep *p, struct uval *out);
+
 static int cond(struct ep *p, struct uval *out)
+{
+	int err;
+
+	if (++p->depth > UEVAL_MAX_DEPTH)
+		err = depth_fail(p);
+	else
+		err = cond_nested(p, out);
+	p->depth--;
+	return err;
+}
+
+static int cond_nested(struct ep *p, struct uval *out)
 {
 	struct uval a, b;
 	bool c;
@@ -606,6 +642,7 @@ int ueval_ioctl(struct ueval *e, size_t i, struct uval *dir, struct uval *type, 
 		*size = *a;
 	}
 	e->error = sub.error;
+	e->limit = sub.limit;
 	e->unknown_size = sub.unknown_size || (!err && !size->known);
 	if (err)
 		return err;

@@ -275,6 +275,13 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m)
 	err = s->sizer.hard_error;
 	if (err)
 		goto out;
+	if (!ok && (x.limit || e.limit)) {
+		/* A bound, not a non-constant: say so, once per definition. */
+		err = problemf(r, m, "%.*s: %s", (int)m->nlen, m->name, x.limit ? x.error : e.error);
+		if (err < 0)
+			goto out;
+		err = 0;
+	}
 	if (!rec) {
 		rec = uarena_alloc(&s->arena, sizeof(*rec));
 		err = rec ? umap_put(&s->names, save(s, m->name, m->nlen), m->nlen, rec) : -ENOMEM;
@@ -398,6 +405,11 @@ int uapi__scan(const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx, struct uapi
 	if (!s->cpp) {
 		err = -ENOMEM;
 		goto fail;
+	}
+	for (i = 0; i < s->tree.nr_unreadable; i++) {
+		err = add_problem(r, NULL, 0, s->tree.unreadable[i]);
+		if (err)
+			goto fail;
 	}
 	for (i = 0; i < s->tree.nr_roots; i++) {
 		for (j = 0; j < sizeof(not_roots) / sizeof(*not_roots); j++)

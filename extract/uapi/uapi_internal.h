@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "extract/uapi/uapi.h"
 #include "lib/buf.h"
@@ -49,6 +50,7 @@ struct umacro;
 struct uhide {			/* a hide set: macros not to expand again */
 	const struct umacro *m;
 	const struct uhide *next;
+	uint32_t len;		/* macros in the set, this one included */
 };
 
 struct utok {
@@ -99,7 +101,15 @@ struct utree {
 	bool source_layout;	/* asm/X.h may resolve to asm-generic/X.h */
 	char **roots;		/* include-relative names of the headers to scan */
 	size_t nr_roots;
+	/* Directories the walk could not read ("path: reason"), problems for the caller. */
+	char **unreadable;
+	size_t nr_unreadable, cap_unreadable;
+	/* Directories walked, by device and inode: a symlink loop is walked once. */
+	struct utree_seen { dev_t dev; ino_t ino; } *seen;
+	size_t nr_seen, cap_seen;
 };
+/* Directories nest at most this deep below a tree's top. */
+#define UTREE_MAX_DEPTH 64
 int utree__open(const char *dir, struct utree *t);
 void utree__release(struct utree *t);
 /* Find @name (<...> form). *path and *display malloc'ed. -ENOENT when absent. */
@@ -142,6 +152,17 @@ struct uioctl_call {		/* an _IO/_IOR/_IOW/_IOWR/_IOC met while expanding */
 	struct utoks args[4];	/* expanded arguments */
 };
 
+/*
+ * Bounds of one expansion, so that hostile headers cost bounded time and
+ * memory: how many macros deep expansions nest (a hide set's size: each
+ * step looks the next macro up in it), and how many tokens an expansion
+ * may grow to (24 self-doubling macros reach 2^24).
+ */
+#define UEXPAND_MAX_NEST	256
+#define UEXPAND_MAX_TOKENS	65536
+#define UEXPAND_XSTR(x)		#x
+#define UEXPAND_STR(x)		UEXPAND_XSTR(x)
+
 struct uexpand {
 	struct ucpp *cpp;
 	struct uarena *arena;	/* pasted tokens, hide sets */
@@ -150,6 +171,7 @@ struct uexpand {
 	struct uioctl_call *calls;
 	size_t nr_calls, cap_calls;
 	const char *error;	/* why expansion failed */
+	bool limit;		/* ... because it hit a bound above */
 };
 /* Macro-expand @n tokens into @out (appended). 0, -ENOMEM, or -EINVAL with x->error. */
 int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *out);
@@ -184,12 +206,16 @@ int utype_text(struct kd_buf *b, const struct utok *t, size_t n);
 /* 0 with *ans filled (ans->known false when unknown), or a negative code. */
 int usizer_size(struct usizer *sz, const struct utok *t, size_t n, const struct usize_ans **ans);
 
+/* Parentheses, unary operators, casts and ?: recurse; a header may nest them 30,000 deep. */
+#define UEVAL_MAX_DEPTH 256
+
 struct ueval {
 	bool pp;			/* #if: identifiers are 0, arithmetic in intmax_t */
 	struct usizer *sizer;		/* NULL: sizeof is not a constant */
 	const struct uexpand *x;	/* for UT_IOCTL tokens */
 	const char *error;
 	bool unknown_size;		/* failed because a sizeof was unknown */
+	bool limit;			/* failed at UEVAL_MAX_DEPTH */
 };
 /* Evaluate a whole expression. 0 with *out, -EINVAL (e->error says why). */
 int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out);
