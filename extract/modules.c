@@ -53,6 +53,8 @@ struct pool {
 static struct {
 	char **paths;
 	size_t n, cap;
+	char **unreadable;	/* directories nftw could not read (FTW_DNR) */
+	size_t nr_unreadable, cap_unreadable;
 	int err;
 } listing;
 
@@ -75,8 +77,18 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
 	(void)st;
 	(void)ftw;
 	/* A directory, FIFO or dangling link named *.ko is listed too: reading it
-	 * fails and it becomes a problem row rather than vanishing. */
-	if (!is_module_name(path) || flag == FTW_DNR)
+	 * fails and it becomes a problem row rather than vanishing. So does a
+	 * directory that cannot be read: its modules would vanish silently. */
+	if (flag == FTW_DNR) {
+		if (KD_GROW(listing.unreadable, listing.cap_unreadable, listing.nr_unreadable + 1) ||
+		    !(listing.unreadable[listing.nr_unreadable] = kd_strdup(path))) {
+			listing.err = -ENOMEM;
+			return 1;
+		}
+		listing.nr_unreadable++;
+		return 0;
+	}
+	if (!is_module_name(path))
 		return 0;
 	if (KD_GROW(listing.paths, listing.cap, listing.n + 1) ||
 	    !(listing.paths[listing.n] = kd_strdup(path))) {
@@ -90,6 +102,15 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void release_unreadable(void)
+{
+	while (listing.nr_unreadable)
+		free(listing.unreadable[--listing.nr_unreadable]);
+	free(listing.unreadable);
+	listing.unreadable = NULL;
+	listing.cap_unreadable = 0;
 }
 
 /* nftw has no context argument, hence the file-static listing (one caller at a time). */
@@ -111,6 +132,7 @@ static int list_modules(const char *dir, char ***paths, size_t *n)
 		while (listing.n)
 			free(listing.paths[--listing.n]);
 		free(listing.paths);
+		release_unreadable();
 		return listing.err;
 	}
 	if (listing.n)	/* qsort(NULL, 0, ...) is undefined */
@@ -433,6 +455,13 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 	err = list_modules(dir, &paths, &pool.n);
 	if (err)
 		return err;
+	for (i = 0; !err && i < listing.nr_unreadable; i++)
+		err = kdb__put_problem(db, "modules", listing.unreadable[i], NULL,
+				       "directory not readable; the modules in it are left out");
+	stats->failed += (int64_t)listing.nr_unreadable;
+	release_unreadable();
+	if (err)
+		goto out;
 	if (!pool.n)
 		kd_warn("%s: no kernel modules (*.ko) found", dir);
 	pool.jobs = kd_calloc(pool.n ? pool.n : 1, sizeof(*pool.jobs));

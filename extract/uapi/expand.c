@@ -39,31 +39,45 @@ static bool in_hide(const struct uhide *h, const struct umacro *m)
 	return false;
 }
 
-static const struct uhide *hide_add(struct uexpand *x, const struct uhide *h, const struct umacro *m)
+/*
+ * @h ∪ {@m}; NULL with *err set on ENOMEM or when the set would name more
+ * than UEXPAND_MAX_NEST macros (an expansion nested that deep: a chain of
+ * aliases, each step of which walks the set).
+ */
+static const struct uhide *hide_add(struct uexpand *x, const struct uhide *h,
+				    const struct umacro *m, int *err)
 {
 	struct uhide *n;
 
 	if (in_hide(h, m))
 		return h;
-	n = uarena_alloc(x->arena, sizeof(*n));
-	if (!n)
+	if (h && h->len >= UEXPAND_MAX_NEST) {
+		x->error = "macro expansion nests more than " UEXPAND_STR(UEXPAND_MAX_NEST)
+			   " macros deep";
+		x->limit = true;
+		*err = -EINVAL;
 		return NULL;
+	}
+	n = uarena_alloc(x->arena, sizeof(*n));
+	if (!n) {
+		*err = -ENOMEM;
+		return NULL;
+	}
 	n->m = m;
 	n->next = h;
+	n->len = h ? h->len + 1 : 1;
 	return n;
 }
 
-/* @h ∪ @add; NULL result with @err set on ENOMEM. */
+/* @h ∪ @add; NULL result with @err set (see hide_add). */
 static const struct uhide *hide_union(struct uexpand *x, const struct uhide *h,
 				      const struct uhide *add, int *err)
 {
-	for (; add; add = add->next) {
-		h = hide_add(x, h, add->m);
-		if (!h) {
-			*err = -ENOMEM;
-			return NULL;
-		}
-	}
+	/* Sets are immutable lists: a body token (no hide set) shares the macro's. */
+	if (!h || h == add)
+		return add;
+	for (; add && h; add = add->next)
+		h = hide_add(x, h, add->m, err);
 	return h;
 }
 
@@ -126,6 +140,17 @@ static int param_index(const struct umacro *m, const struct utok *t)
 	return -1;
 }
 
+/* Push onto the expansion's output, within UEXPAND_MAX_TOKENS. */
+static int push_out(struct uexpand *x, struct utoks *out, const struct utok *t)
+{
+	if (out->n >= UEXPAND_MAX_TOKENS) {
+		x->error = "macro expansion grows past " UEXPAND_STR(UEXPAND_MAX_TOKENS) " tokens";
+		x->limit = true;
+		return -EINVAL;
+	}
+	return utoks_push(out, t);
+}
+
 static int push_hidden(struct uexpand *x, struct utoks *out, const struct utok *t,
 		       const struct uhide *hs)
 {
@@ -135,7 +160,7 @@ static int push_hidden(struct uexpand *x, struct utoks *out, const struct utok *
 	c.hide = hide_union(x, t->hide, hs, &err);
 	if (err)
 		return err;
-	return utoks_push(out, &c);
+	return push_out(x, out, &c);
 }
 
 /* "#param": the argument's spelling as a string literal. */
@@ -307,42 +332,95 @@ static int defined_op(struct uexpand *x, const struct utok *v, size_t n, size_t 
 	return utoks_push(out, ucpp__lookup(x->cpp, v[name].s, v[name].len) ? &one : &zero);
 }
 
+/* The token @k places ahead of the next one in the reversed work stack @w, or NULL. */
+static const struct utok *ahead(const struct utoks *w, size_t k)
+{
+	return k < w->n ? &w->v[w->n - 1 - k] : NULL;
+}
+
+/*
+ * Move the call at the top of @work (the macro name, then its parenthesized
+ * arguments) to @call, in order: as many tokens as the call has, so every
+ * token of the input is moved once however often expansions rescan.
+ */
+static int take_call(struct uexpand *x, struct utoks *work, struct utoks *call)
+{
+	const struct utok *t;
+	int depth = 0, err = 0;
+	size_t k;
+
+	call->n = 0;
+	for (k = 0; (t = ahead(work, k)); k++) {
+		if (k >= 2 && utok_is(t, "(")) {
+			depth++;
+		} else if (k >= 2 && utok_is(t, ")") && !depth--) {
+			for (; !err && call->n <= k; work->n--)
+				err = utoks_push(call, &work->v[work->n - 1]);
+			return err;
+		}
+	}
+	x->error = "unterminated macro call";
+	return -EINVAL;
+}
+
+/*
+ * The input is kept on a stack, next token on top, so that a replacement
+ * is pushed in front of the rest without copying it: each rescan costs
+ * what the replacement holds, not what follows it.
+ */
 int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *out)
 {
-	struct utoks work = { 0 }, next = { 0 };
+	struct utoks work = { 0 }, next = { 0 }, call = { 0 }, fwd = { 0 };
 	struct span *args = NULL;
-	size_t i = 0, k, used;
+	size_t k, used, base = out->n;
 	int err = 0, nargs;
 
-	for (k = 0; k < n && !err; k++)
+	for (k = n; k-- > 0 && !err;)
 		err = utoks_push(&work, &in[k]);
-	while (!err && i < work.n) {
-		const struct utok *t = &work.v[i];
+	while (!err && work.n) {
+		const struct utok *t = ahead(&work, 0), *after = ahead(&work, 1);
 		const struct umacro *m;
 		const struct uhide *hs;
-		size_t close = i;
+		size_t close = 0;
 		int which;
 
+		if (out->n - base + work.n > UEXPAND_MAX_TOKENS) {
+			x->error = "macro expansion grows past " UEXPAND_STR(UEXPAND_MAX_TOKENS)
+				   " tokens";
+			x->limit = true;
+			err = -EINVAL;
+			break;
+		}
 		if (t->kind != UT_IDENT) {
 			err = utoks_push(out, t);
-			i++;
+			work.n--;
 			continue;
 		}
 		if (x->in_if && utok_is(t, "defined")) {
-			err = defined_op(x, work.v, work.n, i, out, &used);
-			i += used;
+			/* At most four tokens: defined ( X ) */
+			fwd.n = 0;
+			for (k = 0; k < 4 && !err && ahead(&work, k); k++)
+				err = utoks_push(&fwd, ahead(&work, k));
+			if (!err)
+				err = defined_op(x, fwd.v, fwd.n, 0, out, &used);
+			if (!err)
+				work.n -= used;
 			continue;
 		}
 		m = ucpp__lookup(x->cpp, t->s, t->len);
-		if (!m || in_hide(t->hide, m) ||
-		    (m->funclike && (i + 1 >= work.n || !utok_is(&work.v[i + 1], "(")))) {
+		if (!m || in_hide(t->hide, m) || (m->funclike && (!after || !utok_is(after, "(")))) {
 			err = utoks_push(out, t);
-			i++;
+			work.n--;
 			continue;
 		}
+		call.n = 0;
 		if (m->funclike) {
+			err = take_call(x, &work, &call);
+			if (err)
+				break;
+			t = &call.v[0];
 			free(args);
-			err = collect_args(x, work.v, work.n, i + 1, m->nparams, m->variadic,
+			err = collect_args(x, call.v, call.n, 1, m->nparams, m->variadic,
 					   &args, &nargs, &close);
 			if (err)
 				break;
@@ -362,10 +440,9 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 			if (which >= 0) {
 				struct utok tok = *t;
 
-				err = ioctl_call(x, work.v, args, nargs, which, &tok);
+				err = ioctl_call(x, call.v, args, nargs, which, &tok);
 				if (!err)
 					err = utoks_push(out, &tok);
-				i = close + 1;
 				continue;
 			}
 			if (nargs != m->nparams) {
@@ -373,32 +450,27 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 				err = -EINVAL;
 				break;
 			}
+		} else {
+			err = utoks_push(&call, t);
+			work.n--;
+			t = &call.v[0];
 		}
-		hs = hide_add(x, t->hide, m);
-		if (!hs) {
-			err = -ENOMEM;
+		hs = hide_add(x, t->hide, m, &err);
+		if (!hs)
 			break;
-		}
 		next.n = 0;
-		err = substitute(x, m, work.v, args, hs, &next);
+		err = substitute(x, m, call.v, args, hs, &next);
 		if (!err && next.n)
 			next.v[0].space = t->space;
-		for (k = close + 1; k < work.n && !err; k++)
-			err = utoks_push(&next, &work.v[k]);
-		if (err)
-			break;
-		/* Rescan the replacement with the rest of the input. */
-		{
-			struct utoks tmp = work;
-
-			work = next;
-			next = tmp;
-		}
-		i = 0;
+		/* Rescan the replacement together with the rest of the input. */
+		for (k = next.n; k-- > 0 && !err;)
+			err = utoks_push(&work, &next.v[k]);
 	}
 	free(args);
 	utoks_release(&work);
 	utoks_release(&next);
+	utoks_release(&call);
+	utoks_release(&fwd);
 	return err;
 }
 

@@ -55,22 +55,70 @@ static int add_root(struct utree *t, size_t *cap, const char *name)
 	return 0;
 }
 
-/* Add every *.h under @base/@rel (recursively) as "rel/x.h", except asm-generic. */
-static int walk(struct utree *t, size_t *cap, const char *base, const char *rel)
+/* Note that directory @path could not be read: a problem row, not silence. */
+static int unreadable(struct utree *t, const char *path, int errnum)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	if (KD_GROW(t->unreadable, t->cap_unreadable, t->nr_unreadable + 1))
+		return -ENOMEM;
+	err = kd_buf_addf(&b, "%s: %s; its headers are left out", path, strerror(errnum));
+	if (err)
+		return err;
+	t->unreadable[t->nr_unreadable++] = kd_buf_detach(&b);
+	return 0;
+}
+
+/* Has the directory open as @fd been walked? If not, remember it. */
+static int seen_before(struct utree *t, int fd, bool *seen)
+{
+	struct stat st;
+	size_t i;
+
+	*seen = false;
+	if (fstat(fd, &st))
+		return 0;
+	for (i = 0; i < t->nr_seen; i++)
+		if (t->seen[i].dev == st.st_dev && t->seen[i].ino == st.st_ino) {
+			*seen = true;
+			return 0;
+		}
+	if (KD_GROW(t->seen, t->cap_seen, t->nr_seen + 1))
+		return -ENOMEM;
+	t->seen[t->nr_seen++] = (struct utree_seen){ st.st_dev, st.st_ino };
+	return 0;
+}
+
+/*
+ * Add every *.h under @base/@rel (recursively) as "rel/x.h", except
+ * asm-generic. Symlinks are followed (an installed tree may link asm/),
+ * each directory once: two links to "." would make the walk exponential.
+ */
+static int walk(struct utree *t, size_t *cap, const char *base, const char *rel, int depth)
 {
 	char *path = rel[0] ? kd_path_join(base, rel) : kd_strdup(base);
 	struct kd_buf sub = KD_BUF_INIT;
 	struct dirent *de;
 	DIR *d = NULL;
+	bool seen;
 	int err = -ENOMEM;
 
 	if (!path)
 		goto out;
-	err = 0;
 	d = opendir(path);
-	if (!d)
+	if (!d) {
+		err = unreadable(t, path, errno);
 		goto out;
-	while ((de = readdir(d))) {
+	}
+	err = seen_before(t, dirfd(d), &seen);
+	if (err || seen)
+		goto out;
+	if (depth > UTREE_MAX_DEPTH) {
+		err = unreadable(t, path, ELOOP);
+		goto out;
+	}
+	for (errno = 0; (de = readdir(d)); errno = 0) {
 		size_t len = strlen(de->d_name);
 		char *full;
 		bool dir;
@@ -89,12 +137,14 @@ static int walk(struct utree *t, size_t *cap, const char *base, const char *rel)
 		dir = kd_is_dir(full);
 		free(full);
 		if (dir && strcmp(sub.s, "asm-generic") && strcmp(sub.s, "arch"))
-			err = walk(t, cap, base, sub.s);
+			err = walk(t, cap, base, sub.s, depth + 1);
 		else if (!dir && rel[0] && len > 2 && !strcmp(de->d_name + len - 2, ".h"))
 			err = add_root(t, cap, sub.s);
 		if (err)
 			goto out;
 	}
+	if (errno)
+		err = unreadable(t, path, errno);
 out:
 	if (d)
 		closedir(d);
@@ -162,7 +212,7 @@ int utree__open(const char *dir, struct utree *t)
 		err = add_dir(t, dir, NULL);
 		if (err)
 			goto fail;
-		err = walk(t, &cap, dir, "");
+		err = walk(t, &cap, dir, "", 0);
 		if (err)
 			goto fail;
 		qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
@@ -197,9 +247,9 @@ int utree__open(const char *dir, struct utree *t)
 	err = add_dir(t, inc, "uapi");
 	if (err)
 		goto fail;
-	err = walk(t, &cap, t->dirs[0], "");
+	err = walk(t, &cap, t->dirs[0], "", 0);
 	if (!err)
-		err = walk(t, &cap, t->dirs[1], "");
+		err = walk(t, &cap, t->dirs[1], "", 0);
 	if (err)
 		goto fail;
 	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
@@ -224,6 +274,10 @@ void utree__release(struct utree *t)
 	for (i = 0; i < t->nr_roots; i++)
 		free(t->roots[i]);
 	free(t->roots);
+	for (i = 0; i < t->nr_unreadable; i++)
+		free(t->unreadable[i]);
+	free(t->unreadable);
+	free(t->seen);
 	memset(t, 0, sizeof(*t));
 }
 
