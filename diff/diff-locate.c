@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "db/kdb-uapi.h"
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"
