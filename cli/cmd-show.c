@@ -9,6 +9,7 @@
 #include "cli/show.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 
@@ -16,7 +17,7 @@ static const char show_usage[] =
 	"usage: kabi-diff show KERNEL.kabi WHAT [NAME] [options]\n"
 	"\n"
 	"  info                 identity of the kernel and what the file holds\n"
-	"  syscalls [--abi A]   the syscall tables (A: x64, ia32, x32)\n"
+	"  syscalls [--abi A]   the syscall tables (A: x64, ia32, x32; arm64, aarch32)\n"
 	"  syscall NAME         a syscall's numbers, signature and argument layouts\n"
 	"  struct NAME          a struct's layout (offsets, sizes, holes), like pahole\n"
 	"  union NAME | enum NAME | type NAME\n"
@@ -24,6 +25,18 @@ static const char show_usage[] =
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
 	"  problems             what the extractor could not resolve\n";
+
+/* Wide enough for every ABI name of the kernel's arch (unknown arch: of any). */
+static int abi_width(struct kdb *db)
+{
+	char *arch = NULL;
+	int w;
+
+	kdb__get_meta(db, "arch", &arch);
+	w = kd_arch__abi_width(kd_arch__by_name(arch));
+	free(arch);
+	return w < 5 ? 5 : w;	/* x86_64's columns as they always were */
+}
 
 static int print_info(struct show_ctx *s)
 {
@@ -91,9 +104,9 @@ static int print_slot(const struct kd_syscall *sc, void *ctx)
 	if (sc->func_id)
 		err = signature(s, sc->func_id, &sig);
 	if (sc->nr >= 0)
-		fprintf(s->f, "%-5s %4" PRId64 "  ", sc->abi, sc->nr);
+		fprintf(s->f, "%-*s %4" PRId64 "  ", s->abi_width, sc->abi, sc->nr);
 	else
-		fprintf(s->f, "%-5s    -  ", sc->abi);
+		fprintf(s->f, "%-*s    -  ", s->abi_width, sc->abi);
 	if (!sc->implemented)
 		fprintf(s->f, "%-24s %s\n", sc->name ? sc->name : "-", "(not implemented)");
 	else
@@ -127,7 +140,7 @@ static int note_syscall_slot(const struct kd_syscall *sc, void *ctx)
 {
 	struct show_ctx *s = ctx;
 
-	fprintf(s->f, "%-5s %s: ", sc->abi, sc->name);
+	fprintf(s->f, "%-*s %s: ", s->abi_width, sc->abi, sc->name);
 	if (sc->nr >= 0)
 		fprintf(s->f, "nr %" PRId64 ", ", sc->nr);
 	fprintf(s->f, "entry %s\n", sc->entry ? sc->entry : "-");
@@ -235,6 +248,7 @@ int cmd_show(int argc, char **argv)
 		kdb__free(s.db);
 		return KD_EXIT_ERROR;
 	}
+	s.abi_width = abi_width(s.db);
 	if (!strcmp(what, "info")) {
 		err = print_info(&s);
 	} else if (!strcmp(what, "syscalls")) {

@@ -16,6 +16,7 @@ struct show_ctx {
 	FILE *f;
 	int count;		/* items printed, to tell "absent" from "empty" */
 	int64_t func_id;	/* syscall: the signature to show */
+	int abi_width;		/* columns of the kernel's ABI names */
 };
 
 /* Each prints what it finds and counts it in s->count; 0 or a negative code. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/arch.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 
@@ -245,7 +246,7 @@ int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, 
 		"  UNION ALL"
 		"  SELECT n.abi, n.name, NULL, n.nrs, NULL, n.f, 1 FROM n"
 		"  WHERE NOT EXISTS (SELECT 1 FROM o WHERE o.abi = n.abi AND o.name = n.name))"
-		" ORDER BY name, abi <> 'x64', abi", &st);
+		" ORDER BY name, abi NOT IN " KD_ARCH_NATIVE_ABIS_SQL ", abi", &st);
 	if (err)
 		return err;
 	kdb_bind_text(st, 1, abi);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/arch.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 
@@ -309,13 +310,15 @@ out:
 int kdb__foreach_syscall(struct kdb *db, const char *abi, kdb_syscall_fn cb, void *ctx)
 {
 	return foreach_syscall(db, "SELECT abi, nr, name, entry, func_id, implemented FROM syscalls"
-			       " WHERE ?1 IS NULL OR abi = ?1 ORDER BY abi, nr", abi, cb, ctx);
+			       " WHERE ?1 IS NULL OR abi = ?1"
+			       " ORDER BY abi NOT IN " KD_ARCH_NATIVE_ABIS_SQL ", abi, nr", abi, cb, ctx);
 }
 
 int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn cb, void *ctx)
 {
 	return foreach_syscall(db, "SELECT abi, nr, name, entry, func_id, implemented FROM syscalls"
-			       " WHERE name = ?1 ORDER BY abi <> 'x64', abi, nr", name, cb, ctx);
+			       " WHERE name = ?1 ORDER BY abi NOT IN " KD_ARCH_NATIVE_ABIS_SQL ", abi, nr",
+			       name, cb, ctx);
 }
 
 int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx)

@@ -3,7 +3,8 @@
  * ELF access for the extractor. Everything the rest of extract/ needs from
  * libelf goes through here: validation with messages a user can act on,
  * section lookup, zero-copy section data, the symbol table sorted by
- * address, and reads at a virtual address (for sys_call_table).
+ * address, and reads at a virtual address (for sys_call_table; words a
+ * loader relocates are read through elf-reloc.c).
  */
 #include "extract/elf_internal.h"
 
@@ -47,11 +48,13 @@ static int check_header(struct kelf *k, const unsigned char *head, size_t n)
 	if (n < EI_NIDENT || memcmp(head, ELFMAG, SELFMAG))
 		return check_not_elf(k->path, head, n);
 	if (head[EI_CLASS] != ELFCLASS64) {
-		kd_err("%s: 32-bit ELF is not supported (x86_64 kernels only for now)", k->path);
+		kd_err("%s: 32-bit ELF is not supported (%s kernels only)", k->path,
+		       kd_arch__supported());
 		return -KD_EUNSUPPORTED;
 	}
 	if (head[EI_DATA] != ELFDATA2LSB) {
-		kd_err("%s: big-endian ELF is not supported (x86_64 kernels only for now)", k->path);
+		kd_err("%s: big-endian ELF is not supported (%s kernels only)", k->path,
+		       kd_arch__supported());
 		return -KD_EUNSUPPORTED;
 	}
 	if (n < sizeof(Elf64_Ehdr)) {
@@ -164,9 +167,10 @@ int kelf_open(const char *path, struct kelf **out)
 		err = -KD_EFORMAT;
 		goto fail;
 	}
-	if (k->ehdr.e_machine != EM_X86_64) {
-		kd_err("%s: ELF machine %u is not supported (x86_64 kernels only for now)",
-		       path, k->ehdr.e_machine);
+	k->arch = kd_arch__by_elf_machine(k->ehdr.e_machine);
+	if (!k->arch) {
+		kd_err("%s: ELF machine %u is not supported (%s kernels only)",
+		       path, k->ehdr.e_machine, kd_arch__supported());
 		err = -KD_EUNSUPPORTED;
 		goto fail;
 	}
@@ -190,6 +194,7 @@ void kelf_close(struct kelf *k)
 {
 	if (!k)
 		return;
+	free(k->relocs);
 	free(k->symbols);
 	free(k->sections);
 	if (k->elf)

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/arch.h"
+
 struct kelf_section {
 	const char *name;
 	GElf_Shdr shdr;
@@ -31,8 +33,17 @@ struct kelf_symbol {
 	uint16_t shndx;
 };
 
+/* What the loader stores at one address of a relocatable (ET_DYN) image. */
+struct kelf_reloc {
+	uint64_t addr;		/* r_offset: a link-time virtual address */
+	uint64_t value;		/* the word the loader writes there (before KASLR) */
+	uint32_t type;		/* R_* of the machine */
+	bool known;		/* a type this reader computes; else value is unset */
+};
+
 struct kelf {
 	const char *path;	/* as given by the caller, for messages */
+	const struct kd_arch *arch;	/* chosen by e_machine */
 	int fd;
 	size_t file_size;
 	Elf *elf;
@@ -41,12 +52,16 @@ struct kelf {
 	struct kelf_section *sections;
 	size_t nr_symbols;
 	struct kelf_symbol *symbols;	/* sorted by address after kelf_load_symbols() */
+	size_t nr_relocs;
+	struct kelf_reloc *relocs;	/* sorted by addr, loaded on first kelf_read_word() */
+	bool relocs_loaded;
 };
 
 /*
- * Open @path, check it is a little-endian 64-bit x86_64 ELF and read its
- * section headers. Errors name the file and the cause (compressed kernel,
- * truncated, another architecture). *out: kelf_close().
+ * Open @path, check it is a little-endian 64-bit ELF of a supported
+ * architecture (lib/arch.h) and read its section headers. Errors name the
+ * file and the cause (compressed kernel, truncated, another architecture).
+ * *out: kelf_close().
  */
 int kelf_open(const char *path, struct kelf **out);
 void kelf_close(struct kelf *k);
@@ -65,6 +80,15 @@ size_t kelf_symbols_at(struct kelf *k, uint64_t addr, size_t *first);
  * section with file contents; NULL when not mapped.
  */
 const unsigned char *kelf_read_addr(struct kelf *k, uint64_t addr, size_t len);
+/*
+ * The 64-bit word at virtual address @addr as the loaded image holds it:
+ * the file's bytes, or, where a dynamic relocation (.rela.dyn) targets the
+ * word, the value the loader stores there. Debian's arm64 vmlinux is
+ * linked -shared with --no-apply-dynamic-relocs: its pointer tables are
+ * zero in the file and filled from R_AARCH64_RELATIVE entries at boot.
+ * Returns 0, or a negative code with a message naming @what (a symbol).
+ */
+int kelf_read_word(struct kelf *k, uint64_t addr, uint64_t *out, const char *what);
 /* The GNU build-id as lowercase hex (malloc'ed) or NULL when absent. */
 char *kelf_build_id(struct kelf *k);
 

@@ -57,7 +57,7 @@ static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, cons
 		}
 	}
 	if (!err)
-		err = kdb__set_meta(db, "arch", "x86_64");
+		err = kdb__set_meta(db, "arch", k->arch->name);
 	if (!err && build_id)
 		err = kdb__set_meta(db, "build_id", build_id);
 	kd_buf_reset(&b);

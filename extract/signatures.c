@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Syscall signatures from DWARF. SYSCALL_DEFINEn(name, ...) expands to an
- * entry point __x64_sys_name(const struct pt_regs *) that unpacks registers
+ * entry point __x64_sys_name(const struct pt_regs *) (arm64:
+ * __arm64_sys_name) that unpacks registers
  * into __se_sys_name(long, ...), which calls the real implementation
  * __do_sys_name(int dfd, const char __user *filename, ...), usually inlined
  * into both. The abstract instance of __do_sys_name keeps the real
@@ -33,9 +34,10 @@ struct die_index {
 	struct named_die *v;
 };
 
+/* The do-functions, and every architecture's entry points (SYSCALL_DEFINE0's). */
 static const char *const wanted_prefixes[] = {
 	"__do_sys_", "__do_compat_sys_", "__x64_sys_", "__ia32_sys_",
-	"__ia32_compat_sys_", "__x32_compat_sys_", NULL,
+	"__ia32_compat_sys_", "__x32_compat_sys_", "__arm64_sys_", "__arm64_compat_sys_", NULL,
 };
 
 static bool wanted(const char *name)
@@ -265,12 +267,14 @@ static const char *string_at(struct kelf *k, uint64_t addr)
 	return NULL;
 }
 
-/* ftrace's syscall metadata: static const char *types__X[] and args__X[]. */
+/*
+ * ftrace's syscall metadata: static const char *types__X[] and args__X[]
+ * (pointers, so read as the loader leaves them: relocated on arm64).
+ */
 static int read_metadata(struct kelf *k, struct xfunc *f)
 {
 	struct kd_buf sym = KD_BUF_INIT;
 	const struct kelf_symbol *types, *args;
-	const unsigned char *tp, *ap;
 	const char *base = strncmp(f->name, "sys_", 4) ? NULL : f->name + 4;
 	size_t n, i, cap = 0;
 	int err = 0;
@@ -287,16 +291,17 @@ static int read_metadata(struct kelf *k, struct xfunc *f)
 	if (!types || !args || types->size != args->size || types->size > 6 * 8)
 		goto out;
 	n = types->size / 8;
-	tp = kelf_read_addr(k, types->addr, n * 8);
-	ap = kelf_read_addr(k, args->addr, n * 8);
-	if (!tp || !ap)
+	if (!kelf_read_addr(k, types->addr, n * 8) || !kelf_read_addr(k, args->addr, n * 8))
 		goto out;
 	for (i = 0; i < n; i++) {
 		uint64_t ta, aa;
 		const char *ts, *as;
 
-		memcpy(&ta, tp + i * 8, 8);
-		memcpy(&aa, ap + i * 8, 8);
+		err = kelf_read_word(k, types->addr + i * 8, &ta, types->name);
+		if (!err)
+			err = kelf_read_word(k, args->addr + i * 8, &aa, args->name);
+		if (err)
+			goto out;
 		ts = string_at(k, ta);
 		as = string_at(k, aa);
 		if (!ts || !as)

@@ -1,20 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Syscall names as the syscall table (arch/x86/entry/syscalls/syscall_64.tbl) spells
- * them. The binary only has entry points, whose names differ from the
- * table's in a few historical cases: the syscall is "stat" but its entry is
- * sys_newstat (the "new" struct stat of 2.x kernels), "umount2" is
- * sys_umount, "sendfile" is sys_sendfile64. These are facts of the 64-bit ABI, listed here once; the
- * ia32 table numbers old and new variants separately, so its entry points
- * keep their function names.
+ * Syscall names as the syscall tables spell them (x86_64:
+ * arch/x86/entry/syscalls/syscall_64.tbl; arm64: the __NR_ names of
+ * include/uapi/asm-generic/unistd.h). The binary only has entry points,
+ * whose names differ from the table's in a few historical cases: the
+ * syscall is "fstat" but its entry is sys_newfstat (the "new" struct stat
+ * of 2.x kernels), "umount2" is sys_umount, "sendfile" is sys_sendfile64,
+ * asm-generic's "fadvise64" is sys_fadvise64_64 and arm64's "personality"
+ * its own sys_arm64_personality. These are facts of
+ * the 64-bit ABIs, listed here once. The compat tables (ia32, aarch32)
+ * number old and new variants separately, so their entry points keep
+ * their function names (AArch32's own wrappers lose their "aarch32_":
+ * compat_sys_aarch32_mmap2 is mmap2).
  */
 #include "extract/syscalls_internal.h"
 
 #include <string.h>
 
-static const struct {
+struct renamed {
 	const char *func, *name;
-} renamed[] = {
+};
+
+/* The 64-bit ABIs of both architectures. */
+static const struct renamed renamed_64[] = {
 	{ "sys_newstat", "stat" },
 	{ "sys_newfstat", "fstat" },
 	{ "sys_newlstat", "lstat" },
@@ -23,16 +31,43 @@ static const struct {
 	{ "sys_sendfile64", "sendfile" },
 };
 
-const char *syscall_name_of_func(const char *abi, const char *func)
+/*
+ * arm64: asm-generic's 64-bit choice (x86_64 has sys_fadvise64), and the
+ * arch's own wrapper (arch/arm64/kernel/sys.c) for personality.
+ */
+static const struct renamed renamed_arm64[] = {
+	{ "sys_fadvise64_64", "fadvise64" },
+	{ "sys_arm64_personality", "personality" },
+};
+
+static const char *lookup(const struct renamed *v, size_t n, const char *func)
 {
 	size_t i;
 
-	if (strcmp(abi, "ia32"))
-		for (i = 0; i < sizeof(renamed) / sizeof(renamed[0]); i++)
-			if (!strcmp(func, renamed[i].func))
-				return renamed[i].name;
-	if (!strncmp(func, "compat_sys_", 11))
-		return func + 11;
+	for (i = 0; i < n; i++)
+		if (!strcmp(func, v[i].func))
+			return v[i].name;
+	return NULL;
+}
+
+#define LOOKUP(v, func) lookup(v, sizeof(v) / sizeof(v[0]), func)
+
+const char *syscall_name_of_func(const char *abi, const char *func)
+{
+	const char *name = NULL;
+
+	if (!strcmp(abi, "x64") || !strcmp(abi, "x32") || !strcmp(abi, "arm64"))
+		name = LOOKUP(renamed_64, func);
+	if (!name && !strcmp(abi, "arm64"))
+		name = LOOKUP(renamed_arm64, func);
+	if (name)
+		return name;
+	if (!strncmp(func, "compat_sys_", 11)) {
+		func += 11;
+		if (!strcmp(abi, "aarch32") && !strncmp(func, "aarch32_", 8))
+			func += 8;
+		return func;
+	}
 	if (!strncmp(func, "sys_", 4))
 		return func + 4;
 	return func;

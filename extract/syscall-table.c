@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The syscall tables, read from the binary: sys_call_table is an array of
- * entry-point addresses in .rodata, resolved through .symtab. Several
+ * entry-point addresses in .rodata, resolved through .symtab (on arm64,
+ * through the dynamic relocations that fill it: kelf_read_word). Several
  * symbols often share an address (aliases, __pfx_ padding symbols); the
- * __x64_sys_ name is the one that says which syscall it is.
+ * entry name (__x64_sys_, __arm64_sys_) is the one that says which syscall
+ * it is.
  *
- * Kernels since 6.9 (and the stable 6.1 series since 6.1.87) dispatch
- * ia32 and x32 syscalls through switch statements, not tables; for those
- * ABIs the entry points are recorded by name, without numbers.
+ * Each architecture lists its tables below. x86_64: kernels since 6.9 (and
+ * the stable 6.1 series since 6.1.87) dispatch ia32 and x32 syscalls
+ * through switch statements, not tables; for those ABIs the entry points
+ * are recorded by name, without numbers. arm64: the AArch32 compat table
+ * (compat_sys_call_table, CONFIG_COMPAT) holds both __arm64_sys_ and
+ * __arm64_compat_sys_ entries, numbered as 32-bit ARM EABI numbers them.
  */
 #include "extract/syscalls_internal.h"
 
@@ -24,13 +29,58 @@ static bool has_prefix(const char *s, const char *p)
 	return !strncmp(s, p, strlen(p));
 }
 
+/* One syscall table of an architecture. */
+struct table_layout {
+	const char *symbol;	/* sys_call_table */
+	const char *abi;	/* static string: x64, arm64, ... */
+	const char *prefix;	/* preferred entry prefix among aliases */
+	int64_t nr_base;	/* added to the index: x32's __X32_SYSCALL_BIT */
+	bool required;		/* no such symbol: not a kernel image */
+	/* Without the table: entry points by these prefixes (NULL: the ABI is absent). */
+	const char *entries, *entries_also;
+};
+
+struct arch_layout {
+	const char *arch;			/* kd_arch name */
+	const char *const *entry_prefixes;	/* NULL-terminated */
+	struct table_layout tables[3];		/* symbol NULL ends */
+};
+
+static const char *const x86_prefixes[] = { "__x64_", "__ia32_", "__x32_", NULL };
+static const char *const arm64_prefixes[] = { "__arm64_", NULL };
+
+static const struct arch_layout layouts[] = {
+	{ "x86_64", x86_prefixes, {
+		{ "sys_call_table", "x64", "__x64_", 0, true, NULL, NULL },
+		{ "ia32_sys_call_table", "ia32", "__ia32_", 0, false,
+		  "__ia32_sys_", "__ia32_compat_sys_" },
+		/* x32 numbers carry __X32_SYSCALL_BIT (0x40000000). */
+		{ "x32_sys_call_table", "x32", "__x64_", 0x40000000, false,
+		  "__x32_compat_sys_", NULL },
+	} },
+	{ "arm64", arm64_prefixes, {
+		{ "sys_call_table", "arm64", "__arm64_", 0, true, NULL, NULL },
+		{ "compat_sys_call_table", "aarch32", "__arm64_", 0, false, NULL, NULL },
+	} },
+};
+
+static const struct arch_layout *layout_of(const struct kd_arch *arch)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++)
+		if (!strcmp(layouts[i].arch, arch->name))
+			return &layouts[i];
+	return NULL;
+}
+
 /*
  * Entry symbol -> do-function name: __x64_sys_openat -> sys_openat,
- * __ia32_compat_sys_ioctl -> compat_sys_ioctl. NULL when not an entry.
+ * __ia32_compat_sys_ioctl -> compat_sys_ioctl, __arm64_sys_openat ->
+ * sys_openat. NULL when not an entry of @prefixes.
  */
-static const char *func_of_entry(const char *sym)
+static const char *func_of_entry(const char *const *prefixes, const char *sym)
 {
-	static const char *const prefixes[] = { "__x64_", "__ia32_", "__x32_", NULL };
 	int i;
 
 	for (i = 0; prefixes[i]; i++) {
@@ -49,8 +99,9 @@ static bool is_ni(const char *func)
 	return !strcmp(func, "sys_ni_syscall");
 }
 
-/* Best name for the entry at @addr: __x64_sys_* first, then any entry, then any function. */
-static const struct kelf_symbol *entry_at(struct kelf *k, uint64_t addr, const char *want_prefix)
+/* Best name for the entry at @addr: @want_prefix first, then any entry, then any function. */
+static const struct kelf_symbol *entry_at(struct kelf *k, const char *const *prefixes,
+					  uint64_t addr, const char *want_prefix)
 {
 	const struct kelf_symbol *best = NULL;
 	size_t first, end, i;
@@ -59,9 +110,9 @@ static const struct kelf_symbol *entry_at(struct kelf *k, uint64_t addr, const c
 	for (i = first; i < end; i++) {
 		const struct kelf_symbol *s = &k->symbols[i];
 
-		if (has_prefix(s->name, want_prefix) && func_of_entry(s->name))
+		if (has_prefix(s->name, want_prefix) && func_of_entry(prefixes, s->name))
 			return s;
-		if (!best && func_of_entry(s->name))
+		if (!best && func_of_entry(prefixes, s->name))
 			best = s;
 	}
 	if (best)
@@ -103,9 +154,10 @@ static int note_func(struct xsyscalls *s, const char *func, const struct kelf_sy
 	return 0;
 }
 
-static int add_slot(struct xsyscalls *s, const char *abi, int64_t nr, const struct kelf_symbol *entry)
+static int add_slot(struct xsyscalls *s, const char *const *prefixes, const char *abi, int64_t nr,
+		    const struct kelf_symbol *entry)
 {
-	const char *func = entry ? func_of_entry(entry->name) : NULL;
+	const char *func = entry ? func_of_entry(prefixes, entry->name) : NULL;
 	struct xslot *slot;
 	int err;
 
@@ -127,10 +179,9 @@ static int add_slot(struct xsyscalls *s, const char *abi, int64_t nr, const stru
 	return note_func(s, func, entry);
 }
 
-static int read_table(struct xsyscalls *s, struct kelf *k, const struct kelf_symbol *table,
-		      const char *abi, const char *prefix, int64_t nr_base)
+static int read_table(struct xsyscalls *s, struct kelf *k, const char *const *prefixes,
+		      const struct kelf_symbol *table, const struct table_layout *t)
 {
-	const unsigned char *p;
 	size_t n, i;
 	int err;
 
@@ -140,16 +191,18 @@ static int read_table(struct xsyscalls *s, struct kelf *k, const struct kelf_sym
 		       (unsigned long long)table->size);
 		return -KD_ENOTKERNEL;
 	}
-	p = kelf_read_addr(k, table->addr, n * 8);
-	if (!p) {
+	if (!kelf_read_addr(k, table->addr, n * 8)) {
 		kd_err("%s: %s is not in a section with contents", k->path, table->name);
 		return -KD_ENOTKERNEL;
 	}
 	for (i = 0; i < n; i++) {
 		uint64_t addr;
 
-		memcpy(&addr, p + i * 8, 8);	/* little-endian host and file */
-		err = add_slot(s, abi, nr_base + (int64_t)i, addr ? entry_at(k, addr, prefix) : NULL);
+		err = kelf_read_word(k, table->addr + i * 8, &addr, table->name);
+		if (err)
+			return err;
+		err = add_slot(s, prefixes, t->abi, t->nr_base + (int64_t)i,
+			       addr ? entry_at(k, prefixes, addr, t->prefix) : NULL);
 		if (err)
 			return err;
 	}
@@ -157,8 +210,8 @@ static int read_table(struct xsyscalls *s, struct kelf *k, const struct kelf_sym
 }
 
 /* An ABI without a table: every entry symbol with @prefix, unnumbered. */
-static int read_entry_points(struct xsyscalls *s, struct kelf *k, const char *abi,
-			     const char *prefix, const char *also)
+static int read_entry_points(struct xsyscalls *s, struct kelf *k, const char *const *prefixes,
+			     const char *abi, const char *prefix, const char *also)
 {
 	size_t i;
 	int err;
@@ -171,35 +224,54 @@ static int read_entry_points(struct xsyscalls *s, struct kelf *k, const char *ab
 			continue;
 		if (!has_prefix(sym->name, prefix) && !(also && has_prefix(sym->name, also)))
 			continue;
-		err = add_slot(s, abi, -1, sym);
+		err = add_slot(s, prefixes, abi, -1, sym);
 		if (err)
 			return err;
 	}
 	return 0;
 }
 
+static bool any_implemented(const struct xsyscalls *s, size_t first)
+{
+	size_t i;
+
+	for (i = first; i < s->nr_slots; i++)
+		if (s->slots[i].implemented)
+			return true;
+	return false;
+}
+
 int xsyscalls_read_tables(struct xsyscalls *s, struct kelf *k)
 {
-	const struct kelf_symbol *t;
-	int err;
+	const struct arch_layout *l = layout_of(k->arch);
+	const struct table_layout *t;
+	int err = 0;
 
-	t = kelf_symbol_by_name(k, "sys_call_table");
-	if (!t) {
-		kd_err("%s: not a kernel image (no sys_call_table symbol)", k->path);
-		return -KD_ENOTKERNEL;
+	if (!l) {
+		kd_err("%s: no syscall-table layout for %s", k->path, k->arch->name);
+		return -KD_EUNSUPPORTED;
 	}
-	err = read_table(s, k, t, "x64", "__x64_", 0);
-	if (err)
-		return err;
-	t = kelf_symbol_by_name(k, "ia32_sys_call_table");
-	err = t ? read_table(s, k, t, "ia32", "__ia32_", 0)
-		: read_entry_points(s, k, "ia32", "__ia32_sys_", "__ia32_compat_sys_");
-	if (err)
-		return err;
-	/* x32 numbers carry __X32_SYSCALL_BIT (0x40000000). */
-	t = kelf_symbol_by_name(k, "x32_sys_call_table");
-	return t ? read_table(s, k, t, "x32", "__x64_", 0x40000000)
-		 : read_entry_points(s, k, "x32", "__x32_compat_sys_", NULL);
+	for (t = l->tables; !err && t < l->tables + 3 && t->symbol; t++) {
+		const struct kelf_symbol *table = kelf_symbol_by_name(k, t->symbol);
+		size_t first = s->nr_slots;
+
+		if (table) {
+			err = read_table(s, k, l->entry_prefixes, table, t);
+			if (!err && t->required && !any_implemented(s, first)) {
+				kd_err("%s: %s has no %s entry point (%ssys_*); is the ELF machine"
+				       " (%u) right?", k->path, t->symbol, k->arch->name, t->prefix,
+				       k->ehdr.e_machine);
+				err = -KD_ENOTKERNEL;
+			}
+		} else if (t->required) {
+			kd_err("%s: not a kernel image (no %s symbol)", k->path, t->symbol);
+			err = -KD_ENOTKERNEL;
+		} else if (t->entries) {
+			err = read_entry_points(s, k, l->entry_prefixes, t->abi, t->entries,
+						t->entries_also);
+		}
+	}
+	return err;
 }
 
 void xsyscalls_release(struct xsyscalls *s)

@@ -34,11 +34,14 @@ grep -q "^kabi-diff: cut.elf: " err.txt
 ok $? "section data past the end: message names the file"
 
 cp "$k" class32.elf && printf '\001' | dd of=class32.elf bs=1 seek=4 conv=notrunc 2>/dev/null
-fails class32.elf "kabi-diff: class32.elf: 32-bit ELF is not supported (x86_64 kernels only for now)" "32-bit ELF"
+fails class32.elf "kabi-diff: class32.elf: 32-bit ELF is not supported (x86_64 and arm64 kernels only)" "32-bit ELF"
 cp "$k" be.elf && printf '\002' | dd of=be.elf bs=1 seek=5 conv=notrunc 2>/dev/null
-fails be.elf "kabi-diff: be.elf: big-endian ELF is not supported (x86_64 kernels only for now)" "big-endian ELF"
-cp "$k" arm.elf && printf '\267\000' | dd of=arm.elf bs=1 seek=18 conv=notrunc 2>/dev/null
-fails arm.elf "kabi-diff: arm.elf: ELF machine 183 is not supported (x86_64 kernels only for now)" "another architecture"
+fails be.elf "kabi-diff: be.elf: big-endian ELF is not supported (x86_64 and arm64 kernels only)" "big-endian ELF"
+cp "$k" arm.elf && printf '\050\000' | dd of=arm.elf bs=1 seek=18 conv=notrunc 2>/dev/null
+fails arm.elf "kabi-diff: arm.elf: ELF machine 40 is not supported (x86_64 and arm64 kernels only)" "another architecture"
+# x86_64 code labelled AArch64: a table without one __arm64_ entry point.
+cp "$k" mislabelled.elf && printf '\267\000' | dd of=mislabelled.elf bs=1 seek=18 conv=notrunc 2>/dev/null
+fails mislabelled.elf "kabi-diff: mislabelled.elf: sys_call_table has no arm64 entry point (__arm64_sys_*); is the ELF machine (183) right?" "machine that does not match the table"
 
 # A bzImage: boot sector, "HdrS" at 0x202.
 { head -c 514 /dev/zero; printf 'HdrS'; head -c 4000 /dev/zero; } > vmlinuz

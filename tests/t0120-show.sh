@@ -47,7 +47,7 @@ is "$(show syscall openat2)" \
 "x64   openat2: nr 6, entry __x64_sys_openat2
 
 long int sys_openat2(int dfd, const char *filename, struct open_how *how, size_t usize)
-  from dwarf, $(q "$db" "SELECT decl_file FROM functions WHERE name='sys_openat2'"):148
+  from dwarf, $(q "$db" "SELECT decl_file FROM functions WHERE name='sys_openat2'"):$(grep -n '^SYSCALL_DEFINE4(openat2,' "$KD_SRCDIR/fixtures/kernel.c" | cut -d: -f1)
 
 /* how */
 struct open_how {

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The table of supported architectures (see arch.h). Adding one here is
+ * the start, not the end: extract/ also needs its syscall-table layout
+ * (extract/syscall-table.c) and the names of its entry points.
+ */
+#include "lib/arch.h"
+
+#include <string.h>
+
+static const struct kd_arch arches[] = {
+	{
+		.name = "x86_64", .elf_machine = 62 /* EM_X86_64 */,
+		.native_abi = "x64", .compat_abis = "ia32,x32",
+		.uapi_dir = "x86", .gcc_triplet = "x86_64-linux-gnu",
+		.qemu = "qemu-system-x86_64", .char_signed = true,
+	},
+	{
+		.name = "arm64", .elf_machine = 183 /* EM_AARCH64 */,
+		.native_abi = "arm64", .compat_abis = "aarch32",
+		.uapi_dir = "arm64", .gcc_triplet = "aarch64-linux-gnu",
+		.qemu = "qemu-system-aarch64", .char_signed = false,
+	},
+};
+
+#define NR_ARCHES (sizeof(arches) / sizeof(arches[0]))
+
+const struct kd_arch *kd_arch__by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < NR_ARCHES; i++)
+		if (!strcmp(arches[i].name, name))
+			return &arches[i];
+	return NULL;
+}
+
+const struct kd_arch *kd_arch__by_elf_machine(unsigned int machine)
+{
+	size_t i;
+
+	for (i = 0; i < NR_ARCHES; i++)
+		if (arches[i].elf_machine == machine)
+			return &arches[i];
+	return NULL;
+}
+
+const struct kd_arch *kd_arch__host(void)
+{
+#if defined(__x86_64__)
+	return kd_arch__by_name("x86_64");
+#elif defined(__aarch64__)
+	return kd_arch__by_name("arm64");
+#else
+	return NULL;
+#endif
+}
+
+const char *kd_arch__supported(void)
+{
+	return "x86_64 and arm64";
+}
+
+bool kd_arch__is_native_abi(const char *abi)
+{
+	size_t i;
+
+	for (i = 0; abi && i < NR_ARCHES; i++)
+		if (!strcmp(arches[i].native_abi, abi))
+			return true;
+	return false;
+}
+
+int kd_arch__abi_width(const struct kd_arch *arch)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < NR_ARCHES; i++) {
+		const char *p;
+		size_t n = 0;
+
+		if (arch && arch != &arches[i])
+			continue;
+		if (strlen(arches[i].native_abi) > w)
+			w = strlen(arches[i].native_abi);
+		for (p = arches[i].compat_abis; ; p++) {
+			if (*p && *p != ',') {
+				n++;
+				continue;
+			}
+			if (n > w)
+				w = n;
+			n = 0;
+			if (!*p)
+				break;
+		}
+	}
+	return (int)w;
+}

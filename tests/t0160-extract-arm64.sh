@@ -1,0 +1,116 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# extract on an arm64 kernel: the sample kernel cross-compiled for aarch64
+# (aarch64-linux-gnu-gcc -g) and linked as arch/arm64 links vmlinux, so
+# its sys_call_table and ftrace metadata arrays are zero in the file and
+# filled from .rela.dyn (R_AARCH64_RELATIVE; without -Bsymbolic,
+# R_AARCH64_ABS64 against the entry points). Checks the tables of both
+# ABIs (arm64 and the AArch32 compat table), signatures, layouts equal to
+# the x86_64 build's, and refusals of relocations the reader cannot compute.
+. "$KD_SRCDIR/lib.sh"
+
+cc=${KD_AARCH64_CC:-aarch64-linux-gnu-gcc}
+if ! command -v "$cc" >/dev/null 2>&1; then
+	skip "no aarch64 cross compiler ($cc; Debian: gcc-aarch64-linux-gnu, which make deps installs)"
+	done_testing
+fi
+KD_FIXTURE_ARCH=arm64
+export KD_FIXTURE_ARCH
+cd "$KD_TMPDIR" || exit 1
+mkdir -p arm64 && cd arm64 || exit 1
+
+"$cc" -O2 -ffreestanding -fno-pic -c "$KD_SRCDIR/fixtures/meta.c" -o meta.o
+"$KD_SRCDIR/fixtures/build-kernel.sh" k -DKABI_META meta.o
+ok $? "cross-compile and link the aarch64 sample kernel" || done_testing
+is "$(readelf -h k | awk '/Machine:/ { $1 = ""; print substr($0, 2) } /Type:/ { print $2 }' | tr '\n' ' ')" \
+	"DYN AArch64 " "ET_DYN, EM_AARCH64, as Debian's arm64 vmlinux"
+
+# section FILE NAME|INDEX: "INDEX NAME TYPE ADDR OFF SIZE ..." of readelf -S.
+section() {
+	readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] */\1 /p' | awk -v n="$2" '$1 == n || $2 == n'
+}
+
+# The table's words in the file: all zero (the loader fills them).
+tab=$(readelf -sW k | awk '$8 == "sys_call_table" { print $2; exit }')
+set -- $(section k "$(readelf -sW k | awk '$8 == "sys_call_table" { print $7; exit }')")
+# (low 32 bits: shell arithmetic is signed 64-bit)
+off=$(( 0x${tab#????????} - 0x${4#????????} + 0x$5 ))
+is "$(od -An -v -tx1 -j "$off" -N 80 k | tr -d ' \n' | tr -d 0)" "" "sys_call_table is zero in the file"
+is "$(readelf -rW k | grep -c R_AARCH64_RELATIVE)" "19" \
+	"filled by 19 R_AARCH64_RELATIVE entries (9 + 6 table slots, 4 metadata pointers)"
+
+"$KABI_DIFF" extract -q k -o k.kabi
+is "$?" "0" "extract"
+is "$(q k.kabi "SELECT value FROM meta WHERE key = 'arch'")" "arm64" "arch recorded"
+is "$("$KABI_DIFF" show k.kabi info | grep '^arch')" "arch            arm64" "show info names the arch"
+is "$(q k.kabi "SELECT abi, nr, ifnull(name, '-'), ifnull(entry, '-'), implemented FROM syscalls
+	ORDER BY abi <> 'arm64', nr")" \
+"arm64|0|read|__arm64_sys_read|1
+arm64|1|-|__arm64_sys_ni_syscall|0
+arm64|2|openat|__arm64_sys_openat|1
+arm64|3|getpid|__arm64_sys_getpid|1
+arm64|4|fxstat|__arm64_sys_fxstat|1
+arm64|5|fxlegacy|__arm64_sys_fxlegacy|1
+arm64|6|openat2|__arm64_sys_openat2|1
+arm64|7|fxold|__arm64_sys_fxold|1
+arm64|8|-|-|0
+arm64|9|metaonly|__arm64_sys_metaonly|1
+aarch32|0|-|__arm64_sys_ni_syscall|0
+aarch32|1|getpid|__arm64_sys_getpid|1
+aarch32|2|read|__arm64_sys_read|1
+aarch32|3|fxstat|__arm64_compat_sys_fxstat|1
+aarch32|4|-|__arm64_sys_ni_syscall|0
+aarch32|5|ftruncate64|__arm64_compat_sys_aarch32_ftruncate64|1" \
+	"both tables through the relocations: numbers, names, entries, empty and ni slots"
+
+sig() {
+	q k.kabi "SELECT group_concat(d, ', ') FROM (SELECT p.type_text || ' ' || p.name AS d
+		FROM syscalls s JOIN params p ON p.func_id = s.func_id
+		WHERE s.abi = '$1' AND s.name = '$2' ORDER BY p.pos)"
+}
+is "$(sig arm64 openat)" "int dfd, const char * filename, int flags, umode_t mode" "openat signature"
+is "$(sig arm64 openat2)" "int dfd, const char * filename, struct open_how * how, size_t usize" "openat2 signature"
+is "$(sig aarch32 fxstat)" "int fd, struct fx_stat * st" "compat signature from __do_compat_sys_fxstat"
+is "$(sig aarch32 ftruncate64)" "unsigned int fd, __u32 __pad, __u32 lo, __u32 hi" "AArch32 wrapper's own signature"
+is "$(q k.kabi "SELECT count(*) FROM syscalls s JOIN params p ON p.func_id = s.func_id WHERE s.name = 'getpid'")" \
+	"0" "SYSCALL_DEFINE0: no parameters"
+is "$(q k.kabi "SELECT group_concat(d, ', ') FROM (SELECT p.type_text || ' ' || p.name AS d
+	FROM params p JOIN functions f ON f.id = p.func_id WHERE f.name = 'sys_metaonly' ORDER BY p.pos)")" \
+	"unsigned int fd, const char * name" "metadata strings through relocated pointer arrays"
+is "$(q k.kabi "SELECT count(*) FROM problems")" "0" "no problems"
+
+# Layouts are the same C types on both LP64 ABIs: the x86_64 build's text.
+x86=$(fixture_db v1-dwarf5 -gdwarf-5)
+for s in fx_stat fx_bits fx_node open_how; do
+	is "$("$KABI_DIFF" show k.kabi struct $s)" "$("$KABI_DIFF" show "$x86" struct $s)" \
+		"struct $s: the same layout as on x86_64"
+done
+
+# Without -Bsymbolic: R_AARCH64_ABS64 against the symbols, the same table.
+KD_FIXTURE_SYMBOLIC=no "$KD_SRCDIR/fixtures/build-kernel.sh" kabs -DKABI_META meta.o
+ok $? "link without -Bsymbolic"
+is "$(readelf -rW kabs | grep R_AARCH64_ABS64 | grep -c __arm64_)" "15" "table words relocated by R_AARCH64_ABS64"
+"$KABI_DIFF" extract -q kabs -o kabs.kabi
+is "$(q kabs.kabi "SELECT abi, nr, name, entry, implemented FROM syscalls ORDER BY abi, nr")" \
+	"$(q k.kabi "SELECT abi, nr, name, entry, implemented FROM syscalls ORDER BY abi, nr")" \
+	"S + A gives the same tables as B + A"
+
+# A relocation type the reader does not compute, on a table word: refused.
+set -- $(section k .rela.dyn)
+rela=$5 nr=$1
+idx=$(readelf -rW k | awk -v t="$tab" 'NR > 3 && $1 ~ /^[0-9a-f]+$/ { if ($1 == t) { print n; exit } n++ }')
+cp k badtype
+printf '\004\004' | dd of=badtype bs=1 seek=$(( 0x$rela + idx * 24 + 8 )) conv=notrunc 2>/dev/null
+msg=$("$KABI_DIFF" extract badtype -o bad.kabi 2>&1 >/dev/null)
+is "$?|$msg" "1|kabi-diff: badtype: sys_call_table: the word at 0x$tab is relocated by type 1028, which this reader does not compute" \
+	"unknown relocation type: exit 1 and message"
+[ ! -e bad.kabi ]
+ok $? "no output written"
+
+# .rela.dyn with a wrong entry size: a one-line error, not a misread.
+shdr=$(readelf -hW k | awk '/Start of section headers/ { print $5 }')
+cp k badent
+printf '\020' | dd of=badent bs=1 seek=$(( shdr + nr * 64 + 56 )) conv=notrunc 2>/dev/null
+msg=$("$KABI_DIFF" extract badent -o bad.kabi 2>&1 >/dev/null)
+is "$?|$msg" "1|kabi-diff: badent: .rela.dyn: entries of 16 bytes, not 24" "bad .rela.dyn entry size"
+done_testing
