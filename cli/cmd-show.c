@@ -201,7 +201,9 @@ static int print_named_types(struct show_ctx *s, const char *kind, const char *n
 		if (n > 1)
 			fprintf(s->f, "%s/* %s %s: layout %d of %d */\n", i ? "\n" : "",
 				kind ? kind : kd_kind_name(t->kind), name, i + 1, n);
-		err = layout__fprintf(s->tc, t, s->f);
+		err = show_views(s, ids[i]);
+		if (!err)
+			err = layout__fprintf(s->tc, t, s->f);
 	}
 	s->count += n;
 	free(ids);

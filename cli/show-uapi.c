@@ -49,10 +49,25 @@ static int print_ioctl(const struct kd_ioctl *io, void *ctx)
 	fprintf(s->f, "\n  nr         %d (0x%02x)\n", io->nr, io->nr);
 	if (io->arg_type_text)
 		fprintf(s->f, "  argument   %s\n", io->arg_type_text);
-	if (io->has_size)
-		fprintf(s->f, "  size       %" PRId64 " bytes (%s%s%s)\n", io->size,
-			io->size_trusted ? "from DWARF" : "from the header only: not verified",
-			module ? ", module " : io->arg_type ? ", vmlinux" : "", module ? module : "");
+	if (io->has_size && io->arg_type) {
+		bool kernel = false;
+		char *header = NULL;
+
+		err = kdb__type_views(s->db, io->arg_type, &kernel, &header);
+		if (err)
+			goto out;
+		if (header)
+			fprintf(s->f, "  size       %" PRId64 " bytes (header view, %s%s%s%s)\n", io->size,
+				header, kernel ? "; the kernel's DWARF agrees: " : "",
+				kernel ? (module ? "module " : "vmlinux") : "", kernel && module ? module : "");
+		else
+			fprintf(s->f, "  size       %" PRId64 " bytes (from DWARF, %s%s)\n", io->size,
+				module ? "module " : "vmlinux", module ? module : "");
+		free(header);
+	} else if (io->has_size) {
+		fprintf(s->f, "  size       %" PRId64 " bytes (%s)\n", io->size,
+			io->size_trusted ? "a plain C type" : "from the header only: not verified");
+	}
 	if (io->file)
 		fprintf(s->f, "  defined    %s:%d\n", io->file, io->line);
 	if (io->arg_type) {
@@ -63,8 +78,31 @@ static int print_ioctl(const struct kd_ioctl *io, void *ctx)
 			err = layout__fprintf(s->tc, t, s->f);
 		}
 	}
+out:
 	free(module);
 	return err;
+}
+
+int show_views(struct show_ctx *s, int64_t type_id)
+{
+	bool kernel = false;
+	char *header = NULL;
+	int err;
+
+	/* Extracted without --uapi: one view only, nothing to tell apart. */
+	if (kdb__count(s->db, "uapi_types") <= 0)
+		return 0;
+	err = kdb__type_views(s->db, type_id, &kernel, &header);
+	if (err)
+		return err;
+	if (header && kernel)
+		fprintf(s->f, "/* header view (%s) and kernel DWARF: the same layout */\n", header);
+	else if (header)
+		fprintf(s->f, "/* header view: %s */\n", header);
+	else if (kernel)
+		fprintf(s->f, "/* kernel DWARF (no header declares this layout) */\n");
+	free(header);
+	return 0;
 }
 
 static int print_ioctl_row(const struct kd_ioctl *io, void *ctx)

@@ -23,5 +23,10 @@ struct show_ctx {
 int show_ioctl(struct show_ctx *s, const char *name);
 int show_ioctls(struct show_ctx *s, const char *module);
 int show_constant(struct show_ctx *s, const char *name);
+/*
+ * Which view a layout is from, as a comment line: the header that declares
+ * it (the compiled UAPI headers), the kernel's DWARF, or both.
+ */
+int show_views(struct show_ctx *s, int64_t type_id);
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/mem.h"
 
 static const char *col_text(sqlite3_stmt *st, int i)
 {
@@ -211,4 +212,32 @@ int kdb__get_ioctl(struct kdb *db, const char *name, kdb_ioctl_fn cb, void *ctx)
 int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void *ctx)
 {
 	return walk_ioctls(db, NULL, module, cb, ctx);
+}
+
+int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, err;
+
+	*kernel = false;
+	*header = NULL;
+	err = kdb_prepare(db, "SELECT EXISTS (SELECT 1 FROM type_origins WHERE type_id = ?1),"
+			  " (SELECT file || ifnull(':' || line, '') FROM uapi_types WHERE type_id = ?1"
+			  "  ORDER BY file LIMIT 1)", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, type_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*kernel = sqlite3_column_int(st, 0) != 0;
+		if (col_text(st, 1)) {
+			*header = kd_strdup(col_text(st, 1));
+			if (!*header)
+				err = -ENOMEM;
+		}
+	} else {
+		err = kdb_sql_error(db, "reading type views");
+	}
+	sqlite3_finalize(st);
+	return err;
 }

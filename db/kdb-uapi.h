@@ -12,6 +12,16 @@
 
 #include "db/kdb.h"
 
+/* --- the header view (types the compiled UAPI headers declare) --- */
+/* Type @type_id is declared by header @file (include-relative) at @line (0: unknown). */
+int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int line);
+/*
+ * Which views @type_id is in: *kernel true when the kernel's DWARF (vmlinux
+ * or a module: type_origins) has this layout, *header "file:line" of the
+ * first header (in name order) that declares it, malloc'ed, NULL when none.
+ */
+int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header);
+
 /*
  * An integer #define of the UAPI headers. @value holds the 64 bits of the
  * C value in two's complement; @ctype names its C type ("int",

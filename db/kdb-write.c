@@ -204,3 +204,16 @@ int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id)
 	kdb_bind_id(st, 2, module_id);
 	return step_done(db, st, "writing type origins");
 }
+
+int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int line)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_UAPI_TYPE);
+
+	if (!st)
+		return -EIO;
+	sqlite3_bind_int64(st, 1, type_id);
+	kdb_bind_text(st, 2, file);
+	if (line > 0)
+		sqlite3_bind_int(st, 3, line);
+	return step_done(db, st, "writing the header view");
+}

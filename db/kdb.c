@@ -33,6 +33,7 @@ static const char *const stmt_sql[STMT__COUNT] = {
 	[STMT_PUT_PROBLEM] = "INSERT INTO problems(stage, input, location, message) VALUES (?,?,?,?)",
 	[STMT_PUT_MODULE] = "INSERT INTO modules(name, path) VALUES (?,?)",
 	[STMT_PUT_TYPE_ORIGIN] = "INSERT OR IGNORE INTO type_origins(type_id, module_id) VALUES (?,?)",
+	[STMT_PUT_UAPI_TYPE] = "INSERT OR IGNORE INTO uapi_types(type_id, file, line) VALUES (?,?,?)",
 };
 
 int kdb_sql_error(struct kdb *db, const char *what)

@@ -94,6 +94,17 @@ const char kdb_schema_sql[] =
 	");\n"
 	"CREATE UNIQUE INDEX type_origins_pair ON type_origins(type_id, ifnull(module_id, 0));\n"
 
+	/* The header view: the types each UAPI header declares, from compiling
+	 * the headers as user space does (extract --uapi). A layout the kernel's
+	 * DWARF shares is the same types row (it has type_origins too). */
+	"CREATE TABLE uapi_types (\n"
+	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
+	"  file TEXT NOT NULL,\n"           /* include-relative header: linux/input.h */
+	"  line INTEGER,\n"
+	"  PRIMARY KEY (type_id, file)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE INDEX uapi_types_file ON uapi_types(file);\n"
+
 	/* Integer #defines of the UAPI headers (and enumerators linked by name). */
 	"CREATE TABLE constants (\n"
 	"  name TEXT PRIMARY KEY,\n"

@@ -380,9 +380,10 @@ static int read_node(struct xtable *xt, int64_t id)
 		if (die_flag(xt->dwarf, die, DW_AT_declaration)) {
 			x->t.flags |= KD_TYPE_DECLARATION;
 			x->t.size = -1;
-			xt_problem(xt, x->die, "%s %s is only declared in this compilation unit;"
-				   " its layout is unknown", kd_kind_name(kind),
-				   x->t.name ? x->t.name : "(anonymous)");
+			if (!xt->declarations_expected)
+				xt_problem(xt, x->die, "%s %s is only declared in this compilation unit;"
+					   " its layout is unknown", kd_kind_name(kind),
+					   x->t.name ? x->t.name : "(anonymous)");
 			break;
 		}
 		err = for_each_child(xt, die, add_member, &id);

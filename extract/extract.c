@@ -25,6 +25,9 @@
 #include "db/kdb-uapi.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
+#include "extract/uapi/compile_internal.h"
+#include "extract/uapi/header_types_internal.h"
+#include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -90,9 +93,110 @@ static int write_vmlinux_origins(struct xtable *xt, struct kdb *db)
 	return err;
 }
 
+/* The UAPI headers compiled as user space does (started early, in a thread). */
+struct header_job {
+	struct utree tree;
+	bool have_tree;
+	struct uapi_cc_arch arch;
+	struct uapi_cc_conf conf;
+	struct uapi_cc_job *job;
+	struct header_view *view;
+	struct ioctl_types *it;
+};
+
+static int header_job_start(struct header_job *hj, const struct extract_conf *conf,
+			    const struct kd_arch *arch)
+{
+	int err = utree__open(conf->uapi_dir, &hj->tree);
+
+	if (err)
+		return err;
+	hj->have_tree = true;
+	uapi_cc_arch_init(&hj->arch, arch);
+	hj->conf = (struct uapi_cc_conf){ .arch = &hj->arch, .jobs = conf->jobs,
+					  .use_cache = !getenv("KABI_DIFF_NO_UAPI_CACHE"),
+					  .progress = conf->progress };
+	return uapi_cc__start(&hj->tree, &hj->conf, &hj->job);
+}
+
+/* Join the compilers; write the header view and the headers that did not compile. */
+static int header_job_finish(struct header_job *hj, struct kdb *db, struct type_sink *sink,
+			     struct extract_stats *stats)
+{
+	struct header_view_stats hs = { 0 };
+	struct uapi_cc_result *r = NULL;
+	struct kd_buf msg = KD_BUF_INIT;
+	size_t i;
+	int err;
+
+	err = uapi_cc__finish(hj->job, &r);
+	hj->job = NULL;
+	if (err)
+		return err;
+	if (r->not_compiled) {
+		kd_warn("%s", r->not_compiled);
+		err = kdb__put_problem(db, "uapi", NULL, NULL, "%s", r->not_compiled);
+		stats->problems++;
+	}
+	for (i = 0; !err && i < r->nr_failures; i++) {
+		err = kdb__put_problem(db, "uapi", r->failures[i].header, r->failures[i].header,
+				       "does not compile on its own, so its types have no header view: %s",
+				       r->failures[i].message);
+		stats->problems++;
+	}
+	if (!err && r->object) {
+		err = header_view__read(db, sink, r->object, &hj->view, &hs);
+		stats->types += hs.types;
+		stats->problems += hs.conflicts;
+	}
+	if (!err && !r->not_compiled)
+		err = kd_buf_addf(&msg, "%zu of %zu%s", r->nr_compiled, r->nr_headers,
+				  r->cached ? " (cached)" : "");
+	if (!err && msg.len)
+		err = kdb__set_meta(db, "uapi_compiled", msg.s);
+	kd_buf_release(&msg);
+	uapi_cc_result__free(r);
+	return err;
+}
+
+static void header_job_release(struct header_job *hj)
+{
+	struct uapi_cc_result *r = NULL;
+
+	if (hj->job && !uapi_cc__finish(hj->job, &r))
+		uapi_cc_result__free(r);
+	header_view__free(hj->view);
+	if (hj->have_tree)
+		utree__release(&hj->tree);
+	memset(hj, 0, sizeof(*hj));
+}
+
+/*
+ * sizeof() for the UAPI reader: the header view first (what user space's
+ * compiler says), then the kernel's DWARF for headers that do not compile.
+ * The module that defines the type in the kernel is kept either way.
+ */
+static int sizeof_both(const char *type_text, struct uapi_type_info *info, void *ctx)
+{
+	struct header_job *hj = ctx;
+	struct uapi_type_info k = { 0 };
+	int kr = ioctl_types__sizeof(type_text, &k, hj->it);
+
+	if (kr < 0)
+		return kr;
+	if (header_view__sizeof(hj->view, type_text, info)) {
+		info->module_id = kr ? k.module_id : 0;
+		return 1;
+	}
+	if (kr)
+		*info = k;
+	return kr;
+}
+
 /* Steps 4 of the header comment: modules, then the headers for real. */
-static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it, struct kdb *db,
-			struct type_sink *sink, struct extract_stats *stats)
+static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
+			struct header_job *hj, struct kdb *db, struct type_sink *sink,
+			struct extract_stats *stats)
 {
 	struct modules_stats ms = { 0 };
 	struct uapi_stats us = { 0 };
@@ -109,9 +213,13 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 	}
 	if (!conf->uapi_dir)
 		return 0;
+	err = header_job_finish(hj, db, sink, stats);
+	if (err)
+		return err;
 	if (conf->progress)
 		fprintf(stderr, "kabi-diff: reading UAPI headers under %s\n", conf->uapi_dir);
-	err = uapi__extract(db, conf->uapi_dir, ioctl_types__sizeof, it, &us);
+	hj->it = it;
+	err = uapi__extract(db, conf->uapi_dir, sizeof_both, hj, &us);
 	if (err)
 		return err;
 	stats->constants = us.constants;
@@ -124,6 +232,7 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 {
 	struct ioctl_types it = { 0 };
+	struct header_job hj = { 0 };
 	struct xsyscalls sys = { 0 };
 	struct xtable xt = { 0 };
 	struct kelf *k = NULL;
@@ -149,6 +258,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		goto out;
 	if (conf->uapi_dir) {
 		err = ioctl_types__collect(&it, conf->uapi_dir);
+		if (!err)
+			err = header_job_start(&hj, conf, k->arch);
 		if (err)
 			goto out;
 	} else if (conf->modules_dir) {
@@ -187,7 +298,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (!err && it.wanted) {
 		if (it.where)
 			ioctl_types__resolve_vmlinux(&it, &xt);
-		err = extract_uapi(conf, &it, db, sink, stats);
+		err = extract_uapi(conf, &it, &hj, db, sink, stats);
 	}
 	if (!err)
 		err = write_identity(db, k, d, conf->vmlinux);
@@ -203,6 +314,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		stats->functions += sys.funcs[i].found;
 	stats->problems += xt.nr_problems;
 out:
+	header_job_release(&hj);
 	ioctl_types__release(&it);
 	xtable_release(&xt);
 	type_sink_free(sink);

@@ -53,6 +53,8 @@ struct xtable {
 	int64_t *todo;
 	size_t nr_todo, todo_cap;
 	struct srcfiles_cache *files;
+	/* A struct only declared is no problem: the headers point to kernel-internal ones. */
+	bool declarations_expected;
 	int64_t nr_problems;
 	/* Problems met while no DB is attached (worker threads): "location\tmessage". */
 	char **held_problems;

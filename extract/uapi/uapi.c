@@ -181,11 +181,12 @@ static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval
 	if (!size.known) {
 		r->stats.ioctls_unsized++;
 		if (io->arg_type_text)
-			err = problemf(r, m, "%s: type '%s' not found in DWARF; size and command number unknown",
-				       io->name, io->arg_type_text);
+			err = problemf(r, m, "%s: type '%s' is declared by no header that compiles for"
+				       " this architecture and is in no DWARF of the kernel; size and"
+				       " command number unknown", io->name, io->arg_type_text);
 		else
-			err = problemf(r, m, "%s: the _IOC size is a sizeof of a type not found in DWARF;"
-				       " command number unknown", io->name);
+			err = problemf(r, m, "%s: the _IOC size is a sizeof of a type no compiled header"
+				       " and no kernel DWARF has; command number unknown", io->name);
 	}
 out:
 	kd_buf_release(&text);

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Around the batch driver (compile.c): the architectures, files in and
+ * out, a compiler process under limits (CPU, address space, wall time), a
+ * source tree's generated wrappers, the work directory's removal, and the
+ * thread a compilation runs in.
+ */
+#include "extract/uapi/compile_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "extract/uapi/uapi_internal.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+#include "lib/arch.h"
+#include "lib/path.h"
+
+/* One compiler run: CPU seconds (an endless loop) and address space (#include </dev/zero>). */
+#define RUN_CPU_SECONDS 120
+#define RUN_MEMORY_BYTES (4ull << 30)
+
+char *uapi_cc_read_text(const char *path, size_t max)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char chunk[8192];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while (b.len < max && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (kd_buf_add(&b, chunk, n))
+			break;
+	fclose(f);
+	return kd_buf_detach(&b);
+}
+
+int uapi_cc_write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	if (fputs(text, f) == EOF)
+		err = -EIO;
+	if (fclose(f) && !err)
+		err = -errno;
+	return err;
+}
+
+/* @cc as an absolute path: searched in PATH when it has no slash. */
+char *uapi_cc_find_program(const char *cc)
+{
+	const char *path = getenv("PATH"), *p;
+
+	if (strchr(cc, '/'))
+		return access(cc, X_OK) ? NULL : kd_strdup(cc);
+	for (p = path ? path : "/usr/bin:/bin"; ; ) {
+		size_t n = strcspn(p, ":");
+		struct kd_buf b = KD_BUF_INIT;
+
+		if (n && !kd_buf_addf(&b, "%.*s/%s", (int)n, p, cc) && !access(b.s, X_OK))
+			return kd_buf_detach(&b);
+		kd_buf_release(&b);
+		if (!p[n])
+			return NULL;
+		p += n + 1;
+	}
+}
+
+/*
+ * Start @argv[0] (an absolute path) with stdout and stderr into the files
+ * @out and @errf (NULL: /dev/null), under CPU and memory limits. Only
+ * async-signal-safe calls happen between fork() and exec(): the caller
+ * may be a thread of a busy process.
+ */
+int uapi_cc_spawn(char *const *argv, const char *out, const char *errf)
+{
+	int fo, fe;
+	pid_t pid;
+
+	fo = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fe = open(errf ? errf : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fo < 0 || fe < 0) {
+		int err = -errno;
+
+		if (fo >= 0)
+			close(fo);
+		if (fe >= 0)
+			close(fe);
+		return err;
+	}
+	pid = fork();
+	if (pid == 0) {
+		struct rlimit cpu = { RUN_CPU_SECONDS, RUN_CPU_SECONDS + 5 };
+		struct rlimit mem = { RUN_MEMORY_BYTES, RUN_MEMORY_BYTES };
+		int in = open("/dev/null", O_RDONLY);
+
+		setrlimit(RLIMIT_CPU, &cpu);
+		setrlimit(RLIMIT_AS, &mem);
+		if (in < 0 || dup2(in, 0) < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
+			_exit(127);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fo);
+	close(fe);
+	return pid < 0 ? -errno : pid;
+}
+
+/* Wait for @pid at most @seconds (then kill it); *status as waitpid gives it. */
+int uapi_cc_wait(int pid, int seconds, int *status)
+{
+	struct timespec nap = { 0, 5 * 1000 * 1000 };
+	long waited_ms = 0;
+
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		if (waited_ms > seconds * 1000L) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+				;
+			return 0;
+		}
+		nanosleep(&nap, NULL);
+		waited_ms += 5;
+	}
+}
+
+int uapi_cc_run_capture(char *const *argv, char **out)
+{
+	char tmpl[] = "/tmp/kabi-cc.XXXXXX";
+	int fd = mkstemp(tmpl), status = 0, err;
+	pid_t pid;
+
+	*out = NULL;
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	pid = uapi_cc_spawn(argv, tmpl, NULL);
+	err = pid < 0 ? (int)pid : uapi_cc_wait(pid, 30, &status);
+	if (!err && (!WIFEXITED(status) || WEXITSTATUS(status)))
+		err = -EIO;
+	if (!err) {
+		*out = uapi_cc_read_text(tmpl, 1 << 16);
+		if (!*out)
+			err = -ENOMEM;
+	}
+	unlink(tmpl);
+	return err;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP || flag == FTW_D)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+void uapi_cc_remove_tree(const char *dir)
+{
+	if (dir)
+		nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static const char *const x86_64_flags[] = { "-m64", NULL };
+static const char *const x86_64_not_roots[] = {
+	"asm/unistd_32.h", "asm/unistd_x32.h", "asm/posix_types_32.h", "asm/posix_types_x32.h",
+	NULL,
+};
+
+void uapi_cc_arch_init(struct uapi_cc_arch *out, const struct kd_arch *arch)
+{
+	const struct kd_arch *host = kd_arch__host();
+	const char *cc = getenv("KABI_DIFF_CC");
+
+	memset(out, 0, sizeof(*out));
+	if (!arch)
+		arch = kd_arch__by_name("x86_64");
+	out->name = arch->name;
+	if (!strcmp(arch->name, "x86_64")) {
+		out->flags = x86_64_flags;
+		out->not_roots = x86_64_not_roots;
+	}
+	/* The host's own compiler, or Debian's cross compiler for another arch. */
+	if (cc && *cc)
+		snprintf(out->cc_buf, sizeof(out->cc_buf), "%s", cc);
+	else if (host == arch)
+		snprintf(out->cc_buf, sizeof(out->cc_buf), "gcc");
+	else
+		snprintf(out->cc_buf, sizeof(out->cc_buf), "%s-gcc", arch->gcc_triplet);
+	out->cc = out->cc_buf;
+}
+
+bool uapi_cc_arch_skips(const struct uapi_cc_arch *arch, const char *name)
+{
+	const char *const *p;
+
+	for (p = arch->not_roots; p && *p; p++)
+		if (!strcmp(*p, name))
+			return true;
+	return false;
+}
+
+/*
+ * A source tree's headers are not what headers_install writes: generate
+ * the asm/ wrappers Kbuild would (every asm-generic header the arch
+ * lacks), empty <linux/compiler*.h> and the annotations it strips.
+ */
+int uapi_cc_write_wrappers(const struct utree *tree, const char *wrap)
+{
+	static const char prelude[] =
+		"#define __user\n#define __force\n#define __iomem\n#define __attribute_const__\n"
+		"#define __packed __attribute__((packed))\n";
+	struct kd_buf p = KD_BUF_INIT, q = KD_BUF_INIT;
+	struct dirent *de;
+	DIR *d = NULL;
+	int err = -ENOMEM;
+
+	if (kd_buf_addf(&p, "%s/asm", wrap) || (mkdir(p.s, 0700) && errno != EEXIST))
+		goto out;
+	kd_buf_reset(&p);
+	if (kd_buf_addf(&p, "%s/linux", wrap) || (mkdir(p.s, 0700) && errno != EEXIST))
+		goto out;
+	kd_buf_reset(&p);
+	err = kd_buf_addf(&p, "%s/linux/compiler.h", wrap);
+	if (!err)
+		err = uapi_cc_write_text(p.s, "");
+	kd_buf_reset(&p);
+	if (!err)
+		err = kd_buf_addf(&p, "%s/linux/compiler_types.h", wrap);
+	if (!err)
+		err = uapi_cc_write_text(p.s, "");
+	kd_buf_reset(&p);
+	if (!err)
+		err = kd_buf_addf(&p, "%s/kabi-prelude.h", wrap);
+	if (!err)
+		err = uapi_cc_write_text(p.s, prelude);
+	if (err)
+		goto out;
+	kd_buf_reset(&p);
+	err = kd_buf_addf(&p, "%s/asm-generic", tree->dirs[1]);
+	if (err)
+		goto out;
+	d = opendir(p.s);
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (len < 3 || strcmp(de->d_name + len - 2, ".h") || strchr(de->d_name, '\n'))
+			continue;
+		kd_buf_reset(&q);
+		err = kd_buf_addf(&q, "%s/asm/%s", tree->dirs[0], de->d_name);
+		if (err)
+			goto out;
+		if (kd_is_file(q.s))
+			continue;	/* the arch has its own */
+		kd_buf_reset(&q);
+		err = kd_buf_addf(&q, "%s/asm/%s", wrap, de->d_name);
+		if (err)
+			goto out;
+		kd_buf_reset(&p);
+		err = kd_buf_addf(&p, "#include <asm-generic/%s>\n", de->d_name);
+		if (!err)
+			err = uapi_cc_write_text(q.s, p.s);
+		if (err)
+			goto out;
+	}
+	err = 0;
+out:
+	if (d)
+		closedir(d);
+	if (err == -ENOMEM)
+		kd_err("out of memory");
+	else if (err)
+		kd_err("%s: cannot write: %s", wrap, kd_strerror(err));
+	kd_buf_release(&p);
+	kd_buf_release(&q);
+	return err;
+}
+
+/* --- in a thread ------------------------------------------------------------ */
+
+struct uapi_cc_job {
+	pthread_t thread;
+	const struct utree *tree;
+	const struct uapi_cc_conf *conf;
+	struct uapi_cc_result *result;
+	int err;
+};
+
+static void *job_main(void *arg)
+{
+	struct uapi_cc_job *job = arg;
+
+	job->err = uapi_cc__compile(job->tree, job->conf, &job->result);
+	return NULL;
+}
+
+int uapi_cc__start(const struct utree *tree, const struct uapi_cc_conf *conf,
+		   struct uapi_cc_job **out)
+{
+	struct uapi_cc_job *job = kd_calloc(1, sizeof(*job));
+	int rc;
+
+	*out = NULL;
+	if (!job)
+		return -ENOMEM;
+	job->tree = tree;
+	job->conf = conf;
+	rc = pthread_create(&job->thread, NULL, job_main, job);
+	if (rc) {
+		free(job);
+		kd_err("cannot start a thread: %s", strerror(rc));
+		return -rc;
+	}
+	*out = job;
+	return 0;
+}
+
+int uapi_cc__finish(struct uapi_cc_job *job, struct uapi_cc_result **out)
+{
+	int err;
+
+	*out = NULL;
+	if (!job)
+		return -EINVAL;
+	pthread_join(job->thread, NULL);
+	err = job->err;
+	if (!err)
+		*out = job->result;
+	else
+		uapi_cc_result__free(job->result);
+	free(job);
+	return err;
+}

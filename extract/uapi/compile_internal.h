@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to extract/: the UAPI headers as user space compiles them. Every
+ * header of a tree goes through the system C compiler for the kernel's
+ * architecture with -g and unused types kept, a few dozen headers per
+ * compiler run; the objects are linked into one ELF file whose DWARF the
+ * type reader (extract/uapi/header-types.c) turns into the header view of
+ * the types. Headers that cannot be compiled are failures with the
+ * compiler's reason, never dropped silently.
+ *
+ * The result is cached by a content hash of the header tree and of the
+ * compiler (compile-cache.c): a second run over the same tree costs no
+ * compilation.
+ */
+#ifndef KD_UAPI_COMPILE_H
+#define KD_UAPI_COMPILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct kd_arch;
+struct utree;
+
+/*
+ * How one architecture's user space is compiled: its compiler (the host's
+ * gcc, or Debian's cross compiler <triplet>-gcc for another architecture),
+ * target flags, and the headers that are another ABI's view.
+ */
+struct uapi_cc_arch {
+	const char *name;		/* "x86_64": meta.arch */
+	const char *cc;			/* compiler: a name searched in PATH, or a path */
+	const char *const *flags;	/* target selection, NULL-terminated: { "-m64", NULL } */
+	/* Headers of other ABIs of the same arch directory, never roots: asm/unistd_32.h. */
+	const char *const *not_roots;
+	char cc_buf[128];		/* storage of cc */
+};
+
+/* The settings for @arch (lib/arch.h; NULL: x86_64); $KABI_DIFF_CC names the compiler. */
+void uapi_cc_arch_init(struct uapi_cc_arch *out, const struct kd_arch *arch);
+/* Is @name (include-relative) a header @arch never compiles or scans on its own? */
+bool uapi_cc_arch_skips(const struct uapi_cc_arch *arch, const char *name);
+
+struct uapi_cc_conf {
+	const struct uapi_cc_arch *arch;
+	int jobs;			/* compilers at once; 0: the number of CPUs */
+	bool use_cache;			/* $XDG_CACHE_HOME/kabi-diff/uapi/ */
+	bool progress;			/* a line on stderr when compiling */
+};
+
+struct uapi_cc_failure {
+	char *header;			/* include-relative: "linux/coda.h" */
+	char *message;			/* the compiler's first error, paths tree-relative */
+};
+
+struct uapi_cc_result {
+	char *object;			/* ELF with the headers' DWARF; NULL when none compiled */
+	bool cached;			/* taken from the cache */
+	size_t nr_headers;		/* roots compiled (or tried) */
+	size_t nr_compiled;		/* of which compiled */
+	size_t nr_runs;			/* compiler runs (0 when cached) */
+	struct uapi_cc_failure *failures;
+	size_t nr_failures;
+	char *workdir;			/* removed by uapi_cc_result__free() */
+	char *not_compiled;		/* why nothing was compiled (no compiler), else NULL */
+};
+
+/*
+ * Compile every root of @tree. Header trouble becomes failures, a missing
+ * compiler r->not_compiled; a full disk or ENOMEM is an error (reported
+ * with kd_err).
+ * *out: uapi_cc_result__free(). Returns 0 or a negative code.
+ */
+int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
+		     struct uapi_cc_result **out);
+void uapi_cc_result__free(struct uapi_cc_result *r);
+
+/*
+ * The same in a thread of its own, so the compilers run while the caller
+ * reads vmlinux. @tree and @conf must stay valid until uapi_cc__finish(),
+ * which joins the thread and hands over the result (or the error). A job
+ * that was started must be finished, also on the caller's error paths.
+ */
+struct uapi_cc_job;
+int uapi_cc__start(const struct utree *tree, const struct uapi_cc_conf *conf,
+		   struct uapi_cc_job **out);
+int uapi_cc__finish(struct uapi_cc_job *job, struct uapi_cc_result **out);
+
+/* --- the cache (compile-cache.c) ----------------------------------------- */
+struct uapi_cc_cache;
+
+/*
+ * Look @tree up in the cache: *hit true with @r filled (object, failures,
+ * counts) when an entry for this tree, compiler and flags exists and every
+ * file the compiler read then is unchanged. @cache (free with
+ * uapi_cc_cache__free()) keeps the key for uapi_cc_cache__store(); it is
+ * NULL when the tree cannot be cached (no cache directory, an unreadable
+ * or oversized tree), which is not an error.
+ */
+int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *conf,
+			  const char *cc_path, struct uapi_cc_cache **cache, struct uapi_cc_result *r,
+			  bool *hit);
+/*
+ * Store @r (its object is moved into the cache; r->object then names the
+ * cache's copy) with the dependency files @deps (every file the compiler
+ * read, NULL-terminated). A failure to store is a warning, not an error.
+ */
+int uapi_cc_cache__store(struct uapi_cc_cache *cache, struct uapi_cc_result *r,
+			 char *const *deps, size_t nr_deps);
+void uapi_cc_cache__free(struct uapi_cc_cache *cache);
+
+/* --- shared by compile*.c --------------------------------------------------- */
+struct kd_buf;
+
+/* The contents of @path, NUL-terminated (malloc'ed), at most @max bytes; NULL when unreadable. */
+char *uapi_cc_read_text(const char *path, size_t max);
+/* Write @text to @path. 0 or -errno. */
+int uapi_cc_write_text(const char *path, const char *text);
+/* @cc as an absolute path (searched in PATH when it has no slash), malloc'ed; NULL: none. */
+char *uapi_cc_find_program(const char *cc);
+/*
+ * Start @argv (argv[0] an absolute path; NULL-terminated) with stdout and
+ * stderr into the files @out and @err (NULL: /dev/null), under CPU and
+ * address-space limits. The pid, or -errno.
+ */
+int uapi_cc_spawn(char *const *argv, const char *out, const char *err);
+/* Wait for @pid at most @seconds (then kill it); *status as waitpid() gives it. */
+int uapi_cc_wait(int pid, int seconds, int *status);
+/*
+ * Run @argv and return its standard output in *out (malloc'ed). A non-zero
+ * exit status is -EIO.
+ */
+int uapi_cc_run_capture(char *const *argv, char **out);
+/*
+ * A source tree's headers are not what headers_install writes: write into
+ * @wrap the asm/ wrappers Kbuild would generate (every asm-generic header
+ * the arch lacks), empty <linux/compiler*.h> and kabi-prelude.h, which
+ * defines away the annotations headers_install strips.
+ */
+int uapi_cc_write_wrappers(const struct utree *tree, const char *wrap);
+/* rm -r @dir (NULL is fine). */
+void uapi_cc_remove_tree(const char *dir);
+/*
+ * Read the diagnostics of a failed batch (@src its file name): bad[i] is
+ * set for each #include line (1-based, up to @nr_lines) an error came
+ * through. @first_line1 receives the first error that came through line 1,
+ * @first_any the first of the others; paths under one of @prefixes
+ * (NULL-terminated) are shown relative to it. Returns the lines marked.
+ */
+size_t uapi_cc_parse_errors(const char *text, const char *src, const char *const *prefixes,
+			    bool *bad, size_t nr_lines, struct kd_buf *first_line1,
+			    struct kd_buf *first_any);
+/* Call @add with every prerequisite (an absolute path) of a make dependency file's text. */
+int uapi_cc_parse_deps(const char *text, int (*add)(const char *path, void *ctx), void *ctx);
+
+#endif

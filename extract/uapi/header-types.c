@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The header view of the types; see header_types_internal.h. Only
+ * declarations in a header of the tree are roots (their DW_AT_decl_file is
+ * include-relative: the compiler ran with the tree's directories mapped
+ * away); glibc's types come in only when a UAPI type uses one (struct
+ * input_event's struct timeval), as any type reachable from a root.
+ */
+#include "extract/uapi/header_types_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "extract/uapi/uapi_internal.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+
+struct hv_entry {
+	int64_t type_id;	/* DB id */
+	int64_t size;		/* bytes, -1 unknown */
+	const char *file;	/* where the first layout was declared */
+	int line;
+	bool conflict_reported;
+};
+
+struct header_view {
+	struct uarena arena;
+	struct umap names;	/* "struct x", "union y", "enum z", "t" -> struct hv_entry * */
+};
+
+/* One declaration a header makes, in CU and DIE order. */
+struct top {
+	int64_t id;		/* table id */
+	char *file;		/* include-relative */
+};
+
+struct reader {
+	struct xtable *xt;
+	struct top *tops;
+	size_t nr_tops, cap_tops;
+};
+
+static const char *tag_prefix(Dwarf_Half tag)
+{
+	switch (tag) {
+	case DW_TAG_structure_type:	return "struct ";
+	case DW_TAG_union_type:		return "union ";
+	case DW_TAG_enumeration_type:	return "enum ";
+	case DW_TAG_typedef:		return "";
+	default:			return NULL;
+	}
+}
+
+static int on_top_die(Dwarf_Die die, void *ctx)
+{
+	struct reader *rd = ctx;
+	struct kdwarf *d = rd->xt->dwarf;
+	Dwarf_Half tag = die_tag(die);
+	const char *name;
+	char *file;
+	int64_t id;
+	int err;
+
+	if (!tag_prefix(tag) || die_flag(d, die, DW_AT_declaration))
+		return 0;
+	name = die_name(d, die);
+	/* Unnamed structs and unions are reached through their typedefs; unnamed enums are roots. */
+	if (!name && tag != DW_TAG_enumeration_type)
+		return 0;
+	file = xt_decl_file(rd->xt, die);
+	if (!file || file[0] == '/' || file[0] == '<') {
+		free(file);	/* libc's, or the compiler's own */
+		return 0;
+	}
+	err = KD_GROW(rd->tops, rd->cap_tops, rd->nr_tops + 1);
+	if (!err)
+		err = xt_type_of_die(rd->xt, die_offset(die), &id);
+	if (err) {
+		free(file);
+		return err;
+	}
+	rd->tops[rd->nr_tops++] = (struct top){ id, file };
+	return 0;
+}
+
+static int on_cu(Dwarf_Die cu, void *ctx)
+{
+	struct reader *rd = ctx;
+
+	return kdwarf_for_each_child(rd->xt->dwarf, cu, on_top_die, rd, "reading the headers' DWARF");
+}
+
+static int key_of(struct kd_buf *b, const struct kd_type *t)
+{
+	const char *tag = t->kind == KD_KIND_STRUCT ? "struct " : t->kind == KD_KIND_UNION ? "union " :
+			  t->kind == KD_KIND_ENUM ? "enum " : "";
+
+	kd_buf_reset(b);
+	return kd_buf_addf(b, "%s%s", tag, t->name);
+}
+
+/* Index the named declarations; a second layout of one name is a problem. */
+static int index_names(struct header_view *hv, struct reader *rd, struct kdb *db,
+		       struct header_view_stats *stats)
+{
+	struct kd_buf key = KD_BUF_INIT;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < rd->nr_tops; i++) {
+		const struct xtype *x = xt_get(rd->xt, rd->tops[i].id);
+		int64_t canon = xt_canon(rd->xt, rd->tops[i].id);
+		struct hv_entry *e;
+
+		if (!x || !x->t.name)
+			continue;
+		err = key_of(&key, &x->t);
+		if (err)
+			break;
+		e = umap_get(&hv->names, key.s, key.len);
+		if (e) {
+			/*
+			 * Another layout of the same size is what libc-compat.h makes of
+			 * <linux/in6.h> after glibc's <netinet/in.h> (glibc's in6_addr):
+			 * no number changes. Another size is a problem.
+			 */
+			if (e->type_id != canon && e->size != x->t.size && !e->conflict_reported) {
+				e->conflict_reported = true;
+				stats->conflicts++;
+				err = kdb__put_problem(db, "uapi", rd->tops[i].file, rd->tops[i].file,
+						       "%s: another size than in %s:%d (depending on what"
+						       " was included before; sizes are taken from %s)", key.s, e->file, e->line,
+						       e->file);
+			}
+			continue;
+		}
+		e = uarena_alloc(&hv->arena, sizeof(*e));
+		if (!e) {
+			err = -ENOMEM;
+			break;
+		}
+		*e = (struct hv_entry){ .type_id = canon, .size = x->t.size,
+					.file = uarena_strndup(&hv->arena, rd->tops[i].file,
+							       strlen(rd->tops[i].file)),
+					.line = x->t.decl_line };
+		{
+			char *k = uarena_strndup(&hv->arena, key.s, key.len);
+
+			err = k && e->file ? umap_put(&hv->names, k, key.len, e) : -ENOMEM;
+		}
+	}
+	kd_buf_release(&key);
+	return err;
+}
+
+struct declared {
+	int64_t id;		/* DB id */
+	const char *file;
+	int line;
+};
+
+static int cmp_declared(const void *pa, const void *pb)
+{
+	const struct declared *a = pa, *b = pb;
+	int d = strcmp(a->file, b->file);
+
+	if (d)
+		return d;
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return a->line - b->line;
+}
+
+/* uapi_types: one row per (type, header), with the line of its first declaration there. */
+static int write_declared(struct reader *rd, struct kdb *db, struct header_view_stats *stats)
+{
+	struct declared *v = kd_calloc(rd->nr_tops + 1, sizeof(*v));
+	size_t i;
+	int err = 0;
+
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < rd->nr_tops; i++) {
+		const struct xtype *x = xt_get(rd->xt, rd->tops[i].id);
+
+		v[i] = (struct declared){ xt_canon(rd->xt, rd->tops[i].id), rd->tops[i].file,
+					  x ? x->t.decl_line : 0 };
+	}
+	if (rd->nr_tops)
+		qsort(v, rd->nr_tops, sizeof(*v), cmp_declared);
+	for (i = 0; !err && i < rd->nr_tops; i++) {
+		/* Several CUs declare the same type in the same header: one row. */
+		if (!v[i].id || (i && v[i - 1].id == v[i].id && !strcmp(v[i - 1].file, v[i].file)))
+			continue;
+		err = kdb__put_uapi_type(db, v[i].id, v[i].file, v[i].line);
+		if (!err)
+			stats->declared++;
+	}
+	free(v);
+	return err;
+}
+
+int header_view__read(struct kdb *db, struct type_sink *sink, const char *object,
+		      struct header_view **out, struct header_view_stats *stats)
+{
+	struct header_view *hv = NULL;
+	struct reader rd = { 0 };
+	struct xtable xt = { 0 };
+	struct kelf *k = NULL;
+	struct kdwarf *d = NULL;
+	size_t i;
+	int err;
+
+	*out = NULL;
+	memset(stats, 0, sizeof(*stats));
+	hv = kd_calloc(1, sizeof(*hv));
+	if (!hv)
+		return -ENOMEM;
+	err = kelf_open(object, &k);
+	if (err)
+		goto out;
+	/* Headers that declare no type at all (only macros) give no DWARF. */
+	if (!kelf_section_by_name(k, ".debug_info"))
+		goto out;
+	err = kdwarf_open(k, &d);
+	/* Problems name the headers, not the cache file that holds their objects. */
+	if (!err)
+		err = xtable_init(&xt, d, db, "UAPI headers (compiled)");
+	if (err)
+		goto out;
+	xt.declarations_expected = true;
+	rd.xt = &xt;
+	err = kdwarf_for_each_cu(d, on_cu, &rd);
+	if (!err)
+		err = xt_drain(&xt);
+	if (!err)
+		err = xt_settle_layout(&xt);
+	if (!err)
+		err = xt_hash_all(&xt);
+	if (!err)
+		err = xt_write(&xt, sink, &stats->types);
+	if (!err)
+		err = write_declared(&rd, db, stats);
+	if (!err)
+		err = index_names(hv, &rd, db, stats);
+out:
+	for (i = 0; i < rd.nr_tops; i++)
+		free(rd.tops[i].file);
+	free(rd.tops);
+	xtable_release(&xt);
+	kdwarf_close(d);
+	kelf_close(k);
+	if (err) {
+		header_view__free(hv);
+		return err;
+	}
+	*out = hv;
+	return 0;
+}
+
+void header_view__free(struct header_view *hv)
+{
+	if (!hv)
+		return;
+	umap_release(&hv->names);
+	uarena_release(&hv->arena);
+	free(hv);
+}
+
+int header_view__sizeof(const struct header_view *hv, const char *type_text,
+			struct uapi_type_info *info)
+{
+	const struct hv_entry *e;
+
+	if (!hv)
+		return 0;
+	e = umap_get(&hv->names, type_text, strlen(type_text));
+	if (!e || e->size < 0)
+		return 0;
+	info->size = e->size;
+	info->type_id = e->type_id;
+	return 1;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to extract/: the header view of the types. The DWARF of the
+ * compiled UAPI headers (compile_internal.h) is read with the kernel's
+ * own type reader; every struct, union, enum (anonymous ones too: their
+ * enumerators are ioctl numbers and flags) and typedef a header of the
+ * tree declares is written to the DB, deduplicated with the kernel's
+ * types (a layout both views share is one row), and listed in
+ * uapi_types with the header that declares it. The view then answers the
+ * UAPI reader's sizeof questions as user space's compiler does.
+ */
+#ifndef KD_UAPI_HEADER_TYPES_H
+#define KD_UAPI_HEADER_TYPES_H
+
+#include <stdint.h>
+
+#include "extract/types_internal.h"
+#include "extract/uapi/uapi.h"
+
+struct header_view;
+
+struct header_view_stats {
+	int64_t types;		/* types.rows written (new identities only) */
+	int64_t declared;	/* uapi_types rows: types the headers declare */
+	int64_t conflicts;	/* names with several layouts in the headers */
+};
+
+/*
+ * Read @object (the linked headers) into @db through @sink. *out: the
+ * name index, free with header_view__free(). Names declared with
+ * different layouts by different headers become problem rows (the first
+ * in header order answers sizeof). Returns 0 or a negative code.
+ */
+int header_view__read(struct kdb *db, struct type_sink *sink, const char *object,
+		      struct header_view **out, struct header_view_stats *stats);
+void header_view__free(struct header_view *hv);
+
+/*
+ * The header view's answer for @type_text ("struct input_event", "union
+ * x", "enum y", "__kernel_fd_set"): 1 with @info filled (size, the DB id;
+ * module_id untouched), 0 when no header declares it.
+ */
+int header_view__sizeof(const struct header_view *hv, const char *type_text,
+			struct uapi_type_info *info);
+
+#endif

@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# extract --uapi compiles the headers as user space does: every type a
+# header declares (no kernel DWARF has these) with its layout, the ioctl
+# numbers they size, a header that does not compile alone as a problem
+# with the compiler's reason, two headers that clash in one compiler run
+# both read, a type from the C library, the compiled tree cached by
+# content (an edit that keeps size and mtime is seen), no compiler.
+. "$KD_SRCDIR/lib.sh"
+
+k=$(fixture_kernel v1)
+XDG_CACHE_HOME=$PWD/cache	# this test's own cache entries
+export XDG_CACHE_HOME
+fx=$KD_SRCDIR/fixtures/uapi
+tree=$KD_TMPDIR/compiled-tree
+mkdir -p "$tree/asm" "$tree/linux"
+cp -r "$fx/installed/asm-generic" "$tree/"
+cp "$fx/installed/asm/ioctl.h" "$tree/asm/"
+cp "$fx/installed/linux/types.h" "$fx"/compiled/linux/*.h "$tree/linux/"
+db=$KD_TMPDIR/compiled.kabi
+
+"$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$db"
+is "$?" "0" "extract --uapi with the headers compiled"
+is "$(q "$db" "SELECT i.name, printf('0x%08x', i.cmd), i.size, t.kind || ' ' || ifnull(t.name, '-')
+	FROM ioctls i JOIN types t ON t.id = i.arg_type ORDER BY i.name")" \
+"FXC_IOC_GET|0x80105801|16|struct fxc_args
+FXC_IOC_POINT|0x40085802|8|typedef fxc_point_t
+FXC_IOC_U|0xc0085803|8|union fxc_u" "ioctl numbers from the header view (gcc: 0x80105801 0x40085802 0xc0085803)"
+is "$(q "$db" "SELECT value FROM constants WHERE name = 'FXC_ARGS_SIZE'")" "16" "sizeof in a #define"
+is "$(q "$db" "SELECT u.file || ':' || u.line, t.kind, ifnull(t.name, '-'), t.size FROM uapi_types u
+	JOIN types t ON t.id = u.type_id WHERE u.file LIKE 'linux/fxc%' ORDER BY u.file, u.line")" \
+"linux/fxc.h:12|struct|fxc_args|16
+linux/fxc.h:18|union|fxc_u|8
+linux/fxc.h:25|typedef|fxc_point_t|8
+linux/fxc.h:27|enum|fxc_mode|4
+linux/fxc.h:32|enum|-|4
+linux/fxc_clash_a.h:9|struct|fxc_clash|4
+linux/fxc_clash_a.h:12|struct|fxc_only_a|2
+linux/fxc_clash_b.h:5|struct|fxc_clash|8
+linux/fxc_clash_b.h:8|struct|fxc_only_b|3
+linux/fxc_libc.h:8|struct|fxc_event|24" "every type the headers declare, anonymous enum included"
+is "$(q "$db" "SELECT e.name, e.value FROM uapi_types u JOIN types t ON t.id = u.type_id
+	JOIN enumerators e ON e.type_id = t.id WHERE u.file = 'linux/fxc.h' AND t.name IS NULL ORDER BY e.idx")" \
+"FXC_FLAG_X|16
+FXC_FLAG_Y|32" "the anonymous enum's enumerators"
+is "$(q "$db" "SELECT m.name, m.offset, t.name, t.size FROM members m JOIN types s ON s.id = m.type_id
+	JOIN types t ON t.id = m.member_type WHERE s.name = 'fxc_event' ORDER BY m.idx")" \
+"time|0|timeval|16
+type|16|__u16|2
+value|20|__s32|4" "a member whose type comes from the C library (<sys/time.h>)"
+is "$(q "$db" "SELECT stage, location, message FROM problems ORDER BY id")" \
+"uapi|linux/fxc_bad.h|does not compile on its own, so its types have no header view: linux/fxc_bad.h:5:2: error: #error \"fxc_bad.h: include <linux/fxc.h> instead\"
+uapi|linux/fxc_clash_b.h|struct fxc_clash: another size than in linux/fxc_clash_a.h:9 (depending on what was included before; sizes are taken from linux/fxc_clash_a.h)
+uapi|linux/fxc_bad.h:5|#error \"fxc_bad.h: include <linux/fxc.h> instead\"" \
+	"problems: the header that does not compile alone, the clash"
+is "$(q "$db" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "6 of 7" "6 of the 7 headers compiled"
+
+is "$("$KABI_DIFF" show "$db" ioctl FXC_IOC_GET | sed -n 6p)" \
+	"  size       16 bytes (header view, linux/fxc.h:12)" "show ioctl: the size is the header view's"
+is "$("$KABI_DIFF" show "$db" struct fxc_clash | grep -E '^/\* (header|struct)')" \
+"/* struct fxc_clash: layout 1 of 2 */
+/* header view: linux/fxc_clash_a.h:9 */
+/* struct fxc_clash: layout 2 of 2 */
+/* header view: linux/fxc_clash_b.h:5 */" "show struct: each layout with its view"
+is "$("$KABI_DIFF" show "$db" struct open_how | head -1)" \
+	"/* kernel DWARF (no header declares this layout) */" "show struct: a layout of the kernel's DWARF"
+
+# The compiled tree is cached by content.
+cache=$XDG_CACHE_HOME/kabi-diff/uapi
+is "$(ls "$cache" | sed 's/^[0-9a-f]\{32\}\././' | sort | tr '\n' ' ')" ".idx .so " "one cache entry"
+"$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$KD_TMPDIR/again.kabi"
+is "$(q "$KD_TMPDIR/again.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "6 of 7 (cached)" \
+	"second extraction: from the cache"
+is "$(q "$KD_TMPDIR/again.kabi" "SELECT name, printf('0x%08x', cmd) FROM ioctls ORDER BY name" | tr '\n' ' ')" \
+	"FXC_IOC_GET|0x80105801 FXC_IOC_POINT|0x40085802 FXC_IOC_U|0xc0085803 " "the same numbers from the cache"
+# Same size, same modification time, another layout: only the content tells.
+touch -r "$tree/linux/fxc.h" "$KD_TMPDIR/stamp"
+sed -i 's/__u16 b;/__u32 b;/' "$tree/linux/fxc.h"
+touch -r "$KD_TMPDIR/stamp" "$tree/linux/fxc.h"
+"$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$KD_TMPDIR/edited.kabi"
+is "$(q "$KD_TMPDIR/edited.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "6 of 7" \
+	"an edited header: compiled again"
+is "$(q "$KD_TMPDIR/edited.kabi" "SELECT t.name || ' ' || m.offset FROM members m JOIN types s ON s.id = m.type_id
+	JOIN types t ON t.id = m.member_type WHERE s.name = 'fxc_args' AND m.name = 'b'")" "__u32 4" \
+	"the edited layout is read"
+is "$(ls "$cache" | grep -c '\.idx$')" "2" "a second cache entry"
+
+# No compiler: the headers' types come from DWARF only, and the report says so.
+out=$(KABI_DIFF_CC=/nonexistent/cc "$KABI_DIFF" extract "$k" --uapi "$tree" -o "$KD_TMPDIR/nocc.kabi" 2>&1)
+is "$?" "0" "no compiler: the extraction completes"
+echo "$out" | grep -q "^kabi-diff: warning: /nonexistent/cc: C compiler not found"
+ok $? "no compiler: a warning"
+is "$(q "$KD_TMPDIR/nocc.kabi" "SELECT count(*) FROM uapi_types; SELECT count(*) FROM ioctls WHERE cmd IS NULL;
+	SELECT count(*) FROM problems WHERE message LIKE '%C compiler not found%'" | tr '\n' ' ')" "0 3 1 " \
+	"no compiler: no header view, unsized ioctls, a problem row"
+done_testing
