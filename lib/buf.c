@@ -50,6 +50,29 @@ int kd_buf_add(struct kd_buf *b, const void *data, size_t len)
 	return 0;
 }
 
+int kd_buf_read_file(struct kd_buf *b, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+	int err = 0;
+
+	if (!f)
+		return -errno;
+	/* fread() straight into the buffer: no bounce copy of a large file. */
+	do {
+		err = kd_buf_grow(b, 65536);
+		if (err)
+			break;
+		n = fread(b->s + b->len, 1, b->cap - b->len - 1, f);
+		b->len += n;
+		b->s[b->len] = '\0';
+	} while (n > 0);
+	if (!err && ferror(f))
+		err = -EIO;
+	fclose(f);
+	return err;
+}
+
 int kd_buf_adds(struct kd_buf *b, const char *s)
 {
 	return kd_buf_add(b, s, strlen(s));

@@ -32,6 +32,12 @@ int kd_buf_addf(struct kd_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int kd_buf_vaddf(struct kd_buf *b, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/*
+ * Append the whole file @path to @b. Returns 0, -errno when it cannot be
+ * opened, -EIO on a read error or -ENOMEM; nothing is reported (the caller
+ * names the file in its message). On failure @b may hold part of the file.
+ */
+int kd_buf_read_file(struct kd_buf *b, const char *path);
 /* Drop the contents but keep the allocation. */
 void kd_buf_reset(struct kd_buf *b);
 /* Return the string (malloc'ed, caller frees) and leave @b empty. NULL on ENOMEM. */

@@ -151,33 +151,15 @@ void probe_cpio__free(struct probe_cpio *a)
 	free(a);
 }
 
-static int read_file(const char *path, struct kd_buf *b)
-{
-	char chunk[65536];
-	FILE *f = fopen(path, "rb");
-	size_t n;
-	int err = 0;
-
-	if (!f) {
-		err = -errno;
-		kd_err("%s: %s", path, kd_strerror(err));
-		return err;
-	}
-	while (!err && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		err = kd_buf_add(b, chunk, n);
-	if (!err && ferror(f))
-		err = -EIO;
-	fclose(f);
-	return err;
-}
-
 int probe__pack(const char *init_bin, const char *cpio_path, bool gzip)
 {
 	struct kd_buf bin = KD_BUF_INIT;
 	struct probe_cpio *a = NULL;
 	int err;
 
-	err = read_file(init_bin, &bin);
+	err = kd_buf_read_file(&bin, init_bin);
+	if (err && err != -ENOMEM)
+		kd_err("%s: %s", init_bin, kd_strerror(err));
 	err = err ? err : probe_cpio__new(cpio_path, gzip, &a);
 	err = err ? err : probe_cpio__add_dir(a, "dev", 0755);
 	/* The kernel opens /dev/console for init's stdio before running it. */

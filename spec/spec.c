@@ -136,27 +136,6 @@ int spec__parse_buffer(struct spec *s, const char *name, const char *text, size_
 	return parse_text(s, name, rel_name(s, name), text, len);
 }
 
-static int read_all(const char *path, struct kd_buf *b)
-{
-	FILE *f = fopen(path, "rb");
-	char chunk[8192];
-	size_t n;
-	int err = 0;
-
-	if (!f)
-		return -errno;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		err = kd_buf_add(b, chunk, n);
-		if (err)
-			goto out;
-	}
-	if (ferror(f))
-		err = -EIO;
-out:
-	fclose(f);
-	return err;
-}
-
 int spec__parse_file(struct spec *s, const char *path)
 {
 	struct kd_buf b = KD_BUF_INIT;
@@ -164,7 +143,7 @@ int spec__parse_file(struct spec *s, const char *path)
 
 	if (spec_has_file(s, path))
 		return 0;
-	err = read_all(path, &b);
+	err = kd_buf_read_file(&b, path);
 	if (err) {
 		kd_err("%s: cannot read: %s", path, kd_strerror(err));
 		goto out;
@@ -198,7 +177,7 @@ int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, c
 			   SPEC_MAX_INCLUDE_DEPTH);
 		goto out;
 	}
-	err = read_all(path.s, &text);
+	err = kd_buf_read_file(&text, path.s);
 	if (err) {
 		spec_error(s, loc, "cannot include '%s': %s", path.s, kd_strerror(err));
 		err = err == -ENOMEM ? err : 0;

@@ -38,16 +38,12 @@ static int cmp_name(const void *a, const void *b)
 static int slurp(const char *path, uint8_t **data, size_t *size)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	char chunk[65536];
-	size_t n;
-	FILE *f = fopen(path, "rb");
+	int err = kd_buf_read_file(&b, path);
 
-	if (!f)
-		return -errno;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (kd_buf_add(&b, chunk, n))
-			break;
-	fclose(f);
+	if (err) {
+		kd_buf_release(&b);
+		return err;
+	}
 	*size = b.len;
 	*data = (uint8_t *)kd_buf_detach(&b);
 	return *data ? 0 : -ENOMEM;

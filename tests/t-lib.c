@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* lib/: kd_buf invariants, array growth bounds, and C declarator printing. */
+/*
+ * lib/: kd_buf invariants, whole files read into a kd_buf, array growth
+ * bounds, and C declarator printing.
+ */
 #include <errno.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +40,33 @@ static void test_buf(void)
 	kd_mem_fail_after(-1);
 	is_str(b.s, "", "and the buffer is still valid");
 	kd_buf_release(&b);
+}
+
+/* A file of 200,000 bytes (three reads of 64 KiB and a short one), a NUL inside. */
+static void test_read_file(void)
+{
+	struct kd_buf b = KD_BUF_INIT, path = KD_BUF_INIT;
+	size_t i, bad = 0;
+	FILE *f;
+
+	kd_buf_addf(&path, "%s/read-file", tap_tmpdir());
+	f = fopen(path.s, "wb");
+	for (i = 0; f && i < 200000; i++)
+		fputc(i == 1000 ? 0 : 'a' + (int)(i % 26), f);
+	ok(f && !fclose(f), "a 200,000-byte file written");
+	kd_buf_adds(&b, "head:");
+	is_int(kd_buf_read_file(&b, path.s), 0, "read_file: 0");
+	is_int(b.len, 5 + 200000, "read_file appends every byte");
+	for (i = 0; i < 200000; i++)
+		bad += (unsigned char)b.s[5 + i] != (i == 1000 ? 0 : 'a' + i % 26);
+	is_int(bad, 0, "  each byte in place, the NUL too");
+	ok(!strncmp(b.s, "head:abc", 8) && b.s[b.len] == '\0', "  after what was there, NUL-terminated");
+	kd_buf_reset(&b);
+	is_int(kd_buf_read_file(&b, "/nonexistent/x"), -ENOENT, "read_file of a missing file: -ENOENT");
+	is_int(b.len, 0, "  nothing appended");
+	is_int(kd_buf_read_file(&b, tap_tmpdir()), -EIO, "read_file of a directory: -EIO");
+	kd_buf_release(&b);
+	kd_buf_release(&path);
 }
 
 static void test_grow(void)
@@ -105,6 +136,7 @@ static void test_cdecl(void)
 int main(void)
 {
 	test_buf();
+	test_read_file();
 	test_grow();
 	test_cdecl();
 	return tap_done();

@@ -592,15 +592,11 @@ static void expect_parsed_or_syntax(int rc, bool said, int *syntax, int *odd)
 static char *read_file(const char *path, size_t *len)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	char chunk[4096];
-	FILE *f = fopen(path, "rb");
-	size_t n;
 
-	if (!f)
+	if (kd_buf_read_file(&b, path)) {
+		kd_buf_release(&b);
 		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		kd_buf_add(&b, chunk, n);
-	fclose(f);
+	}
 	*len = b.len;
 	return kd_buf_detach(&b);
 }

@@ -401,24 +401,12 @@ fail:
 int ufile__load(const char *path, const char *name, struct ufile **out)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	char chunk[8192];
-	FILE *fp;
-	size_t got;
-	int err = 0;
+	int err;
 
 	*out = NULL;
-	fp = fopen(path, "r");
-	if (!fp)
-		return -errno;
-	while ((got = fread(chunk, 1, sizeof(chunk), fp)) > 0) {
-		err = kd_buf_add(&b, chunk, got);
-		if (err)
-			goto out;
-	}
-	if (ferror(fp)) {
-		err = -EIO;
+	err = kd_buf_read_file(&b, path);
+	if (err)
 		goto out;
-	}
 	/* NUL bytes would cut the text short; headers have none. */
 	err = ufile__from_text(b.s, name, out);
 	if (!err) {
@@ -430,7 +418,6 @@ int ufile__load(const char *path, const char *name, struct ufile **out)
 		}
 	}
 out:
-	fclose(fp);
 	kd_buf_release(&b);
 	return err;
 }
