@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The spec lexer and the plumbing every spec parser shares: the arena that
- * owns strings and expression nodes, "FILE:LINE:COL: msg" errors, and the
- * did-you-mean hints (edit distance). A file is tokenized whole before
- * parsing so that the parser can look ahead and resynchronize freely; bad
- * characters, unterminated strings and oversized numbers are reported and
- * skipped, never fatal.
+ * The spec lexer and the plumbing every spec parser shares:
+ * "FILE:LINE:COL: msg" errors and the did-you-mean hints (edit distance).
+ * A file is tokenized whole before parsing so that the parser can look
+ * ahead and resynchronize freely; bad characters, unterminated strings and
+ * oversized numbers are reported and skipped, never fatal.
  */
 #include "spec/spec_internal.h"
 
@@ -16,64 +15,6 @@
 
 #include "lib/err.h"
 #include "lib/mem.h"
-
-/* --- arena --------------------------------------------------------------- */
-struct spec_arena_block {
-	struct spec_arena_block *next;
-	size_t used, cap;
-	_Alignas(16) unsigned char data[];
-};
-
-#define ARENA_BLOCK 16384
-
-void *arena_alloc(struct spec_arena *a, size_t size)
-{
-	struct spec_arena_block *b = a->head;
-	void *p;
-
-	size = (size + 15) & ~(size_t)15;
-	if (!b || b->cap - b->used < size) {
-		size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-
-		b = kd_malloc(sizeof(*b) + cap);
-		if (!b)
-			return NULL;
-		b->used = 0;
-		b->cap = cap;
-		b->next = a->head;
-		a->head = b;
-	}
-	p = b->data + b->used;
-	b->used += size;
-	memset(p, 0, size);
-	return p;
-}
-
-char *arena_strndup(struct spec_arena *a, const char *s, size_t n)
-{
-	char *d = arena_alloc(a, n + 1);
-
-	if (!d)
-		return NULL;
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
-}
-
-char *arena_strdup(struct spec_arena *a, const char *s)
-{
-	return s ? arena_strndup(a, s, strlen(s)) : NULL;
-}
-
-void arena_release(struct spec_arena *a)
-{
-	while (a->head) {
-		struct spec_arena_block *next = a->head->next;
-
-		free(a->head);
-		a->head = next;
-	}
-}
 
 /* --- errors and hints ------------------------------------------------- */
 void spec_error(struct spec *s, const struct spec_loc *loc, const char *fmt, ...)
@@ -202,7 +143,7 @@ static int push(struct lexer *lx, enum tok_kind kind, const char *text, size_t t
 	t->kind = kind;
 	t->line = line;
 	t->col = col;
-	t->text = arena_strndup(&lx->s->arena, text, tlen);
+	t->text = kd_arena_strndup(&lx->s->arena, text, tlen);
 	if (!t->text)
 		return -ENOMEM;
 	if (kind == T_PUNCT && !strcmp(t->text, "}") && lx->depth > 0)
@@ -430,7 +371,7 @@ const char *tok_desc(struct parser *p, const struct token *t)
 		if (kd_buf_addf(&b, "'%s'", t->text))
 			return "?";
 	}
-	r = arena_strdup(&p->s->arena, b.s);
+	r = kd_arena_strdup(&p->s->arena, b.s);
 	kd_buf_release(&b);
 	return r ? r : "?";
 }

@@ -52,7 +52,7 @@ static const struct level {
 
 static struct spec_expr *node(struct parser *p, enum spec_expr_op op, const struct token *t)
 {
-	struct spec_expr *e = arena_alloc(&p->s->arena, sizeof(*e));
+	struct spec_expr *e = kd_arena_alloc(&p->s->arena, sizeof(*e));
 
 	if (!e) {
 		p->oom = -ENOMEM;
@@ -102,7 +102,7 @@ static struct spec_expr *parse_name(struct parser *p)
 		p->pos += 2;
 	}
 	e = node(p, SPEC_EX_NAME, t);
-	if (e && !(e->name = arena_strdup(&p->s->arena, b.s)))
+	if (e && !(e->name = kd_arena_strdup(&p->s->arena, b.s)))
 		goto oom;
 	kd_buf_release(&b);
 	return e;

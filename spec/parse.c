@@ -108,7 +108,7 @@ static void skip_decl(struct parser *p, size_t start)
 
 char *pstrdup(struct parser *p, const char *s)
 {
-	char *d = arena_strdup(&p->s->arena, s);
+	char *d = kd_arena_strdup(&p->s->arena, s);
 
 	if (!d && s)
 		p->oom = -ENOMEM;
@@ -121,7 +121,7 @@ void *to_arena(struct parser *p, void *tmp, size_t n, size_t size)
 	void *d = NULL;
 
 	if (n) {
-		d = arena_alloc(&p->s->arena, n * size);
+		d = kd_arena_alloc(&p->s->arena, n * size);
 		if (d)
 			memcpy(d, tmp, n * size);
 		else

@@ -46,7 +46,7 @@ void spec__free(struct spec *s)
 	free(s->structs);
 	free(s->fdkinds);
 	free(s->root);
-	arena_release(&s->arena);
+	kd_arena_release(&s->arena);
 	free(s);
 }
 
@@ -75,11 +75,11 @@ int spec_add_file(struct spec *s, const char *path, const char *name, const char
 	    KD_GROW(s->texts, s->cap_texts, s->nr_files + 1) ||
 	    KD_GROW(s->reals, s->cap_reals, s->nr_files + 1))
 		return -ENOMEM;
-	copy = arena_strndup(&s->arena, text, len);
+	copy = kd_arena_strndup(&s->arena, text, len);
 	f = &s->files[s->nr_files];
 	memset(f, 0, sizeof(*f));
-	f->path = arena_strdup(&s->arena, path);
-	f->name = arena_strdup(&s->arena, name);
+	f->path = kd_arena_strdup(&s->arena, path);
+	f->name = kd_arena_strdup(&s->arena, name);
 	if (!copy || !f->path || !f->name)
 		return -ENOMEM;
 	real = realpath(path, NULL);	/* NULL for a buffer without a file: fine */

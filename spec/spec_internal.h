@@ -9,21 +9,12 @@
 
 #include <stdarg.h>
 
+#include "lib/arena.h"
 #include "lib/buf.h"
 #include "spec/spec.h"
 
-/* Bump allocator: everything in it is freed at once with the spec. */
-struct spec_arena_block;
-struct spec_arena {
-	struct spec_arena_block *head;
-};
-void *arena_alloc(struct spec_arena *a, size_t size);	/* zeroed; NULL on ENOMEM */
-char *arena_strndup(struct spec_arena *a, const char *s, size_t n);
-char *arena_strdup(struct spec_arena *a, const char *s);	/* NULL in, NULL out */
-void arena_release(struct spec_arena *a);
-
 struct spec {
-	struct spec_arena arena;
+	struct kd_arena arena;		/* strings, expressions: freed with the spec */
 	size_t nr_files, cap_files;
 	struct spec_file *files;
 	const char **texts;		/* parallel to files: the content (arena) */

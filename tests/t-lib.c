@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lib/: kd_buf invariants, whole files read into a kd_buf, array growth
- * bounds, and C declarator printing.
+ * lib/: kd_buf invariants, whole files read into a kd_buf, the arena
+ * (alignment, zeroing, large and impossible requests, out of memory), array
+ * growth bounds, and C declarator printing.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/arena.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
 #include "lib/mem.h"
@@ -67,6 +69,40 @@ static void test_read_file(void)
 	is_int(kd_buf_read_file(&b, tap_tmpdir()), -EIO, "read_file of a directory: -EIO");
 	kd_buf_release(&b);
 	kd_buf_release(&path);
+}
+
+static void test_arena(void)
+{
+	struct kd_arena a = KD_ARENA_INIT;
+	unsigned char *p[1000], *big;
+	size_t i, misaligned = 0, dirty = 0;
+	char *s;
+
+	for (i = 0; i < 1000; i++) {
+		p[i] = kd_arena_alloc(&a, 1 + i % 100);
+		if (!p[i])
+			break;
+		misaligned += (uintptr_t)p[i] % 16 != 0;
+		dirty += p[i][0] != 0 || p[i][i % 100] != 0;
+		memset(p[i], 0xff, 1 + i % 100);
+	}
+	is_int(i, 1000, "arena: 1000 allocations (several blocks)");
+	is_int(misaligned, 0, "  each 16-byte aligned");
+	is_int(dirty, 0, "  each zeroed");
+	big = kd_arena_alloc(&a, 200000);
+	ok(big && big[0] == 0 && big[199999] == 0, "arena: 200,000 bytes in a block of their own");
+	ok(!kd_arena_alloc(&a, SIZE_MAX - 8), "arena: SIZE_MAX - 8 bytes is NULL, not a wrap");
+	s = kd_arena_strndup(&a, "abcdef", 3);
+	is_str(s, "abc", "arena: strndup");
+	ok(!kd_arena_strdup(&a, NULL), "arena: strdup(NULL) is NULL");
+	kd_arena_release(&a);
+	ok(!a.head, "arena: empty after release");
+	kd_mem_fail_after(0);
+	ok(!kd_arena_alloc(&a, 8), "arena: NULL when out of memory");
+	kd_mem_fail_after(-1);
+	s = kd_arena_strdup(&a, "again");
+	is_str(s, "again", "arena: usable after a failure");
+	kd_arena_release(&a);
 }
 
 static void test_grow(void)
@@ -137,6 +173,7 @@ int main(void)
 {
 	test_buf();
 	test_read_file();
+	test_arena();
 	test_grow();
 	test_cdecl();
 	return tap_done();

@@ -187,7 +187,7 @@ static const char *const bad_exprs[] = {
 
 static int eval_str(const char *s, bool pp, struct uval *v, const char **why)
 {
-	struct uarena arena = { 0 };
+	struct kd_arena arena = KD_ARENA_INIT;
 	struct usizer sz = { .arena = &arena };
 	struct ueval e = { .pp = pp, .sizer = &sz };
 	struct utoks t = { 0 };
@@ -199,7 +199,7 @@ static int eval_str(const char *s, bool pp, struct uval *v, const char **why)
 	*why = e.error;
 	utoks_release(&t);
 	umap_release(&sz.cache);
-	uarena_release(&arena);
+	kd_arena_release(&arena);
 	return err;
 }
 

@@ -63,7 +63,7 @@ struct cc_state {
 	char **deps;			/* files the compiler read (from -MD), in arena */
 	size_t nr_deps, cap_deps;
 	struct umap dep_set;
-	struct uarena arena;
+	struct kd_arena arena;
 	const char *prefixes[8];	/* shown tree-relative in messages: the tree's dirs, wrap */
 	size_t cap_failures;
 	int next_id;			/* batch file numbers */
@@ -232,7 +232,7 @@ static int add_dep(const char *path, void *ctx)
 		return 0;
 	if (umap_get(&s->dep_set, path, len))
 		return 0;
-	key = uarena_strndup(&s->arena, path, len);
+	key = kd_arena_strndup(&s->arena, path, len);
 	if (!key || KD_GROW(s->deps, s->cap_deps, s->nr_deps + 1))
 		return -ENOMEM;
 	s->deps[s->nr_deps++] = key;
@@ -673,7 +673,7 @@ fail:
 	free(s.objects);
 	free(s.deps);
 	umap_release(&s.dep_set);
-	uarena_release(&s.arena);
+	kd_arena_release(&s.arena);
 	free(s.names);
 	free(s.wrap);
 	free(s.cc);

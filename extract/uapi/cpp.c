@@ -49,7 +49,7 @@ struct ucpp {
 	const struct utree *tree;
 	ucpp_problem_fn problem;
 	void *pctx;
-	struct uarena arena;	/* cache keys */
+	struct kd_arena arena;	/* cache keys */
 	struct umap files;	/* requested name -> struct ufile * or &missing_file */
 	struct ufile **owned;
 	size_t nr_owned, cap_owned;
@@ -114,7 +114,7 @@ void ucpp__free(struct ucpp *cpp)
 	umap_release(&cpp->names);
 	umap_release(&cpp->reported);
 	free(cpp->pool);
-	uarena_release(&cpp->arena);
+	kd_arena_release(&cpp->arena);
 	free(cpp);
 }
 
@@ -238,7 +238,7 @@ static int find_file(struct ucpp *cpp, const char *name, struct ufile **out)
 		*out = hit == &missing_file ? NULL : hit;
 		return 0;
 	}
-	key = uarena_strndup(&cpp->arena, name, strlen(name));
+	key = kd_arena_strndup(&cpp->arena, name, strlen(name));
 	if (!key)
 		return -ENOMEM;
 	err = utree__resolve(cpp->tree, name, &path, &display);
@@ -305,7 +305,7 @@ static int do_include(struct ucpp *cpp, struct ufile *f, int line, const struct 
 		goto out;
 	if (!inc) {
 		if (is_kernel_name(cpp, name.s) && !umap_get(&cpp->reported, name.s, name.len)) {
-			char *key = uarena_strndup(&cpp->arena, name.s, name.len);
+			char *key = kd_arena_strndup(&cpp->arena, name.s, name.len);
 
 			if (!key) {
 				err = -ENOMEM;
@@ -340,7 +340,7 @@ out:
 static int eval_if(struct ucpp *cpp, struct ufile *f, int line, const struct utok *t, size_t n,
 		   bool *result)
 {
-	struct uarena arena = { 0 };
+	struct kd_arena arena = KD_ARENA_INIT;
 	struct uexpand x = { .cpp = cpp, .arena = &arena, .in_if = true };
 	struct ueval e = { .pp = true };
 	struct utoks out = { 0 };
@@ -364,7 +364,7 @@ static int eval_if(struct ucpp *cpp, struct ufile *f, int line, const struct uto
 out:
 	utoks_release(&out);
 	uexpand_release(&x);
-	uarena_release(&arena);
+	kd_arena_release(&arena);
 	return err;
 }
 

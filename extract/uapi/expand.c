@@ -58,7 +58,7 @@ static const struct uhide *hide_add(struct uexpand *x, const struct uhide *h,
 		*err = -EINVAL;
 		return NULL;
 	}
-	n = uarena_alloc(x->arena, sizeof(*n));
+	n = kd_arena_alloc(x->arena, sizeof(*n));
 	if (!n) {
 		*err = -ENOMEM;
 		return NULL;
@@ -187,7 +187,7 @@ static int stringize(struct uexpand *x, const struct utok *v, struct span a, str
 	if (!err)
 		err = kd_buf_addc(&b, '"');
 	if (!err) {
-		t.s = uarena_strndup(x->arena, b.s, b.len);
+		t.s = kd_arena_strndup(x->arena, b.s, b.len);
 		t.len = (uint32_t)b.len;
 		err = t.s ? utoks_push(out, &t) : -ENOMEM;
 	}
@@ -203,7 +203,7 @@ static int paste(struct uexpand *x, struct utoks *out, const struct utok *r)
 	char *s;
 	int err;
 
-	s = uarena_alloc(x->arena, (size_t)l->len + r->len + 1);
+	s = kd_arena_alloc(x->arena, (size_t)l->len + r->len + 1);
 	if (!s)
 		return -ENOMEM;
 	memcpy(s, l->s, l->len);

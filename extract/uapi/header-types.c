@@ -26,7 +26,7 @@ struct hv_entry {
 };
 
 struct header_view {
-	struct uarena arena;
+	struct kd_arena arena;
 	struct umap names;	/* "struct x", "union y", "enum z", "t" -> struct hv_entry * */
 };
 
@@ -136,17 +136,17 @@ static int index_names(struct header_view *hv, struct reader *rd, struct kdb *db
 			}
 			continue;
 		}
-		e = uarena_alloc(&hv->arena, sizeof(*e));
+		e = kd_arena_alloc(&hv->arena, sizeof(*e));
 		if (!e) {
 			err = -ENOMEM;
 			break;
 		}
 		*e = (struct hv_entry){ .type_id = canon, .size = x->t.size,
-					.file = uarena_strndup(&hv->arena, rd->tops[i].file,
+					.file = kd_arena_strndup(&hv->arena, rd->tops[i].file,
 							       strlen(rd->tops[i].file)),
 					.line = x->t.decl_line };
 		{
-			char *k = uarena_strndup(&hv->arena, key.s, key.len);
+			char *k = kd_arena_strndup(&hv->arena, key.s, key.len);
 
 			err = k && e->file ? umap_put(&hv->names, k, key.len, e) : -ENOMEM;
 		}
@@ -265,7 +265,7 @@ void header_view__free(struct header_view *hv)
 	if (!hv)
 		return;
 	umap_release(&hv->names);
-	uarena_release(&hv->arena);
+	kd_arena_release(&hv->arena);
 	free(hv);
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * UAPI reader, lowest layer: an arena, a string-keyed hash map, C tokens,
+ * UAPI reader, lowest layer: a string-keyed hash map, C tokens,
  * and loading a header into its directive lines. Loading follows the C
  * translation phases that matter here: backslash-newlines are spliced,
  * comments become one space (a block comment may carry a directive over
@@ -16,56 +16,6 @@
 
 #include "lib/hash.h"
 #include "lib/mem.h"
-
-/* --- arena ------------------------------------------------------------- */
-struct uarena_chunk {
-	struct uarena_chunk *next;
-	size_t used, cap;
-	_Alignas(16) unsigned char data[];
-};
-
-#define UARENA_CHUNK 65536
-
-void *uarena_alloc(struct uarena *a, size_t size)
-{
-	struct uarena_chunk *c = a->head;
-
-	size = (size + 15) & ~(size_t)15;
-	if (!c || c->cap - c->used < size) {
-		size_t cap = size > UARENA_CHUNK ? size : UARENA_CHUNK;
-
-		c = kd_malloc(sizeof(*c) + cap);
-		if (!c)
-			return NULL;
-		c->used = 0;
-		c->cap = cap;
-		c->next = a->head;
-		a->head = c;
-	}
-	c->used += size;
-	return c->data + c->used - size;
-}
-
-char *uarena_strndup(struct uarena *a, const char *s, size_t n)
-{
-	char *p = uarena_alloc(a, n + 1);
-
-	if (!p)
-		return NULL;
-	memcpy(p, s, n);
-	p[n] = 0;
-	return p;
-}
-
-void uarena_release(struct uarena *a)
-{
-	while (a->head) {
-		struct uarena_chunk *next = a->head->next;
-
-		free(a->head);
-		a->head = next;
-	}
-}
 
 /* --- map ----------------------------------------------------------------- */
 static struct umap_ent *umap_slot(const struct umap *m, const char *key, size_t klen, uint64_t h)

@@ -174,8 +174,8 @@ int usizer_size(struct usizer *sz, const struct utok *t, size_t n, const struct 
 		goto out;
 	}
 	err = -ENOMEM;
-	a = uarena_alloc(sz->arena, sizeof(*a));
-	key = uarena_strndup(sz->arena, text.s, text.len);
+	a = kd_arena_alloc(sz->arena, sizeof(*a));
+	key = kd_arena_strndup(sz->arena, text.s, text.len);
 	if (!a || !key)
 		goto out;
 	err = size_of(sz, t, n, a);

@@ -39,7 +39,7 @@ struct rec {
 };
 
 struct uapi_scan {
-	struct uarena arena;	/* every string of the result */
+	struct kd_arena arena;	/* every string of the result */
 	struct utree tree;
 	struct ucpp *cpp;
 	struct usizer sizer;
@@ -52,7 +52,7 @@ struct uapi_scan {
 
 static char *save(struct uapi_scan *s, const char *str, size_t len)
 {
-	char *p = uarena_strndup(&s->arena, str, len);
+	char *p = kd_arena_strndup(&s->arena, str, len);
 
 	if (!p && !s->err)
 		s->err = -ENOMEM;
@@ -248,7 +248,7 @@ static int check_conflict(struct uapi_result *r, const struct umacro *m, struct 
 static int eval_macro(struct uapi_result *r, const struct umacro *m)
 {
 	struct uapi_scan *s = r->priv;
-	struct uarena arena = { 0 };
+	struct kd_arena arena = KD_ARENA_INIT;
 	struct uexpand x = { .cpp = s->cpp, .arena = &arena, .ioctls = true };
 	struct ueval e = { .sizer = &s->sizer, .x = &x };
 	struct utoks out = { 0 };
@@ -284,7 +284,7 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m)
 		err = 0;
 	}
 	if (!rec) {
-		rec = uarena_alloc(&s->arena, sizeof(*rec));
+		rec = kd_arena_alloc(&s->arena, sizeof(*rec));
 		err = rec ? umap_put(&s->names, save(s, m->name, m->nlen), m->nlen, rec) : -ENOMEM;
 		if (err || (err = s->err))
 			goto out;
@@ -307,7 +307,7 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m)
 out:
 	utoks_release(&out);
 	uexpand_release(&x);
-	uarena_release(&arena);
+	kd_arena_release(&arena);
 	return err;
 }
 
@@ -329,7 +329,7 @@ static int scan_unit(struct uapi_result *r, const char *root)
 			continue;
 		if (umap_get(&s->defs, (const char *)&m->name, sizeof(m->name)))
 			continue;
-		key = uarena_alloc(&s->arena, sizeof(m->name));
+		key = kd_arena_alloc(&s->arena, sizeof(m->name));
 		if (!key)
 			return -ENOMEM;
 		memcpy(key, &m->name, sizeof(m->name));
@@ -449,7 +449,7 @@ void uapi_result__free(struct uapi_result *r)
 		umap_release(&s->names);
 		umap_release(&s->defs);
 		umap_release(&s->sizer.cache);
-		uarena_release(&s->arena);
+		kd_arena_release(&s->arena);
 		ucpp__free(s->cpp);
 		utree__release(&s->tree);
 		free(s);

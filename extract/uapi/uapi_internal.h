@@ -15,16 +15,8 @@
 #include <sys/types.h>
 
 #include "extract/uapi/uapi.h"
+#include "lib/arena.h"
 #include "lib/buf.h"
-
-/* --- arena: strings and tokens that live as long as the scan ---------- */
-struct uarena_chunk;
-struct uarena {
-	struct uarena_chunk *head;
-};
-void *uarena_alloc(struct uarena *a, size_t size);
-char *uarena_strndup(struct uarena *a, const char *s, size_t n);
-void uarena_release(struct uarena *a);
 
 /* --- string-keyed hash map (keys not owned) --------------------------- */
 struct umap_ent {
@@ -165,7 +157,7 @@ struct uioctl_call {		/* an _IO/_IOR/_IOW/_IOWR/_IOC met while expanding */
 
 struct uexpand {
 	struct ucpp *cpp;
-	struct uarena *arena;	/* pasted tokens, hide sets */
+	struct kd_arena *arena;	/* pasted tokens, hide sets */
 	bool in_if;		/* #if: `defined` is an operator */
 	bool ioctls;		/* turn _IOx calls into UT_IOCTL tokens */
 	struct uioctl_call *calls;
@@ -194,7 +186,7 @@ struct usizer {
 	uapi_sizeof_fn cb;
 	void *ctx;
 	struct umap cache;	/* type text -> struct usize_ans * */
-	struct uarena *arena;
+	struct kd_arena *arena;
 	int hard_error;		/* a negative code from cb */
 };
 struct usize_ans {
