@@ -2,19 +2,18 @@
 /*
  * The set of type identities that already have a row in the DB being
  * written, shared by the vmlinux table and every module's table so a type
- * defined in both is stored once. Open addressing over 64-bit hashes.
+ * defined in both is stored once: a map of 64-bit structural hashes.
  */
 #include "extract/types_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
 
+#include "lib/hashmap.h"
 #include "lib/mem.h"
 
 struct type_sink {
-	size_t cap, n;
-	uint64_t *hash;
-	int64_t *id;	/* 0 = empty slot */
+	struct kd_hashmap ids;	/* structural hash -> DB id */
 	int64_t next_id;
 };
 
@@ -33,70 +32,28 @@ void type_sink_free(struct type_sink *s)
 {
 	if (!s)
 		return;
-	free(s->hash);
-	free(s->id);
+	kd_hashmap_release(&s->ids);
 	free(s);
-}
-
-static size_t slot_of(const struct type_sink *s, uint64_t hash)
-{
-	size_t j;
-
-	for (j = hash & (s->cap - 1); s->id[j] && s->hash[j] != hash; j = (j + 1) & (s->cap - 1))
-		;
-	return j;
 }
 
 int64_t type_sink_lookup(const struct type_sink *s, uint64_t hash)
 {
-	return s->cap ? s->id[slot_of(s, hash)] : 0;
-}
-
-static int grow(struct type_sink *s)
-{
-	size_t ncap = s->cap ? s->cap * 2 : 4096, i;
-	struct type_sink t = { .cap = ncap };
-
-	t.hash = kd_calloc(ncap, sizeof(*t.hash));
-	t.id = kd_calloc(ncap, sizeof(*t.id));
-	if (!t.hash || !t.id) {
-		free(t.hash);
-		free(t.id);
-		return -ENOMEM;
-	}
-	for (i = 0; i < s->cap; i++) {
-		size_t j;
-
-		if (!s->id[i])
-			continue;
-		j = slot_of(&t, s->hash[i]);
-		t.hash[j] = s->hash[i];
-		t.id[j] = s->id[i];
-	}
-	free(s->hash);
-	free(s->id);
-	s->hash = t.hash;
-	s->id = t.id;
-	s->cap = ncap;
-	return 0;
+	return (int64_t)kd_hashmap_get(&s->ids, hash);
 }
 
 int type_sink_add(struct type_sink *s, uint64_t hash, int64_t *id)
 {
-	size_t j;
-	int err;
+	size_t pos = KD_HASHMAP_FIRST;
+	uint64_t have;
+	int err = kd_hashmap_reserve(&s->ids, 1);
 
-	if ((s->n + 1) * 2 > s->cap) {
-		err = grow(s);
-		if (err)
-			return err;
+	if (err)
+		return err;
+	have = kd_hashmap_next(&s->ids, hash, &pos);
+	if (!have) {
+		have = (uint64_t)++s->next_id;
+		kd_hashmap_insert_at(&s->ids, pos, hash, have);
 	}
-	j = slot_of(s, hash);
-	if (!s->id[j]) {
-		s->hash[j] = hash;
-		s->id[j] = ++s->next_id;
-		s->n++;
-	}
-	*id = s->id[j];
+	*id = (int64_t)have;
 	return 0;
 }

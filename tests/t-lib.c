@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * lib/: kd_buf invariants, whole files read into a kd_buf, the arena
+ * lib/: kd_buf invariants, whole files read into a kd_buf, the hash map
+ * (100,000 keys, shared hashes in insertion order, growth, out of memory), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
  * growth bounds, and C declarator printing.
  */
@@ -13,6 +14,7 @@
 #include "lib/arena.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
+#include "lib/hashmap.h"
 #include "lib/mem.h"
 #include "tests/tap.h"
 
@@ -69,6 +71,55 @@ static void test_read_file(void)
 	is_int(kd_buf_read_file(&b, tap_tmpdir()), -EIO, "read_file of a directory: -EIO");
 	kd_buf_release(&b);
 	kd_buf_release(&path);
+}
+
+static void test_hashmap(void)
+{
+	struct kd_hashmap m = KD_HASHMAP_INIT;
+	size_t i, pos, wrong = 0, n;
+	uint64_t v, order[5];
+
+	is_int(kd_hashmap_get(&m, 42), 0, "hashmap: empty map, absent key");
+	for (i = 0; i < 100000; i++)
+		if (kd_hashmap_put(&m, 0xb00000 + i * 8, i + 1))
+			break;
+	is_int(i, 100000, "hashmap: 100,000 keys put (DIE-like offsets)");
+	is_int(m.n, 100000, "  100,000 entries");
+	ok(m.cap >= 200000 && !(m.cap & (m.cap - 1)), "  at most half full, a power of two");
+	for (i = 0; i < 100000; i++)
+		wrong += kd_hashmap_get(&m, 0xb00000 + i * 8) != i + 1;
+	is_int(wrong, 0, "  each found with its value");
+	is_int(kd_hashmap_get(&m, 0xb00004), 0, "  a key between two is absent");
+	is_int(kd_hashmap_put(&m, 0xb00000, 7), 0, "hashmap: put on a present key");
+	is_int(kd_hashmap_get(&m, 0xb00000), 7, "  replaces its value");
+	is_int(m.n, 100000, "  without a new entry");
+	kd_hashmap_clear(&m);
+	is_int(kd_hashmap_get(&m, 0xb00008), 0, "hashmap: clear empties");
+
+	/* Five keys of one hash, told apart by the caller: insertion order. */
+	for (i = 0; i < 5; i++) {
+		is_int(kd_hashmap_reserve(&m, 1), 0, "hashmap: reserve");
+		for (pos = KD_HASHMAP_FIRST, n = 0; kd_hashmap_next(&m, 99, &pos); n++)
+			;
+		is_int(n, i, "  the walk sees the entries of the hash so far");
+		kd_hashmap_insert_at(&m, pos, 99, 100 + i);
+		kd_hashmap_put(&m, i, 1);	/* other hashes in between */
+	}
+	for (i = 0; i < 500; i++)	/* grow: entries move */
+		kd_hashmap_put(&m, 1000 + i, 1);
+	for (pos = KD_HASHMAP_FIRST, n = 0; n < 5 && (v = kd_hashmap_next(&m, 99, &pos)); n++)
+		order[n] = v;
+	ok(n == 5 && order[0] == 100 && order[1] == 101 && order[2] == 102 && order[3] == 103 &&
+	   order[4] == 104, "hashmap: a shared hash walks in insertion order, also after growth");
+	kd_hashmap_release(&m);
+	ok(!m.e && !m.n && !m.cap, "hashmap: empty after release");
+
+	kd_mem_fail_after(0);
+	is_int(kd_hashmap_put(&m, 1, 1), -ENOMEM, "hashmap: put when out of memory: -ENOMEM");
+	kd_mem_fail_after(-1);
+	ok(!m.e && !m.n, "  the map unchanged");
+	is_int(kd_hashmap_reserve(&m, SIZE_MAX / 2), -ENOMEM, "hashmap: an impossible reserve: -ENOMEM");
+	kd_hashmap_release(&m);
 }
 
 static void test_arena(void)
@@ -173,6 +224,7 @@ int main(void)
 {
 	test_buf();
 	test_read_file();
+	test_hashmap();
 	test_arena();
 	test_grow();
 	test_cdecl();
