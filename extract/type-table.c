@@ -41,8 +41,7 @@ void xtable_release(struct xtable *xt)
 		free(xt->held_problems[i]);
 	free(xt->held_problems);
 	free(xt->v);
-	free(xt->map_key);
-	free(xt->map_val);
+	kd_hashmap_release(&xt->by_die);
 	free(xt->todo);
 	memset(xt, 0, sizeof(*xt));
 }
@@ -90,43 +89,6 @@ void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
 	kd_buf_release(&loc);
 }
 
-static uint64_t mix_off(uint64_t x)
-{
-	x ^= x >> 31;
-	x *= 0x7fb5d329728ea185ULL;
-	x ^= x >> 27;
-	return x;
-}
-
-static int map_grow(struct xtable *xt)
-{
-	size_t ncap = xt->map_cap ? xt->map_cap * 2 : 1024, i;
-	uint64_t *keys = kd_calloc(ncap, sizeof(*keys));
-	int64_t *vals = kd_calloc(ncap, sizeof(*vals));
-
-	if (!keys || !vals) {
-		free(keys);
-		free(vals);
-		return -ENOMEM;
-	}
-	for (i = 0; i < xt->map_cap; i++) {
-		size_t j;
-
-		if (!xt->map_key[i])
-			continue;
-		for (j = mix_off(xt->map_key[i]) & (ncap - 1); keys[j]; j = (j + 1) & (ncap - 1))
-			;
-		keys[j] = xt->map_key[i];
-		vals[j] = xt->map_val[i];
-	}
-	free(xt->map_key);
-	free(xt->map_val);
-	xt->map_key = keys;
-	xt->map_val = vals;
-	xt->map_cap = ncap;
-	return 0;
-}
-
 int xt_new(struct xtable *xt, enum kd_kind kind, int64_t *id)
 {
 	struct xtype *x;
@@ -150,25 +112,20 @@ int xt_new(struct xtable *xt, enum kd_kind kind, int64_t *id)
 
 int xt_type_of_die(struct xtable *xt, Dwarf_Off off, int64_t *id)
 {
-	size_t j;
+	size_t pos = KD_HASHMAP_FIRST;
 	int err;
 
-	/* DIE offset 0 is the first CU header, never a type: safe as "empty". */
+	/* DIE offset 0 is the first CU header, never a type. */
 	if (!off) {
 		*id = 0;
 		return 0;
 	}
-	if (xt->map_n * 2 >= xt->map_cap) {
-		err = map_grow(xt);
-		if (err)
-			return err;
-	}
-	for (j = mix_off(off) & (xt->map_cap - 1); xt->map_key[j]; j = (j + 1) & (xt->map_cap - 1)) {
-		if (xt->map_key[j] == off) {
-			*id = xt->map_val[j];
-			return 0;
-		}
-	}
+	err = kd_hashmap_reserve(&xt->by_die, 1);
+	if (err)
+		return err;
+	*id = (int64_t)kd_hashmap_next(&xt->by_die, off, &pos);
+	if (*id)
+		return 0;
 	err = KD_GROW(xt->todo, xt->todo_cap, xt->nr_todo + 1);
 	if (err)
 		return err;
@@ -176,9 +133,7 @@ int xt_type_of_die(struct xtable *xt, Dwarf_Off off, int64_t *id)
 	if (err)
 		return err;
 	xt->v[*id - 1].die = off;
-	xt->map_key[j] = off;
-	xt->map_val[j] = *id;
-	xt->map_n++;
+	kd_hashmap_insert_at(&xt->by_die, pos, off, (uint64_t)*id);
 	xt->todo[xt->nr_todo++] = *id;
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "lib/buf.h"
+#include "lib/hashmap.h"
 
 /* Bounds that keep hostile input from exhausting memory or time. */
 #define XT_MAX_TYPES		(4u << 20)
@@ -46,10 +47,7 @@ struct xtable {
 	const char *input;		/* file name for problems and messages */
 	struct xtype *v;
 	size_t n, cap;
-	/* DIE offset -> index, open addressing (0 = empty slot). */
-	uint64_t *map_key;
-	int64_t *map_val;
-	size_t map_cap, map_n;
+	struct kd_hashmap by_die;	/* DIE offset -> id */
 	int64_t *todo;
 	size_t nr_todo, todo_cap;
 	struct srcfiles_cache *files;
