@@ -147,20 +147,19 @@ static bool is_definition(struct xtable *xt, int64_t id)
  */
 static int assign_canon(struct xtable *xt, struct type_sink *sink, uint8_t *is_new)
 {
-	size_t cap = 1, i, j;
-	int64_t *slots;
-	int err = 0;
+	struct kd_hashmap reps = KD_HASHMAP_INIT;	/* hash -> table index + 1 */
+	size_t i, pos = 0;
+	uint64_t rep_idx = 0;
+	int err;
 
-	while (cap < xt->n * 2 + 2)
-		cap <<= 1;
-	slots = kd_calloc(cap, sizeof(*slots));	/* table index + 1, 0 = empty */
-	if (!slots)
-		return -ENOMEM;
+	err = kd_hashmap_reserve(&reps, xt->n);
+	if (err)
+		return err;
 	for (i = 0; i < xt->n; i++) {
 		struct xtype *x = &xt->v[i];
 
-		for (j = x->hash & (cap - 1); slots[j]; j = (j + 1) & (cap - 1)) {
-			struct xtype *rep = &xt->v[slots[j] - 1];
+		for (pos = KD_HASHMAP_FIRST; (rep_idx = kd_hashmap_next(&reps, x->hash, &pos));) {
+			struct xtype *rep = &xt->v[rep_idx - 1];
 
 			if (same_shape(rep, x)) {
 				x->canon = rep->canon;
@@ -171,9 +170,9 @@ static int assign_canon(struct xtable *xt, struct type_sink *sink, uint8_t *is_n
 				break;
 			}
 		}
-		if (slots[j])
+		if (rep_idx)
 			continue;
-		slots[j] = (int64_t)i + 1;
+		kd_hashmap_insert_at(&reps, pos, x->hash, (uint64_t)i + 1);
 		x->canon = type_sink_lookup(sink, x->hash);
 		if (!x->canon) {
 			err = type_sink_add(sink, x->hash, &x->canon);
@@ -182,7 +181,7 @@ static int assign_canon(struct xtable *xt, struct type_sink *sink, uint8_t *is_n
 			is_new[i] = 1;
 		}
 	}
-	free(slots);
+	kd_hashmap_release(&reps);
 	return err;
 }
 
