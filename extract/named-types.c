@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Type lookup by name over a whole object; see named_internal.h. The set
- * is a small open-addressing table keyed by the bare identifier so both
+ * is a hash map (lib/hashmap.h) keyed by the bare identifier so both
  * DIE names and raw .debug_str strings can be tested against it quickly.
  */
 #include "extract/named_internal.h"
@@ -12,6 +12,7 @@
 
 #include "lib/err.h"
 #include "lib/hash.h"
+#include "lib/hashmap.h"
 #include "lib/mem.h"
 
 struct name_entry {
@@ -23,8 +24,7 @@ struct name_entry {
 struct name_set {
 	size_t n, cap;
 	struct name_entry *v;
-	size_t slots_cap;
-	long *slots;		/* index + 1 into v, keyed by hash of ident */
+	struct kd_hashmap by_ident;	/* hash of ident -> index + 1 into v */
 };
 
 int name_set_new(struct name_set **out)
@@ -42,37 +42,13 @@ void name_set_free(struct name_set *set)
 	for (i = 0; i < set->n; i++)
 		free(set->v[i].spelling);
 	free(set->v);
-	free(set->slots);
+	kd_hashmap_release(&set->by_ident);
 	free(set);
 }
 
 static uint64_t ident_hash(const char *s, size_t len)
 {
 	return kd_hash_bytes(KD_HASH_SEED, s, len);
-}
-
-static int rehash(struct name_set *set)
-{
-	size_t cap = 64, i;
-	long *slots;
-
-	while (cap < set->n * 2 + 2)
-		cap <<= 1;
-	slots = kd_calloc(cap, sizeof(*slots));
-	if (!slots)
-		return -ENOMEM;
-	for (i = 0; i < set->n; i++) {
-		const char *id = set->v[i].ident;
-		size_t j;
-
-		for (j = ident_hash(id, strlen(id)) & (cap - 1); slots[j]; j = (j + 1) & (cap - 1))
-			;
-		slots[j] = (long)i + 1;
-	}
-	free(set->slots);
-	set->slots = slots;
-	set->slots_cap = cap;
-	return 0;
 }
 
 static void split(const char *spelling, enum kd_kind *kind, const char **ident)
@@ -95,16 +71,17 @@ static void split(const char *spelling, enum kd_kind *kind, const char **ident)
 
 long name_set_find(const struct name_set *set, enum kd_kind kind, const char *name)
 {
-	size_t j;
+	size_t pos = KD_HASHMAP_FIRST;
+	uint64_t h, v;
 
-	if (!set->slots_cap || !name)
+	if (!name)
 		return -1;
-	for (j = ident_hash(name, strlen(name)) & (set->slots_cap - 1); set->slots[j];
-	     j = (j + 1) & (set->slots_cap - 1)) {
-		const struct name_entry *e = &set->v[set->slots[j] - 1];
+	h = ident_hash(name, strlen(name));
+	while ((v = kd_hashmap_next(&set->by_ident, h, &pos))) {
+		const struct name_entry *e = &set->v[v - 1];
 
 		if (e->kind == kind && !strcmp(e->ident, name))
-			return set->slots[j] - 1;
+			return (long)v - 1;
 	}
 	return -1;
 }
@@ -120,13 +97,11 @@ long name_set_index(const struct name_set *set, const char *spelling)
 
 bool name_set_has_identifier(const struct name_set *set, const char *name, size_t len)
 {
-	size_t j;
+	size_t pos = KD_HASHMAP_FIRST;
+	uint64_t h = ident_hash(name, len), v;
 
-	if (!set->slots_cap)
-		return false;
-	for (j = ident_hash(name, len) & (set->slots_cap - 1); set->slots[j];
-	     j = (j + 1) & (set->slots_cap - 1)) {
-		const char *id = set->v[set->slots[j] - 1].ident;
+	while ((v = kd_hashmap_next(&set->by_ident, h, &pos))) {
+		const char *id = set->v[v - 1].ident;
 
 		if (strlen(id) == len && !memcmp(id, name, len))
 			return true;
@@ -136,13 +111,16 @@ bool name_set_has_identifier(const struct name_set *set, const char *name, size_
 
 int name_set_add(struct name_set *set, const char *spelling)
 {
+	size_t pos = KD_HASHMAP_FIRST;
 	struct name_entry e;
+	uint64_t h;
 	int err;
 
 	split(spelling, &e.kind, &e.ident);
 	if (name_set_find(set, e.kind, e.ident) >= 0)
 		return 0;
 	err = KD_GROW(set->v, set->cap, set->n + 1);
+	err = err ? err : kd_hashmap_reserve(&set->by_ident, 1);
 	if (err)
 		return err;
 	e.spelling = kd_strdup(spelling);
@@ -150,10 +128,12 @@ int name_set_add(struct name_set *set, const char *spelling)
 		return -ENOMEM;
 	split(e.spelling, &e.kind, &e.ident);
 	set->v[set->n++] = e;
-	err = rehash(set);
-	if (err)
-		set->n--, free(e.spelling);
-	return err;
+	/* After the entries of the same identifier: insertion order is kept. */
+	h = ident_hash(e.ident, strlen(e.ident));
+	while (kd_hashmap_next(&set->by_ident, h, &pos))
+		;
+	kd_hashmap_insert_at(&set->by_ident, pos, h, set->n);
+	return 0;
 }
 
 size_t name_set_count(const struct name_set *set)
