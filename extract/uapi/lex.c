@@ -18,54 +18,46 @@
 #include "lib/mem.h"
 
 /* --- map ----------------------------------------------------------------- */
-static struct umap_ent *umap_slot(const struct umap *m, const char *key, size_t klen, uint64_t h)
+static struct umap_ent *umap_find(const struct umap *m, const char *key, size_t klen, uint64_t h,
+				  size_t *pos)
 {
-	size_t i = h & (m->cap - 1);
+	uint64_t v;
 
-	for (;; i = (i + 1) & (m->cap - 1)) {
-		struct umap_ent *e = &m->e[i];
+	*pos = KD_HASHMAP_FIRST;
+	while ((v = kd_hashmap_next(&m->idx, h, pos))) {
+		struct umap_ent *e = &m->e[v - 1];
 
-		if (!e->key)
-			return e;
-		if (e->hash == h && e->klen == klen && !memcmp(e->key, key, klen))
+		if (e->klen == klen && !memcmp(e->key, key, klen))
 			return e;
 	}
+	return NULL;
 }
 
 void *umap_get(const struct umap *m, const char *key, size_t klen)
 {
-	struct umap_ent *e;
+	size_t pos;
+	struct umap_ent *e = umap_find(m, key, klen, kd_hash_bytes(KD_HASH_SEED, key, klen), &pos);
 
-	if (!m->cap)
-		return NULL;
-	e = umap_slot(m, key, klen, kd_hash_bytes(KD_HASH_SEED, key, klen));
-	return e->key ? e->val : NULL;
+	return e ? e->val : NULL;
 }
 
 int umap_put(struct umap *m, const char *key, size_t klen, void *val)
 {
 	uint64_t h = kd_hash_bytes(KD_HASH_SEED, key, klen);
 	struct umap_ent *e;
+	size_t pos;
+	int err;
 
-	if ((m->n + 1) * 2 > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 256, i;
-		struct umap_ent *old = m->e, *ne = kd_calloc(cap, sizeof(*ne));
-		struct umap grown = { .e = ne, .cap = cap, .n = m->n };
-
-		if (!ne)
-			return -ENOMEM;
-		for (i = 0; i < m->cap; i++)
-			if (old[i].key)
-				*umap_slot(&grown, old[i].key, old[i].klen, old[i].hash) = old[i];
-		free(old);
-		*m = grown;
-	}
-	e = umap_slot(m, key, klen, h);
-	if (!e->key) {
+	err = kd_hashmap_reserve(&m->idx, 1);
+	err = err ? err : KD_GROW(m->e, m->cap, m->n + 1);
+	if (err)
+		return err;
+	e = umap_find(m, key, klen, h, &pos);
+	if (!e) {
+		e = &m->e[m->n++];
 		e->key = key;
 		e->klen = klen;
-		e->hash = h;
-		m->n++;
+		kd_hashmap_insert_at(&m->idx, pos, h, m->n);
 	}
 	e->val = val;
 	return 0;
@@ -73,16 +65,16 @@ int umap_put(struct umap *m, const char *key, size_t klen, void *val)
 
 void umap_clear(struct umap *m)
 {
-	if (m->cap)
-		memset(m->e, 0, m->cap * sizeof(*m->e));
+	kd_hashmap_clear(&m->idx);
 	m->n = 0;
 }
 
 void umap_release(struct umap *m)
 {
+	kd_hashmap_release(&m->idx);
 	free(m->e);
 	m->e = NULL;
-	m->cap = m->n = 0;
+	m->n = m->cap = 0;
 }
 
 /* --- tokens ------------------------------------------------------------ */

@@ -17,17 +17,18 @@
 #include "extract/uapi/uapi.h"
 #include "lib/arena.h"
 #include "lib/buf.h"
+#include "lib/hashmap.h"
 
-/* --- string-keyed hash map (keys not owned) --------------------------- */
+/* --- string-keyed map (keys not owned) over lib/hashmap.h ------------ */
 struct umap_ent {
 	const char *key;
 	size_t klen;
-	uint64_t hash;
 	void *val;
 };
 struct umap {
+	struct kd_hashmap idx;	/* hash of the key -> index + 1 into e */
 	struct umap_ent *e;
-	size_t cap, n;
+	size_t n, cap;
 };
 void *umap_get(const struct umap *m, const char *key, size_t klen);
 /* Insert or replace. 0 or -ENOMEM. */
