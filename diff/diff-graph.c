@@ -90,56 +90,39 @@ int tgraph_declare(const struct tgraph *g, int64_t id, const char *name, struct 
 
 /* --- nodes -------------------------------------------------------------- */
 
-static size_t pair_hash(int64_t a, int64_t b)
+static uint64_t pair_hash(int64_t a, int64_t b)
 {
 	uint64_t h = (uint64_t)a * 0x9e3779b97f4a7c15ULL ^ ((uint64_t)b + 0x632be59bd9b4e019ULL);
 
 	h ^= h >> 29;
-	return (size_t)(h * 0xbf58476d1ce4e5b9ULL);
+	return h * 0xbf58476d1ce4e5b9ULL;
 }
 
 long dt_pair_find(const struct diff_engine *e, int64_t a, int64_t b)
 {
-	size_t mask = e->nr_pair_slots - 1, i;
+	size_t pos = KD_HASHMAP_FIRST;
+	uint64_t v;
 
-	if (!e->nr_pair_slots)
-		return -1;
-	for (i = pair_hash(a, b) & mask; e->pair_slots[i]; i = (i + 1) & mask) {
-		const struct dnode *n = &e->nodes[e->pair_slots[i] - 1];
+	while ((v = kd_hashmap_next(&e->pairs, pair_hash(a, b), &pos))) {
+		const struct dnode *n = &e->nodes[v - 1];
 
 		if (n->ids[0] == a && n->ids[1] == b)
-			return (long)(e->pair_slots[i] - 1);
+			return (long)(v - 1);
 	}
 	return -1;
 }
 
 int dt_pair_insert(struct diff_engine *e, size_t node)
 {
-	size_t mask, i;
+	uint64_t h = pair_hash(e->nodes[node].ids[0], e->nodes[node].ids[1]);
+	size_t pos = KD_HASHMAP_FIRST;
+	int err = kd_hashmap_reserve(&e->pairs, 1);
 
-	if ((e->nr_nodes + 1) * 2 > e->nr_pair_slots) {
-		size_t n = e->nr_pair_slots ? e->nr_pair_slots * 2 : 256, j;
-		size_t *slots = kd_calloc(n, sizeof(*slots));
-
-		if (!slots)
-			return -ENOMEM;
-		free(e->pair_slots);
-		e->pair_slots = slots;
-		e->nr_pair_slots = n;
-		for (j = 0; j < e->nr_nodes; j++)
-			if (e->nodes[j].ids[0] && j != node)
-				for (i = pair_hash(e->nodes[j].ids[0], e->nodes[j].ids[1]) & (n - 1);
-				     ; i = (i + 1) & (n - 1))
-					if (!slots[i]) {
-						slots[i] = j + 1;
-						break;
-					}
-	}
-	mask = e->nr_pair_slots - 1;
-	for (i = pair_hash(e->nodes[node].ids[0], e->nodes[node].ids[1]) & mask; e->pair_slots[i];
-	     i = (i + 1) & mask)
+	if (err)
+		return err;
+	while (kd_hashmap_next(&e->pairs, h, &pos))
 		;
-	e->pair_slots[i] = node + 1;
+	kd_hashmap_insert_at(&e->pairs, pos, h, (uint64_t)node + 1);
 	return 0;
 }
 
@@ -304,10 +287,9 @@ void dt_release(struct diff_engine *e)
 		free(e->nodes[i].display);
 	}
 	free(e->nodes);
-	free(e->pair_slots);
+	kd_hashmap_release(&e->pairs);
 	kd_buf_release(&e->scratch[0]);
 	kd_buf_release(&e->scratch[1]);
 	e->nodes = NULL;
-	e->pair_slots = NULL;
-	e->nr_nodes = e->cap_nodes = e->nr_pair_slots = 0;
+	e->nr_nodes = e->cap_nodes = 0;
 }

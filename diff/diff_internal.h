@@ -17,6 +17,7 @@
 
 #include "diff/diff.h"
 #include "lib/buf.h"
+#include "lib/hashmap.h"
 #include "lib/model.h"
 
 struct diff_side_meta {
@@ -104,8 +105,7 @@ struct diff_engine {
 	struct tgraph g[2];
 	struct dnode *nodes;
 	size_t nr_nodes, cap_nodes;
-	size_t *pair_slots;	/* open addressing: node index + 1, 0 empty */
-	size_t nr_pair_slots;
+	struct kd_hashmap pairs;	/* hash of (old id, new id) -> node index + 1 */
 	struct kd_buf scratch[2];
 };
 
