@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "cli/builtin.h"
+#include "cli/contract.h"
 #include "db/kdb.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -31,9 +32,11 @@ static const char probe_usage[] =
 	"\n"
 	"  -k, --kernel VMLINUZ   the image to boot (required)\n"
 	"      --spec DIR         the contract whose cases to run (default: the one\n"
-	"                         stored in K.kabi, if any); its errno conditions\n"
-	"                         and flag sets become cases, and the built-in\n"
-	"                         cases it does not replace run too\n"
+	"                         stored in K.kabi, else the installed one, as for\n"
+	"                         check and diff; $KABI_DIFF_SPEC overrides it);\n"
+	"                         its errno conditions and flag sets become cases,\n"
+	"                         and the built-in cases it does not replace run too\n"
+	"      --no-spec          no contract: the built-in cases only\n"
 	"      --no-builtin       only the contract's cases\n"
 	"  -t, --timeout S        kill QEMU after S seconds (default 120)\n"
 	"      --accel A          QEMU accelerator: tcg (default) or kvm\n"
@@ -51,7 +54,7 @@ static const char probe_usage[] =
 struct probe_opts {
 	const char *db_path, *kernel, *spec, *cc;
 	struct probe_boot_conf boot;
-	bool gzip, list, verbose, quiet, no_builtin;
+	bool gzip, list, verbose, quiet, no_builtin, no_spec;
 };
 
 static int list_cases(const struct probe_set *set)
@@ -108,16 +111,30 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 	struct probe_set *set = NULL, *builtin = NULL;
 	struct spec *s = NULL;
 	struct kdb *db = NULL;
+	const char *source = NULL;
+	char *dir = NULL;
+	size_t absent = 0;
 	long added = 0;
 	int err;
 
 	err = probe_set__new(&set);
 	if (!err && o->db_path)
 		err = kdb__open(o->db_path, &db);
-	if (!err && db) {
-		err = o->spec ? spec__load_dir(o->spec, &s) : spec__load_db(db, &s);
-		if (err == -ENOENT && !o->spec)
-			err = 0;	/* no contract stored: built-in cases only */
+	if (!err && db && !o->no_spec) {
+		/* As check: --spec DIR, else the contract stored in K.kabi, else the default. */
+		if (o->spec) {
+			err = cli_contract_load(o->spec, &s);
+			source = o->spec;
+		} else {
+			err = spec__load_db(db, &s);
+			source = "the contract stored in K.kabi";
+			if (err == -ENOENT) {
+				err = cli_contract_default_dir(&dir);
+				source = dir;
+				if (!err && dir)
+					err = cli_contract_load(dir, &s);
+			}
+		}
 	} else if (!err && o->spec) {
 		kd_warn("probe: --spec needs K.kabi (constants, syscall numbers); ignored");
 	}
@@ -125,17 +142,23 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 		err = probe__add_spec(set, s, db, &st);
 	if (!err && !o->no_builtin) {
 		err = probe_set__new(&builtin);
-		err = err ? err : probe__add_builtin(builtin);
+		err = err ? err : probe__add_builtin(builtin, db, &absent);
 		added = err ? 0 : probe_set__merge(set, builtin);
 		err = added < 0 ? (int)added : err;
 	}
 	if (!err && s)
-		kd_info("probe: contract: %zu of %zu syscalls probed (%zu never probed, %zu not in "
+		kd_info("probe: contract %s: %zu of %zu syscalls probed (%zu never probed, %zu not in "
 			"this kernel, %zu without a usable fd), %zu errno + %zu flag cases; %zu "
 			"conditions not evaluable, %zu unsolved, %zu newer; %ld built-in cases",
-			st.calls_probed, st.calls, st.calls_skipped, st.calls_absent,
+			source, st.calls_probed, st.calls, st.calls_skipped, st.calls_absent,
 			st.calls_unprobeable, st.errno_cases, st.flag_cases, st.errnos_unevaluable,
 			st.errnos_unsolved, st.errnos_newer, added);
+	else if (!err && db)
+		kd_info("probe: no contract, %ld built-in cases", added);
+	if (!err && absent)
+		kd_info("probe: %zu built-in call%s or flag set%s for syscalls this kernel lacks: "
+			"not probed", absent, absent == 1 ? "" : "s", absent == 1 ? "" : "s");
+	free(dir);
 	probe_set__free(builtin);
 	spec__free(s);
 	kdb__free(db);
@@ -153,6 +176,7 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "spec", required_argument, NULL, 'S' },
 		{ "no-builtin", no_argument, NULL, 'B' },
+		{ "no-spec", no_argument, NULL, 'N' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "accel", required_argument, NULL, 'A' },
 		{ "cc", required_argument, NULL, 'C' },
@@ -173,6 +197,7 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 		case 'k': o->kernel = optarg; break;
 		case 'S': o->spec = optarg; break;
 		case 'B': o->no_builtin = true; break;
+		case 'N': o->no_spec = true; break;
 		case 'A': o->boot.accel = optarg; break;
 		case 'C': o->cc = optarg; break;
 		case 'z': o->gzip = true; break;

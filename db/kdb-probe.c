@@ -128,13 +128,21 @@ static bool has_probe(struct kdb *db, const char *schema)
 
 int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 {
-	/* Same case id and same arguments on both sides, different outcome. */
+	/*
+	 * The same call with the same arguments on both sides, different
+	 * outcome: by id where both kernels have the case, else whatever id
+	 * each gave it (a bit that became a flag of the new kernel is
+	 * "memfd_create.flags.bit4" on the old one, "...MFD_EXEC" on the new).
+	 */
 	static const char sql[] =
 		"SELECT c.id, c.call, c.kind, c.args, c.expect, c.expect_errno, c.what,"
-		" r.status, r.errno_name, o.status, o.errno_name"
+		" r.status, r.errno_name, o.status, o.errno_name, oc.id"
 		" FROM main.probe_cases c JOIN main.probe_results r ON r.case_id = c.id"
-		" JOIN other.probe_cases oc ON oc.id = c.id AND oc.args = c.args"
-		" JOIN other.probe_results o ON o.case_id = c.id"
+		" JOIN other.probe_cases oc ON oc.call = c.call AND oc.args = c.args AND"
+		"  (oc.id = c.id OR (NOT EXISTS (SELECT 1 FROM other.probe_cases x"
+		"    WHERE x.id = c.id AND x.args = c.args) AND NOT EXISTS (SELECT 1 FROM"
+		"    main.probe_cases y WHERE y.id = oc.id AND y.args = oc.args)))"
+		" JOIN other.probe_results o ON o.case_id = oc.id"
 		" WHERE r.status <> o.status OR ifnull(r.errno_name, '') <> ifnull(o.errno_name, '')"
 		" ORDER BY c.id";
 	sqlite3_stmt *st = NULL;
@@ -151,7 +159,7 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 			.id = col(st, 0), .call = col(st, 1), .kind = col(st, 2), .args = col(st, 3),
 			.expect = col(st, 4), .expect_errno = col(st, 5), .what = col(st, 6),
 			.old_status = col(st, 7), .old_errno = col(st, 8),
-			.new_status = col(st, 9), .new_errno = col(st, 10),
+			.new_status = col(st, 9), .new_errno = col(st, 10), .new_id = col(st, 11),
 		};
 
 		err = cb(&p, ctx);

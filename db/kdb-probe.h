@@ -40,11 +40,12 @@ typedef int (*kdb_probe_fn)(const struct kdb_probe_row *r, void *ctx);
 /* Every case in id order; 0 rows when the DB holds no probe (or predates the tables). */
 int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx);
 
-/* A case probed on both kernels (same id and arguments) with another outcome. */
+/* A call probed on both kernels with the same arguments and another outcome. */
 struct kdb_probe_pair {
 	const char *id, *call, *kind, *args, *expect, *expect_errno, *what; /* the old side's */
 	const char *old_status, *old_errno;	/* status ret|timeout|...; errno NULL: succeeded */
 	const char *new_status, *new_errno;
+	const char *new_id;			/* the new side's id for the same arguments */
 };
 typedef int (*kdb_probe_pair_fn)(const struct kdb_probe_pair *p, void *ctx);
 /*

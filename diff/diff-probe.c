@@ -63,7 +63,7 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 			  p->what && *p->what ? ": " : "", p->what ? p->what : "");
 	if (!err)
 		err = diff_add(r, strncmp(rule, "probe-flag", 10) ? "probe.errno" : "probe.flag",
-			       DIFF_CAT_SYSCALL, rule, p->call, p->id,
+			       DIFF_CAT_SYSCALL, rule, p->call, p->new_id ? p->new_id : p->id,
 			       outcome(p->old_status, p->old_errno),
 			       outcome(p->new_status, p->new_errno), note.s, &idx);
 	if (!err)

@@ -15,9 +15,12 @@
  * older than the kernels probed. Values of flags are the UAPI headers'.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "probe/probe.h"
+#include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "probe/probe_internal.h"
 
 #define I(v)	{ .kind = PROBE_ARG_INT, .value = (uint64_t)(v) }
 #define S(s)	{ .kind = PROBE_ARG_STR, .str = (s) }
@@ -254,7 +257,9 @@ static const struct errno_case errno_cases[] = {
 	  "renameat of a missing path" },
 };
 
-#define O(name, v) { #name, (v) }
+#define O(name, v) { #name, (v), NULL }
+/* A flag added in release @since (mainline, the commit that added it to the UAPI). */
+#define OS(name, v, since) { #name, (v), since }
 
 static const struct probe_flag open_flags[] = {
 	O(O_WRONLY, 01), O(O_RDWR, 02), O(O_CREAT, 0100), O(O_EXCL, 0200), O(O_NOCTTY, 0400),
@@ -267,7 +272,7 @@ static const struct probe_flag open_flags[] = {
 };
 static const struct probe_flag resolve_flags[] = {
 	O(RESOLVE_NO_XDEV, 1), O(RESOLVE_NO_MAGICLINKS, 2), O(RESOLVE_NO_SYMLINKS, 4),
-	O(RESOLVE_BENEATH, 8), O(RESOLVE_IN_ROOT, 0x10), O(RESOLVE_CACHED, 0x20),
+	O(RESOLVE_BENEATH, 8), O(RESOLVE_IN_ROOT, 0x10), OS(RESOLVE_CACHED, 0x20, "5.12"),
 };
 static const struct probe_flag cloexec_nonblock[] = {
 	O(O_NONBLOCK, 04000), O(O_CLOEXEC, 02000000),
@@ -275,14 +280,14 @@ static const struct probe_flag cloexec_nonblock[] = {
 static const struct probe_flag cloexec_only[] = { O(O_CLOEXEC, 02000000) };
 static const struct probe_flag pipe2_flags[] = {
 	O(O_NONBLOCK, 04000), O(O_CLOEXEC, 02000000), O(O_DIRECT, 040000),
-	O(O_NOTIFICATION_PIPE, 0200),
+	OS(O_NOTIFICATION_PIPE, 0200, "5.8"),
 };
 static const struct probe_flag eventfd_flags[] = {
 	O(EFD_SEMAPHORE, 1), O(EFD_NONBLOCK, 04000), O(EFD_CLOEXEC, 02000000),
 };
 static const struct probe_flag memfd_flags[] = {
 	O(MFD_CLOEXEC, 1), O(MFD_ALLOW_SEALING, 2), O(MFD_HUGETLB, 4),
-	O(MFD_NOEXEC_SEAL, 8), O(MFD_EXEC, 0x10),
+	OS(MFD_NOEXEC_SEAL, 8, "6.3"), OS(MFD_EXEC, 0x10, "6.3"),
 };
 static const struct probe_flag rename_flags[] = {
 	O(RENAME_NOREPLACE, 1), O(RENAME_EXCHANGE, 2), O(RENAME_WHITEOUT, 4),
@@ -305,21 +310,21 @@ static const struct probe_flag execveat_flags[] = {
 	O(AT_SYMLINK_NOFOLLOW, 0x100), O(AT_EMPTY_PATH, 0x1000),
 };
 static const struct probe_flag getrandom_flags[] = {
-	O(GRND_NONBLOCK, 1), O(GRND_RANDOM, 2), O(GRND_INSECURE, 4),
+	O(GRND_NONBLOCK, 1), O(GRND_RANDOM, 2), OS(GRND_INSECURE, 4, "5.6"),
 };
 static const struct probe_flag mlock2_flags[] = { O(MLOCK_ONFAULT, 1) };
 static const struct probe_flag msync_flags[] = {
 	O(MS_ASYNC, 1), O(MS_INVALIDATE, 2), O(MS_SYNC, 4),
 };
 static const struct probe_flag close_range_flags[] = {
-	O(CLOSE_RANGE_UNSHARE, 2), O(CLOSE_RANGE_CLOEXEC, 4),
+	O(CLOSE_RANGE_UNSHARE, 2), OS(CLOSE_RANGE_CLOEXEC, 4, "5.11"),
 };
 static const struct probe_flag pidfd_open_flags[] = {
-	O(PIDFD_THREAD, 0200), O(PIDFD_NONBLOCK, 04000),
+	OS(PIDFD_THREAD, 0200, "6.9"), O(PIDFD_NONBLOCK, 04000),
 };
 static const struct probe_flag pidfd_signal_flags[] = {
-	O(PIDFD_SIGNAL_THREAD, 1), O(PIDFD_SIGNAL_THREAD_GROUP, 2),
-	O(PIDFD_SIGNAL_PROCESS_GROUP, 4),
+	OS(PIDFD_SIGNAL_THREAD, 1, "6.9"), OS(PIDFD_SIGNAL_THREAD_GROUP, 2, "6.9"),
+	OS(PIDFD_SIGNAL_PROCESS_GROUP, 4, "6.9"),
 };
 static const struct probe_flag sync_file_range_flags[] = {
 	O(SYNC_FILE_RANGE_WAIT_BEFORE, 1), O(SYNC_FILE_RANGE_WRITE, 2),
@@ -353,20 +358,20 @@ static const struct probe_flag open_tree_flags[] = {
 	O(AT_EMPTY_PATH, 0x1000), O(AT_RECURSIVE, 0x8000), O(OPEN_TREE_CLOEXEC, 02000000),
 };
 static const struct probe_flag userfaultfd_flags[] = {
-	O(UFFD_USER_MODE_ONLY, 1), O(O_NONBLOCK, 04000), O(O_CLOEXEC, 02000000),
+	OS(UFFD_USER_MODE_ONLY, 1, "5.11"), O(O_NONBLOCK, 04000), O(O_CLOEXEC, 02000000),
 };
 static const struct probe_flag landlock_flags[] = {
-	O(LANDLOCK_CREATE_RULESET_VERSION, 1), O(LANDLOCK_CREATE_RULESET_ERRATA, 2),
+	O(LANDLOCK_CREATE_RULESET_VERSION, 1), OS(LANDLOCK_CREATE_RULESET_ERRATA, 2, "6.15"),
 };
 static const struct probe_flag io_uring_flags[] = {
 	O(IORING_SETUP_IOPOLL, 1), O(IORING_SETUP_SQPOLL, 2), O(IORING_SETUP_SQ_AFF, 4),
 	O(IORING_SETUP_CQSIZE, 8), O(IORING_SETUP_CLAMP, 0x10), O(IORING_SETUP_ATTACH_WQ, 0x20),
-	O(IORING_SETUP_R_DISABLED, 0x40), O(IORING_SETUP_SUBMIT_ALL, 0x80),
-	O(IORING_SETUP_COOP_TASKRUN, 0x100), O(IORING_SETUP_TASKRUN_FLAG, 0x200),
-	O(IORING_SETUP_SQE128, 0x400), O(IORING_SETUP_CQE32, 0x800),
-	O(IORING_SETUP_SINGLE_ISSUER, 0x1000), O(IORING_SETUP_DEFER_TASKRUN, 0x2000),
-	O(IORING_SETUP_NO_MMAP, 0x4000), O(IORING_SETUP_REGISTERED_FD_ONLY, 0x8000),
-	O(IORING_SETUP_NO_SQARRAY, 0x10000),
+	O(IORING_SETUP_R_DISABLED, 0x40), OS(IORING_SETUP_SUBMIT_ALL, 0x80, "5.18"),
+	OS(IORING_SETUP_COOP_TASKRUN, 0x100, "5.19"), OS(IORING_SETUP_TASKRUN_FLAG, 0x200, "5.19"),
+	OS(IORING_SETUP_SQE128, 0x400, "5.19"), OS(IORING_SETUP_CQE32, 0x800, "5.19"),
+	OS(IORING_SETUP_SINGLE_ISSUER, 0x1000, "6.0"), OS(IORING_SETUP_DEFER_TASKRUN, 0x2000, "6.1"),
+	OS(IORING_SETUP_NO_MMAP, 0x4000, "6.5"), OS(IORING_SETUP_REGISTERED_FD_ONLY, 0x8000, "6.5"),
+	OS(IORING_SETUP_NO_SQARRAY, 0x10000, "6.6"),
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -452,11 +457,60 @@ static const struct probe_flagset flag_sets[] = {
 	    io_uring_flags, I(1), BP(120, 8, 4, 0)),
 };
 
-int probe__add_builtin(struct probe_set *set)
-{
-	size_t i;
-	int err;
+struct table_nr {
+	const char *name;
+	long nr;
+};
 
+static int on_x64(const struct kd_syscall *sc, void *ctx)
+{
+	struct table_nr *t = ctx;
+
+	if (!strcmp(sc->abi, "x64") && sc->implemented && sc->name && !strcmp(sc->name, t->name))
+		t->nr = (long)sc->nr;
+	return 0;
+}
+
+/* The x86_64 number of @call in @db's table, -1 when it has no such call; @nr without @db. */
+static long table_nr(struct kdb *db, const char *call, long nr)
+{
+	struct table_nr t = { call, -1 };
+
+	if (!db)
+		return nr;
+	return kdb__foreach_syscall_named(db, call, on_x64, &t) ? -1 : t.nr;
+}
+
+static int add_flag_set(struct probe_set *set, const char *release,
+			const struct probe_flagset *proto, long nr)
+{
+	struct probe_flag flags[32];
+	struct probe_flagset fs = *proto;
+	size_t i;
+
+	if (proto->nr_flags > N(flags))
+		return -EINVAL;
+	fs.nr = nr;
+	fs.nr_flags = 0;
+	for (i = 0; i < proto->nr_flags; i++)
+		if (probe_release_at_least(release, proto->flags[i].since))
+			flags[fs.nr_flags++] = proto->flags[i];
+	fs.flags = flags;
+	return probe_set__add_flags(set, &fs);
+}
+
+int probe__add_builtin(struct probe_set *set, struct kdb *db, size_t *absent)
+{
+	char *release = NULL;
+	size_t i, dummy;
+	long nr;
+	int err = 0;
+
+	if (db && kdb__get_meta(db, "release", &release))
+		release = NULL;
+	if (!absent)
+		absent = &dummy;
+	*absent = 0;
 	for (i = 0; i < N(errno_cases); i++) {
 		const struct errno_case *e = &errno_cases[i];
 		struct probe_case c = {
@@ -468,15 +522,28 @@ int probe__add_builtin(struct probe_set *set)
 			.ret_fd = !e->err,
 		};
 
+		nr = table_nr(db, e->call, e->nr);
+		if (nr < 0) {
+			++*absent;
+			continue;
+		}
+		c.nr = nr;
 		memcpy(c.args, e->args, sizeof(c.args));
 		err = probe_set__add(set, &c);
 		if (err)
-			return err;
+			goto out;
 	}
 	for (i = 0; i < N(flag_sets); i++) {
-		err = probe_set__add_flags(set, &flag_sets[i]);
+		nr = table_nr(db, flag_sets[i].call, flag_sets[i].nr);
+		if (nr < 0) {
+			++*absent;
+			continue;
+		}
+		err = add_flag_set(set, release, &flag_sets[i], nr);
 		if (err)
-			return err;
+			goto out;
 	}
-	return 0;
+out:
+	free(release);
+	return err;
 }

@@ -12,7 +12,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
-#include "probe/probe.h"
+#include "probe/probe_internal.h"
 
 struct probe_set {
 	struct probe_case *cases;
@@ -34,6 +34,7 @@ static void case_release(struct probe_case *c)
 	free((char *)c->expect_errno);
 	free((char *)c->what);
 	free((char *)c->origin);
+	free((char *)c->subject);
 	for (i = 0; i < c->nr_args; i++)
 		free((char *)c->args[i].str);
 }
@@ -152,7 +153,7 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 	if (KD_GROW(set->cases, set->cap, set->n + 1))
 		return -ENOMEM;
 	copy = *c;
-	copy.id = copy.call = copy.expect_errno = copy.what = copy.origin = NULL;
+	copy.id = copy.call = copy.expect_errno = copy.what = copy.origin = copy.subject = NULL;
 	for (i = 0; i < copy.nr_args; i++)
 		copy.args[i].str = NULL;
 	err = dup_opt(c->id, &copy.id);
@@ -160,6 +161,7 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 	err = err ? err : dup_opt(c->expect_errno, &copy.expect_errno);
 	err = err ? err : dup_opt(c->what ? c->what : "", &copy.what);
 	err = err ? err : dup_opt(c->origin ? c->origin : "builtin", &copy.origin);
+	err = err ? err : dup_opt(c->subject, &copy.subject);
 	for (i = 0; !err && i < copy.nr_args; i++)
 		err = dup_opt(c->args[i].str, &copy.args[i].str);
 	if (err) {
@@ -190,6 +192,7 @@ static int add_bit_case(struct probe_set *set, const struct probe_flagset *fs,
 		c.args[fs->arg].patches[fs->patch].value |= bit;
 	c.ret_fd = fs->ret_fd;
 	c.origin = fs->origin;
+	c.subject = fs->name;
 	if (unknown) {
 		c.kind = PROBE_CASE_UNKNOWN_FLAG;
 		c.expect = fs->unknown_ignored ? PROBE_EXPECT_ACCEPT : PROBE_EXPECT_ERRNO;
@@ -257,6 +260,26 @@ int probe_set__add_flags(struct probe_set *set, const struct probe_flagset *fs)
 			return err;
 	}
 	return 0;
+}
+
+bool probe_release_at_least(const char *release, const char *since)
+{
+	const char *a = release, *b = since;
+
+	if (!release || !since)
+		return true;
+	while (*b) {
+		char *ea, *eb;
+		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+
+		if (x != y)
+			return x > y;
+		if (*eb != '.')
+			return true;
+		b = eb + 1;
+		a = *ea == '.' ? ea + 1 : "";
+	}
+	return true;
 }
 
 const char *probe_case_kind_name(enum probe_case_kind k)

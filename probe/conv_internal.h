@@ -14,6 +14,7 @@
 
 #include "lib/buf.h"
 #include "probe/probe.h"
+#include "probe/probe_internal.h"
 #include "spec/spec.h"
 
 #define MAX_SLOTS 16
@@ -38,6 +39,8 @@ struct conv {
 	/* the call being converted */
 	const struct spec_call *call;
 	struct probe_case base;
+	/* bytes of each parameter's C type in this kernel's DWARF; 0: unknown */
+	unsigned widths[PROBE_MAX_ARGS];
 	struct conv_slot {
 		char *name;		/* "usize", "how.flags" (the spec's spelling; owned) */
 		int arg;
@@ -53,8 +56,6 @@ struct conv {
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 bool conv_in_list(const char *const *list, size_t n, const char *name);
-/* "6.1.0-47-amd64" >= "5.6"? (NULL: yes) */
-bool conv_release_at_least(const char *release, const char *since);
 /* spec_lookup_fn over @ctx, a struct conv: slots, flag set masks, constants. */
 int conv_lookup(const char *name, uint64_t *value, void *ctx);
 /* 1 true, 0 false, -1 not evaluable (or @e NULL). */
@@ -67,6 +68,13 @@ struct conv_slot *conv_field_slot(struct conv *cv, const char *name);
 /* @v as the register carries it (32-bit values sign-extended). */
 uint64_t conv_reg(const struct conv_slot *sl, uint64_t v);
 void conv_slots_clear(struct conv *cv);
+/*
+ * cv->widths from the signature of function @func_id (the syscall's
+ * do-function in DWARF): the size of each parameter's type after
+ * typedefs, so that a loff_t is 8 bytes and an int 4. Left 0 where the
+ * signature is missing or does not have the spec's parameter count.
+ */
+void conv_param_widths(struct conv *cv, int64_t func_id);
 /* cv->base and the slots of cv->call; 1: it cannot be probed (why in cv->tmp). */
 int conv_build_base(struct conv *cv);
 

@@ -89,6 +89,12 @@ struct probe_case {
 	bool ret_fd;		/* a success returns an fd: the probe closes it */
 	const char *what;	/* one line of text */
 	const char *origin;	/* "builtin", "spec/fs.kabispec:12" */
+	/*
+	 * What the case is one of, NULL when alone: the flag set a FLAG or
+	 * UNKNOWN_FLAG case expands ("openat2.flags"; its id is the subject,
+	 * a dot and the flag's name or "bitN" or "unknown").
+	 */
+	const char *subject;
 };
 
 /*
@@ -124,6 +130,7 @@ long probe_set__find(const struct probe_set *set, const char *id);
 struct probe_flag {
 	const char *name;	/* "O_CREAT" */
 	uint64_t value;
+	const char *since;	/* first release with it (built-in tables), NULL: always */
 };
 
 struct probe_flagset {
@@ -145,13 +152,19 @@ struct probe_flagset {
 
 int probe_set__add_flags(struct probe_set *set, const struct probe_flagset *fs);
 
+struct kdb;
 /*
- * The built-in cases, independent of any spec: syscall 451 with NULL args,
- * openat/openat2 unknown bits, flag sets of about twenty calls, and
- * argument validation (bad fds, bad flags, NULL pointers, short sizes).
- * Safe only: nothing a case does outlives it or harms the throwaway VM.
+ * The built-in cases, independent of any spec: argument validation of
+ * about sixty calls (bad fds, bad flags, NULL or faulting pointers, short
+ * sizes), openat/openat2 unknown bits, and the flag sets of about thirty
+ * calls. Safe only: nothing a case does outlives it or harms the
+ * throwaway VM. With @db (the .kabi of the kernel to probe; may be NULL)
+ * only calls its x86_64 table implements get cases, numbered as the table
+ * says, and a built-in flag newer than its release (struct
+ * probe_flag.since) is probed as an unused bit: that kernel cannot know
+ * it. Skipped calls are counted in *@absent (may be NULL).
  */
-int probe__add_builtin(struct probe_set *set);
+int probe__add_builtin(struct probe_set *set, struct kdb *db, size_t *absent);
 
 /* --- cases from the contract (probe/spec.c) ------------------------------ */
 struct spec;
@@ -182,7 +195,12 @@ int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
 		    struct probe_spec_stats *st);
 /* Is @call never probed from a spec (it could end, fork, signal, remap...)? */
 bool probe__spec_skip(const char *call);
-/* Add the cases of @src whose ids @dst lacks; returns how many, or a negative code. */
+/*
+ * Add the cases of @src whose ids @dst lacks, except those of a flag set
+ * (subject) @dst already has cases of: the contract's expansion of a flag
+ * set knows which bits this kernel has, so it replaces the built-in one
+ * whole. Returns how many were added, or a negative code.
+ */
 long probe_set__merge(struct probe_set *dst, const struct probe_set *src);
 
 /* --- the contract against the kernel (probe/report.c) ---------------------- */

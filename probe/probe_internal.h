@@ -17,4 +17,7 @@ extern const char probe_runtime_tail[];
  */
 int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s);
 
+/* "6.1.0-47-amd64" >= "5.6"? Missing components count as 0; NULL on either side: yes. */
+bool probe_release_at_least(const char *release, const char *since);
+
 #endif

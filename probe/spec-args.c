@@ -78,27 +78,6 @@ bool probe__spec_skip(const char *call)
 	return conv_in_list(skip_calls, N(skip_calls), call);
 }
 
-/* "6.1.0-47-amd64" >= "5.6"? Missing components count as 0. */
-bool conv_release_at_least(const char *release, const char *since)
-{
-	const char *a = release, *b = since;
-
-	if (!release || !since)
-		return true;
-	while (*b) {
-		char *ea, *eb;
-		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
-
-		if (x != y)
-			return x > y;
-		if (*eb != '.')
-			return true;
-		b = eb + 1;
-		a = *ea == '.' ? ea + 1 : "";
-	}
-	return true;
-}
-
 /* --- constants ----------------------------------------------------------- */
 static int on_const(const struct kd_constant *c, void *ctx)
 {
@@ -151,7 +130,7 @@ static bool const_value(struct conv *cv, const char *name, uint64_t *v)
 /* The value of a set member: explicit, or the UAPI constant; false when unknown here. */
 bool conv_member_value(struct conv *cv, const struct spec_value *v, uint64_t *out)
 {
-	if (v->since && !conv_release_at_least(cv->release, v->since))
+	if (v->since && !probe_release_at_least(cv->release, v->since))
 		return false;
 	if (v->value)
 		return spec_expr__eval(v->value, conv_lookup, cv, out) == 0;
@@ -218,6 +197,31 @@ static int strip(struct kdb *db, struct kd_type **t)
 		*t = next;
 	}
 	return -ENOENT;
+}
+
+void conv_param_widths(struct conv *cv, int64_t func_id)
+{
+	struct kd_function *f = NULL;
+	size_t i;
+
+	memset(cv->widths, 0, sizeof(cv->widths));
+	if (!func_id || kdb__get_function_by_id(cv->db, func_id, &f))
+		return;
+	for (i = 0; f->nr_params == cv->call->nr_params && i < f->nr_params &&
+		    i < PROBE_MAX_ARGS; i++) {
+		struct kd_type *t = NULL;
+
+		if (kdb__get_type(cv->db, f->params[i].type_id, &t) || strip(cv->db, &t)) {
+			kd_type__free(t);
+			continue;
+		}
+		if ((t->kind == KD_KIND_BASE || t->kind == KD_KIND_ENUM ||
+		     t->kind == KD_KIND_POINTER) &&
+		    (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8))
+			cv->widths[i] = (unsigned)t->size;
+		kd_type__free(t);
+	}
+	kd_function__free(f);
 }
 
 /* The struct or union a C spelling ("struct open_how") names; NULL when absent. */
@@ -434,6 +438,8 @@ int conv_build_base(struct conv *cv)
 		struct probe_arg *pa = &cv->base.args[i];
 		int arg = (int)i;
 		struct conv_slot *sl = NULL;
+		/* The C type's width; without DWARF, a plain int's. */
+		unsigned w = cv->widths[i] ? cv->widths[i] : 4;
 		uint64_t v = 0;
 
 		pa->kind = PROBE_ARG_INT;
@@ -470,25 +476,25 @@ int conv_build_base(struct conv *cv)
 			break;
 		case SPEC_K_ENUM:
 			v = enum_first(cv, a->ref);
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, 4, v);
+			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, v);
 			break;
 		case SPEC_K_INT:
 			if (a->lo && spec_expr__eval(a->lo, conv_lookup, cv, &v))
 				v = 0;
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, 4, v);
+			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, v);
 			break;
 		case SPEC_K_FLAGS:
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, 4, 0);
+			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, 0);
 			break;
 		case SPEC_K_PID:
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, 4, PID_NONE);
+			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, PID_NONE);
 			break;
 		case SPEC_K_UID:
 		case SPEC_K_GID:
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, 4, 0xffffffffu);
+			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, 0xffffffffu);
 			break;
 		default:	/* addr, len and count (below), unused */
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, 8, 0);
+			sl = add_slot(cv, p->name, arg, -1, SL_INT, cv->widths[i] ? cv->widths[i] : 8, 0);
 			break;
 		}
 		if (!sl)

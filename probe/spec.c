@@ -120,8 +120,16 @@ static uint64_t bit_above(uint64_t v)
  * constant c: c, c + 1, c - 1, the bit above c, c's lowest bit; the OR of
  * two constants (two flags together); last 0 and 1.
  */
+/* Magnitude of @v as a signed value of the slot's width: 1 and -1 are small. */
+static uint64_t magnitude(const struct conv_slot *sl, uint64_t v)
+{
+	int64_t x = (int64_t)conv_reg(sl, v);
+
+	return x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+}
+
 static void cands_for(const struct conv_slot *sl, const struct cands *k, const struct cands *m,
-		      struct cands *out)
+		      bool small_first, struct cands *out)
 {
 	struct cands all = { .n = 0 };
 	size_t i, j;
@@ -158,6 +166,17 @@ static void cands_for(const struct conv_slot *sl, const struct cands *k, const s
 			continue;
 		cand_add(out, v);
 	}
+	/*
+	 * Moving a baseline off a condition wants the most harmless value that
+	 * does it (a length of 1, not 2^63 - 1): smallest first, stable.
+	 */
+	for (i = 1; small_first && i < out->n; i++)
+		for (j = i; j > 0 && magnitude(sl, out->v[j]) < magnitude(sl, out->v[j - 1]); j--) {
+			uint64_t t = out->v[j];
+
+			out->v[j] = out->v[j - 1];
+			out->v[j - 1] = t;
+		}
 }
 
 static void reset(struct conv *cv)
@@ -190,7 +209,7 @@ static bool search(struct conv *cv, size_t target)
 		}
 	for (a = 0; a < cv->nr_slots; a++)
 		if (vars[a])
-			cands_for(&cv->slots[a], &k, &m, &cs[a]);
+			cands_for(&cv->slots[a], &k, &m, target == ALL, &cs[a]);
 	for (a = 0; a < cv->nr_slots; a++)
 		for (i = 0; vars[a] && i < cs[a].n; i++) {
 			cv->slots[a].cur = cs[a].v[i];
@@ -256,7 +275,7 @@ static int errno_cases(struct conv *cv, const char *origin_file)
 
 		if (!e->when)
 			continue;
-		if (e->since && !conv_release_at_least(cv->release, e->since)) {
+		if (e->since && !probe_release_at_least(cv->release, e->since)) {
 			cv->st->errnos_newer++;
 			continue;
 		}
@@ -340,7 +359,7 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 	long n, v;
 	int err;
 
-	if (!set || set->kind != SPEC_SET_FLAGS || (set->since && !conv_release_at_least(cv->release, set->since)))
+	if (!set || set->kind != SPEC_SET_FLAGS || (set->since && !probe_release_at_least(cv->release, set->since)))
 		return 0;
 	n = spec__set_values(cv->s, set, &vals);
 	if (n < 0)
@@ -351,7 +370,7 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 		uint64_t x;
 
 		if (conv_member_value(cv, vals[v], &x) && (x & sl->mask) == x)
-			flags[nf++] = (struct probe_flag){ vals[v]->name, x };
+			flags[nf++] = (struct probe_flag){ vals[v]->name, x, NULL };
 	}
 	if (err)
 		goto out;
@@ -382,7 +401,7 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 		for (j = 0; j < cv->call->nr_errnos; j++)
 			if (cv->call->errnos[j].when && conv_truth(cv, cv->call->errnos[j].when) == 1 &&
 			    (!cv->call->errnos[j].since ||
-			     conv_release_at_least(cv->release, cv->call->errnos[j].since))) {
+			     probe_release_at_least(cv->release, cv->call->errnos[j].since))) {
 				pc.expect = PROBE_EXPECT_ERRNO;
 				pc.expect_errno = cv->call->errnos[j].name;
 				break;
@@ -446,17 +465,26 @@ static int call_flag_cases(struct conv *cv, const char *origin)
 }
 
 /* --- the whole spec ------------------------------------------------------------ */
+struct table_slot {
+	long nr;
+	int64_t func_id;
+};
+
 static int on_syscall_nr(const struct kd_syscall *sc, void *ctx)
 {
-	if (!strcmp(sc->abi, "x64") && sc->implemented)
-		*(long *)ctx = (long)sc->nr;
+	struct table_slot *t = ctx;
+
+	if (!strcmp(sc->abi, "x64") && sc->implemented) {
+		t->nr = (long)sc->nr;
+		t->func_id = sc->func_id;
+	}
 	return 0;
 }
 
 static int convert_call(struct conv *cv)
 {
 	const struct spec_call *c = cv->call;
-	long nr = -1;
+	struct table_slot slot = { -1, 0 };
 	size_t i;
 	int err;
 
@@ -465,13 +493,14 @@ static int convert_call(struct conv *cv)
 		cv->st->calls_skipped++;
 		return 0;
 	}
-	err = kdb__foreach_syscall_named(cv->db, c->name, on_syscall_nr, &nr);
+	err = kdb__foreach_syscall_named(cv->db, c->name, on_syscall_nr, &slot);
 	if (err)
 		return err;
-	if (nr < 0) {
+	if (slot.nr < 0) {
 		cv->st->calls_absent++;
 		return 0;
 	}
+	conv_param_widths(cv, slot.func_id);
 	kd_buf_reset(&cv->tmp);
 	err = conv_build_base(cv);
 	if (err < 0)
@@ -483,13 +512,17 @@ static int convert_call(struct conv *cv)
 	}
 	cv->st->calls_probed++;
 	cv->base.call = c->name;
-	cv->base.nr = nr;
+	cv->base.nr = slot.nr;
 	cv->base.ret_fd = c->ret == SPEC_RET_FD;
 	/* A baseline that meets a condition is moved off it, when two changes can. */
 	if (!others_false(cv, ALL) && search(cv, ALL)) {
+		struct probe_case moved = cv->base;
+
+		/* apply() writes only the slots that differ from their base: first. */
+		apply(cv, &moved);
+		memcpy(cv->base.args, moved.args, sizeof(cv->base.args));
 		for (i = 0; i < cv->nr_slots; i++)
 			cv->slots[i].base = cv->slots[i].cur;
-		apply(cv, &cv->base);
 	}
 	err = errno_cases(cv, c->loc.file);
 	if (!err) {
@@ -526,16 +559,30 @@ int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
 	return err;
 }
 
-long probe_set__merge(struct probe_set *dst, const struct probe_set *src)
+/* Has one of the first @n cases of @set the subject @subject? */
+static bool subject_among(const struct probe_set *set, size_t n, const char *subject)
 {
 	size_t i;
+
+	for (i = 0; subject && i < n; i++) {
+		const struct probe_case *c = probe_set__case(set, i);
+
+		if (c->subject && !strcmp(c->subject, subject))
+			return true;
+	}
+	return false;
+}
+
+long probe_set__merge(struct probe_set *dst, const struct probe_set *src)
+{
+	size_t i, n0 = probe_set__count(dst);
 	long added = 0;
 	int err;
 
 	for (i = 0; i < probe_set__count(src); i++) {
 		const struct probe_case *c = probe_set__case(src, i);
 
-		if (probe_set__find(dst, c->id) >= 0)
+		if (probe_set__find(dst, c->id) >= 0 || subject_among(dst, n0, c->subject))
 			continue;
 		err = probe_set__add(dst, c);
 		if (err)

@@ -176,36 +176,88 @@ struct call_ctx {
 	size_t nr_errnos, cap_errnos;
 	const char **notes;
 	size_t nr_notes, cap_notes;
+	struct spec_deviation *devs;
+	size_t nr_devs, cap_devs;
 };
+
+/* An errno name of spec_errno_names, reported with a hint when it is not one. */
+static int errno_name(struct parser *p, const char **name)
+{
+	const struct token *n = peek(p);
+	size_t i;
+
+	if (ident(p, name, "an errno name (EINVAL)"))
+		return -1;
+	for (i = 0; spec_errno_names[i]; i++)
+		if (!strcmp(spec_errno_names[i], *name))
+			return 0;
+	{
+		struct kd_buf b = KD_BUF_INIT;
+
+		if (kd_buf_addf(&b, "unknown errno '%s'", *name) ||
+		    add_hint(&b, did_you_mean(*name, spec_errno_names, (size_t)-1)))
+			p->oom = -ENOMEM;
+		perr(p, n, "%s", b.s);
+		kd_buf_release(&b);
+	}
+	return -1;
+}
+
+/* deviation (ERRNO | ok) TEXT when EXPR [since V] [until V]; */
+static int deviation_stmt(struct parser *p, struct call_ctx *c, const struct token *kw)
+{
+	struct spec_deviation d = { .loc = tok_loc(p, kw) };
+	const struct token *t;
+
+	if (tok_is(peek(p), "ok")) {
+		d.outcome = peek(p)->text;
+		p->pos++;
+	} else if (errno_name(p, &d.outcome)) {
+		return -1;
+	}
+	if (strings(p, &d.text, "the reason in words"))
+		return -1;
+	if (!tok_is(peek(p), "when"))
+		return perr(p, peek(p), "expected 'when' and the inputs the deviation concerns,"
+			    " found %s", tok_desc(p, peek(p)));
+	p->pos++;
+	if (!(d.when = parse_expr(p)) || opt_since(p, &d.since))
+		return -1;
+	if (tok_is(peek(p), "until")) {
+		p->pos++;
+		t = peek(p);
+		if (t->kind != T_VERSION)
+			return perr(p, t, "expected a kernel version after 'until' (like 6.6), found %s",
+				    tok_desc(p, t));
+		d.until = t->text;
+		p->pos++;
+	}
+	if (expect(p, ";", "after the deviation"))
+		return -1;
+	if (KD_GROW(c->devs, c->cap_devs, c->nr_devs + 1)) {
+		p->oom = -ENOMEM;
+		return -1;
+	}
+	c->devs[c->nr_devs++] = d;
+	return 0;
+}
 
 static int call_stmt(struct parser *p, void *ctx)
 {
 	struct call_ctx *c = ctx;
 	const struct token *t = peek(p);
-	static const char *const words[] = { "errno", "note", NULL };
+	static const char *const words[] = { "errno", "note", "deviation", NULL };
 
+	if (tok_is(t, "deviation")) {
+		p->pos++;
+		return deviation_stmt(p, c, t);
+	}
 	if (tok_is(t, "errno")) {
 		struct spec_errno e = { .loc = tok_loc(p, t) };
-		const struct token *n;
-		size_t i;
 
 		p->pos++;
-		n = peek(p);
-		if (ident(p, &e.name, "an errno name (EINVAL)"))
+		if (errno_name(p, &e.name))
 			return -1;
-		for (i = 0; spec_errno_names[i]; i++)
-			if (!strcmp(spec_errno_names[i], e.name))
-				break;
-		if (!spec_errno_names[i]) {
-			struct kd_buf b = KD_BUF_INIT;
-
-			if (kd_buf_addf(&b, "unknown errno '%s'", e.name) ||
-			    add_hint(&b, did_you_mean(e.name, spec_errno_names, (size_t)-1)))
-				p->oom = -ENOMEM;
-			perr(p, n, "%s", b.s);
-			kd_buf_release(&b);
-			return -1;
-		}
 		if (strings(p, &e.text, "the condition in words"))
 			return -1;
 		if (tok_is(peek(p), "when")) {
@@ -238,8 +290,9 @@ static int call_stmt(struct parser *p, void *ctx)
 	{
 		struct kd_buf b = KD_BUF_INIT;
 
-		if (kd_buf_addf(&b, "expected 'errno' or 'note', found %s", tok_desc(p, t)) ||
-		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, words, 2))))
+		if (kd_buf_addf(&b, "expected 'errno', 'note' or 'deviation', found %s",
+				tok_desc(p, t)) ||
+		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, words, 3))))
 			p->oom = -ENOMEM;
 		perr(p, t, "%s", b.s);
 		kd_buf_release(&b);
@@ -365,6 +418,8 @@ int parse_call(struct parser *p, const struct token *kw)
 	call.errnos = to_arena(p, c.errnos, c.nr_errnos, sizeof(*c.errnos));
 	call.nr_notes = c.nr_notes;
 	call.notes = to_arena(p, (void *)c.notes, c.nr_notes, sizeof(*c.notes));
+	call.nr_deviations = c.nr_devs;
+	call.deviations = to_arena(p, c.devs, c.nr_devs, sizeof(*c.devs));
 	if (call.kind == SPEC_IOCTL)
 		ioctl_derive(p, &call);
 	if (KD_GROW(p->s->calls, p->s->cap_calls, p->s->nr_calls + 1)) {

@@ -21,7 +21,7 @@
 #include "lib/mem.h"
 
 const char *const spec_decl_keywords[] = {
-	"include", "fdkind", "flags", "enum", "struct", "union", "syscall", "ioctl", NULL
+	"include", "fdkind", "idkind", "flags", "enum", "struct", "union", "syscall", "ioctl", NULL
 };
 
 const char *const spec_kind_names[] = {
@@ -29,7 +29,8 @@ const char *const spec_kind_names[] = {
 	[SPEC_K_STRING] = "string", [SPEC_K_PTR] = "ptr", [SPEC_K_ADDR] = "addr",
 	[SPEC_K_LEN] = "len", [SPEC_K_COUNT] = "count", [SPEC_K_FLAGS] = "flags",
 	[SPEC_K_ENUM] = "enum", [SPEC_K_PID] = "pid", [SPEC_K_UID] = "uid",
-	[SPEC_K_GID] = "gid", [SPEC_K_UNUSED] = "unused", [SPEC_K__COUNT] = NULL
+	[SPEC_K_GID] = "gid", [SPEC_K_UNUSED] = "unused", [SPEC_K_ID] = "id",
+	[SPEC_K__COUNT] = NULL
 };
 
 const char *const spec_ret_names[] = {
@@ -58,7 +59,9 @@ const char *spec_ret_name(enum spec_ret r)
 /* Words that end an optional trailing identifier. */
 bool is_modifier(const struct token *t)
 {
-	return tok_is(t, "since") || tok_is(t, "optional") || tok_is(t, "or") || tok_is(t, "when");
+	return tok_is(t, "since") || tok_is(t, "optional") || tok_is(t, "or") || tok_is(t, "when") ||
+	       tok_is(t, "nonzero") || tok_is(t, "mapped") || tok_is(t, "readable") ||
+	       tok_is(t, "writable");
 }
 
 static bool is_decl_start(const struct token *t)
@@ -283,6 +286,10 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 		}
 		a->nr_specials = nr;
 		a->specials = to_arena(p, (void *)specials, nr, sizeof(*specials));
+		if (tok_is(peek(p), "readable") || tok_is(peek(p), "writable")) {
+			a->access = peek(p)->text[0] == 'r' ? SPEC_ACCESS_READ : SPEC_ACCESS_WRITE;
+			p->pos++;
+		}
 		break;
 	case SPEC_K_PTR:
 		t = peek(p);
@@ -320,12 +327,27 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 			  "the name of an enum"))
 			return -1;
 		break;
+	case SPEC_K_ID:
+		a->ref_loc = tok_loc(p, peek(p));
+		if (ident(p, &a->ref, "the name of an id kind (idkind)"))
+			return -1;
+		break;
 	default:
 		break;
 	}
-	if (tok_is(peek(p), "optional")) {
+	/* Modifiers, each at most once; resolve.c checks which kinds take them. */
+	for (;;) {
+		bool *flag = tok_is(peek(p), "optional") ? &a->optional
+			   : tok_is(peek(p), "nonzero") ? &a->nonzero
+			   : tok_is(peek(p), "mapped") ? &a->mapped : NULL;
+
+		if (!flag)
+			break;
+		if (*flag)
+			return perr(p, peek(p), "'%s' given twice", peek(p)->text);
+		*flag = true;
+		a->mod_loc = tok_loc(p, peek(p));
 		p->pos++;
-		a->optional = true;
 	}
 	return 0;
 fail:
@@ -496,21 +518,27 @@ fail:
 }
 
 /* --- small declarations and the file ------------------------------------ */
+/* "fdkind NAME [TEXT];" and "idkind NAME [TEXT];". */
 static int parse_fdkind(struct parser *p, const struct token *kw)
 {
 	struct spec_fdkind k = { .loc = tok_loc(p, kw) };
+	bool id = kw->text[0] == 'i';
 
-	if (ident(p, &k.name, "the fd kind's name"))
+	if (ident(p, &k.name, id ? "the id kind's name" : "the fd kind's name"))
 		return -1;
 	if (peek(p)->kind == T_STRING && strings(p, &k.text, "a description"))
 		return -1;
-	if (expect(p, ";", "after the fd kind"))
+	if (expect(p, ";", id ? "after the id kind" : "after the fd kind"))
 		return -1;
-	if (KD_GROW(p->s->fdkinds, p->s->cap_fdkinds, p->s->nr_fdkinds + 1)) {
+	if (id ? KD_GROW(p->s->idkinds, p->s->cap_idkinds, p->s->nr_idkinds + 1)
+	       : KD_GROW(p->s->fdkinds, p->s->cap_fdkinds, p->s->nr_fdkinds + 1)) {
 		p->oom = -ENOMEM;
 		return -1;
 	}
-	p->s->fdkinds[p->s->nr_fdkinds++] = k;
+	if (id)
+		p->s->idkinds[p->s->nr_idkinds++] = k;
+	else
+		p->s->fdkinds[p->s->nr_fdkinds++] = k;
 	return 0;
 }
 
@@ -548,7 +576,7 @@ int spec_parse_tokens(struct parser *p)
 		} else if (tok_is(t, "struct") || tok_is(t, "union")) {
 			p->pos++;
 			rc = parse_struct(p, t);
-		} else if (tok_is(t, "fdkind")) {
+		} else if (tok_is(t, "fdkind") || tok_is(t, "idkind")) {
 			p->pos++;
 			rc = parse_fdkind(p, t);
 		} else if (tok_is(t, "include")) {
@@ -558,7 +586,7 @@ int spec_parse_tokens(struct parser *p)
 			struct kd_buf b = KD_BUF_INIT;
 
 			if (kd_buf_addf(&b, "expected a declaration (syscall, ioctl, flags, enum, struct,"
-					" union, fdkind, include), found %s", tok_desc(p, t)) ||
+					" union, fdkind, idkind, include), found %s", tok_desc(p, t)) ||
 			    (t->kind == T_IDENT &&
 			     add_hint(&b, did_you_mean(t->text, spec_decl_keywords, (size_t)-1))))
 				p->oom = -ENOMEM;

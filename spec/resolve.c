@@ -19,7 +19,7 @@
 
 struct resolver {
 	struct spec *s;
-	const char **set_names, **fdkind_names;
+	const char **set_names, **fdkind_names, **idkind_names;
 	int oom;
 };
 
@@ -46,10 +46,15 @@ static const struct spec_set *find_set(const struct spec *s, const char *name)
 
 static bool has_fdkind(const struct spec *s, const char *name)
 {
+	return spec__is_fdkind(s, name);
+}
+
+static bool has_idkind(const struct spec *s, const char *name)
+{
 	size_t i;
 
-	for (i = 0; i < s->nr_fdkinds; i++)
-		if (!strcmp(s->fdkinds[i].name, name))
+	for (i = 0; i < s->nr_idkinds; i++)
+		if (!strcmp(s->idkinds[i].name, name))
 			return true;
 	return false;
 }
@@ -114,11 +119,22 @@ static void resolve_arg(struct resolver *r, const struct spec_arg *a, const char
 
 	classify(r, a->lo, NULL);
 	classify(r, a->hi, NULL);
+	if (a->nonzero && a->kind != SPEC_K_INT && a->kind != SPEC_K_LEN && a->kind != SPEC_K_COUNT)
+		spec_error(r->s, &a->mod_loc, "'nonzero' applies to int, len and count, not to %s",
+			   spec_kind_name(a->kind));
+	if (a->mapped && a->kind != SPEC_K_ADDR)
+		spec_error(r->s, &a->mod_loc, "'mapped' applies to addr, not to %s",
+			   spec_kind_name(a->kind));
 	switch (a->kind) {
 	case SPEC_K_FD:
 		if (a->ref && !has_fdkind(r->s, a->ref))
 			rerr_hint(r, &a->ref_loc, did_you_mean(a->ref, r->fdkind_names, (size_t)-1),
 				  "unknown fd kind '%s'%s", a->ref, "");
+		break;
+	case SPEC_K_ID:
+		if (!has_idkind(r->s, a->ref))
+			rerr_hint(r, &a->ref_loc, did_you_mean(a->ref, r->idkind_names, (size_t)-1),
+				  "unknown id kind '%s'%s", a->ref, "");
 		break;
 	case SPEC_K_FLAGS:
 	case SPEC_K_ENUM:
@@ -178,6 +194,8 @@ static void resolve_call(struct resolver *r, struct spec_call *c)
 			  "unknown fd kind '%s'%s", c->ret_ref, "");
 	for (i = 0; i < c->nr_errnos; i++)
 		classify(r, c->errnos[i].when, names);
+	for (i = 0; i < c->nr_deviations; i++)
+		classify(r, c->deviations[i].when, names);
 	kd_buf_release(&owner);
 	free(names);
 }
@@ -290,6 +308,11 @@ static const char *fdkind_what(const struct spec_fdkind *c)
 	(void)c;
 	return "fd kind";
 }
+static const char *idkind_what(const struct spec_fdkind *c)
+{
+	(void)c;
+	return "id kind";
+}
 
 int spec__resolve(struct spec *s)
 {
@@ -300,6 +323,8 @@ int spec__resolve(struct spec *s)
 	r.set_names = sibling_names(&r, s->sets, s->nr_sets, sizeof(*s->sets),
 				    offsetof(struct spec_set, name));
 	r.fdkind_names = sibling_names(&r, s->fdkinds, s->nr_fdkinds, sizeof(*s->fdkinds),
+				       offsetof(struct spec_fdkind, name));
+	r.idkind_names = sibling_names(&r, s->idkinds, s->nr_idkinds, sizeof(*s->idkinds),
 				       offsetof(struct spec_fdkind, name));
 	if (r.oom)
 		goto out;
@@ -315,6 +340,9 @@ int spec__resolve(struct spec *s)
 #define what_name fdkind_what
 	CHECK_DUPS(s->fdkinds, s->nr_fdkinds, always)
 #undef what_name
+#define what_name idkind_what
+	CHECK_DUPS(s->idkinds, s->nr_idkinds, always)
+#undef what_name
 	for (i = 0; i < s->nr_sets; i++)
 		resolve_set(&r, &s->sets[i]);
 	for (i = 0; i < s->nr_calls; i++)
@@ -324,6 +352,7 @@ int spec__resolve(struct spec *s)
 out:
 	free(r.set_names);
 	free(r.fdkind_names);
+	free(r.idkind_names);
 	if (r.oom)
 		err = r.oom;
 	else if (s->nr_errors > errors)

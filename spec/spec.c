@@ -45,6 +45,7 @@ void spec__free(struct spec *s)
 	free(s->sets);
 	free(s->structs);
 	free(s->fdkinds);
+	free(s->idkinds);
 	free(s->root);
 	kd_arena_release(&s->arena);
 	free(s);
@@ -288,6 +289,7 @@ size_t spec__nr_calls(const struct spec *s) { return s->nr_calls; }
 size_t spec__nr_sets(const struct spec *s) { return s->nr_sets; }
 size_t spec__nr_structs(const struct spec *s) { return s->nr_structs; }
 size_t spec__nr_fdkinds(const struct spec *s) { return s->nr_fdkinds; }
+size_t spec__nr_idkinds(const struct spec *s) { return s->nr_idkinds; }
 
 const struct spec_file *spec__file(const struct spec *s, size_t i)
 {
@@ -411,6 +413,21 @@ const struct spec_field *spec_struct__field(const struct spec_struct *st, const 
 const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i)
 {
 	return i < s->nr_fdkinds ? &s->fdkinds[i] : NULL;
+}
+
+const struct spec_fdkind *spec__idkind(const struct spec *s, size_t i)
+{
+	return i < s->nr_idkinds ? &s->idkinds[i] : NULL;
+}
+
+bool spec__is_fdkind(const struct spec *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < s->nr_fdkinds; i++)
+		if (!strcmp(s->fdkinds[i].name, name))
+			return true;
+	return false;
 }
 
 bool spec__is_extensible(void *ctx, const char *name)

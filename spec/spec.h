@@ -128,8 +128,12 @@ enum spec_kind {
 	SPEC_K_UID,
 	SPEC_K_GID,
 	SPEC_K_UNUSED,	/* must be zero / ignored, kept for the signature */
+	SPEC_K_ID,	/* an id of a kernel object that is not an fd; ref: its id kind (timer) */
 	SPEC_K__COUNT
 };
+
+/* What an fd must be open for ("fd pipe writable"). */
+enum spec_access { SPEC_ACCESS_ANY, SPEC_ACCESS_READ, SPEC_ACCESS_WRITE };
 
 enum spec_dir { SPEC_DIR_NONE, SPEC_DIR_IN, SPEC_DIR_OUT, SPEC_DIR_INOUT };
 
@@ -144,8 +148,14 @@ struct spec_arg {
 	enum spec_dir dir;		/* SPEC_K_PTR only */
 	bool array;			/* SPEC_K_PTR: "T[]" */
 	bool optional;			/* NULL / 0 accepted */
+	bool nonzero;			/* int, len, count: 0 makes the call a no-op that
+					 * returns before it looks at the other arguments */
+	bool mapped;			/* addr: inside a mapping of the caller (mprotect) */
+	enum spec_access access;	/* SPEC_K_FD: readable, writable */
+	struct spec_loc mod_loc;	/* where the last of optional/nonzero/mapped is */
 	const struct spec_expr *lo, *hi;	/* SPEC_K_INT range, NULL when open */
-	size_t nr_specials;		/* SPEC_K_FD "or AT_FDCWD": names of special values */
+	size_t nr_specials;		/* SPEC_K_FD "or NAME": a special value (AT_FDCWD), or
+					 * another fd kind the descriptor may be (spec__is_fdkind) */
 	const char **specials;
 };
 
@@ -177,6 +187,19 @@ struct spec_errno {
 	struct spec_loc loc;
 };
 
+/*
+ * A known deviation: for inputs that meet @when, a kernel of the releases
+ * [@since, @until) answers @outcome instead of what the errno conditions
+ * say, for the reason @text (a kernel fact, or one of the probe's machine).
+ */
+struct spec_deviation {
+	const char *outcome;		/* an errno name ("EINVAL"), or "ok" */
+	const char *text;
+	const struct spec_expr *when;	/* never NULL */
+	const char *since, *until;	/* NULL: open */
+	struct spec_loc loc;
+};
+
 struct spec_call {
 	enum spec_call_kind kind;
 	const char *name;		/* "openat2", "FS_IOC_GETFLAGS" */
@@ -191,6 +214,8 @@ struct spec_call {
 	struct spec_errno *errnos;
 	size_t nr_notes;
 	const char **notes;
+	size_t nr_deviations;
+	struct spec_deviation *deviations;
 	/* ioctls: derived from the parameters */
 	const char *fd_kind;		/* params[0]'s fd kind, NULL: any fd */
 	enum spec_dir dir;		/* the promised _IOC_DIR, seen from user space:
@@ -308,6 +333,10 @@ const struct spec_field *spec_struct__field(const struct spec_struct *st, const 
 
 size_t spec__nr_fdkinds(const struct spec *s);
 const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i);
+bool spec__is_fdkind(const struct spec *s, const char *name);
+/* Id kinds ("idkind timer ...;"): same record as fd kinds. */
+size_t spec__nr_idkinds(const struct spec *s);
+const struct spec_fdkind *spec__idkind(const struct spec *s, size_t i);
 
 /*
  * Answers in the shape of diff/diff.h's struct diff_contract callbacks

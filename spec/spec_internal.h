@@ -30,6 +30,8 @@ struct spec {
 	struct spec_struct *structs;
 	size_t nr_fdkinds, cap_fdkinds;
 	struct spec_fdkind *fdkinds;
+	size_t nr_idkinds, cap_idkinds;
+	struct spec_fdkind *idkinds;
 	size_t nr_errors;
 	int include_depth;
 	bool no_includes;		/* re-parsing texts stored in a DB */

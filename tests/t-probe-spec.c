@@ -45,7 +45,15 @@ static const char fixture[] =
 	"}\n"
 	"syscall kill(pid: pid, sig: int) -> 0 { errno EINVAL \"bad\" when sig > 64; }\n"
 	"syscall absent(x: int) -> 0 { errno EINVAL \"x\" when x == 1; }\n"
-	"syscall evfd(fd: fd epoll) -> 0 { errno EINVAL \"x\" when fd == 1; }\n";
+	"syscall evfd(fd: fd epoll) -> 0 { errno EINVAL \"x\" when fd == 1; }\n"
+	/* fallocate's shape: 64-bit ints (loff_t in DWARF) and a baseline (len 0) that
+	 * meets a condition, so every case must carry a len that does not. */
+	"flags fmode { unknown reject; F_KEEP = 1, F_PUNCH = 2; }\n"
+	"syscall falloc(fd: fd file, mode: flags fmode, offset: int, len: int) -> 0 {\n"
+	"	errno EINVAL \"bad range\"\n"
+	"		when offset > 0x7fffffffffffffff || len == 0 || len > 0x7fffffffffffffff;\n"
+	"	errno EOPNOTSUPP \"unknown mode\" when mode & ~fmode;\n"
+	"}\n";
 
 static int build_db(const char *path)
 {
@@ -55,6 +63,11 @@ static int build_db(const char *path)
 	};
 	static const struct { long nr; const char *name; } calls[] = {
 		{ 500, "tcall" }, { 501, "ocall" }, { 62, "kill" }, { 502, "evfd" },
+		{ 285, "falloc" }, { 3, "close" }, { 257, "openat" }, { 319, "memfd_create" },
+	};
+	static const struct { const char *name; int64_t type; const char *text; } falloc[] = {
+		{ "fd", 3, "int" }, { "mode", 3, "int" }, { "offset", 5, "loff_t" },
+		{ "len", 5, "loff_t" },
 	};
 	struct kd_member m[] = {
 		{ .name = "flags", .type = 1, .offset = 0 },
@@ -65,7 +78,13 @@ static int build_db(const char *path)
 			       .align = 8 };
 	struct kd_type how = { .id = 2, .kind = KD_KIND_STRUCT, .name = "how", .size = 24,
 			       .align = 8, .nr_members = 3, .members = m };
+	struct kd_type i32 = { .id = 3, .kind = KD_KIND_BASE, .name = "int", .size = 4, .align = 4 };
+	struct kd_type s64 = { .id = 4, .kind = KD_KIND_BASE, .name = "long long int", .size = 8,
+			       .align = 8 };
+	struct kd_type loff = { .id = 5, .kind = KD_KIND_TYPEDEF, .name = "loff_t", .ref = 4,
+				.size = 8, .align = 8 };
 	struct kdb *db = NULL;
+	int64_t fid = 0;
 	size_t i;
 	int err;
 
@@ -73,11 +92,18 @@ static int build_db(const char *path)
 	err = err ? err : kdb__set_meta(db, "release", "6.0.1-test");
 	err = err ? err : kdb__put_type(db, &u64);
 	err = err ? err : kdb__put_type(db, &how);
+	err = err ? err : kdb__put_type(db, &i32);
+	err = err ? err : kdb__put_type(db, &s64);
+	err = err ? err : kdb__put_type(db, &loff);
 	err = err ? err : kdb__put_constants(db, consts, 2);
+	err = err ? err : kdb__put_function(db, "sys_falloc", 3, "dwarf", "f.c", 1, &fid);
+	for (i = 0; !err && i < sizeof(falloc) / sizeof(falloc[0]); i++)
+		err = kdb__put_param(db, fid, (int)i, falloc[i].name, falloc[i].type, falloc[i].text);
 	for (i = 0; !err && i < sizeof(calls) / sizeof(calls[0]); i++) {
 		struct kd_syscall sc = { .abi = "x64", .nr = calls[i].nr, .name = calls[i].name,
 					 .implemented = true };
 
+		sc.func_id = !strcmp(calls[i].name, "falloc") ? fid : 0;
 		err = kdb__put_syscall(db, &sc);
 	}
 	err = err ? err : kdb__commit(db);
@@ -124,16 +150,17 @@ int main(void)
 		return tap_done();
 	is_int(probe__add_spec(set, s, db, &st), 0, "converted");
 
-	/* The calls: two probed; kill never, absent not in the table, evfd has no epoll fd. */
-	is_int(st.calls, 5, "5 syscalls in the spec");
-	is_int(st.calls_probed, 2, "2 probed");
+	/* The calls: three probed; kill never, absent not in the table, evfd has no epoll fd. */
+	is_int(st.calls, 6, "6 syscalls in the spec");
+	is_int(st.calls_probed, 3, "3 probed");
 	is_int(st.calls_skipped, 1, "kill is never probed");
 	is_int(st.calls_absent, 1, "absent is not in the table");
 	is_int(st.calls_unprobeable, 1, "evfd: no fd of kind epoll");
 	is_int(st.errnos_newer, 1, "EXDEV since 9.0 is newer than 6.0.1");
-	is_int(st.errno_cases, 5, "5 errno cases");
-	is_int(st.flag_cases, 96, "96 flag cases: 2 + 62 unused bits of u64, 1 + 31 of int");
-	is_int((long)probe_set__count(set), 101, "101 cases in all");
+	is_int(st.errno_cases, 7, "7 errno cases");
+	is_int(st.flag_cases, 128,
+	       "128 flag cases: 2 + 62 unused bits of u64, 1 + 31 and 2 + 30 of int");
+	is_int((long)probe_set__count(set), 135, "135 cases in all");
 	ok(probe__spec_skip("kill") && probe__spec_skip("reboot") && !probe__spec_skip("openat2"),
 	   "skip rule: kill and reboot never, openat2 yes");
 
@@ -184,6 +211,22 @@ int main(void)
 	       "the int parameter is 32 bits wide");
 	is_str(show(set, "ocall.flags.bit32", &b), "", "no bit 32 for an int");
 
+	/*
+	 * Conditions on plain ints, 64 bits wide as DWARF says (loff_t): the
+	 * baseline's len 0 meets EINVAL, so it moves to the smallest value that
+	 * does not (1), and every other case keeps that len.
+	 */
+	is_str(show(set, "falloc.EINVAL", &b),
+	       "falloc(fd:file, 0, 0x8000000000000000, 1) errno errno EINVAL",
+	       "offset > 0x7fffffffffffffff: a 64-bit offset, not a sign-extended int");
+	is_str(show(set, "falloc.EOPNOTSUPP", &b), "falloc(fd:file, 4, 0, 1) errno errno EOPNOTSUPP",
+	       "unknown mode bit, with the baseline's len 1");
+	is_str(show(set, "falloc.mode.F_PUNCH", &b), "falloc(fd:file, 2, 0, 1) flag accept EOPNOTSUPP",
+	       "a flag alone with len 1, not the len 0 EINVAL would answer; rejection is EOPNOTSUPP");
+	is_str(show(set, "falloc.mode.bit31", &b),
+	       "falloc(fd:file, 0x80000000, 0, 1) unknown-flag errno EOPNOTSUPP",
+	       "mode is an int (32 bits)");
+
 	/* Merging: ids already present are kept, the others added. */
 	is_int(probe_set__new(&copy), 0, "second set");
 	if (copy) {
@@ -191,9 +234,55 @@ int main(void)
 
 		x.id = "extra.case";
 		is_int(probe_set__add(copy, &x), 0, "one case of its own");
-		is_int(probe_set__merge(copy, set), 101, "merge adds the 101 cases");
+		is_int(probe_set__merge(copy, set), 135, "merge adds the 135 cases");
 		is_int(probe_set__merge(copy, set), 0, "merging again adds none");
-		is_int((long)probe_set__count(copy), 102, "102 cases");
+		is_int((long)probe_set__count(copy), 136, "136 cases");
+	}
+	probe_set__free(copy);
+
+	/* Built-in cases: only calls of this kernel's table, flags not newer than it. */
+	copy = NULL;
+	is_int(probe_set__new(&copy), 0, "a set for the built-in cases");
+	if (copy) {
+		size_t absent = 0, n = probe_set__count(copy);
+		bool only_table = true;
+
+		is_int(probe__add_builtin(copy, db, &absent), 0, "built-in cases for the fixture kernel");
+		n = probe_set__count(copy);
+		for (i = 0; i < (long)n; i++) {
+			const char *call = probe_set__case(copy, (size_t)i)->call;
+
+			only_table = only_table && (!strcmp(call, "close") || !strcmp(call, "openat") ||
+						    !strcmp(call, "memfd_create"));
+		}
+		ok(only_table && n > 0, "only close, openat and memfd_create (%zu cases)", n);
+		ok(absent > 50, "the other built-in calls are counted absent (%zu)", absent);
+		is_int(probe_set__find(copy, "cachestat.null"), -1, "no case for cachestat");
+		is_str(show(copy, "memfd_create.flags.MFD_ALLOW_SEALING", &b),
+		       "memfd_create(\"kabi-probe\", 2) flag accept EINVAL", "MFD_ALLOW_SEALING is a flag");
+		is_str(show(copy, "memfd_create.flags.MFD_EXEC", &b), "",
+		       "MFD_EXEC (6.3) is not a flag of 6.0.1");
+		is_str(show(copy, "memfd_create.flags.unknown", &b),
+		       "memfd_create(\"kabi-probe\", 8) unknown-flag errno EINVAL",
+		       "its bit, and MFD_NOEXEC_SEAL's, are unused bits there");
+		i = probe_set__find(copy, "close.badfd");
+		ok(i >= 0 && probe_set__case(copy, (size_t)i)->nr == 3, "numbered as the table says");
+	}
+	probe_set__free(copy);
+
+	/* A flag set the contract expanded replaces the built-in one whole. */
+	copy = NULL;
+	i = probe_set__find(set, "ocall.flags.O_X");
+	if (i >= 0 && !probe_set__new(&copy)) {
+		struct probe_case x = *probe_set__case(set, (size_t)i), y = x;
+
+		x.id = "ocall.flags.O_OLD";
+		y.id = "other.flags.O_Y";
+		y.subject = "other.flags";
+		is_int(probe_set__add(copy, &x) || probe_set__add(copy, &y), 0, "two built-in flags");
+		is_int(probe_set__merge(set, copy), 1, "merge: only the flag of a set the contract lacks");
+		ok(probe_set__find(set, "ocall.flags.O_OLD") < 0 &&
+		   probe_set__find(set, "other.flags.O_Y") >= 0, "ocall.flags.O_OLD left out");
 	}
 	probe_set__free(copy);
 	probe_set__free(set);

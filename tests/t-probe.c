@@ -55,7 +55,7 @@ static struct probe_set *small_set(void)
 
 static void test_set(void)
 {
-	static const struct probe_flag flags[] = { { "FA", 1 }, { "FB", 4 } };
+	static const struct probe_flag flags[] = { { "FA", 1, NULL }, { "FB", 4, NULL } };
 	struct probe_flagset fs = {
 		.name = "eventfd2.flags", .call = "eventfd2", .nr = 290, .nr_args = 2,
 		.args = { { .kind = PROBE_ARG_INT }, { .kind = PROBE_ARG_INT } },
@@ -95,7 +95,7 @@ static void test_set(void)
 
 	set = NULL;
 	is_int(probe_set__new(&set), 0, "an empty set");
-	is_int(probe__add_builtin(set), 0, "built-in cases");
+	is_int(probe__add_builtin(set, NULL, NULL), 0, "built-in cases");
 	ok(probe_set__count(set) >= 300, "at least 300 built-in cases (%zu)", probe_set__count(set));
 	ok(probe_set__find(set, "cachestat.null") >= 0 && probe_set__find(set, "openat.flags.unknown") >= 0 &&
 	   probe_set__find(set, "openat2.resolve.unknown") >= 0, "the headline cases are built in");

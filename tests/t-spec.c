@@ -194,7 +194,7 @@ static void test_all_constructs(void)
 		err = spec__resolve(s);
 	is_int(err, 0, "all.kabispec parses and resolves");
 	is_int(spec__nr_files(s), 2, "include read once, the include cycle skipped");
-	is_int(spec__nr_fdkinds(s), 2, "two fd kinds (from the included file)");
+	is_int(spec__nr_fdkinds(s), 3, "three fd kinds (two from the included file)");
 	is_str(spec__fdkind(s, 0)->name, "dir", "fdkind name");
 	is_str(spec__fdkind(s, 0)->text, "a directory", "fdkind text");
 	ok(spec__fdkind(s, 1)->text == NULL, "fdkind without text");
@@ -289,6 +289,34 @@ static void test_all_constructs(void)
 		is_int(c->errnos[1].loc.line, 44, "errno line");
 		ok(c->nr_notes == 2 && !strcmp(c->notes[1], "second note"), "notes");
 	}
+	c = spec__find_syscall(s, "probed");
+	ok(c && c->nr_params == 6 && c->nr_deviations == 2, "probed: 6 params, 2 deviations");
+	if (c && c->nr_params == 6 && c->nr_deviations == 2) {
+		const struct spec_deviation *d = c->deviations;
+
+		ok(c->params[0].arg.kind == SPEC_K_ID && !strcmp(c->params[0].arg.ref, "tmr"),
+		   "id tmr");
+		ok(c->params[1].arg.kind == SPEC_K_ADDR && c->params[1].arg.mapped &&
+		   !c->params[1].arg.optional, "addr mapped");
+		ok(c->params[2].arg.kind == SPEC_K_LEN && !strcmp(c->params[2].arg.ref, "start"),
+		   "len of an addr");
+		ok(c->params[3].arg.nonzero && c->params[3].arg.optional, "int nonzero optional");
+		a = &c->params[4].arg;
+		ok(!strcmp(a->ref, "pipe") && a->nr_specials == 1 && !strcmp(a->specials[0], "dev") &&
+		   a->access == SPEC_ACCESS_WRITE && spec__is_fdkind(s, a->specials[0]) &&
+		   !spec__is_fdkind(s, "AT_FDCWD"), "fd pipe or dev writable: another fd kind");
+		ok(c->params[5].arg.access == SPEC_ACCESS_READ, "fd dir readable");
+		ok(!strcmp(d[0].outcome, "ok") && !d[0].since && !strcmp(d[0].until, "6.2") &&
+		   !strcmp(d[0].text, "n = 3 works on old kernels"), "deviation ok ... until 6.2");
+		is_expr(d[0].when, "n == 3", "deviation condition");
+		ok(!strcmp(d[1].outcome, "EPERM") && !strcmp(d[1].since, "5.1") &&
+		   !strcmp(d[1].until, "6.10.1") && !strcmp(d[1].text, "a reason in two strings"),
+		   "deviation EPERM ... since 5.1 until 6.10.1");
+		is_expr(d[1].when, "(n == 5) && (len > 0)", "a condition naming two parameters");
+		is_int(d[1].loc.line, 59, "deviation line");
+	}
+	ok(spec__nr_idkinds(s) == 1 && !strcmp(spec__idkind(s, 0)->name, "tmr") &&
+	   !strcmp(spec__idkind(s, 0)->text, "a timer"), "idkind tmr");
 	c = spec__find_syscall(s, "nothing");
 	ok(c && c->nr_params == 0 && c->ret == SPEC_RET_ZERO && !c->nr_errnos, "syscall nothing() -> 0;");
 	ok(spec__find_syscall(s, "gone")->ret == SPEC_RET_NORETURN &&
@@ -406,7 +434,7 @@ static void test_errors(void)
 		  "t.kabispec:2:20: unknown flag set 'open_flgs' (did you mean 'open_flags'?)" },
 		{ "sycall x() -> 0;\n",
 		  "t.kabispec:1:1: expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-		  " fdkind, include), found 'sycall' (did you mean 'syscall'?)" },
+		  " fdkind, idkind, include), found 'sycall' (did you mean 'syscall'?)" },
 		{ "syscall x(a: flag f) -> 0;\n",
 		  "t.kabispec:1:14: unknown kind 'flag' (did you mean 'flags'?)" },
 		{ "syscall x() -> 0 { errno EINAVL \"w\"; }\n",
@@ -476,7 +504,26 @@ static void test_errors(void)
 		{ "include \"missing.kabispec\";\n",
 		  "t.kabispec:1:1: cannot include 'missing.kabispec': No such file or directory" },
 		{ "syscall x() -> 0 { erno EIO \"a\"; }\n",
-		  "t.kabispec:1:20: expected 'errno' or 'note', found 'erno' (did you mean 'errno'?)" },
+		  "t.kabispec:1:20: expected 'errno', 'note' or 'deviation', found 'erno'"
+		  " (did you mean 'errno'?)" },
+		{ "syscall x() -> 0 { deviaton EIO \"a\"; }\n",
+		  "t.kabispec:1:20: expected 'errno', 'note' or 'deviation', found 'deviaton'"
+		  " (did you mean 'deviation'?)" },
+		{ "syscall x(a: int) -> 0 { deviation EINVAL \"why\"; }\n",
+		  "t.kabispec:1:48: expected 'when' and the inputs the deviation concerns, found ';'" },
+		{ "syscall x(a: int) -> 0 { deviation EINAVL \"why\" when a; }\n",
+		  "t.kabispec:1:36: unknown errno 'EINAVL' (did you mean 'EINVAL'?)" },
+		{ "syscall x(a: int) -> 0 { deviation ok \"why\" when a until six; }\n",
+		  "t.kabispec:1:58: expected a kernel version after 'until' (like 6.6), found 'six'" },
+		{ "idkind timer;\nsyscall x(t: id timr) -> 0;\n",
+		  "t.kabispec:2:17: unknown id kind 'timr' (did you mean 'timer'?)" },
+		{ "idkind t;\nidkind t;\n",
+		  "t.kabispec:2:1: duplicate id kind 't' (first at t.kabispec:1:1)" },
+		{ "syscall x(p: path nonzero, a: int mapped) -> 0;\n",
+		  "t.kabispec:1:19: 'nonzero' applies to int, len and count, not to path\n"
+		  "t.kabispec:1:35: 'mapped' applies to addr, not to int" },
+		{ "syscall x(a: int nonzero nonzero) -> 0;\n",
+		  "t.kabispec:1:26: 'nonzero' given twice" },
 		{ "syscall x(a: int in 1 2) -> 0;\n",
 		  "t.kabispec:1:23: expected '..' in the range 'int in LO..HI', found '2'" },
 		{ "# only a comment\n\n", "" },
@@ -514,7 +561,7 @@ static void test_multiple_errors(void)
 		"t.kabispec:6:28: expected an expression, found ';'\n"
 		"t.kabispec:9:34: expected ';' after the field, found '}'\n"
 		"t.kabispec:10:1: expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-		" fdkind, include), found 'garbage'\n"
+		" fdkind, idkind, include), found 'garbage'\n"
 		"t.kabispec:2:17: unknown fd kind 'dri' (did you mean 'dir'?)\n"
 		"t.kabispec:9:21: unknown flag set 'nope'";
 	size_t nr = 0;
