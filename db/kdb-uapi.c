@@ -57,8 +57,8 @@ int kdb__put_ioctls(struct kdb *db, const struct kd_ioctl *io, size_t n)
 	int err;
 
 	err = kdb_prepare(db, "INSERT OR REPLACE INTO ioctls(name, dir, type_char, nr, arg_type_text,"
-			  " arg_type, size, size_trusted, cmd, module_id, file, line)"
-			  " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", &st);
+			  " arg_type, size, size_trusted, cmd, module_id, file, line, source)"
+			  " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)", &st);
 	if (err)
 		return err;
 	for (i = 0; i < n; i++) {
@@ -81,6 +81,7 @@ int kdb__put_ioctls(struct kdb *db, const struct kd_ioctl *io, size_t n)
 		kdb_bind_text(st, 11, x->file);
 		if (x->line > 0)
 			sqlite3_bind_int(st, 12, x->line);
+		kdb_bind_text(st, 13, x->source ? x->source : "macro");
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			err = kdb_sql_error(db, "writing ioctls");
 			goto out;
@@ -153,7 +154,7 @@ int kdb__foreach_constant(struct kdb *db, kdb_constant_fn cb, void *ctx)
 }
 
 #define IOCTL_COLS "i.name, i.dir, i.type_char, i.nr, i.arg_type_text, i.arg_type, i.size," \
-	" i.size_trusted, i.cmd, i.module_id, i.file, i.line"
+	" i.size_trusted, i.cmd, i.module_id, i.file, i.line, i.source"
 
 static int walk_ioctls(struct kdb *db, const char *name, const char *module,
 		       kdb_ioctl_fn cb, void *ctx)
@@ -188,6 +189,7 @@ static int walk_ioctls(struct kdb *db, const char *name, const char *module,
 			.module_id = sqlite3_column_int64(st, 9),
 			.file = col_text(st, 10),
 			.line = sqlite3_column_int(st, 11),
+			.source = col_text(st, 12),
 		};
 
 		found = 1;

@@ -54,6 +54,9 @@ struct kd_ioctl {
 	int64_t module_id;	/* modules.id of the DWARF that knows the type; 0: vmlinux/none */
 	const char *file;
 	int line;
+	/* What defines it: "macro" (a #define), "enumerator" (an enum constant),
+	 * "number" (a plain number, argument type from the contract); NULL: macro. */
+	const char *source;
 };
 
 /* Insert @n rows (one prepared statement for the batch). A name already present is replaced. */

@@ -128,7 +128,8 @@ const char kdb_schema_sql[] =
 	"  cmd INTEGER,\n"                 /* the 32-bit command number; NULL when size is unknown */
 	"  module_id INTEGER REFERENCES modules(id),\n"
 	"  file TEXT,\n"
-	"  line INTEGER\n"
+	"  line INTEGER,\n"
+	"  source TEXT NOT NULL DEFAULT 'macro'\n" /* macro | enumerator | number */
 	") WITHOUT ROWID;\n"
 
 	/* Whatever could not be resolved; never silently dropped. */

@@ -193,6 +193,14 @@ static int sizeof_both(const char *type_text, struct uapi_type_info *info, void 
 	return kr;
 }
 
+/* Enumerators in ioctl numbers (autofs's _IO(AUTOFS_IOCTL, AUTOFS_IOC_READY_CMD)). */
+static int enumerator_value(const char *name, size_t len, int64_t *value, void *ctx)
+{
+	struct header_job *hj = ctx;
+
+	return header_view__enumerator(hj->view, name, len, value);
+}
+
 /* Steps 4 of the header comment: modules, then the headers for real. */
 static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 			struct header_job *hj, struct kdb *db, struct type_sink *sink,
@@ -219,7 +227,9 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 	if (conf->progress)
 		fprintf(stderr, "kabi-diff: reading UAPI headers under %s\n", conf->uapi_dir);
 	hj->it = it;
-	err = uapi__extract(db, conf->uapi_dir, sizeof_both, hj, &us);
+	/* Without a header view (no compiler) no enumerator is known, nor known absent. */
+	err = uapi__extract(db, conf->uapi_dir, &(struct uapi_lookup){ .size = sizeof_both,
+			    .enumerator = hj->view ? enumerator_value : NULL, .ctx = hj }, &us);
 	if (err)
 		return err;
 	stats->constants = us.constants;

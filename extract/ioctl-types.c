@@ -33,7 +33,7 @@ int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir)
 	err = name_set_new(&it->wanted);
 	if (err)
 		return err;
-	err = uapi__scan(uapi_dir, collect_name, it, &r);
+	err = uapi__scan(uapi_dir, &(struct uapi_lookup){ .size = collect_name, .ctx = it }, &r);
 	uapi_result__free(r);
 	if (err)
 		return err;

@@ -91,7 +91,7 @@ static int dump(const char *dir, const char *sizes_path)
 		fprintf(stderr, "%s: cannot read\n", sizes_path);
 		return 2;
 	}
-	err = uapi__scan(dir, sizes_cb, &sz, &r);
+	err = uapi__scan(dir, &(struct uapi_lookup){ .size = sizes_cb, .ctx = &sz }, &r);
 	if (err) {
 		fprintf(stderr, "%s: %s\n", dir, kd_strerror(err));
 		return 1;
@@ -401,7 +401,7 @@ static void test_tree(const char *rel, bool source)
 	size_t i;
 
 	kd_buf_addf(&dir, "%s/fixtures/uapi/%s", tap_srcdir(), rel);
-	err = uapi__scan(dir.s, fixture_sizes, &calls, &r);
+	err = uapi__scan(dir.s, &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &r);
 	is_int(err, 0, "scan succeeds");
 	if (err)
 		goto out;
@@ -446,9 +446,9 @@ static void test_not_a_tree(void)
 
 	kd_log_set_level(KD_LOG_QUIET);
 	kd_buf_addf(&dir, "%s/fixtures/uapi", tap_srcdir());
-	is_int(uapi__scan(dir.s, NULL, NULL, &r), -KD_EFORMAT, "a directory that is no UAPI tree");
+	is_int(uapi__scan(dir.s, NULL, &r), -KD_EFORMAT, "a directory that is no UAPI tree");
 	ok(!r, "no result");
-	is_int(uapi__scan("/nonexistent/kabi", NULL, NULL, &r), -ENOTDIR, "a missing directory");
+	is_int(uapi__scan("/nonexistent/kabi", NULL, &r), -ENOTDIR, "a missing directory");
 	kd_log_set_level(KD_LOG_WARN);
 	kd_buf_release(&dir);
 }
@@ -499,7 +499,7 @@ static void test_db(void)
 		ok(0, "create %s", path.s);
 		goto out;
 	}
-	is_int(uapi__extract(db, dir.s, fixture_sizes, &calls, &st), 0, "extract into a DB");
+	is_int(uapi__extract(db, dir.s, &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &st), 0, "extract into a DB");
 	is_int(st.ioctls, 16, "extract stats: ioctls");
 	is_int(kdb__put_type(db, &t), 0, "an enum with an enumerator FX_HEX");
 	is_int(kdb__link_constants_to_enums(db), 1, "one constant linked to an enumerator");

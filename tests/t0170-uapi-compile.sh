@@ -5,7 +5,10 @@
 # numbers they size, a header that does not compile alone as a problem
 # with the compiler's reason, two headers that clash in one compiler run
 # both read, a type from the C library, the compiled tree cached by
-# content (an edit that keeps size and mtime is seen), no compiler.
+# content (an edit that keeps size and mtime is seen), no compiler. The
+# ioctls of headers that take _IOR() from <sys/ioctl.h> (input.h) or from
+# nothing (usbdevice_fs.h), numbers that are enumerators (binder.h) or use
+# one (autofs), an ioctl that does not evaluate: a problem row.
 . "$KD_SRCDIR/lib.sh"
 
 k=$(fixture_kernel v1)
@@ -16,17 +19,32 @@ tree=$KD_TMPDIR/compiled-tree
 mkdir -p "$tree/asm" "$tree/linux"
 cp -r "$fx/installed/asm-generic" "$tree/"
 cp "$fx/installed/asm/ioctl.h" "$tree/asm/"
-cp "$fx/installed/linux/types.h" "$fx"/compiled/linux/*.h "$tree/linux/"
+cp "$fx/installed/linux/types.h" "$tree/linux/"
+cp -r "$fx/compiled/." "$tree/"
 db=$KD_TMPDIR/compiled.kabi
 
 "$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$db"
 is "$?" "0" "extract --uapi with the headers compiled"
-is "$(q "$db" "SELECT i.name, printf('0x%08x', i.cmd), i.size, t.kind || ' ' || ifnull(t.name, '-')
-	FROM ioctls i JOIN types t ON t.id = i.arg_type ORDER BY i.name")" \
-"FXC_IOC_GET|0x80105801|16|struct fxc_args
+is "$(q "$db" "SELECT i.name, printf('0x%08x', i.cmd), i.size, ifnull(t.kind || ' ' || t.name, i.arg_type_text)
+	FROM ioctls i LEFT JOIN types t ON t.id = i.arg_type WHERE i.arg_type_text IS NOT NULL ORDER BY i.name")" \
+"FXC_BINDER_VERSION|0x40046209|4|__s32
+FXC_BINDER_WRITE_READ|0xc0106201|16|struct fxc_binder_rw
+FXC_EVIOCGID|0x80044502|4|struct fxc_input_id
+FXC_EVIOCGVERSION|0x80044501|4|int
+FXC_IOC_GET|0x80105801|16|struct fxc_args
 FXC_IOC_POINT|0x40085802|8|typedef fxc_point_t
-FXC_IOC_U|0xc0085803|8|union fxc_u" "ioctl numbers from the header view (gcc: 0x80105801 0x40085802 0xc0085803)"
+FXC_IOC_U|0xc0085803|8|union fxc_u
+FXC_USB_CONTROL|0xc0105500|16|struct fxc_ctrl" "ioctl numbers from the header view (the values gcc gives)"
+is "$(q "$db" "SELECT name, printf('0x%08x', cmd), source FROM ioctls WHERE arg_type_text IS NULL ORDER BY name")" \
+"FXC_AUTOFS_IOC_FAIL|0x00009361|macro
+FXC_AUTOFS_IOC_READY|0x00009360|macro" "_IO() with an enumerator as its number (autofs)"
+is "$(q "$db" "SELECT source, count(*) FROM ioctls GROUP BY source")" "enumerator|2
+macro|8" "two ioctls are enumerators; the one under __KERNEL__ is not user space's"
 is "$(q "$db" "SELECT value FROM constants WHERE name = 'FXC_ARGS_SIZE'")" "16" "sizeof in a #define"
+is "$(q "$db" "SELECT name, value, ctype FROM constants WHERE name LIKE 'FXC_PRI%' OR name LIKE '%_MAX' ORDER BY name")" \
+"FXC_PRI_FIRST|-2147483648|int
+FXC_PRI_LAST|2147483647|int
+FXC_ULONG_MAX|-1|unsigned long" "<limits.h> gives glibc's values; its own macros are not the tree's constants"
 is "$(q "$db" "SELECT u.file || ':' || u.line, t.kind, ifnull(t.name, '-'), t.size FROM uapi_types u
 	JOIN types t ON t.id = u.type_id WHERE u.file LIKE 'linux/fxc%' ORDER BY u.file, u.line")" \
 "linux/fxc.h:12|struct|fxc_args|16
@@ -38,7 +56,12 @@ linux/fxc_clash_a.h:9|struct|fxc_clash|4
 linux/fxc_clash_a.h:12|struct|fxc_only_a|2
 linux/fxc_clash_b.h:5|struct|fxc_clash|8
 linux/fxc_clash_b.h:8|struct|fxc_only_b|3
-linux/fxc_libc.h:8|struct|fxc_event|24" "every type the headers declare, anonymous enum included"
+linux/fxc_enum.h:13|struct|fxc_binder_rw|16
+linux/fxc_enum.h:18|enum|-|4
+linux/fxc_enum.h:27|enum|-|4
+linux/fxc_input.h:14|struct|fxc_input_id|4
+linux/fxc_libc.h:8|struct|fxc_event|24
+linux/fxc_noinc.h:10|struct|fxc_ctrl|16" "every type the headers declare, anonymous enums included"
 is "$(q "$db" "SELECT e.name, e.value FROM uapi_types u JOIN types t ON t.id = u.type_id
 	JOIN enumerators e ON e.type_id = t.id WHERE u.file = 'linux/fxc.h' AND t.name IS NULL ORDER BY e.idx")" \
 "FXC_FLAG_X|16
@@ -51,9 +74,10 @@ value|20|__s32|4" "a member whose type comes from the C library (<sys/time.h>)"
 is "$(q "$db" "SELECT stage, location, message FROM problems ORDER BY id")" \
 "uapi|linux/fxc_bad.h|does not compile on its own, so its types have no header view: linux/fxc_bad.h:5:2: error: #error \"fxc_bad.h: include <linux/fxc.h> instead\"
 uapi|linux/fxc_clash_b.h|struct fxc_clash: another size than in linux/fxc_clash_a.h:9 (depending on what was included before; sizes are taken from linux/fxc_clash_a.h)
-uapi|linux/fxc_bad.h:5|#error \"fxc_bad.h: include <linux/fxc.h> instead\"" \
-	"problems: the header that does not compile alone, the clash"
-is "$(q "$db" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "6 of 7" "6 of the 7 headers compiled"
+uapi|linux/fxc_bad.h:5|#error \"fxc_bad.h: include <linux/fxc.h> instead\"
+uapi|linux/fxc_enum.h:35|FXC_IOC_BROKEN: an ioctl number that does not evaluate: not a constant (unknown identifier)" \
+	"problems: the header that does not compile alone, the clash, the ioctl without a number"
+is "$(q "$db" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "11 of 12" "11 of the 12 headers compiled"
 
 is "$("$KABI_DIFF" show "$db" ioctl FXC_IOC_GET | sed -n 6p)" \
 	"  size       16 bytes (header view, linux/fxc.h:12)" "show ioctl: the size is the header view's"
@@ -69,16 +93,16 @@ is "$("$KABI_DIFF" show "$db" struct open_how | head -1)" \
 cache=$XDG_CACHE_HOME/kabi-diff/uapi
 is "$(ls "$cache" | sed 's/^[0-9a-f]\{32\}\././' | sort | tr '\n' ' ')" ".idx .so " "one cache entry"
 "$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$KD_TMPDIR/again.kabi"
-is "$(q "$KD_TMPDIR/again.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "6 of 7 (cached)" \
+is "$(q "$KD_TMPDIR/again.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "11 of 12 (cached)" \
 	"second extraction: from the cache"
-is "$(q "$KD_TMPDIR/again.kabi" "SELECT name, printf('0x%08x', cmd) FROM ioctls ORDER BY name" | tr '\n' ' ')" \
-	"FXC_IOC_GET|0x80105801 FXC_IOC_POINT|0x40085802 FXC_IOC_U|0xc0085803 " "the same numbers from the cache"
+is "$(q "$KD_TMPDIR/again.kabi" "SELECT name || ' ' || printf('0x%08x', cmd) FROM ioctls ORDER BY name")" \
+	"$(q "$db" "SELECT name || ' ' || printf('0x%08x', cmd) FROM ioctls ORDER BY name")" "the same numbers from the cache"
 # Same size, same modification time, another layout: only the content tells.
 touch -r "$tree/linux/fxc.h" "$KD_TMPDIR/stamp"
 sed -i 's/__u16 b;/__u32 b;/' "$tree/linux/fxc.h"
 touch -r "$KD_TMPDIR/stamp" "$tree/linux/fxc.h"
 "$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$KD_TMPDIR/edited.kabi"
-is "$(q "$KD_TMPDIR/edited.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "6 of 7" \
+is "$(q "$KD_TMPDIR/edited.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "11 of 12" \
 	"an edited header: compiled again"
 is "$(q "$KD_TMPDIR/edited.kabi" "SELECT t.name || ' ' || m.offset FROM members m JOIN types s ON s.id = m.type_id
 	JOIN types t ON t.id = m.member_type WHERE s.name = 'fxc_args' AND m.name = 'b'")" "__u32 4" \
@@ -91,6 +115,6 @@ is "$?" "0" "no compiler: the extraction completes"
 echo "$out" | grep -q "^kabi-diff: warning: /nonexistent/cc: C compiler not found"
 ok $? "no compiler: a warning"
 is "$(q "$KD_TMPDIR/nocc.kabi" "SELECT count(*) FROM uapi_types; SELECT count(*) FROM ioctls WHERE cmd IS NULL;
-	SELECT count(*) FROM problems WHERE message LIKE '%C compiler not found%'" | tr '\n' ' ')" "0 3 1 " \
-	"no compiler: no header view, unsized ioctls, a problem row"
+	SELECT count(*) FROM problems WHERE message LIKE '%C compiler not found%'" | tr '\n' ' ')" "0 6 1 " \
+	"no compiler: no header view, the ioctls of 6 struct arguments unsized, a problem row"
 done_testing

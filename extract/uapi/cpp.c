@@ -242,16 +242,24 @@ static int find_file(struct ucpp *cpp, const char *name, struct ufile **out)
 	if (!key)
 		return -ENOMEM;
 	err = utree__resolve(cpp->tree, name, &path, &display);
-	if (err == -ENOENT)
+	if (err == -ENOENT && ulibc_header(name)) {
+		/* A C library header the tree does not have: the stand-in of libc.c. */
+		err = ufile__from_text(ulibc_header(name), name, &f);
+		if (err)
+			goto out;
+		f->libc = true;
+	} else if (err == -ENOENT) {
 		return umap_put(&cpp->files, key, strlen(key), &missing_file);
-	if (err)
+	} else if (err) {
 		return err;
-	err = ufile__load(path, display, &f);
-	if (err == -ENOMEM)
-		goto out;
-	if (err) {		/* unreadable: like missing, reported by the caller */
-		err = umap_put(&cpp->files, key, strlen(key), &missing_file);
-		goto out;
+	} else {
+		err = ufile__load(path, display, &f);
+		if (err == -ENOMEM)
+			goto out;
+		if (err) {	/* unreadable: like missing, reported by the caller */
+			err = umap_put(&cpp->files, key, strlen(key), &missing_file);
+			goto out;
+		}
 	}
 	err = KD_GROW(cpp->owned, cpp->cap_owned, cpp->nr_owned + 1);
 	if (err)
@@ -460,7 +468,19 @@ out:
 	return err;
 }
 
+const struct ufile *ucpp__file(const struct ucpp *cpp, const char *name)
+{
+	void *hit = umap_get(&cpp->files, name, strlen(name));
+
+	return hit && hit != &missing_file ? hit : NULL;
+}
+
 int ucpp__run(struct ucpp *cpp, const char *root)
+{
+	return ucpp__run_after(cpp, NULL, root);
+}
+
+int ucpp__run_after(struct ucpp *cpp, const char *first, const char *root)
 {
 	struct ufile *f = NULL;
 	int err;
@@ -472,6 +492,13 @@ int ucpp__run(struct ucpp *cpp, const char *root)
 	err = run_file(cpp, cpp->builtin);
 	if (err)
 		return err;
+	if (first) {
+		err = find_file(cpp, first, &f);
+		if (!err && f)
+			err = run_file(cpp, f);
+		if (err)
+			return err;
+	}
 	err = find_file(cpp, root, &f);
 	if (err)
 		return err;

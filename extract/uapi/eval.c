@@ -370,6 +370,21 @@ static int primary(struct ep *p, struct uval *out)
 			*out = (struct uval){ 0, UC_LLONG, NULL };
 			return 0;
 		}
+		/* An enumeration constant (autofs's AUTOFS_IOC_READY_CMD): type int. */
+		if (p->e->sizer && p->e->sizer->enum_cb) {
+			int64_t v;
+			char name[256];
+
+			if (t->len < sizeof(name)) {
+				memcpy(name, t->s, t->len);
+				name[t->len] = '\0';
+				if (p->e->sizer->enum_cb(name, t->len, &v, p->e->sizer->ctx) > 0) {
+					p->i++;
+					*out = (struct uval){ (uint64_t)(int64_t)(int32_t)v, UC_INT, NULL };
+					return 0;
+				}
+			}
+		}
 		return fail(p, "not a constant (unknown identifier)");
 	case UT_PUNCT:
 		if (utok_is(t, "(")) {

@@ -25,9 +25,15 @@ struct hv_entry {
 	bool conflict_reported;
 };
 
+struct hv_enumerator {
+	int64_t value;
+	bool ambiguous;		/* two enums of the headers give the name two values */
+};
+
 struct header_view {
 	struct kd_arena arena;
 	struct umap names;	/* "struct x", "union y", "enum z", "t" -> struct hv_entry * */
+	struct umap enumerators;	/* name -> struct hv_enumerator * */
 };
 
 /* One declaration a header makes, in CU and DIE order. */
@@ -99,6 +105,36 @@ static int key_of(struct kd_buf *b, const struct kd_type *t)
 
 	kd_buf_reset(b);
 	return kd_buf_addf(b, "%s%s", tag, t->name);
+}
+
+/* Index the enumerators of the headers' enums, named or not. */
+static int index_enumerators(struct header_view *hv, struct reader *rd)
+{
+	size_t i, j;
+
+	for (i = 0; i < rd->nr_tops; i++) {
+		const struct xtype *x = xt_get(rd->xt, rd->tops[i].id);
+
+		if (!x || x->t.kind != KD_KIND_ENUM)
+			continue;
+		for (j = 0; j < x->t.nr_enumerators; j++) {
+			const struct kd_enumerator *en = &x->t.enumerators[j];
+			size_t len = strlen(en->name);
+			struct hv_enumerator *e = umap_get(&hv->enumerators, en->name, len);
+			char *key;
+
+			if (e) {
+				e->ambiguous |= e->value != en->value;
+				continue;
+			}
+			e = kd_arena_alloc(&hv->arena, sizeof(*e));
+			key = kd_arena_strndup(&hv->arena, en->name, len);
+			if (!e || !key || umap_put(&hv->enumerators, key, len, e))
+				return -ENOMEM;
+			*e = (struct hv_enumerator){ en->value, false };
+		}
+	}
+	return 0;
 }
 
 /* Index the named declarations; a second layout of one name is a problem. */
@@ -245,6 +281,8 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 		err = write_declared(&rd, db, stats);
 	if (!err)
 		err = index_names(hv, &rd, db, stats);
+	if (!err)
+		err = index_enumerators(hv, &rd);
 out:
 	for (i = 0; i < rd.nr_tops; i++)
 		free(rd.tops[i].file);
@@ -265,6 +303,7 @@ void header_view__free(struct header_view *hv)
 	if (!hv)
 		return;
 	umap_release(&hv->names);
+	umap_release(&hv->enumerators);
 	kd_arena_release(&hv->arena);
 	free(hv);
 }
@@ -281,5 +320,16 @@ int header_view__sizeof(const struct header_view *hv, const char *type_text,
 		return 0;
 	info->size = e->size;
 	info->type_id = e->type_id;
+	return 1;
+}
+
+int header_view__enumerator(const struct header_view *hv, const char *name, size_t len,
+			    int64_t *value)
+{
+	const struct hv_enumerator *e = hv ? umap_get(&hv->enumerators, name, len) : NULL;
+
+	if (!e || e->ambiguous)
+		return 0;
+	*value = e->value;
 	return 1;
 }

@@ -43,4 +43,11 @@ void header_view__free(struct header_view *hv);
 int header_view__sizeof(const struct header_view *hv, const char *type_text,
 			struct uapi_type_info *info);
 
+/*
+ * The value of enumerator @name (@len bytes) of an enum the headers
+ * declare: 1 with *value, 0 when none has it or two give it two values.
+ */
+int header_view__enumerator(const struct header_view *hv, const char *name, size_t len,
+			    int64_t *value);
+
 #endif

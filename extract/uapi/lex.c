@@ -312,10 +312,22 @@ static int load_lines(struct ufile *f)
 	f->toks = toks.v;
 	f->nr_toks = toks.n;
 	toks.v = NULL;
+	f->line_starts = starts;
+	f->nr_text_lines = nr_lines;
+	starts = NULL;
 out:
 	utoks_release(&toks);
 	free(starts);
 	return err;
+}
+
+int ufile__line_at(const struct ufile *f, size_t off)
+{
+	size_t i, line = 0;
+
+	for (i = 0; i < off && f->text[i]; i++)
+		line += f->text[i] == '\n';
+	return line < f->nr_text_lines ? f->line_starts[line] : 0;
 }
 
 int ufile__from_text(const char *text, const char *name, struct ufile **out)
@@ -371,6 +383,7 @@ void ufile__free(struct ufile *f)
 	free(f->name);
 	free(f->path);
 	free(f->text);
+	free(f->line_starts);
 	free(f->toks);
 	free(f->lines);
 	free(f);

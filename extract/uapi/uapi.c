@@ -130,21 +130,41 @@ static int single_call(const struct utoks *t)
 
 static const char *const dir_names[] = { "none", "w", "r", "rw" };
 
+/*
+ * What an ioctl number is written as: a #define, an enumerator (checked
+ * against the value the compiler gave it), the command a retry with
+ * <sys/ioctl.h> before the header found.
+ */
+enum eval_mode { EV_DEFINE, EV_RETRY, EV_ENUMERATOR };
+
 static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval *e,
-		     const struct uexpand *x, int call, struct rec *rec)
+		     const struct uexpand *x, int call, struct rec *rec, enum eval_mode mode)
 {
 	struct uapi_scan *s = r->priv;
 	struct kd_buf text = KD_BUF_INIT;
 	struct uval dir, type, nr, cmd;
 	struct usize_ans size;
 	struct kd_ioctl *io;
+	int64_t compiled = 0;
+	bool has_compiled = false;
 	int err, ev;
 
 	ev = ueval_ioctl(e, (size_t)call, &dir, &type, &nr, &size, &cmd);
 	if (s->sizer.hard_error)
 		return s->sizer.hard_error;
+	if (mode == EV_ENUMERATOR && s->sizer.enum_cb)
+		has_compiled = s->sizer.enum_cb(m->name, m->nlen, &compiled, s->sizer.ctx) > 0;
+	if (mode == EV_ENUMERATOR && !has_compiled && s->sizer.enum_cb)
+		return 1;	/* under a false #if: the compiler never saw it */
 	if (ev && !e->unknown_size)
-		return 1;	/* not a constant ioctl: skipped */
+		return 1;	/* eval_macro() reported it */
+	/* An enumerator's value is what the compiler computed: it fills an unknown size. */
+	if (ev && has_compiled) {
+		ev = 0;
+		cmd.v = (uint32_t)compiled;
+		size.known = size.trusted = true;
+		size.info.size = ((uint32_t)compiled >> 16) & 0x3fff;
+	}
 	err = KD_GROW(r->ioctls, s->cap_ioctls, r->nr_ioctls + 1);
 	if (!err)
 		err = KD_GROW(r->ioctl_roots, s->cap_iroots, r->nr_ioctls + 1);
@@ -171,6 +191,7 @@ static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval
 	io->cmd = (uint32_t)cmd.v;
 	io->file = m->file->name;
 	io->line = m->line;
+	io->source = mode == EV_ENUMERATOR ? "enumerator" : "macro";
 	r->ioctl_roots[r->nr_ioctls] = s->root;
 	err = s->err;
 	if (err)
@@ -178,6 +199,11 @@ static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval
 	rec->kind = REC_IOCTL;
 	rec->idx = r->nr_ioctls++;
 	r->stats.ioctls++;
+	if (has_compiled && io->has_cmd && (uint32_t)compiled != io->cmd)
+		err = problemf(r, m, "%s: 0x%08x here, but the compiler gives the enumerator 0x%08x",
+			       io->name, io->cmd, (uint32_t)compiled);
+	if (err)
+		goto out;
 	if (!size.known) {
 		r->stats.ioctls_unsized++;
 		if (io->arg_type_text)
@@ -245,8 +271,29 @@ static int check_conflict(struct uapi_result *r, const struct umacro *m, struct 
 			(unsigned long long)v.v, (unsigned long long)old, where);
 }
 
-static int eval_macro(struct uapi_result *r, const struct umacro *m)
+/* A call of an ioctl macro (_IO, _IOR, _IOW, _IOWR, _IOC) left unexpanded: not defined in this unit. */
+static const char *undefined_ioctl_macro(const struct utoks *t)
 {
+	static const char *const names[] = { "_IO", "_IOR", "_IOW", "_IOWR", "_IOC" };
+	size_t i, j;
+
+	/* A call: _IOR( ...; a bare name (#define _SIO _IO) is only an alias. */
+	for (i = 0; i + 1 < t->n; i++)
+		for (j = 0; t->v[i].kind == UT_IDENT && j < sizeof(names) / sizeof(names[0]); j++)
+			if (utok_is(&t->v[i], names[j]) && utok_is(&t->v[i + 1], "("))
+				return names[j];
+	return NULL;
+}
+
+/*
+ * Evaluate one definition (or, EV_ENUMERATOR, one enumerator's
+ * initializer: only an ioctl number is kept). Returns 0, a negative code,
+ * or, for EV_DEFINE, 2 when the expansion used an ioctl macro this unit
+ * does not define: the caller retries with <sys/ioctl.h> first.
+ */
+static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_mode mode)
+{
+	const char *undef = NULL;
 	struct uapi_scan *s = r->priv;
 	struct kd_arena arena = KD_ARENA_INIT;
 	struct uexpand x = { .cpp = s->cpp, .arena = &arena, .ioctls = true };
@@ -262,6 +309,10 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m)
 		goto out;
 	ok = !err;
 	call = ok ? single_call(&out) : -1;
+	if (mode == EV_ENUMERATOR && call < 0) {
+		err = 0;	/* a plain enumerator: the types table has it */
+		goto out;
+	}
 	if (ok && call < 0)
 		ok = !ueval(&e, out.v, out.n, &v);
 	else if (ok) {	/* its value, to compare with another definition */
@@ -276,6 +327,27 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m)
 	err = s->sizer.hard_error;
 	if (err)
 		goto out;
+	if (!ok && !x.limit && !e.limit)
+		undef = undefined_ioctl_macro(&out);
+	if (undef && mode == EV_RETRY) {
+		err = problemf(r, m, "%.*s: %s is not defined, even with <sys/ioctl.h> included first;"
+			       " the ioctl number is unknown", (int)m->nlen, m->name, undef);
+		if (err < 0)
+			goto out;
+	}
+	if (!ok && call >= 0 && !x.limit && !e.limit) {
+		int64_t v64;
+
+		/* Shaped like an ioctl but no constant: never dropped in silence (but an
+		 * enumerator the compiler never saw, under __KERNEL__, is not user space's). */
+		if (mode != EV_ENUMERATOR || !s->sizer.enum_cb ||
+		    s->sizer.enum_cb(m->name, m->nlen, &v64, s->sizer.ctx) > 0) {
+			err = problemf(r, m, "%.*s: an ioctl number that does not evaluate: %s",
+				       (int)m->nlen, m->name, e.error ? e.error : "not a constant");
+			if (err < 0)
+				goto out;
+		}
+	}
 	if (!ok && (x.limit || e.limit)) {
 		/* A bound, not a non-constant: say so, once per definition. */
 		err = problemf(r, m, "%.*s: %s", (int)m->nlen, m->name, x.limit ? x.error : e.error);
@@ -297,13 +369,15 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m)
 		goto out;
 	}
 	if (ok && call >= 0)
-		err = new_ioctl(r, m, &e, &x, call, rec);
+		err = new_ioctl(r, m, &e, &x, call, rec, mode);
 	else if (ok)
 		err = new_const(r, m, v, rec);
 	if (err > 0)
 		err = 0;
 	else if (!err && rec->kind != REC_SKIPPED)
 		r->stats.skipped--;
+	if (!err && undef && mode == EV_DEFINE)
+		err = 2;
 out:
 	utoks_release(&out);
 	uexpand_release(&x);
@@ -311,10 +385,34 @@ out:
 	return err;
 }
 
+struct retry {
+	const char **names;	/* definitions (by name pointer) to evaluate again */
+	size_t n, cap;
+};
+
+struct enum_ctx {
+	struct uapi_result *r;
+	const struct ufile *f;
+};
+
+static int on_enumerator(const struct utok *name, const struct utok *init, size_t n, int line,
+			 void *ctx)
+{
+	struct enum_ctx *ec = ctx;
+	struct umacro m = { .name = name->s, .nlen = name->len, .body = init, .nbody = (uint32_t)n,
+			    .file = ec->f, .line = line };
+
+	if (umap_get(&ec->r->priv->names, name->s, name->len))
+		return 0;	/* a macro of that name (or this enumerator, seen before) */
+	return eval_macro(ec->r, &m, EV_ENUMERATOR);
+}
+
 static int scan_unit(struct uapi_result *r, const char *root)
 {
 	struct uapi_scan *s = r->priv;
-	size_t i;
+	struct retry retry = { 0 };
+	const struct ufile *f;
+	size_t i, j;
 	int err;
 
 	s->root = root;
@@ -325,18 +423,52 @@ static int scan_unit(struct uapi_result *r, const char *root)
 		const struct umacro *m = ucpp__macro(s->cpp, i);
 		char *key;
 
-		if (!m || !m->file || m->funclike || !m->nbody)
+		if (!m || !m->file || m->file->libc || m->funclike || !m->nbody)
 			continue;
 		if (umap_get(&s->defs, (const char *)&m->name, sizeof(m->name)))
 			continue;
 		key = kd_arena_alloc(&s->arena, sizeof(m->name));
-		if (!key)
-			return -ENOMEM;
+		if (!key) {
+			err = -ENOMEM;
+			break;
+		}
 		memcpy(key, &m->name, sizeof(m->name));
 		err = umap_put(&s->defs, key, sizeof(m->name), key);
 		if (!err)
-			err = eval_macro(r, m);
+			err = eval_macro(r, m, EV_DEFINE);
+		if (err == 2) {
+			err = KD_GROW(retry.names, retry.cap, retry.n + 1);
+			if (!err)
+				retry.names[retry.n++] = m->name;
+		}
 	}
+	/* Ioctl numbers written as enumerators of the root's own enums. */
+	f = ucpp__file(s->cpp, root);
+	if (!err && f) {
+		struct enum_ctx ec = { r, f };
+
+		err = uenum_scan(f, on_enumerator, &ec);
+		if (!err)
+			err = s->err;
+	}
+	/*
+	 * Ioctls whose header takes _IOR() from <sys/ioctl.h> without including
+	 * it (<sound/asound.h> on Linux): as a program that includes it first.
+	 */
+	if (!err && retry.n) {
+		err = ucpp__run_after(s->cpp, "sys/ioctl.h", root);
+		if (!err)
+			err = s->err;
+		for (i = 0; !err && i < ucpp__nr_macros(s->cpp); i++) {
+			const struct umacro *m = ucpp__macro(s->cpp, i);
+
+			for (j = 0; m && j < retry.n && retry.names[j] != m->name; j++)
+				;
+			if (m && j < retry.n)
+				err = eval_macro(r, m, EV_RETRY);
+		}
+	}
+	free(retry.names);
 	return err;
 }
 
@@ -384,7 +516,7 @@ out:
 	return err;
 }
 
-int uapi__scan(const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx, struct uapi_result **out)
+int uapi__scan(const char *dir, const struct uapi_lookup *lk, struct uapi_result **out)
 {
 	struct uapi_result *r = kd_calloc(1, sizeof(*r));
 	struct uapi_scan *s = kd_calloc(1, sizeof(*s));
@@ -398,7 +530,8 @@ int uapi__scan(const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx, struct uapi
 		return -ENOMEM;
 	}
 	r->priv = s;
-	s->sizer = (struct usizer){ .cb = sizeof_cb, .ctx = ctx, .arena = &s->arena };
+	s->sizer = (struct usizer){ .cb = lk ? lk->size : NULL, .enum_cb = lk ? lk->enumerator : NULL,
+				    .ctx = lk ? lk->ctx : NULL, .arena = &s->arena };
 	err = utree__open(dir, &s->tree);
 	if (err)
 		goto fail;
@@ -462,14 +595,14 @@ void uapi_result__free(struct uapi_result *r)
 	free(r);
 }
 
-int uapi__extract(struct kdb *db, const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx,
+int uapi__extract(struct kdb *db, const char *dir, const struct uapi_lookup *lk,
 		  struct uapi_stats *stats)
 {
 	struct uapi_result *r = NULL;
 	size_t i;
 	int err;
 
-	err = uapi__scan(dir, sizeof_cb, ctx, &r);
+	err = uapi__scan(dir, lk, &r);
 	if (err)
 		return err;
 	err = kdb__put_constants(db, r->consts, r->nr_consts);

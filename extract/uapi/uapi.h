@@ -32,6 +32,18 @@ struct uapi_type_info {
  * unknown, a negative code on a hard error (which ends the scan).
  */
 typedef int (*uapi_sizeof_fn)(const char *type_text, struct uapi_type_info *info, void *ctx);
+/*
+ * The value of the enumerator @name (@len bytes), which has type int as
+ * every enumeration constant in C: 1 with *value, 0 when unknown.
+ */
+typedef int (*uapi_enumerator_fn)(const char *name, size_t len, int64_t *value, void *ctx);
+
+/* What the reader asks of its caller; any callback may be NULL (unknown). */
+struct uapi_lookup {
+	uapi_sizeof_fn size;
+	uapi_enumerator_fn enumerator;
+	void *ctx;
+};
 
 struct uapi_stats {
 	int64_t headers;	/* header files read */
@@ -63,12 +75,12 @@ struct uapi_result {
 };
 
 /*
- * Read the tree at @dir. @sizeof_cb may be NULL (every struct size is then
- * unknown). *out: free with uapi_result__free(). Returns 0, or a negative
- * code when @dir is not a UAPI tree or on ENOMEM (reported with kd_err);
- * header trouble becomes problems, not failures.
+ * Read the tree at @dir. @lk may be NULL (every struct size and enumerator
+ * is then unknown). *out: free with uapi_result__free(). Returns 0, or a
+ * negative code when @dir is not a UAPI tree or on ENOMEM (reported with
+ * kd_err); header trouble becomes problems, not failures.
  */
-int uapi__scan(const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx, struct uapi_result **out);
+int uapi__scan(const char *dir, const struct uapi_lookup *lk, struct uapi_result **out);
 void uapi_result__free(struct uapi_result *r);
 
 /*
@@ -76,7 +88,7 @@ void uapi_result__free(struct uapi_result *r);
  * into @db. @stats may be NULL. Run kdb__link_constants_to_enums() once
  * the types are written too.
  */
-int uapi__extract(struct kdb *db, const char *dir, uapi_sizeof_fn sizeof_cb, void *ctx,
+int uapi__extract(struct kdb *db, const char *dir, const struct uapi_lookup *lk,
 		  struct uapi_stats *stats);
 
 #endif

@@ -76,16 +76,27 @@ struct ufile {
 	char *name;		/* include-relative: "linux/fs.h" */
 	char *path;		/* on disk */
 	char *text;		/* comment-free text the tokens point into */
+	int *line_starts;	/* physical line where each line of text begins */
+	size_t nr_text_lines;
 	struct utok *toks;
 	size_t nr_toks;
 	struct uline *lines;
 	size_t nr_lines;
 	bool reported;		/* problems of this file were reported once */
+	bool libc;		/* a C library header (libc.c): its macros are not the tree's */
 };
+/* Physical line (1-based) of byte @off of f->text. */
+int ufile__line_at(const struct ufile *f, size_t off);
 /* *out: ufile__free(). -errno when unreadable. */
 int ufile__load(const char *path, const char *name, struct ufile **out);
 int ufile__from_text(const char *text, const char *name, struct ufile **out);
 void ufile__free(struct ufile *f);
+
+/*
+ * The text the preprocessor reads for C library header @name ("sys/ioctl.h",
+ * "limits.h") when the tree has none, or NULL when it knows no such header.
+ */
+const char *ulibc_header(const char *name);
 
 /* --- the tree: where includes resolve --------------------------------- */
 struct utree {
@@ -136,6 +147,24 @@ size_t ucpp__nr_files(const struct ucpp *cpp);
 /* Parameter @j of @m (the variadic "..." reads as __VA_ARGS__). */
 const struct utok *umacro_param(const struct umacro *m, int j);
 
+/*
+ * The file @name (include-relative) as the last unit read it (the root of
+ * ucpp__run() included), or NULL.
+ */
+const struct ufile *ucpp__file(const struct ucpp *cpp, const char *name);
+/*
+ * Run a unit that includes @first before @root (NULL: ucpp__run()): what a
+ * program that writes #include <sys/ioctl.h> before <sound/asound.h> sees.
+ */
+int ucpp__run_after(struct ucpp *cpp, const char *first, const char *root);
+
+/* --- enumerators (enums.c) ------------------------------------------------- */
+/* One enumerator with an initializer: its name, the initializer's tokens, its line. */
+typedef int (*uenum_fn)(const struct utok *name, const struct utok *init, size_t n, int line,
+			void *ctx);
+/* Call @fn for each enumerator with an initializer of @f's enum bodies; stops at non-zero. */
+int uenum_scan(const struct ufile *f, uenum_fn fn, void *ctx);
+
 /* --- expansion ------------------------------------------------------------ */
 enum uio_dir { UIO_NONE = 0, UIO_WRITE = 1, UIO_READ = 2, UIO_RW = 3 };
 
@@ -185,6 +214,7 @@ const char *uval_type(const struct uval *v);
 /* Size of a type for sizeof/_IOx: plain types here, the rest asked of the caller. */
 struct usizer {
 	uapi_sizeof_fn cb;
+	uapi_enumerator_fn enum_cb;	/* enumerators as constants (NULL: unknown) */
 	void *ctx;
 	struct umap cache;	/* type text -> struct usize_ans * */
 	struct kd_arena *arena;
