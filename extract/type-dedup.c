@@ -10,7 +10,9 @@
  * itself does (struct list *next), it cuts every cycle of a valid C type
  * graph, and it leaves the pointee's own layout to the pointee's row.
  * (Consequence, documented in db/SCHEMA.md: two pointers to two different
- * layouts of one struct name are one row.)
+ * layouts of one struct name are one row.) The hash itself is
+ * kd_type_hash() (lib/typegraph.h), shared with the tests' kernel builder;
+ * here it is memoized per node, with cycles and depth bounded.
  */
 #include "extract/types_internal.h"
 
@@ -21,66 +23,39 @@
 #include "lib/err.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
+#include "lib/typegraph.h"
 
 #define HS_BUSY 1
 #define HS_DONE 2
 
 static uint64_t type_hash(struct xtable *xt, int64_t id, int depth);
 
-static uint64_t pointee_key(struct xtable *xt, int64_t id, int depth)
-{
-	struct xtype *x = xt_get(xt, id);
+/* The hash callbacks' view of the table: its types, at one depth. */
+struct hash_walk {
+	struct xtable *xt;
+	int depth;
+};
 
-	if (!x)
-		return kd_hash_u64(KD_HASH_SEED, 0);
-	switch (x->t.kind) {
-	case KD_KIND_STRUCT:
-	case KD_KIND_UNION:
-	case KD_KIND_ENUM:
-	case KD_KIND_TYPEDEF:
-		if (x->t.name)
-			return kd_hash_str(kd_hash_u64(KD_HASH_SEED ^ 0x6b6579, x->t.kind), x->t.name);
-		break;
-	default:
-		break;
-	}
-	return type_hash(xt, id, depth + 1);
+static const struct kd_type *walk_lookup(int64_t id, void *ctx)
+{
+	struct xtype *x = xt_get(((struct hash_walk *)ctx)->xt, id);
+
+	return x ? &x->t : NULL;
 }
 
+static uint64_t walk_hash(int64_t id, void *ctx)
+{
+	struct hash_walk *w = ctx;
+
+	return type_hash(w->xt, id, w->depth + 1);
+}
+
+/* Hashing never adds types, so &x->t stays valid through the recursion. */
 static uint64_t compute_hash(struct xtable *xt, int64_t id, int depth)
 {
-	struct xtype *x = xt_get(xt, id);
-	const unsigned flags_mask = KD_TYPE_DECLARATION | KD_TYPE_SIGNED | KD_TYPE_VARIADIC |
-				    KD_TYPE_PACKED;
-	uint64_t h = KD_HASH_SEED;
-	size_t i;
+	struct hash_walk w = { .xt = xt, .depth = depth };
 
-	h = kd_hash_u64(h, x->t.kind);
-	h = kd_hash_str(h, x->t.name);
-	h = kd_hash_u64(h, (uint64_t)x->t.size);
-	h = kd_hash_u64(h, (uint64_t)x->t.align);
-	h = kd_hash_u64(h, (uint64_t)(x->t.kind == KD_KIND_ARRAY ? x->t.count : 0));
-	h = kd_hash_u64(h, x->t.flags & flags_mask);
-	if (x->t.kind == KD_KIND_POINTER)
-		h = kd_hash_u64(h, pointee_key(xt, x->t.ref, depth));
-	else
-		h = kd_hash_u64(h, x->t.ref ? type_hash(xt, x->t.ref, depth + 1) : 0);
-	for (i = 0; i < x->t.nr_members; i++) {
-		/* Re-fetch: recursion may grow nothing, but keep the pattern safe. */
-		const struct kd_member *m = &xt_get(xt, id)->t.members[i];
-
-		h = kd_hash_str(h, m->name);
-		h = kd_hash_u64(h, (uint64_t)m->offset);
-		h = kd_hash_u64(h, (uint64_t)m->bit_offset);
-		h = kd_hash_u64(h, (uint64_t)m->bit_size);
-		h = kd_hash_u64(h, m->type ? type_hash(xt, m->type, depth + 1) : 0);
-	}
-	x = xt_get(xt, id);
-	for (i = 0; i < x->t.nr_enumerators; i++) {
-		h = kd_hash_str(h, x->t.enumerators[i].name);
-		h = kd_hash_u64(h, (uint64_t)x->t.enumerators[i].value);
-	}
-	return h;
+	return kd_type_hash(&xt_get(xt, id)->t, walk_lookup, walk_hash, &w);
 }
 
 static uint64_t type_hash(struct xtable *xt, int64_t id, int depth)

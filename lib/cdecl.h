@@ -11,10 +11,6 @@
 #include "lib/buf.h"
 #include "lib/model.h"
 
-/* The type with id @id, or NULL (0 is void). The pointer must stay valid
- * until the next call. */
-typedef const struct kd_type *(*kd_type_lookup_fn)(int64_t id, void *ctx);
-
 /*
  * Append to @b the declaration of @decl (a name, or "" for an abstract
  * declarator) with type @id. Returns 0 or -ENOMEM.

@@ -75,6 +75,13 @@ struct kd_type {
 	struct kd_enumerator *enumerators;
 };
 
+/*
+ * The type with id @id from some store of types (the extractor's table, a
+ * .kabi's cache, the diff's loaded graph), or NULL (0 is void). The
+ * pointer must stay valid until the next call.
+ */
+typedef const struct kd_type *(*kd_type_lookup_fn)(int64_t id, void *ctx);
+
 /* Frees the strings and arrays of @t, not @t itself. NULL is fine. */
 void kd_type__release(struct kd_type *t);
 /* kd_type__release() plus free(t). NULL is fine. */

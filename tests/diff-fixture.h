@@ -2,8 +2,8 @@
 /*
  * Shared by the diff unit tests (tests/t-diff*.c): a tiny kernel builder
  * that writes types and syscalls straight through the kdb API (with the
- * extractor's structural hash, so identical layouts are skipped as in a
- * real .kabi), pair() to build the old and new kernel of one case and diff
+ * extractor's structural hash, kd_type_hash(), so identical layouts are
+ * skipped as in a real .kabi), pair() to build the old and new kernel of one case and diff
  * them, and check()/count_is() for exact assertions on the changes.
  *
  * Header-only (static inline) because the Makefile links only tests/tap.o
@@ -23,7 +23,7 @@
 #include "diff/diff.h"
 #include "lib/buf.h"
 #include "lib/err.h"
-#include "lib/hash.h"
+#include "lib/typegraph.h"
 #include "tests/tap.h"
 
 #define MAX_TYPES 128
@@ -38,39 +38,32 @@ struct kb {
 	int64_t size[MAX_TYPES];
 	const char *name[MAX_TYPES];
 	enum kd_kind kind[MAX_TYPES];
+	struct kd_type scratch;	/* what kb_lookup() returns: kind and name only */
 	int err;
 };
 
-static inline bool named_agg(struct kb *k, int64_t id)
+/* Types are written before what refers to them: their hashes are known. */
+static inline const struct kd_type *kb_lookup(int64_t id, void *ctx)
 {
-	return id > 0 && k->name[id] && (k->kind[id] == KD_KIND_STRUCT ||
-					  k->kind[id] == KD_KIND_UNION || k->kind[id] == KD_KIND_ENUM);
+	struct kb *k = ctx;
+
+	if (id <= 0 || id > k->next)
+		return NULL;
+	k->scratch = (struct kd_type){ .id = id, .kind = k->kind[id], .name = (char *)k->name[id] };
+	return &k->scratch;
 }
 
-/* Structural hash as the extractor's: pointers to named aggregates by name. */
+static inline uint64_t kb_hash(int64_t id, void *ctx)
+{
+	struct kb *k = ctx;
+
+	return id > 0 && id <= k->next ? k->hash[id] : 0;
+}
+
 static inline int64_t put(struct kb *k, struct kd_type *t)
 {
-	uint64_t h = kd_hash_u64(KD_HASH_SEED, (uint64_t)t->kind);
-	size_t i;
+	uint64_t h = kd_type_hash(t, kb_lookup, kb_hash, k);
 
-	h = kd_hash_str(h, t->name);
-	h = kd_hash_u64(h, (uint64_t)t->size);
-	h = kd_hash_u64(h, (uint64_t)t->count);
-	h = kd_hash_u64(h, (uint64_t)t->flags);
-	if (t->kind == KD_KIND_POINTER && named_agg(k, t->ref))
-		h = kd_hash_str(h, k->name[t->ref]);
-	else if (t->ref)
-		h = kd_hash_u64(h, k->hash[t->ref]);
-	for (i = 0; i < t->nr_members; i++) {
-		h = kd_hash_str(h, t->members[i].name);
-		h = kd_hash_u64(h, (uint64_t)t->members[i].offset);
-		h = kd_hash_u64(h, (uint64_t)t->members[i].bit_offset * 131 + t->members[i].bit_size);
-		h = kd_hash_u64(h, k->hash[t->members[i].type]);
-	}
-	for (i = 0; i < t->nr_enumerators; i++) {
-		h = kd_hash_str(h, t->enumerators[i].name);
-		h = kd_hash_u64(h, (uint64_t)t->enumerators[i].value);
-	}
 	t->id = ++k->next;
 	t->hash = h;
 	k->hash[t->id] = h;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * lib/: kd_buf invariants, whole files read into a kd_buf, the hash map
- * (100,000 keys, shared hashes in insertion order, growth, out of memory), the arena
+ * (100,000 keys, shared hashes in insertion order, growth, out of memory), the
+ * type graph (strip: every qualifier, restrict too, the hop bound, the
+ * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
  * growth bounds, and C declarator printing.
  */
@@ -16,6 +18,7 @@
 #include "lib/cdecl.h"
 #include "lib/hashmap.h"
 #include "lib/mem.h"
+#include "lib/typegraph.h"
 #include "tests/tap.h"
 
 static void test_buf(void)
@@ -122,6 +125,90 @@ static void test_hashmap(void)
 	kd_hashmap_release(&m);
 }
 
+/* A store of types for the type-graph tests: id = index. */
+static struct kd_type tg[80];
+
+static const struct kd_type *tg_lookup(int64_t id, void *ctx)
+{
+	(void)ctx;
+	return id > 0 && id < 80 && tg[id].id ? &tg[id] : NULL;
+}
+
+static uint64_t tg_hash(int64_t id, void *ctx)
+{
+	const struct kd_type *t = tg_lookup(id, ctx);
+
+	return t ? kd_type_hash(t, tg_lookup, tg_hash, ctx) : 0;
+}
+
+static int tg_visit(const struct kd_type *t, void *ctx)
+{
+	struct kd_buf *b = ctx;
+
+	return kd_buf_addf(b, "%s ", kd_kind_name(t->kind));
+}
+
+static void test_typegraph(void)
+{
+	static const enum kd_kind quals[] = { KD_KIND_TYPEDEF, KD_KIND_CONST, KD_KIND_VOLATILE,
+					      KD_KIND_RESTRICT, KD_KIND_ATOMIC };
+	struct kd_member m = { .name = (char *)"x", .type = 1, .offset = 0 };
+	struct kd_type a, b;
+	struct kd_buf seen = KD_BUF_INIT;
+	const struct kd_type *t;
+	uint64_t h1, h2;
+	int i;
+
+	tg[1] = (struct kd_type){ .id = 1, .kind = KD_KIND_BASE, .name = (char *)"int", .size = 4 };
+	for (i = 0; i < 5; i++)		/* 2..6: typedef const volatile restrict atomic */
+		tg[2 + i] = (struct kd_type){ .id = 2 + i, .kind = quals[i], .ref = 1 + i };
+	t = kd_type_strip(6, tg_lookup, NULL);
+	ok(t && t->id == 1, "strip: typedef, const, volatile, restrict, _Atomic down to int");
+	kd_type_strip_visit(6, tg_lookup, NULL, tg_visit, &seen, &t);
+	is_str(seen.s, "atomic restrict volatile const typedef ", "  the visitor sees each, outermost first");
+	ok(!kd_type_strip(0, tg_lookup, NULL), "strip of void is NULL");
+	tg[7] = (struct kd_type){ .id = 7, .kind = KD_KIND_CONST, .ref = 50 };
+	ok(!kd_type_strip(7, tg_lookup, NULL), "strip to a missing type is NULL");
+	for (i = 10; i < 80; i++)	/* 70 typedefs in a chain over int */
+		tg[i] = (struct kd_type){ .id = i, .kind = KD_KIND_TYPEDEF, .ref = i == 10 ? 1 : i - 1 };
+	t = kd_type_strip(79, tg_lookup, NULL);
+	ok(t && t->id == 79 - KD_TYPE_MAX_HOPS, "strip stops after KD_TYPE_MAX_HOPS (%d) hops",
+	   KD_TYPE_MAX_HOPS);
+	t = kd_type_strip(10 + KD_TYPE_MAX_HOPS - 1, tg_lookup, NULL);
+	ok(t && t->id == 1, "  a chain of exactly KD_TYPE_MAX_HOPS typedefs is followed");
+
+	/* The hash: what it covers. */
+	a = (struct kd_type){ .kind = KD_KIND_STRUCT, .name = (char *)"s", .size = 4, .align = 4,
+			      .nr_members = 1, .members = &m };
+	b = a;
+	h1 = kd_type_hash(&a, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: equal structs, equal hashes");
+	b.align = 8;
+	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: alignment counts");
+	b = a;
+	m.offset = 1;
+	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: a member offset counts");
+	m.offset = 0;
+	m.type = 2;	/* typedef of int instead of int */
+	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: a member's type counts");
+	m.type = 1;
+	b.count = 9;	/* not an array: the count is not part of it */
+	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: a count only counts for arrays");
+	/* Pointers to a named struct hash its name, not its layout. */
+	tg[8] = (struct kd_type){ .id = 8, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 4 };
+	tg[9] = (struct kd_type){ .id = 9, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 8 };
+	a = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 8 };
+	b = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 9 };
+	h1 = kd_type_hash(&a, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: pointers to one struct name are one");
+	tg[9].name = NULL;
+	h2 = kd_type_hash(&b, tg_lookup, tg_hash, NULL);
+	ok(h2 != h1, "hash: a pointer to an anonymous struct hashes its layout");
+	tg[9].size = 4;
+	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h2, "  which then counts");
+	kd_buf_release(&seen);
+}
+
 static void test_arena(void)
 {
 	struct kd_arena a = KD_ARENA_INIT;
@@ -225,6 +312,7 @@ int main(void)
 	test_buf();
 	test_read_file();
 	test_hashmap();
+	test_typegraph();
 	test_arena();
 	test_grow();
 	test_cdecl();
