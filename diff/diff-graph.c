@@ -15,6 +15,7 @@
 
 #include "lib/cdecl.h"
 #include "lib/mem.h"
+#include "lib/typegraph.h"
 
 const struct kd_type *tgraph_get(const struct tgraph *g, int64_t id)
 {
@@ -33,20 +34,14 @@ const struct kd_type *tgraph_get(const struct tgraph *g, int64_t id)
 	return NULL;
 }
 
-static bool is_qualifier(enum kd_kind k)
+static const struct kd_type *lookup(int64_t id, void *ctx)
 {
-	return k == KD_KIND_TYPEDEF || k == KD_KIND_CONST || k == KD_KIND_VOLATILE ||
-	       k == KD_KIND_RESTRICT || k == KD_KIND_ATOMIC;
+	return tgraph_get(ctx, id);
 }
 
 const struct kd_type *tgraph_strip(const struct tgraph *g, int64_t id)
 {
-	const struct kd_type *t = tgraph_get(g, id);
-	int hops = 0;
-
-	while (t && is_qualifier(t->kind) && hops++ < MAX_HOPS)
-		t = tgraph_get(g, t->ref);
-	return t;
+	return kd_type_strip(id, lookup, (void *)g);
 }
 
 int64_t tgraph_size(const struct tgraph *g, int64_t id)
@@ -58,7 +53,7 @@ int64_t tgraph_size(const struct tgraph *g, int64_t id)
 	int64_t size;
 
 	/* A .kabi may hold any count or size: a product past int64_t saturates. */
-	while (t && t->kind == KD_KIND_ARRAY && hops++ < MAX_HOPS) {
+	while (t && t->kind == KD_KIND_ARRAY && hops++ < KD_TYPE_MAX_HOPS) {
 		if (t->count <= 0)
 			return 0;
 		if (__builtin_mul_overflow(mult, t->count, &mult))
@@ -70,11 +65,6 @@ int64_t tgraph_size(const struct tgraph *g, int64_t id)
 	if (t->size < 0)
 		return -1;
 	return __builtin_mul_overflow(t->size, mult, &size) ? INT64_MAX : size;
-}
-
-static const struct kd_type *lookup(int64_t id, void *ctx)
-{
-	return tgraph_get(ctx, id);
 }
 
 int tgraph_spell(const struct tgraph *g, int64_t id, struct kd_buf *b)

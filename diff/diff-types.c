@@ -24,6 +24,7 @@
 
 #include "lib/cdecl.h"
 #include "lib/mem.h"
+#include "lib/typegraph.h"
 
 #define MAX_BITMAP_BITS (1 << 24)	/* structs above 2 MiB: no padding analysis */
 /*
@@ -128,7 +129,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	long found;
 	int hops = 0, err = 0;
 
-	while (ta && tb && ta->kind == tb->kind && hops++ < MAX_HOPS &&
+	while (ta && tb && ta->kind == tb->kind && hops++ < KD_TYPE_MAX_HOPS &&
 	       (ta->kind == KD_KIND_POINTER || ta->kind == KD_KIND_ARRAY)) {
 		ta = tgraph_strip(&e->g[0], ta->ref);
 		tb = tgraph_strip(&e->g[1], tb->ref);
@@ -231,7 +232,7 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		const struct kd_type *ca = ta, *cb = tb;
 		int hops = 0;
 
-		while (ca && cb && ca->kind == cb->kind && hops++ < MAX_HOPS &&
+		while (ca && cb && ca->kind == cb->kind && hops++ < KD_TYPE_MAX_HOPS &&
 		       (ca->kind == KD_KIND_POINTER || ca->kind == KD_KIND_ARRAY)) {
 			ca = tgraph_strip(&e->g[0], ca->ref);
 			cb = tgraph_strip(&e->g[1], cb->ref);

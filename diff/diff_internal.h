@@ -112,8 +112,6 @@ struct diff_engine {
 /* Where a compared type sits, which decides the change kinds and rules. */
 enum slot_kind { SLOT_PARAM, SLOT_RETURN, SLOT_MEMBER, SLOT_IOCTL_ARG, SLOT_FUNC_PARAM };
 
-#define MAX_HOPS 64	/* bound on typedef/pointer/array chains */
-
 /* A new node for the pair (@a, @b) (0, 0: a root); *out receives its index. */
 int dt_new_node(struct diff_engine *e, int64_t a, int64_t b, const char *display, size_t *out);
 /* The node of the pair (@a, @b), or -1. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "lib/err.h"
+#include "lib/typegraph.h"
 
 #define ST_SIZE_DONE	0x01
 #define ST_SIZE_BUSY	0x02
@@ -21,26 +22,19 @@
 
 static int64_t size_of(struct xtable *xt, int64_t id, int depth);
 
-/* Skip typedefs and qualifiers. */
+static const struct kd_type *lookup(int64_t id, void *ctx)
+{
+	struct xtype *x = xt_get(ctx, id);
+
+	return x ? &x->t : NULL;
+}
+
+/* Skip typedefs and qualifiers (the node is the kd_type's container). */
 static struct xtype *strip(struct xtable *xt, int64_t id)
 {
-	struct xtype *x = xt_get(xt, id);
-	int hops = 0;
+	const struct kd_type *t = kd_type_strip(id, lookup, xt);
 
-	while (x && hops++ < XT_MAX_DEPTH) {
-		switch (x->t.kind) {
-		case KD_KIND_TYPEDEF:
-		case KD_KIND_CONST:
-		case KD_KIND_VOLATILE:
-		case KD_KIND_RESTRICT:
-		case KD_KIND_ATOMIC:
-			x = xt_get(xt, x->t.ref);
-			continue;
-		default:
-			return x;
-		}
-	}
-	return x;
+	return t ? xt_get(xt, t->id) : NULL;
 }
 
 static int64_t compute_size(struct xtable *xt, struct xtype *x, int depth)
