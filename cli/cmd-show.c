@@ -11,6 +11,7 @@
 #include "db/kdb-kernel.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
+#include "lib/cdecl.h"
 #include "lib/err.h"
 
 static const char show_usage[] =

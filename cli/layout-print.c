@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/buf.h"
+#include "lib/cdecl.h"
 
 #define MAX_NEST 32
 

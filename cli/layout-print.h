@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "cli/type-cache.h"
+#include "db/type-cache.h"
 
 int layout__fprintf(struct type_cache *tc, const struct kd_type *t, FILE *f);
 

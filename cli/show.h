@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "cli/layout-print.h"
-#include "cli/type-cache.h"
+#include "db/type-cache.h"
 #include "db/kdb.h"
 
 struct show_ctx {

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* An id-indexed cache of a .kabi's types; see type-cache.h. */
-#include "cli/type-cache.h"
+/* A cache of a .kabi's types by id; see type-cache.h. */
+#include "db/type-cache.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "lib/err.h"
+#include "lib/hashmap.h"
 #include "lib/mem.h"
+#include "lib/typegraph.h"
 
 struct type_cache {
 	struct kdb *db;
-	size_t cap;
-	struct kd_type **v;	/* index = id */
-	int err;		/* first failed lookup */
+	struct kd_hashmap by_id;	/* id -> struct kd_type * */
+	int err;			/* first failed lookup */
 };
 
 int type_cache__new(struct kdb *db, struct type_cache **out)
@@ -33,31 +35,22 @@ void type_cache__free(struct type_cache *tc)
 
 	if (!tc)
 		return;
-	for (i = 0; i < tc->cap; i++)
-		kd_type__free(tc->v[i]);
-	free(tc->v);
+	for (i = 0; i < tc->by_id.cap; i++)
+		kd_type__free((struct kd_type *)(uintptr_t)tc->by_id.e[i].val);
+	kd_hashmap_release(&tc->by_id);
 	free(tc);
 }
 
 const struct kd_type *type_cache__get(struct type_cache *tc, int64_t id)
 {
-	size_t old = tc->cap, i;
 	struct kd_type *t;
 	int err;
 
 	if (id <= 0)
 		return NULL;
-	if ((size_t)id >= tc->cap) {
-		if (KD_GROW(tc->v, tc->cap, (size_t)id + 1)) {
-			if (!tc->err)
-				tc->err = -ENOMEM;
-			return NULL;
-		}
-		for (i = old; i < tc->cap; i++)
-			tc->v[i] = NULL;
-	}
-	if (tc->v[id])
-		return tc->v[id];
+	t = (struct kd_type *)(uintptr_t)kd_hashmap_get(&tc->by_id, (uint64_t)id);
+	if (t)
+		return t;
 	err = kdb__get_type(tc->db, id, &t);
 	if (err) {
 		if (err == -ENOENT)
@@ -67,7 +60,13 @@ const struct kd_type *type_cache__get(struct type_cache *tc, int64_t id)
 			tc->err = err;
 		return NULL;
 	}
-	tc->v[id] = t;
+	err = kd_hashmap_put(&tc->by_id, (uint64_t)id, (uint64_t)(uintptr_t)t);
+	if (err) {
+		kd_type__free(t);
+		if (!tc->err)
+			tc->err = err;
+		return NULL;
+	}
 	return t;
 }
 
@@ -83,13 +82,5 @@ const struct kd_type *type_cache__lookup(int64_t id, void *ctx)
 
 const struct kd_type *type_cache__strip(struct type_cache *tc, int64_t id)
 {
-	const struct kd_type *t = type_cache__get(tc, id);
-	int hops = 0;
-
-	while (t && hops++ < 64 &&
-	       (t->kind == KD_KIND_TYPEDEF || t->kind == KD_KIND_CONST ||
-		t->kind == KD_KIND_VOLATILE || t->kind == KD_KIND_RESTRICT ||
-		t->kind == KD_KIND_ATOMIC))
-		t = type_cache__get(tc, t->ref);
-	return t;
+	return kd_type_strip(id, type_cache__lookup, tc);
 }

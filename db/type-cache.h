@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Types of one .kabi loaded on demand and kept for the life of the cache,
- * so printers can follow references freely (kd_cdecl's lookup callback).
+ * so printers and checks can follow references freely: a kd_type_lookup_fn
+ * for kd_cdecl() and the walks of lib/typegraph.h. Types are kept by id in
+ * a hash map, so a damaged file's huge ids cost nothing.
  */
 #ifndef KD_TYPE_CACHE_H
 #define KD_TYPE_CACHE_H
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
-#include "lib/cdecl.h"
+#include "lib/model.h"
 
 struct type_cache;
 
@@ -25,7 +27,7 @@ const struct kd_type *type_cache__get(struct type_cache *tc, int64_t id);
 int type_cache__error(const struct type_cache *tc);
 /* A kd_type_lookup_fn over a type_cache (ctx = the cache). */
 const struct kd_type *type_cache__lookup(int64_t id, void *ctx);
-/* Skip typedefs and qualifiers. */
+/* kd_type_strip() over the cache: @id after typedefs and qualifiers. */
 const struct kd_type *type_cache__strip(struct type_cache *tc, int64_t id);
 
 #endif
