@@ -19,15 +19,16 @@
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "db/type-cache.h"
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/typegraph.h"
 #include "spec/spec.h"
-
-#define MAX_HOPS 64
 
 struct skel {
 	struct kdb *db;
+	struct type_cache *types;	/* of db */
 	const struct spec *except;
 	struct kd_buf *out;
 	char **seen;
@@ -44,59 +45,59 @@ struct ctype_info {
 	char typedef_name[32];	/* the first typedef met (pid_t), "" when none */
 };
 
-static bool is_qual(enum kd_kind k)
+/* What peel() notes on the way. */
+struct peeled {
+	bool *is_const;
+	char *tdname;
+	size_t tdlen;
+};
+
+static int note_qualifier(const struct kd_type *x, void *ctx)
 {
-	return k == KD_KIND_TYPEDEF || k == KD_KIND_CONST || k == KD_KIND_VOLATILE ||
-	       k == KD_KIND_RESTRICT || k == KD_KIND_ATOMIC;
+	struct peeled *p = ctx;
+
+	if (x->kind == KD_KIND_CONST && p->is_const)
+		*p->is_const = true;
+	if (x->kind == KD_KIND_TYPEDEF && p->tdname && !*p->tdname && x->name &&
+	    strlen(x->name) < p->tdlen)
+		strcpy(p->tdname, x->name);
+	return 0;
 }
 
 /*
- * Peel @id; *t the first other type (NULL: void); *is_const whether a
- * const was met; the first typedef's name into @tdname (may be NULL).
+ * Peel @id; *t the first other type (in the type cache; NULL: void, a
+ * missing type, a chain too long); *is_const whether a const was met; the
+ * first typedef's name into @tdname (may be NULL).
  */
-static int peel(struct kdb *db, int64_t id, struct kd_type **t, bool *is_const,
+static int peel(struct skel *s, int64_t id, const struct kd_type **t, bool *is_const,
 		char *tdname, size_t tdlen)
 {
-	struct kd_type *x = NULL;
-	int hops, err;
+	struct peeled p = { .is_const = is_const, .tdname = tdname, .tdlen = tdlen };
+	int err;
 
-	*t = NULL;
 	if (is_const)
 		*is_const = false;
-	for (hops = 0; id && hops < MAX_HOPS; hops++) {
-		err = kdb__get_type(db, id, &x);
-		if (err)
-			return err == -ENOENT ? 0 : err;
-		if (!is_qual(x->kind)) {
-			*t = x;
-			return 0;
-		}
-		if (x->kind == KD_KIND_CONST && is_const)
-			*is_const = true;
-		if (x->kind == KD_KIND_TYPEDEF && tdname && !*tdname && x->name &&
-		    strlen(x->name) < tdlen)
-			strcpy(tdname, x->name);
-		id = x->ref;
-		kd_type__free(x);
-	}
-	return 0;
+	kd_type_strip_visit(id, type_cache__lookup, s->types, note_qualifier, &p, t);
+	if (*t && kd_kind_is_qualifier((*t)->kind))
+		*t = NULL;
+	err = type_cache__error(s->types);
+	return err == -ENOENT ? 0 : err;	/* a missing type reads as void */
 }
 
 /* The spec ctype of the pointee @id into s->ctype ("struct open_how", "char *"). */
 static int spell_pointee(struct skel *s, int64_t id, struct ctype_info *ci)
 {
-	struct kd_type *t = NULL;
+	const struct kd_type *t = NULL;
 	int depth, err = 0;
 
 	kd_buf_reset(&s->ctype);
 	for (depth = 0; depth < 4; depth++) {
-		err = peel(s->db, id, &t, depth ? NULL : &ci->pointee_const, NULL, 0);
+		err = peel(s, id, &t, depth ? NULL : &ci->pointee_const, NULL, 0);
 		if (err)
 			return err;
 		if (!t || t->kind != KD_KIND_POINTER)
 			break;
 		id = t->ref;
-		kd_type__free(t);
 		t = NULL;
 	}
 	if (!t)
@@ -113,7 +114,6 @@ static int spell_pointee(struct skel *s, int64_t id, struct ctype_info *ci)
 			   strstr(t->name, "char");
 	while (!err && depth-- > 0)
 		err = kd_buf_adds(&s->ctype, " *");
-	kd_type__free(t);
 	return err;
 }
 
@@ -146,11 +146,11 @@ static int add_param(struct skel *s, const char *sys, const struct kd_param *p, 
 					    "addrlen", "optlen", "sigsetsize", "size_t", NULL };
 	static const char *const addrs[] = { "addr", "start", "brk", "new_addr", "old_addr", NULL };
 	struct ctype_info ci = { 0 };
-	struct kd_type *t = NULL;
+	const struct kd_type *t = NULL;
 	const char *name = names[pos];
 	int err;
 
-	err = peel(s->db, p->type_id, &t, NULL, ci.typedef_name, sizeof(ci.typedef_name));
+	err = peel(s, p->type_id, &t, NULL, ci.typedef_name, sizeof(ci.typedef_name));
 	if (err)
 		return err;
 	ci.is_ptr = t ? t->kind == KD_KIND_POINTER : p->type_text && strchr(p->type_text, '*');
@@ -189,7 +189,6 @@ static int add_param(struct skel *s, const char *sys, const struct kd_param *p, 
 					  !strcmp(name, "flags") ? "flags" : name);
 	}
 out:
-	kd_type__free(t);
 	return err;
 }
 
@@ -262,12 +261,15 @@ int spec__skeleton(struct kdb *db, const struct spec *except, struct kd_buf *out
 	size_t i;
 	int err;
 
-	err = kdb__foreach_syscall(db, "x64", on_syscall, &s);
+	err = type_cache__new(db, &s.types);
+	if (!err)
+		err = kdb__foreach_syscall(db, "x64", on_syscall, &s);
 	if (count)
 		*count = s.count;
 	for (i = 0; i < s.nr_seen; i++)
 		free(s.seen[i]);
 	free(s.seen);
+	type_cache__free(s.types);
 	kd_buf_release(&s.params);
 	kd_buf_release(&s.notes);
 	kd_buf_release(&s.ctype);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "db/kdb.h"
+#include "db/type-cache.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
@@ -391,7 +392,9 @@ int spec__check(const struct spec *s, struct kdb *db, struct spec_check **out)
 	c.r = kd_calloc(1, sizeof(*c.r));
 	if (!c.r)
 		return -ENOMEM;
-	err = kdb__get_meta(db, "release", &c.r->release);
+	err = type_cache__new(db, &c.types);
+	if (!err)
+		err = kdb__get_meta(db, "release", &c.r->release);
 	if (!err && c.r->release) {
 		parse_version(c.r->release, c.rel);
 		c.has_rel = c.rel[0] > 0;
@@ -419,6 +422,7 @@ int spec__check(const struct spec *s, struct kdb *db, struct spec_check **out)
 		free(c.fams[i].prefix);
 	free(c.fams);
 	free(c.named);
+	type_cache__free(c.types);
 	kd_buf_release(&c.subj);
 	kd_buf_release(&c.msg);
 	kd_buf_release(&c.tmp);

@@ -51,6 +51,7 @@ struct family {
 struct ck {
 	const struct spec *s;
 	struct kdb *db;
+	struct type_cache *types;	/* of db: the walks of types.c */
 	struct spec_check *r;
 	unsigned rel[3];
 	bool has_rel;
@@ -64,8 +65,6 @@ struct ck {
 	size_t nr_named, cap_named;
 	struct kd_buf subj, msg, tmp;
 };
-
-#define MAX_HOPS 64
 
 
 /* Record a finding of @rule at @loc (NULL: the kernel's own). */

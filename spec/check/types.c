@@ -13,48 +13,40 @@
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "db/type-cache.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/typegraph.h"
 #include "spec/check/check_internal.h"
 
 /* --- types ----------------------------------------------------------------- */
 
-static bool is_qual(enum kd_kind k)
+static int add_typedef_name(const struct kd_type *t, void *ctx)
 {
-	return k == KD_KIND_TYPEDEF || k == KD_KIND_CONST || k == KD_KIND_VOLATILE ||
-	       k == KD_KIND_RESTRICT || k == KD_KIND_ATOMIC;
+	if (t->kind != KD_KIND_TYPEDEF || !t->name)
+		return 0;
+	return kd_buf_adds(ctx, t->name) || kd_buf_addc(ctx, '\n') ? -ENOMEM : 0;
 }
 
 /*
- * Follow typedefs and qualifiers from @id. *out: the first other type
- * (kd_type__free()), NULL for void. When @names is given, the typedef names
- * met on the way are appended to it, each followed by '\n'.
+ * Follow typedefs and qualifiers from @id. *out: the first other type (in
+ * the check's type cache), NULL for void, a missing type or a chain too
+ * long. When @names is given, the typedef names met on the way are
+ * appended to it, each followed by '\n'.
  */
-static int peel(struct ck *c, int64_t id, struct kd_type **out, struct kd_buf *names)
+static int peel(struct ck *c, int64_t id, const struct kd_type **out, struct kd_buf *names)
 {
-	struct kd_type *t = NULL;
-	int hops, err;
+	int err;
 
-	*out = NULL;
-	for (hops = 0; id && hops < MAX_HOPS; hops++) {
-		err = kdb__get_type(c->db, id, &t);
-		if (err)
-			return err == -ENOENT ? 0 : err;
-		if (!is_qual(t->kind)) {
-			*out = t;
-			return 0;
-		}
-		if (names && t->kind == KD_KIND_TYPEDEF && t->name &&
-		    (kd_buf_adds(names, t->name) || kd_buf_addc(names, '\n'))) {
-			kd_type__free(t);
-			return -ENOMEM;
-		}
-		id = t->ref;
-		kd_type__free(t);
-	}
-	return 0;
+	err = kd_type_strip_visit(id, type_cache__lookup, c->types,
+				  names ? add_typedef_name : NULL, names, out);
+	if (!err && *out && kd_kind_is_qualifier((*out)->kind))
+		*out = NULL;
+	if (!err && (err = type_cache__error(c->types)) == -ENOENT)
+		err = 0;	/* a missing type reads as void, as it did */
+	return err;
 }
 
 /* Sizes of the scalar spellings a spec may use as a pointee; 0: unknown. */
@@ -114,7 +106,7 @@ static int spell_final(const struct kd_type *t, struct kd_buf *b)
  */
 static int pointee_matches(struct ck *c, int64_t id, const char *ref, bool *match)
 {
-	struct kd_type *t = NULL;
+	const struct kd_type *t = NULL;
 	int64_t rs;
 	int err;
 
@@ -151,7 +143,6 @@ static int pointee_matches(struct ck *c, int64_t id, const char *ref, bool *matc
 		goto out;
 	*match = false;
 out:
-	kd_type__free(t);
 	return err;
 }
 
@@ -163,7 +154,7 @@ out:
 int kind_vs_type(struct ck *c, const struct spec_arg *a, int64_t type_id,
 			const char *type_text, bool field, struct kd_buf *why, bool *bad)
 {
-	struct kd_type *t = NULL;
+	const struct kd_type *t = NULL;
 	bool is_ptr, match;
 	int err = 0;
 
@@ -208,7 +199,6 @@ int kind_vs_type(struct ck *c, const struct spec_arg *a, int64_t type_id,
 		}
 		break;
 	}
-	kd_type__free(t);
 	return err;
 }
 
@@ -240,7 +230,7 @@ static int find_member(struct ck *c, const struct kd_type *t, const char *name, 
 	*found = false;
 	for (i = 0; i < t->nr_members; i++) {
 		const struct kd_member *m = &t->members[i];
-		struct kd_type *inner = NULL;
+		const struct kd_type *inner = NULL;
 
 		if (m->name) {
 			if (strlen(m->name) == len && !strncmp(m->name, name, len)) {
@@ -250,14 +240,13 @@ static int find_member(struct ck *c, const struct kd_type *t, const char *name, 
 			}
 			continue;
 		}
-		if (depth >= MAX_HOPS)
+		if (depth >= KD_TYPE_MAX_HOPS)
 			continue;
 		err = peel(c, m->type, &inner, NULL);
 		if (err)
 			return err;
 		if (inner && (inner->kind == KD_KIND_STRUCT || inner->kind == KD_KIND_UNION))
 			err = find_member(c, inner, name, len, type, found, depth + 1);
-		kd_type__free(inner);
 		if (err || *found)
 			return err;
 	}
@@ -268,7 +257,6 @@ static int find_member(struct ck *c, const struct kd_type *t, const char *name, 
 static int find_path(struct ck *c, const struct kd_type *t, const char *path, int64_t *type,
 		     bool *found)
 {
-	struct kd_type *cur = NULL;
 	const struct kd_type *at = t;
 	int err = 0;
 
@@ -276,23 +264,18 @@ static int find_path(struct ck *c, const struct kd_type *t, const char *path, in
 	for (;;) {
 		const char *dot = strchr(path, '.');
 		size_t len = dot ? (size_t)(dot - path) : strlen(path);
-		struct kd_type *next = NULL;
 
 		err = find_member(c, at, path, len, type, found, 0);
 		if (err || !*found || !dot)
 			break;
-		err = peel(c, *type, &next, NULL);
+		err = peel(c, *type, &at, NULL);
 		if (err)
 			break;
-		kd_type__free(cur);
-		cur = next;
-		at = cur;
 		*found = false;
-		if (!cur || (cur->kind != KD_KIND_STRUCT && cur->kind != KD_KIND_UNION))
+		if (!at || (at->kind != KD_KIND_STRUCT && at->kind != KD_KIND_UNION))
 			break;
 		path = dot + 1;
 	}
-	kd_type__free(cur);
 	return err;
 }
 
