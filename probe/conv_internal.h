@@ -32,6 +32,8 @@ struct conv {
 	struct probe_set *set;
 	const struct spec *s;
 	struct kdb *db;
+	struct type_cache *types;	/* of db: struct layouts */
+	int db_err;			/* the first failed DB query (reported) */
 	char *release;
 	struct cval *consts;
 	size_t nr_consts, cap_consts;

@@ -17,9 +17,11 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
+#include "db/type-cache.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/typegraph.h"
 #include "probe/conv_internal.h"
 
 /*
@@ -180,25 +182,6 @@ int conv_truth(struct conv *cv, const struct spec_expr *e)
 }
 
 /* --- layout from the kernel's DWARF ----------------------------------------- */
-/* @t after typedefs and qualifiers (replaced; caller frees). */
-static int strip(struct kdb *db, struct kd_type **t)
-{
-	int hops;
-
-	for (hops = 0; hops < 16 && *t; hops++) {
-		struct kd_type *next;
-
-		if ((*t)->kind != KD_KIND_TYPEDEF && (*t)->kind != KD_KIND_CONST &&
-		    (*t)->kind != KD_KIND_VOLATILE && (*t)->kind != KD_KIND_ATOMIC)
-			return 0;
-		if (kdb__get_type(db, (*t)->ref, &next))
-			return -ENOENT;
-		kd_type__free(*t);
-		*t = next;
-	}
-	return -ENOENT;
-}
-
 void conv_param_widths(struct conv *cv, int64_t func_id)
 {
 	struct kd_function *f = NULL;
@@ -209,41 +192,41 @@ void conv_param_widths(struct conv *cv, int64_t func_id)
 		return;
 	for (i = 0; f->nr_params == cv->call->nr_params && i < f->nr_params &&
 		    i < PROBE_MAX_ARGS; i++) {
-		struct kd_type *t = NULL;
+		const struct kd_type *t = kd_type_strip(f->params[i].type_id, type_cache__lookup,
+							cv->types);
 
-		if (kdb__get_type(cv->db, f->params[i].type_id, &t) || strip(cv->db, &t)) {
-			kd_type__free(t);
+		if (!t || kd_kind_is_qualifier(t->kind))
 			continue;
-		}
 		if ((t->kind == KD_KIND_BASE || t->kind == KD_KIND_ENUM ||
 		     t->kind == KD_KIND_POINTER) &&
 		    (t->size == 1 || t->size == 2 || t->size == 4 || t->size == 8))
 			cv->widths[i] = (unsigned)t->size;
-		kd_type__free(t);
 	}
 	kd_function__free(f);
 }
 
-/* The struct or union a C spelling ("struct open_how") names; NULL when absent. */
-static struct kd_type *find_aggregate(struct conv *cv, const char *ctype)
+/*
+ * The struct or union a C spelling ("struct open_how") names, from the
+ * type cache; NULL when absent (a failed query is kept in cv->db_err).
+ */
+static const struct kd_type *find_aggregate(struct conv *cv, const char *ctype)
 {
 	const char *kind = !strncmp(ctype, "struct ", 7) ? "struct"
 			 : !strncmp(ctype, "union ", 6) ? "union" : NULL;
-	struct kd_type *t = NULL;
+	const struct kd_type *t = NULL;
 	int64_t *ids = NULL;
 	int n, i;
 
 	if (!kind || strchr(ctype, '*') || strchr(ctype, '['))
 		return NULL;
 	n = kdb__find_types(cv->db, kind, ctype + strlen(kind) + 1, &ids);
+	if (n < 0 && !cv->db_err)
+		cv->db_err = n;
 	/* The first definition with members (declarations have none). */
 	for (i = 0; i < n && !t; i++) {
-		if (kdb__get_type(cv->db, ids[i], &t))
+		t = type_cache__get(cv->types, ids[i]);
+		if (t && (!t->nr_members || t->size <= 0))
 			t = NULL;
-		else if (!t->nr_members || t->size <= 0) {
-			kd_type__free(t);
-			t = NULL;
-		}
 	}
 	free(ids);
 	return t;
@@ -253,7 +236,7 @@ static struct kd_type *find_aggregate(struct conv *cv, const char *ctype)
 static bool field_layout(struct conv *cv, const char *ctype, const char *path,
 			 uint32_t *off, uint32_t *width)
 {
-	struct kd_type *t = find_aggregate(cv, ctype);
+	const struct kd_type *t = find_aggregate(cv, ctype);
 	const char *p = path;
 	bool ok = false;
 
@@ -261,16 +244,18 @@ static bool field_layout(struct conv *cv, const char *ctype, const char *path,
 	while (t && *p) {
 		size_t len = strcspn(p, "."), i;
 		const struct kd_member *m = NULL;
-		struct kd_type *mt = NULL;
+		const struct kd_type *mt;
 
 		for (i = 0; i < t->nr_members && !m; i++)
 			if (t->members[i].name && strlen(t->members[i].name) == len &&
 			    !strncmp(t->members[i].name, p, len))
 				m = &t->members[i];
-		if (!m || m->bit_size || kdb__get_type(cv->db, m->type, &mt) || strip(cv->db, &mt))
+		if (!m || m->bit_size)
+			break;
+		mt = kd_type_strip(m->type, type_cache__lookup, cv->types);
+		if (!mt || kd_kind_is_qualifier(mt->kind))
 			break;
 		*off += (uint32_t)m->offset;
-		kd_type__free(t);
 		t = mt;
 		p += len;
 		if (*p == '.') {
@@ -283,7 +268,6 @@ static bool field_layout(struct conv *cv, const char *ctype, const char *path,
 		*width = ok ? (uint32_t)t->size : 0;
 		break;
 	}
-	kd_type__free(t);
 	return ok;
 }
 
@@ -293,7 +277,7 @@ static uint64_t buf_size(struct conv *cv, const char *ctype)
 	const char *name = !strncmp(ctype, "struct ", 7) ? ctype + 7
 			 : !strncmp(ctype, "union ", 6) ? ctype + 6 : NULL;
 	const struct spec_struct *st = name ? spec__find_struct(cv->s, name) : NULL;
-	struct kd_type *t;
+	const struct kd_type *t;
 	uint64_t size = 256;
 
 	if (st && st->extensible && st->nr_sizes)
@@ -305,7 +289,6 @@ static uint64_t buf_size(struct conv *cv, const char *ctype)
 		size = (uint64_t)st->min_size;
 	else if (st && st->nr_sizes)
 		size = st->sizes[st->nr_sizes - 1].size;
-	kd_type__free(t);
 	return size && size <= 65536 ? size : 256;
 }
 

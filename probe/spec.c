@@ -23,6 +23,7 @@
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "db/type-cache.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -544,13 +545,21 @@ int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
 		st = &dummy;
 	memset(st, 0, sizeof(*st));
 	cv.st = st;
-	err = kdb__get_meta(db, "release", &cv.release);
+	err = type_cache__new(db, &cv.types);
+	if (!err)
+		err = kdb__get_meta(db, "release", &cv.release);
 	for (i = 0; !err && i < spec__nr_calls(s); i++) {
 		cv.call = spec__call(s, i);
 		if (cv.call->kind == SPEC_SYSCALL)
 			err = convert_call(&cv);
 		conv_slots_clear(&cv);
 	}
+	/* A type the DB lacks reads as absent; a failed query fails the conversion. */
+	if (!err)
+		err = cv.db_err;
+	if (!err && type_cache__error(cv.types) != -ENOENT)
+		err = type_cache__error(cv.types);
+	type_cache__free(cv.types);
 	for (i = 0; i < cv.nr_consts; i++)
 		free(cv.consts[i].name);
 	free(cv.consts);
