@@ -206,7 +206,8 @@ int cmd_check(int argc, char **argv)
 	kabi = argv[optind];
 	err = kdb__open(kabi, &db);
 	if (err) {
-		kd_err("%s: %s", kabi, kd_strerror(err));
+		if (err == -ENOMEM)	/* every other cause is reported by kdb__open() */
+			kd_err("%s: %s", kabi, kd_strerror(err));
 		goto out;
 	}
 	if (load_contract(db, kabi, dir, &s, &source))

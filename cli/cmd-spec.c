@@ -82,7 +82,9 @@ static int spec_load(const char *kabi, const char *dir)
 	if (!err)
 		err = kdb__commit(db);
 	if (err) {
-		kd_err("%s: cannot store the spec: %s", kabi, kd_strerror(err));
+		/* The DB layer reported every other cause, naming the file. */
+		if (err == -ENOMEM)
+			kd_err("%s: cannot store the spec: %s", kabi, kd_strerror(err));
 		goto out;
 	}
 	summary(s, stdout);

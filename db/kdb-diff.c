@@ -63,7 +63,7 @@ static int load_type_rows(struct kdb *db, struct kd_type **types, size_t *n)
 		return err;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct kd_type *t;
-		const char *hash = col_text(st, 8);
+		const char *hash = kdb_col_name(st, 8);
 
 		err = KD_GROW(*types, cap, *n + 1);
 		if (err)
@@ -213,10 +213,13 @@ int kdb__attach_other(struct kdb *db, struct kdb *other)
 	err = kdb_prepare(db, "ATTACH DATABASE ?1 AS other", &st);
 	if (err)
 		return err;
-	kdb_bind_text(st, 1, other->path);
+	kdb_bind_text(st, 1, other->uri ? other->uri : other->path);
 	if (sqlite3_step(st) != SQLITE_DONE)
 		err = kdb_sql_error(db, "attaching the other kernel's database");
 	sqlite3_finalize(st);
+	/* What is attached is checked again: the file may have been replaced since it was opened. */
+	if (!err && (err = kdb_verify_schema(db, "other")))
+		sqlite3_exec(db->sql, "DETACH DATABASE other", NULL, NULL, NULL);
 	return err;
 }
 
@@ -252,8 +255,8 @@ int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, 
 	kdb_bind_text(st, 1, abi);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct kdb_syscall_pair p = {
-			.abi = col_text(st, 0),
-			.name = col_text(st, 1),
+			.abi = kdb_col_name(st, 0),
+			.name = kdb_col_name(st, 1),
 			.old_nrs = col_text(st, 2),
 			.new_nrs = sqlite3_column_int(st, 6) ? col_text(st, 3) : NULL,
 			.old_func = sqlite3_column_int64(st, 4),

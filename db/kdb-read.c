@@ -126,7 +126,7 @@ int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out)
 	t->flags = (unsigned)sqlite3_column_int(st, 6);
 	t->decl_file = kdb_col_strdup(st, 7);
 	t->decl_line = sqlite3_column_int(st, 8);
-	t->hash = strtoull((const char *)sqlite3_column_text(st, 9), NULL, 16);
+	t->hash = strtoull(kdb_col_name(st, 9), NULL, 16);
 	if ((int)t->kind < 0) {
 		err = -KD_EFORMAT;
 		goto out;
@@ -288,7 +288,7 @@ static int foreach_syscall(struct kdb *db, const char *sql, const char *arg,
 	kdb_bind_text(st, 1, arg);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct kd_syscall sc = {
-			.abi = (const char *)sqlite3_column_text(st, 0),
+			.abi = kdb_col_name(st, 0),
 			.nr = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
 			.name = (const char *)sqlite3_column_text(st, 2),
 			.entry = (const char *)sqlite3_column_text(st, 3),

@@ -87,6 +87,11 @@ int kdb__open_update(const char *path, struct kdb **out)
 		goto fail;
 	}
 	err = kdb_exec(db, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; BEGIN;");
+	if (!err)
+		err = kdb_harden(db);
+	/* The copy is what gets updated: check it, not only the file it came from. */
+	if (!err)
+		err = kdb_verify_schema(db, "main");
 	if (err)
 		goto fail;
 	spec_sql = strstr(kdb_schema_sql, SPEC_MARKER);

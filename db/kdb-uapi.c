@@ -120,7 +120,7 @@ static int walk_constants(struct kdb *db, const char *name, kdb_constant_fn cb, 
 		kdb_bind_text(st, 1, name);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct kd_constant c = {
-			.name = col_text(st, 0),
+			.name = kdb_col_name(st, 0),
 			.value = sqlite3_column_int64(st, 1),
 			.ctype = col_text(st, 2),
 			.expr = col_text(st, 3),
@@ -175,7 +175,7 @@ static int walk_ioctls(struct kdb *db, const char *name, const char *module,
 		kdb_bind_text(st, 1, name ? name : module);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct kd_ioctl io = {
-			.name = col_text(st, 0),
+			.name = kdb_col_name(st, 0),
 			.dir = col_text(st, 1),
 			.type_char = sqlite3_column_int(st, 2),
 			.nr = sqlite3_column_int(st, 3),

@@ -111,6 +111,13 @@ int kdb_bind_id(sqlite3_stmt *st, int i, int64_t id)
 	return id ? sqlite3_bind_int64(st, i, id) : sqlite3_bind_null(st, i);
 }
 
+const char *kdb_col_name(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+
+	return s ? (const char *)s : "?";
+}
+
 char *kdb_col_strdup(sqlite3_stmt *st, int i)
 {
 	const unsigned char *s = sqlite3_column_text(st, i);
@@ -257,13 +264,26 @@ int kdb__open(const char *path, struct kdb **out)
 		kd_err("%s: not a .kabi database (not SQLite)", path);
 		return -KD_EFORMAT;
 	}
+	err = kdb_check_wal(path);
+	if (err)
+		return err;
 	db = kdb_alloc(path);
 	if (!db)
 		return -ENOMEM;
-	if (sqlite3_open_v2(path, &db->sql, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	err = kdb_uri(path, &db->uri);
+	if (err) {
+		if (err != -ENOMEM)
+			kd_err("%s: %s", path, kd_strerror(err));
+		goto fail;
+	}
+	if (sqlite3_open_v2(db->uri, &db->sql, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) !=
+	    SQLITE_OK) {
 		err = kdb_sql_error(db, "cannot open");
 		goto fail;
 	}
+	err = kdb_harden(db);
+	if (err)
+		goto fail;
 	err = kdb_prepare(db, "PRAGMA user_version", &st);
 	if (err)
 		goto fail;
@@ -280,10 +300,9 @@ int kdb__open(const char *path, struct kdb **out)
 		err = -KD_ESCHEMA;
 		goto fail;
 	}
-	err = kdb_prepare(db, "SELECT 1 FROM meta LIMIT 1", &st);
+	err = kdb_verify_schema(db, "main");
 	if (err)
 		goto fail;
-	sqlite3_finalize(st);
 	/*
 	 * A damaged page would otherwise surface in the middle of a listing or
 	 * a diff, after output was printed. quick_check reads every page once
@@ -333,6 +352,7 @@ void kdb__free(struct kdb *db)
 		free(db->tmp_path);
 	}
 	free(db->path);
+	free(db->uri);
 	free(db);
 }
 
