@@ -15,7 +15,7 @@ WERROR ?=
 KD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) \
 	-I. -Ilib -Ibuild/gen -I/usr/include/libdwarf \
 	$(shell pkg-config --cflags libelf sqlite3 2>/dev/null) -pthread
-LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib 2>/dev/null || echo -lelf -lsqlite3 -lz) -pthread -lm
+LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive) -pthread -lm
 
 ifneq ($(filter asan,$(MAKECMDGOALS)),)
 CFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -106,7 +106,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # space (headers compiled as aarch64 sees them, the static arm64 probe).
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
-	python3-jsonschema gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+	python3-jsonschema gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq

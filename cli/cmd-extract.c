@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* kabi-diff extract: a kernel build into a .kabi database. */
+#include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -10,16 +11,24 @@
 
 #include "cli/builtin.h"
 #include "extract/extract.h"
+#include "extract/input/kernel-input.h"
+#include "extract/input/package.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/mem.h"
 #include "spec/spec.h"
 
 static const char extract_usage[] =
 	"usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
+	"       kabi-diff extract PACKAGE[,PACKAGE...] [-o OUT.kabi] [options]\n"
 	"\n"
 	"Read a kernel image with DWARF (the debug vmlinux) and write its user-space\n"
 	"ABI -- syscall table, signatures, every reachable type layout -- into one\n"
 	"SQLite file. The output is replaced atomically; on error nothing is written.\n"
+	"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
+	".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
+	"vmlinux, the modules and the UAPI headers are unpacked, next to OUT.kabi,\n"
+	"and removed afterwards.\n"
 	"\n"
 	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi)\n"
 	"      --uapi DIR      also read the UAPI header tree (constants, ioctls)\n"
@@ -44,6 +53,43 @@ static int before_commit(struct kdb *db, void *ctx)
 	return err;
 }
 
+/*
+ * @conf->vmlinux names packages: unpack what they hold next to the output
+ * (*unpacked, removed by the caller) and read it as a kernel directory;
+ * --uapi and --modules given on the command line win.
+ */
+static int from_packages(struct extract_conf *conf, char **unpacked, struct kernel_input *ki,
+			 bool quiet)
+{
+	struct kpkg_stats st;
+	char *copy = kd_strdup(conf->output ? conf->output : "./x"), *parent;
+	int err;
+
+	if (!copy) {
+		kd_err("out of memory");
+		return -ENOMEM;
+	}
+	parent = dirname(copy);
+	err = kpkg__unpack_temp(conf->vmlinux, parent, unpacked, &st);
+	free(copy);
+	if (err)
+		return err;
+	if (!quiet)
+		fprintf(stderr, "kabi-diff: %s: wrote %lld of %lld members, %.1f of %.1f MB unpacked%s\n",
+			conf->vmlinux, (long long)st.written, (long long)st.members,
+			st.written_bytes / 1e6, st.total_bytes / 1e6, st.skipped_modules ?
+			" (modules skipped: no UAPI headers package)" : "");
+	err = kernel_input__probe(*unpacked, ki);
+	if (err)
+		return err;
+	conf->vmlinux = ki->vmlinux;
+	if (!conf->uapi_dir)
+		conf->uapi_dir = ki->uapi_dir;
+	if (!conf->modules_dir)
+		conf->modules_dir = ki->modules_dir;
+	return 0;
+}
+
 int cmd_extract(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -61,8 +107,10 @@ int cmd_extract(int argc, char **argv)
 	struct kd_buf out = KD_BUF_INIT;
 	struct timespec t0, t1;
 	struct spec *spec = NULL;
+	struct kernel_input ki = { 0 };
+	char *unpacked = NULL;
 	bool quiet = false;
-	int c, err;
+	int c, err, status = KD_EXIT_ERROR;
 
 	while ((c = getopt_long(argc, argv, "o:j:qh", opts, NULL)) != -1) {
 		switch (c) {
@@ -84,13 +132,15 @@ int cmd_extract(int argc, char **argv)
 		return cli_usage_error(extract_usage, "extract: expected one VMLINUX, got %d arguments",
 				       argc - optind);
 	conf.vmlinux = argv[optind];
+	if (kpkg__is_package_list(conf.vmlinux) && from_packages(&conf, &unpacked, &ki, quiet))
+		goto out;
 	if (!conf.output) {
 		char *copy = strdup(conf.vmlinux);
 
 		if (!copy || kd_buf_addf(&out, "%s.kabi", basename(copy))) {
 			free(copy);
 			kd_err("out of memory");
-			return KD_EXIT_ERROR;
+			goto out;
 		}
 		free(copy);
 		conf.output = out.s;
@@ -99,12 +149,8 @@ int cmd_extract(int argc, char **argv)
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	/* Parse the contract first: a typo should not cost an extraction. */
-	if (conf.spec_dir) {
-		if (spec__load_dir(conf.spec_dir, &spec)) {
-			kd_buf_release(&out);
-			return KD_EXIT_ERROR;
-		}
-	}
+	if (conf.spec_dir && spec__load_dir(conf.spec_dir, &spec))
+		goto out;
 	conf.before_commit = before_commit;
 	conf.before_commit_ctx = spec;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -117,7 +163,12 @@ int cmd_extract(int argc, char **argv)
 			(long long)stats.types, (long long)stats.constants, (long long)stats.ioctls,
 			(long long)stats.modules, (long long)stats.problems,
 			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	status = err ? KD_EXIT_ERROR : KD_EXIT_OK;
+out:
 	spec__free(spec);
 	kd_buf_release(&out);
-	return err ? KD_EXIT_ERROR : KD_EXIT_OK;
+	kernel_input__release(&ki);
+	kpkg__remove_dir(unpacked);
+	free(unpacked);
+	return status;
 }

@@ -27,11 +27,14 @@
 #include <unistd.h>
 
 #include "extract/input/kernel-input.h"
+#include "extract/input/package.h"
 #include "db/kdb.h"
 #include "extract/build-id.h"
 #include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/hash.h"
+#include "lib/mem.h"
 #include "lib/path.h"
 
 struct input {
@@ -42,6 +45,8 @@ struct input {
 	char *build_id;
 	pid_t pid;		/* the extracting child, 0 none */
 	struct timespec start;
+	char *unpacked;		/* packages: the directory they were unpacked into (removed at the end) */
+	struct kd_buf pkg_ref;	/* packages: the cache entry naming their .kabi */
 };
 
 /* The cache directory, created if needed; "" when there is no HOME either. */
@@ -122,19 +127,108 @@ static int cache_path(const struct extract_conf *conf, const struct kernel_input
 }
 
 /*
+ * Packages (a.deb,b.deb): the same files (path, size, mtime) were read
+ * before when CACHE/pkg-HASH.ref names a cached .kabi of the build-id it
+ * records; then that is opened and nothing is unpacked. Else they are
+ * unpacked into CACHE/.kabi-unpack-XXXXXX, *dir, read as a directory.
+ */
+static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const char **dir)
+{
+	struct kd_buf cdir = KD_BUF_INIT;
+	char *copy = kd_strdup(in->arg), *save = NULL, *p, line[2][4096];
+	struct kpkg_stats st;
+	uint64_t h = KD_HASH_SEED;
+	FILE *f;
+	int err = copy ? cache_dir(&cdir) : -ENOMEM;
+
+	for (p = copy && !err ? strtok_r(copy, ",", &save) : NULL; p; p = strtok_r(NULL, ",", &save)) {
+		char *real = realpath(p, NULL);
+		struct stat sb;
+
+		if (!real || stat(real, &sb) < 0) {
+			err = -errno;
+			kd_err("%s: %s", p, strerror(errno));
+			free(real);
+			break;
+		}
+		h = kd_hash_str(h, real);
+		h = kd_hash_u64(kd_hash_u64(kd_hash_u64(h, (uint64_t)sb.st_size),
+					    (uint64_t)sb.st_mtim.tv_sec), (uint64_t)sb.st_mtim.tv_nsec);
+		free(real);
+	}
+	free(copy);
+	if (!err)
+		err = kd_buf_addf(&in->pkg_ref, "%s/pkg-%016" PRIx64 ".ref", cdir.s, h);
+	if (err)
+		goto out;
+	f = fopen(in->pkg_ref.s, "r");
+	if (f) {
+		bool hit = fgets(line[0], sizeof(line[0]), f) && fgets(line[1], sizeof(line[1]), f);
+
+		fclose(f);
+		line[0][strcspn(line[0], "\n")] = line[1][strcspn(line[1], "\n")] = '\0';
+		if (hit && cache_hit(line[0], line[1], db)) {
+			if (!quiet)
+				fprintf(stderr, "kabi-diff: %s: cached as %s\n", in->arg, line[0]);
+			goto out;
+		}
+	}
+	if (!quiet)
+		fprintf(stderr, "kabi-diff: %s: reading the packages\n", in->arg);
+	err = kpkg__unpack_temp(in->arg, cdir.s, &in->unpacked, &st);
+	if (err)
+		goto out;
+	if (!quiet)
+		fprintf(stderr, "kabi-diff: %s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB"
+			" unpacked%s\n", in->arg, st.written, st.members, st.written_bytes / 1e6,
+			st.total_bytes / 1e6, st.skipped_modules ?
+			" (modules skipped: no UAPI headers package)" : "");
+	*dir = in->unpacked;
+out:
+	kd_buf_release(&cdir);
+	return err;
+}
+
+/* Record that @in's packages are cached as @in->path (best effort). */
+static void remember_packages(struct input *in)
+{
+	struct kd_buf tmp = KD_BUF_INIT;
+	FILE *f;
+
+	if (!in->pkg_ref.len || !in->build_id || kd_buf_addf(&tmp, "%s.tmp", in->pkg_ref.s))
+		goto out;
+	f = fopen(tmp.s, "w");
+	if (!f)
+		goto out;
+	fprintf(f, "%s\n%s\n", in->path.s, in->build_id);
+	if (fclose(f) || rename(tmp.s, in->pkg_ref.s))
+		unlink(tmp.s);
+out:
+	kd_buf_release(&tmp);
+}
+
+/*
  * Open @in as a DB if it is one or is cached (*@db set), else prepare its
  * extraction (*@db NULL, @in->conf ready).
  */
 static int prepare(struct input *in, bool quiet, struct kdb **db)
 {
+	const char *dir = NULL;
 	int err;
 
 	*db = NULL;
 	if (kdb__is_db_file(in->arg))
 		return kdb__open(in->arg, db);
+	if (kpkg__is_package_list(in->arg)) {
+		err = prepare_packages(in, quiet, db, &dir);
+		if (err || *db)
+			return err;
+	} else if (kd_is_dir(in->arg)) {
+		dir = in->arg;
+	}
 	in->conf.vmlinux = in->arg;
-	if (kd_is_dir(in->arg)) {
-		err = kernel_input__probe(in->arg, &in->ki);
+	if (dir) {
+		err = kernel_input__probe(dir, &in->ki);
 		if (err)
 			return err;
 		in->conf.vmlinux = in->ki.vmlinux;
@@ -215,8 +309,8 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 
 int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 {
-	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT },
-			       { .arg = args[1], .path = KD_BUF_INIT } };
+	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT },
+			       { .arg = args[1], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT } };
 	bool side_by_side;
 	int i, err = 0;
 
@@ -244,8 +338,14 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 	}
 	if (!err && !db[1])
 		err = kdb__open(in[1].path.s, &db[1]);
+	for (i = 0; !err && i < 2; i++)
+		if (in[i].unpacked)
+			remember_packages(&in[i]);
 out:
 	for (i = 0; i < 2; i++) {
+		kpkg__remove_dir(in[i].unpacked);
+		free(in[i].unpacked);
+		kd_buf_release(&in[i].pkg_ref);
 		kernel_input__release(&in[i].ki);
 		kd_buf_release(&in[i].path);
 		free(in[i].build_id);

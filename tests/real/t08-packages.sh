@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Debian's kernel packages as inputs, end to end: `apt-get download` puts
+# linux-image-*-dbg and linux-headers-*-common of 6.1.0-47 and 6.12.107
+# into $KABI_KERNELS/debs (once), then `kabi-diff A.deb B.deb` and the
+# same with the headers packages (A.deb,H.deb) run from a fresh cache. The
+# report must equal the one of the already unpacked kernel directories;
+# the disk the cache directory uses while reading is sampled every 0.2 s
+# and printed next to the packages' unpacked size; the second run is
+# answered from the cache (nothing unpacked).
+. "$KD_SRCDIR/lib.sh"
+
+K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
+debs=$K/debs
+old=6.1.0-47 new=6.12.107+deb12
+mkdir -p "$debs" && cd "$debs" || { ok 1 "$debs"; done_testing; }
+for p in linux-image-$old-amd64-dbg linux-headers-$old-common \
+	 linux-image-$new-amd64-dbg linux-headers-$new-common; do
+	ls "${p}"_*.deb >/dev/null 2>&1 || apt-get download -q "$p" >/dev/null 2>&1 ||
+		{ skip "apt-get download $p failed (no network?)"; done_testing; }
+done
+cd - >/dev/null || exit 1
+ls_one() { ls "$debs"/"$1"_*.deb | head -1; }
+dbg0=$(ls_one linux-image-$old-amd64-dbg) dbg1=$(ls_one "linux-image-$new-amd64-dbg")
+hdr0=$(ls_one linux-headers-$old-common) hdr1=$(ls_one "linux-headers-$new-common")
+
+# run NAME ARGS...: kabi-diff with a fresh cache, the cache's disk use
+# sampled meanwhile; NAME.json, NAME.err, NAME.peak (KB).
+run() {
+	name=$1; shift
+	export XDG_CACHE_HOME=$PWD/$name-cache
+	rm -rf "$XDG_CACHE_HOME"; mkdir -p "$XDG_CACHE_HOME"
+	"$KABI_DIFF" "$@" -f json --no-spec >"$name.json" 2>"$name.err" &
+	pid=$!
+	peak=0
+	while kill -0 "$pid" 2>/dev/null; do
+		s=$(du -sk "$XDG_CACHE_HOME" 2>/dev/null | cut -f1)
+		[ "${s:-0}" -gt "$peak" ] && peak=$s
+		sleep 0.2
+	done
+	wait "$pid"
+	echo "$?" >"$name.rc"
+	echo "$peak" >"$name.peak"
+}
+# unpacked SIZE of the packages of NAME.err's "wrote ... of X MB unpacked" lines.
+unpacked() { sed -n 's/.* of \([0-9.]*\) MB unpacked.*/\1/p' "$1.err" | awk '{ s += $1 } END { printf "%.0f", s }'; }
+
+start=$(date +%s)
+run dbg "$dbg0" "$dbg1"
+is "$(cat dbg.rc)" 12 "$old-dbg.deb -> $new-dbg.deb: exit 12"
+echo "# vmlinux only: peak disk $(($(cat dbg.peak) / 1024)) MB while reading, packages unpacked $(unpacked dbg) MB, $(($(date +%s) - start)) s"
+[ "$(cat dbg.peak)" -lt $(( $(unpacked dbg) * 1024 / 4 )) ]
+ok $? "  peak disk use below a quarter of the unpacked size (modules never written)"
+if db0=$(real_db "$old-amd64") && db1=$(real_db "$new-amd64"); then
+	"$KABI_DIFF" "$db0" "$db1" -f json --no-spec >ref.json
+	is "$(jq -c '.summary, [.changes[] | [.kind, .subject, .old, .new]]' dbg.json)" \
+		"$(jq -c '.summary, [.changes[] | [.kind, .subject, .old, .new]]' ref.json)" \
+		"  the same report as the unpacked vmlinux pair"
+fi
+start=$(date +%s)
+"$KABI_DIFF" "$dbg0" "$dbg1" -f json --no-spec >dbg2.json 2>dbg2.err
+is "$?" 12 "second run: exit 12"
+grep -q 'cached as' dbg2.err && ! grep -q 'reading the packages' dbg2.err
+ok $? "  answered from the cache, nothing unpacked ($(($(date +%s) - start)) s)"
+
+start=$(date +%s)
+run full "$dbg0,$hdr0" "$dbg1,$hdr1"
+is "$(cat full.rc)" 12 "with the headers packages: exit 12"
+echo "# vmlinux, modules, headers: peak disk $(($(cat full.peak) / 1024)) MB while reading, packages unpacked $(unpacked full) MB, $(($(date +%s) - start)) s"
+is "$(jq '.summary.constants.breaking + .summary.ioctls.breaking + .summary.constants.compatible > 0' full.json)" \
+	true "  the full directory-mode report: constants and ioctls compared"
+if [ -d "$K/$old-amd64/include" ] && [ -d "$K/$new-amd64/include" ]; then
+	XDG_CACHE_HOME=$PWD/dir-cache "$KABI_DIFF" "$K/$old-amd64" "$K/$new-amd64" -f json --no-spec >dir.json 2>/dev/null
+	is "$(jq -c '.summary' full.json)" "$(jq -c '.summary' dir.json)" \
+		"  the same summary as the kernel directories of the cache"
+fi
+done_testing

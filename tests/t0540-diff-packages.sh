@@ -1,0 +1,140 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Kernel packages as inputs, on fixture packages built here: Debian .deb
+# (dpkg-deb --build) of a linux-image-*-dbg and a linux-headers-*-common,
+# and RPM (rpmbuild) of a kernel-debuginfo and a kernel-headers. Only the
+# needed members are written (never the package's other files; modules
+# only with headers), a side of several packages (A.deb,B.deb), the same
+# report as the kernel directories they came from, the second run answered
+# from the cache, extract on packages, and bad packages refused.
+. "$KD_SRCDIR/lib.sh"
+
+export XDG_CACHE_HOME=$PWD/cache
+k1=$(fixture_kernel v1-dwarf5 -gdwarf-5) && k2=$(fixture_kernel v2-dwarf5 -gdwarf-5 -DKABI_V2) ||
+	{ ok 1 "fixture kernels"; done_testing; }
+uapi=$KD_SRCDIR/fixtures/kernel-uapi
+mod() { gcc -g -O2 -c -DFXMOD_NAME='"fxmod"' "$KD_SRCDIR/fixtures/module.c" -o "$1"; }
+
+# mkdeb NAME VERSION ROOT
+mkdeb() {
+	mkdir -p "$3/DEBIAN" &&
+	printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: kabi-diff tests <t@example.org>\nDescription: fixture\n' \
+		"$1" "$2" >"$3/DEBIAN/control" &&
+	dpkg-deb --root-owner-group -Zxz --build "$3" "$1_$2_amd64.deb" >/dev/null
+}
+for v in 1 2; do
+	eval k=\$k$v
+	r=dbg$v rel=6.99.$v-amd64
+	mkdir -p $r/usr/lib/debug/boot $r/usr/lib/debug/lib/modules/$rel/kernel/fx $r/usr/share/doc/big &&
+	cp "$k" $r/usr/lib/debug/boot/vmlinux-$rel && mod $r/usr/lib/debug/lib/modules/$rel/kernel/fx/fxmod.ko &&
+	head -c 2000000 /dev/zero >$r/usr/share/doc/big/unneeded.bin &&
+	ln -s ../../../../boot/vmlinux-$rel $r/usr/lib/debug/lib/modules/$rel/vmlinux-link &&
+	mkdeb linux-image-$rel-dbg 6.99.$v $r
+	h=hdr$v c=hdr$v/usr/src/linux-headers-6.99.$v-common
+	mkdir -p $c/include $c/arch/x86/include $c/scripts && cp -R "$uapi/uapi" $c/include/uapi &&
+	cp -R "$uapi/arch/x86/include/uapi" $c/arch/x86/include/uapi && echo 'echo not needed' >$c/scripts/x.sh &&
+	mkdeb linux-headers-6.99.$v-common 6.99.$v $h
+done
+[ -f linux-image-6.99.1-amd64-dbg_6.99.1_amd64.deb ] && [ -f linux-headers-6.99.2-common_6.99.2_amd64.deb ]
+ok $? "fixture .deb packages built with dpkg-deb"
+D1=linux-image-6.99.1-amd64-dbg_6.99.1_amd64.deb D2=linux-image-6.99.2-amd64-dbg_6.99.2_amd64.deb
+H1=linux-headers-6.99.1-common_6.99.1_amd64.deb H2=linux-headers-6.99.2-common_6.99.2_amd64.deb
+
+"$KABI_DIFF" "$D1" "$D2" -f json >deb.json 2>deb.err
+is "$?" 12 "kabi-diff A-dbg.deb B-dbg.deb: exit 12"
+"$KABI_DIFF" "$k1" "$k2" -f json >vm.json 2>/dev/null
+is "$(jq -c 'del(.old.path, .new.path)' deb.json)" "$(jq -c 'del(.old.path, .new.path)' vm.json)" \
+	"  the report of the two vmlinux images"
+is "$(grep -c 'wrote 1 of .* (modules skipped: no UAPI headers package)$' deb.err)" 2 \
+	"  one member of each package written (the vmlinux), the modules skipped" || sed 's/^/# /' deb.err
+ls cache/kabi-diff | grep -c unpack >unpack.count
+is "$(cat unpack.count)" 0 "  the unpacked area is removed"
+
+"$KABI_DIFF" "$D1" "$D2" -f json >deb2.json 2>deb2.err
+is "$?:$(grep -c 'reading the packages' deb2.err):$(grep -c 'cached as' deb2.err)" "12:0:2" \
+	"second run: answered from the cache, nothing read"
+cmp -s deb.json deb2.json
+ok $? "  the same report"
+
+# Several packages per side: headers first whatever the order.
+"$KABI_DIFF" "$D1,$H1" "$H2,$D2" -f json >full.json 2>full.err
+is "$?" 12 "kabi-diff A-dbg.deb,A-headers.deb B-headers.deb,B-dbg.deb: exit 12"
+is "$(grep -c 'modules skipped' full.err)" 0 "  with headers the modules are read"
+# The same kernels as directories (the kernel cache layout).
+for v in 1 2; do
+	eval k=\$k$v
+	mkdir -p dir$v/modules dir$v/include && cp "$k" dir$v/vmlinux && mod dir$v/modules/fxmod.ko &&
+	cp -R "$uapi/uapi" "$uapi/arch" dir$v/include/
+done
+"$KABI_DIFF" dir1 dir2 -f json >dir.json 2>/dev/null
+is "$(jq -c 'del(.old.path, .new.path)' full.json)" "$(jq -c 'del(.old.path, .new.path)' dir.json)" \
+	"  the report of the kernel directories: constants, ioctls, modules"
+is "$(jq '.summary.ioctls.breaking + .summary.constants.breaking' full.json)" 2 "  (FXK_IOC_HOW and FXK_HOW_SIZE follow struct open_how)"
+
+# RPM: kernel-debuginfo (vmlinux and .ko.debug) and kernel-headers (usr/include).
+if command -v rpmbuild >/dev/null 2>&1; then
+	for v in 1 2; do
+		eval k=\$k$v
+		rel=6.99.$v-1.fc99.x86_64
+		mkdir -p rd$v/usr/lib/debug/lib/modules/$rel/kernel/fx rh$v/usr/include &&
+		cp "$k" rd$v/usr/lib/debug/lib/modules/$rel/vmlinux &&
+		mod rd$v/usr/lib/debug/lib/modules/$rel/kernel/fx/fxmod.ko.debug &&
+		cp -R "$uapi/uapi/linux" "$uapi/uapi/asm-generic" rh$v/usr/include/ &&
+		cp -R "$uapi/arch/x86/include/uapi/asm" rh$v/usr/include/asm &&
+		printf '#include <asm-generic/ioctl.h>\n' >rh$v/usr/include/asm/ioctl.h
+		for p in debuginfo:rd$v headers:rh$v; do
+			cat >spec <<EOF
+Name: kernel-${p%%:*}
+Version: 6.99.$v
+Release: 1
+Summary: fixture
+License: GPL-2.0-only
+BuildArch: x86_64
+%description
+fixture
+%install
+cp -a $PWD/${p#*:}/. %{buildroot}/
+%files
+/usr
+EOF
+			rpmbuild -bb --quiet --define "_topdir $PWD/rpmtop" --define "_rpmdir $PWD" \
+				--define "__os_install_post %{nil}" --define "_build_id_links none" \
+				--define "debug_package %{nil}" --define "_binary_payload w9.xzdio" spec >rpm.log 2>&1 ||
+				sed 's/^/# /' rpm.log
+		done
+	done
+	R1=x86_64/kernel-debuginfo-6.99.1-1.x86_64.rpm R2=x86_64/kernel-debuginfo-6.99.2-1.x86_64.rpm
+	RH1=x86_64/kernel-headers-6.99.1-1.x86_64.rpm RH2=x86_64/kernel-headers-6.99.2-1.x86_64.rpm
+	[ -f $R1 ] && [ -f $RH2 ]
+	ok $? "fixture .rpm packages built with rpmbuild"
+	"$KABI_DIFF" $R1 $R2 -f json >rpm.json 2>rpm.err
+	is "$?" 12 "kabi-diff A-debuginfo.rpm B-debuginfo.rpm: exit 12"
+	is "$(jq -c 'del(.old.path, .new.path)' rpm.json)" "$(jq -c 'del(.old.path, .new.path)' vm.json)" \
+		"  the report of the two vmlinux images"
+	"$KABI_DIFF" $R1,$RH1 $RH2,$R2 -f json >rpmfull.json 2>rpmfull.err
+	is "$?" 12 "with kernel-headers: exit 12"
+	is "$(jq -c '.summary' rpmfull.json)" "$(jq -c '.summary' dir.json)" \
+		"  the same summary as the kernel directories (usr/include, .ko.debug modules)"
+else
+	skip "rpmbuild not installed (make deps installs rpm)"
+fi
+
+# extract on packages.
+"$KABI_DIFF" extract -q "$D2,$H2" -o e.kabi
+is "$?" 0 "extract A-dbg.deb,A-headers.deb: exit 0"
+is "$(q e.kabi "SELECT (SELECT value FROM meta WHERE key = 'release'), (SELECT count(*) FROM ioctls), (SELECT count(*) FROM modules)")" \
+	"6.99.2-fixture|5|1" "  the release, the ioctls and the module"
+is "$(ls -a | grep -c kabi-unpack)" 0 "  nothing left unpacked"
+
+# Bad packages.
+printf '!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n' >bad.deb
+"$KABI_DIFF" bad.deb "$D2" >/dev/null 2>err.txt
+is "$?" 1 "a .deb without data.tar: exit 1"
+is "$(grep -c 'bad.deb: a .deb without data.tar' err.txt)" 1 "  named"
+mkdir -p novm/usr/share/doc && echo x >novm/usr/share/doc/x && mkdeb novm 1 novm
+"$KABI_DIFF" novm_1_amd64.deb "$D2" >/dev/null 2>err.txt
+is "$?" 1 "a package without a vmlinux: exit 1"
+"$KABI_DIFF" "$D1,missing.deb" "$D2" >/dev/null 2>err.txt
+is "$?" 1 "a missing package in a list: exit 1"
+
+done_testing
