@@ -42,9 +42,14 @@ bool kpkg__is_package(const char *path)
 {
 	static const unsigned char rpm_lead[4] = { 0xed, 0xab, 0xee, 0xdb };
 	unsigned char head[24];
+	struct stat st;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd;
 
+	/* Never open a FIFO or a device to look at it: that may block. */
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return false;
 	n = read(fd, head, sizeof(head));
