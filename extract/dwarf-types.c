@@ -143,7 +143,7 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 	const char *attr = "bit offset";
 	int err;
 
-	if (die_tag(die) != DW_TAG_member)
+	if (die_tag(xt->dwarf, die) != DW_TAG_member)
 		return 0;
 	if (x->t.nr_members >= XT_MAX_MEMBERS) {
 		xt_problem(xt, x->die, "more than %u members; the rest are dropped", XT_MAX_MEMBERS);
@@ -175,7 +175,7 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 		attr = "DW_AT_bit_offset";
 		/* DWARF 2-4: bits from the MSB of a storage unit at the location. */
 		if (!die_udata(xt->dwarf, die, DW_AT_byte_size, &storage)) {
-			xt_problem(xt, die_offset(die), "bitfield without DW_AT_byte_size");
+			xt_problem(xt, die_offset(xt->dwarf, die), "bitfield without DW_AT_byte_size");
 			storage = 4;
 		}
 		bit = msb_bit(m->offset, storage, v, bit_size);
@@ -185,7 +185,7 @@ static int add_member(struct xtable *xt, void *arg, Dwarf_Die die)
 	}
 	if (bit < 0 || bit > INT_MAX || bit_size > INT_MAX) {
 		/* Hostile DWARF: no C bitfield lies there; keep it out of every layout. */
-		xt_problem(xt, die_offset(die), "bitfield %s (byte %" PRId64 ", %s %" PRIu64
+		xt_problem(xt, die_offset(xt->dwarf, die), "bitfield %s (byte %" PRId64 ", %s %" PRIu64
 			   ", %" PRIu64 " bits wide) lies outside its %s; left out",
 			   name ? name : "(anonymous)", m->offset, attr, (uint64_t)v,
 			   (uint64_t)bit_size, kd_kind_name(x->t.kind));
@@ -208,7 +208,7 @@ static int add_enumerator(struct xtable *xt, void *arg, Dwarf_Die die)
 	const char *name;
 	int err;
 
-	if (die_tag(die) != DW_TAG_enumerator)
+	if (die_tag(xt->dwarf, die) != DW_TAG_enumerator)
 		return 0;
 	if (x->t.nr_enumerators >= XT_MAX_MEMBERS) {
 		xt_problem(xt, x->die, "more than %u enumerators; the rest are dropped", XT_MAX_MEMBERS);
@@ -224,7 +224,7 @@ static int add_enumerator(struct xtable *xt, void *arg, Dwarf_Die die)
 	if (!e->name)
 		return -ENOMEM;
 	if (!die_sdata(xt->dwarf, die, DW_AT_const_value, &v))
-		xt_problem(xt, die_offset(die), "enumerator %s without a value", e->name);
+		xt_problem(xt, die_offset(xt->dwarf, die), "enumerator %s without a value", e->name);
 	e->value = v;
 	x->t.nr_enumerators++;
 	return 0;
@@ -237,11 +237,11 @@ static int add_param(struct xtable *xt, void *arg, Dwarf_Die die)
 	int64_t type_id;
 	int err;
 
-	if (die_tag(die) == DW_TAG_unspecified_parameters) {
+	if (die_tag(xt->dwarf, die) == DW_TAG_unspecified_parameters) {
 		x->t.flags |= KD_TYPE_VARIADIC;
 		return 0;
 	}
-	if (die_tag(die) != DW_TAG_formal_parameter)
+	if (die_tag(xt->dwarf, die) != DW_TAG_formal_parameter)
 		return 0;
 	if (x->t.nr_members >= XT_MAX_MEMBERS)
 		return 1;
@@ -271,10 +271,10 @@ static int read_subrange(struct xtable *xt, void *arg, Dwarf_Die die)
 	Dwarf_Unsigned count;
 	Dwarf_Signed ub;
 
-	if (die_tag(die) != DW_TAG_subrange_type && die_tag(die) != DW_TAG_enumeration_type)
+	if (die_tag(xt->dwarf, die) != DW_TAG_subrange_type && die_tag(xt->dwarf, die) != DW_TAG_enumeration_type)
 		return 0;
 	if (sr->n == (int)(sizeof(sr->counts) / sizeof(sr->counts[0]))) {
-		xt_problem(xt, die_offset(die), "array with more than 32 dimensions");
+		xt_problem(xt, die_offset(xt->dwarf, die), "array with more than 32 dimensions");
 		return 1;
 	}
 	if (die_udata(xt->dwarf, die, DW_AT_count, &count))
@@ -357,7 +357,7 @@ static int read_node(struct xtable *xt, int64_t id)
 		xt_problem(xt, x->die, "type reference to an unreadable DIE");
 		return 0;	/* stays void */
 	}
-	tag = die_tag(die);
+	tag = die_tag(xt->dwarf, die);
 	kind = kind_of_tag(tag);
 	if (kind == KD_KIND__COUNT) {
 		xt_problem(xt, x->die, "unsupported DWARF tag 0x%x used as a type", tag);

@@ -115,7 +115,7 @@ int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_
 {
 	int rc = dwarf_siblingof_b(d->dbg, die, 1, next, derr);
 
-	if (rc == DW_DLV_OK && die_offset(*next) <= die_offset(die)) {
+	if (rc == DW_DLV_OK && die_offset(d, *next) <= die_offset(d, die)) {
 		dwarf_dealloc_die(*next);
 		*next = NULL;
 		*derr = NULL;
@@ -377,22 +377,28 @@ bool die_flag(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at)
 	return rc == DW_DLV_OK && yes;
 }
 
-Dwarf_Half die_tag(Dwarf_Die die)
+Dwarf_Half die_tag(struct kdwarf *d, Dwarf_Die die)
 {
 	Dwarf_Half tag = 0;
 	Dwarf_Error err = NULL;
 
-	if (dwarf_tag(die, &tag, &err) != DW_DLV_OK)
+	if (dwarf_tag(die, &tag, &err) != DW_DLV_OK) {
+		if (err)
+			dwarf_dealloc_error(d->dbg, err);
 		return 0;
+	}
 	return tag;
 }
 
-Dwarf_Off die_offset(Dwarf_Die die)
+Dwarf_Off die_offset(struct kdwarf *d, Dwarf_Die die)
 {
 	Dwarf_Off off = 0;
 	Dwarf_Error err = NULL;
 
-	if (dwarf_dieoffset(die, &off, &err) != DW_DLV_OK)
+	if (dwarf_dieoffset(die, &off, &err) != DW_DLV_OK) {
+		if (err)
+			dwarf_dealloc_error(d->dbg, err);
 		return 0;
+	}
 	return off;
 }

@@ -75,7 +75,7 @@ bool die_udata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Unsigned *v
 bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v);
 bool die_ref(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *off);
 bool die_flag(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at);
-Dwarf_Half die_tag(Dwarf_Die die);
-Dwarf_Off die_offset(Dwarf_Die die);
+Dwarf_Half die_tag(struct kdwarf *d, Dwarf_Die die);
+Dwarf_Off die_offset(struct kdwarf *d, Dwarf_Die die);
 
 #endif

@@ -523,10 +523,3 @@ out:
 	free(paths);
 	return err;
 }
-
-int vmlinux__find_named(struct xtable *xt, const struct name_set *wanted, int64_t *found)
-{
-	int n = xt_find_named(xt, wanted, found);
-
-	return n < 0 ? n : 0;
-}

@@ -35,10 +35,4 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		     const struct name_set *wanted, struct named_type *out, int jobs,
 		     bool progress, struct modules_stats *stats);
 
-/*
- * The same lookup in vmlinux (module 0), over the table the syscalls
- * filled (not yet written). Types found are queued in @xt.
- */
-int vmlinux__find_named(struct xtable *xt, const struct name_set *wanted, int64_t *found);
-
 #endif

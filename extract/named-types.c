@@ -170,7 +170,7 @@ static int find_in_die(Dwarf_Die die, void *ctx)
 {
 	struct find_named *f = ctx;
 	struct kdwarf *d = f->xt->dwarf;
-	enum kd_kind kind = kind_of_named_tag(die_tag(die));
+	enum kd_kind kind = kind_of_named_tag(die_tag(d, die));
 	long i;
 	int err;
 
@@ -179,7 +179,7 @@ static int find_in_die(Dwarf_Die die, void *ctx)
 	i = name_set_find(f->set, kind, die_name(d, die));
 	if (i < 0 || f->found[i] || die_flag(d, die, DW_AT_declaration))
 		return 0;
-	err = xt_type_of_die(f->xt, die_offset(die), &f->found[i]);
+	err = xt_type_of_die(f->xt, die_offset(d, die), &f->found[i]);
 	if (err)
 		return err;
 	return ++f->nr_found == f->set->n;	/* all found: stop */

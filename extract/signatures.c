@@ -62,7 +62,7 @@ static int index_die(Dwarf_Die die, void *ctx)
 	const char *name;
 	int err;
 
-	if (die_tag(die) != DW_TAG_subprogram)
+	if (die_tag(w->d, die) != DW_TAG_subprogram)
 		return 0;
 	name = die_name(w->d, die);
 	/* A declaration (an extern prototype) has no body to describe. */
@@ -74,7 +74,7 @@ static int index_die(Dwarf_Die die, void *ctx)
 	idx->v[idx->n].name = kd_strdup(name);
 	if (!idx->v[idx->n].name)
 		return -ENOMEM;
-	idx->v[idx->n++].off = die_offset(die);
+	idx->v[idx->n++].off = die_offset(w->d, die);
 	return 0;
 }
 
@@ -107,7 +107,7 @@ static int index_one_cu(Dwarf_Die cu, void *ctx)
 {
 	struct index_all *all = ctx;
 
-	return index_cu(all->d, die_offset(cu), all->idx);
+	return index_cu(all->d, die_offset(all->d, cu), all->idx);
 }
 
 /* Slow path for images without .debug_aranges: every CU's top level. */
@@ -153,7 +153,7 @@ static bool is_pt_regs_pointer(struct kdwarf *d, Dwarf_Off off)
 
 		if (dwarf_offdie_b(d->dbg, off, 1, &die, &derr) != DW_DLV_OK)
 			return false;
-		tag = die_tag(die);
+		tag = die_tag(d, die);
 		name = die_name(d, die);
 		if (tag == DW_TAG_structure_type) {
 			yes = hops >= 1 && name && !strcmp(name, "pt_regs");
@@ -200,7 +200,7 @@ static int read_param(Dwarf_Die child, void *ctx)
 	Dwarf_Off type_off = 0;
 	int err = 0;
 
-	if (die_tag(child) != DW_TAG_formal_parameter)
+	if (die_tag(d, child) != DW_TAG_formal_parameter)
 		return 0;
 	die_ref(d, child, DW_AT_type, &type_off);
 	if (f->nr_params == 1 && w->regs_pending)
@@ -343,12 +343,12 @@ static int resolve(struct xtable *xt, struct kelf *k, struct die_index *idx, str
 
 		if (dwarf_offdie_b(xt->dwarf->dbg, off, 1, &die, &derr) == DW_DLV_OK) {
 			if (dwarf_child(die, &child, &derr) == DW_DLV_OK) {
-				define0 = die_tag(child) == DW_TAG_formal_parameter &&
+				define0 = die_tag(xt->dwarf, child) == DW_TAG_formal_parameter &&
 					  die_ref(xt->dwarf, child, DW_AT_type, &param_type) &&
 					  is_pt_regs_pointer(xt->dwarf, param_type);
 				if (define0 && dwarf_siblingof_b(xt->dwarf->dbg, child, 1, &extra,
 								 &derr) == DW_DLV_OK) {
-					define0 = die_tag(extra) != DW_TAG_formal_parameter;
+					define0 = die_tag(xt->dwarf, extra) != DW_TAG_formal_parameter;
 					dwarf_dealloc_die(extra);
 				}
 				dwarf_dealloc_die(child);

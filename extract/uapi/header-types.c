@@ -63,7 +63,7 @@ static int on_top_die(Dwarf_Die die, void *ctx)
 {
 	struct reader *rd = ctx;
 	struct kdwarf *d = rd->xt->dwarf;
-	Dwarf_Half tag = die_tag(die);
+	Dwarf_Half tag = die_tag(d, die);
 	const char *name;
 	char *file;
 	int64_t id;
@@ -82,7 +82,7 @@ static int on_top_die(Dwarf_Die die, void *ctx)
 	}
 	err = KD_GROW(rd->tops, rd->cap_tops, rd->nr_tops + 1);
 	if (!err)
-		err = xt_type_of_die(rd->xt, die_offset(die), &id);
+		err = xt_type_of_die(rd->xt, die_offset(d, die), &id);
 	if (err) {
 		free(file);
 		return err;
