@@ -12,9 +12,15 @@ COMPLETIONDIR = $(PREFIX)/share/bash-completion/completions
 CC ?= cc
 CFLAGS ?= -O2 -g
 WERROR ?=
-KD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) \
-	-I. -Ilib -Ibuild/gen -I/usr/include/libdwarf \
-	$(shell pkg-config --cflags libelf sqlite3 2>/dev/null) -pthread
+KD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -I. -Ilib -Ibuild/gen -pthread
+# The libraries' include paths go only to the stage that may use them
+# (STYLE.md: only extract/ reads ELF and DWARF, only db/ speaks SQL), so
+# <libdwarf.h> does not even resolve elsewhere; tests/t0010-layers.sh
+# checks the includes themselves. Tests see everything.
+DWARF_CFLAGS := -I/usr/include/libdwarf $(shell pkg-config --cflags libelf 2>/dev/null)
+SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
+stage_cflags = $(if $(filter extract/% tests/%,$(1)),$(DWARF_CFLAGS)) \
+	$(if $(filter db/% tests/%,$(1)),$(SQLITE_CFLAGS))
 LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive) -pthread -lm
 
 ifneq ($(filter asan,$(MAKECMDGOALS)),)
@@ -50,21 +56,22 @@ all: kabi-diff
 # Rebuild everything when the flags change.
 build/.flags: FORCE
 	@mkdir -p build
-	@echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(LDFLAGS)' > $@
+	@echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(DWARF_CFLAGS) $(SQLITE_CFLAGS) $(LDFLAGS)' | cmp -s - $@ || \
+		echo '$(CC) $(CFLAGS) $(KD_CFLAGS) $(DWARF_CFLAGS) $(SQLITE_CFLAGS) $(LDFLAGS)' > $@
 
 # The version changes with every commit; only the files that print it
-# include build/gen/version.h, so only they rebuild.
+# include build/gen/version.h, so only they rebuild. Every object waits
+# for it (order-only) so that it exists on a clean build; afterwards each
+# object's dependency file says whether it includes it.
 build/gen/version.h: FORCE
 	@mkdir -p build/gen
 	@printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' | \
 		cmp -s - $@ || printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' > $@
 
-build/extract/extract.o build/cli/main.o build/cli/contract.o build/cli/cmd-diff.o: build/gen/version.h
-
-build/%.o: %.c build/.flags
+build/%.o: %.c build/.flags | build/gen/version.h
 	@mkdir -p $(dir $@)
 	$(call msg,CC,$<)
-	$(Q)$(CC) $(CFLAGS) $(KD_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CFLAGS) $(KD_CFLAGS) $(call stage_cflags,$<) -MMD -MP -c -o $@ $<
 
 build/libkabi.a: $(LIB_OBJS)
 	$(call msg,AR,$@)
@@ -76,7 +83,15 @@ kabi-diff: $(CLI_OBJS) build/libkabi.a
 
 build/tests/t-%: build/tests/t-%.o $(TEST_HELPERS) build/libkabi.a
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_HELPERS) build/libkabi.a $(LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) build/libkabi.a $(LIBS)
+
+# The fuzz harnesses, built without libFuzzer, replay the saved inputs.
+FUZZ_REPLAY_OBJS := $(patsubst tests/fuzz/%.c,build/tests/fuzz/%.replay.o,$(wildcard tests/fuzz/fuzz-*.c))
+build/tests/fuzz/%.replay.o: tests/fuzz/%.c build/.flags | build/gen/version.h
+	@mkdir -p $(dir $@)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(CFLAGS) $(KD_CFLAGS) $(call stage_cflags,$<) -DFUZZ_REPLAY -MMD -MP -c -o $@ $<
+build/tests/t-fuzz-regress: $(FUZZ_REPLAY_OBJS)
 
 check: kabi-diff $(TEST_BINS)
 	@tests/run
@@ -149,7 +164,8 @@ install-data:
 HEADERS := $(foreach d,$(STAGES) cli,$(wildcard $(d)/*.h $(d)/*/*.h))
 hdrcheck:
 	@for h in $(HEADERS); do \
-		echo "#include \"$$h\"" | $(CC) $(KD_CFLAGS) -fsyntax-only -x c - || exit 1; \
+		case $$h in extract/*) f='$(DWARF_CFLAGS)' ;; db/*) f='$(SQLITE_CFLAGS)' ;; *) f= ;; esac; \
+		echo "#include \"$$h\"" | $(CC) $(KD_CFLAGS) $$f -fsyntax-only -x c - || exit 1; \
 	done; echo "hdrcheck: $(words $(HEADERS)) headers OK"
 
 clean:

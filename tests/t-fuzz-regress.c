@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Replays every input of tests/fuzz/regress/<harness>/ through the fuzz
- * harnesses' entry points, built without libFuzzer (make check runs it; under
- * `make asan check` with the sanitizers that found them). Each input runs in
- * a child process, so a crash fails that input by name instead of the test.
+ * harnesses' entry points, built without libFuzzer (the Makefile links their
+ * FUZZ_REPLAY objects; make check runs it, `make asan check` with the
+ * sanitizers that found them). Each input runs in a child process, so a
+ * crash fails that input by name instead of the test.
  */
-#define FUZZ_REPLAY
-#include "tests/fuzz/fuzz-db.c"
-#include "tests/fuzz/fuzz-elf.c"
-#include "tests/fuzz/fuzz-spec.c"
-#include "tests/fuzz/fuzz-uapi.c"
-
 #include <dirent.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "lib/buf.h"
 #include "lib/mem.h"
+#include "tests/fuzz/harness.h"
 #include "tests/tap.h"
 
 struct harness {
@@ -65,8 +69,7 @@ static void replay(const struct harness *h, const char *path, const char *name)
 	if (pid == 0) {
 		alarm(120);	/* a hang (an input that once looped) fails instead of blocking make check */
 		h->one(data, size);
-		fuzz_rm_tmpdir();
-		_exit(0);
+		exit(0);	/* atexit: the harness removes its scratch directory */
 	}
 	free(data);
 	ok(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&

@@ -7,14 +7,13 @@
  * whatever it says, never crash.
  */
 #include "tests/fuzz/fuzz-common.h"
+#include "tests/fuzz/harness.h"
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
 #include "diff/diff.h"
 #include "lib/model.h"
-
-int fuzz_db_one(const uint8_t *data, size_t size);
 
 static int count_syscall(const struct kd_syscall *sc, void *ctx)
 {

@@ -7,10 +7,9 @@
  * failed run leaves neither OUT nor OUT.tmp.* behind.
  */
 #include "tests/fuzz/fuzz-common.h"
+#include "tests/fuzz/harness.h"
 
 #include "extract/extract.h"
-
-int fuzz_elf_one(const uint8_t *data, size_t size);
 
 int fuzz_elf_one(const uint8_t *data, size_t size)
 {

@@ -6,10 +6,9 @@
  * kind of syntax error must be reported, never crash.
  */
 #include "tests/fuzz/fuzz-common.h"
+#include "tests/fuzz/harness.h"
 
 #include "spec/spec.h"
-
-int fuzz_spec_one(const uint8_t *data, size_t size);
 
 int fuzz_spec_one(const uint8_t *data, size_t size)
 {

@@ -9,10 +9,9 @@
  * from a fake callback that knows some names and not others.
  */
 #include "tests/fuzz/fuzz-common.h"
+#include "tests/fuzz/harness.h"
 
 #include "extract/uapi/uapi.h"
-
-int fuzz_uapi_one(const uint8_t *data, size_t size);
 
 static const char *const uapi_files[] = {
 	"uapi/linux/fuzz.h", "uapi/linux/fuzz2.h", "uapi/asm/fuzz.h", "uapi/asm-generic/ioctl.h",

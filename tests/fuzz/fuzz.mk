@@ -19,8 +19,7 @@ FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
 FUZZ ?= $(FUZZ_NAMES)
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_OUT)/fuzz-%)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_OUT)/%.o)
-# The version string changes with every commit; it does not need a rebuild here.
-FUZZ_STAMP = $(FUZZ_CC) $(FUZZ_CFLAGS) $(filter-out -DKD_VERSION=%,$(KD_CFLAGS))
+FUZZ_STAMP = $(FUZZ_CC) $(FUZZ_CFLAGS) $(KD_CFLAGS) $(DWARF_CFLAGS) $(SQLITE_CFLAGS)
 
 .PHONY: fuzz fuzz-build fuzz-corpus fuzz-replay fuzz-deps
 .SECONDARY: $(FUZZ_NAMES:%=$(FUZZ_OUT)/tests/fuzz/fuzz-%.o)
@@ -29,10 +28,11 @@ $(FUZZ_OUT)/.flags: FORCE
 	@mkdir -p $(FUZZ_OUT)
 	@echo '$(FUZZ_STAMP)' | cmp -s - $@ || echo '$(FUZZ_STAMP)' > $@
 
-$(FUZZ_OUT)/%.o: %.c $(FUZZ_OUT)/.flags
+$(FUZZ_OUT)/%.o: %.c $(FUZZ_OUT)/.flags | build/gen/version.h
 	@mkdir -p $(dir $@)
 	$(call msg,FUZZCC,$<)
-	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(KD_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(KD_CFLAGS) $(call stage_cflags,$<) \
+		-MMD -MP -c -o $@ $<
 
 $(FUZZ_OUT)/libkabi.a: $(FUZZ_LIB_OBJS)
 	$(call msg,AR,$@)
