@@ -52,4 +52,7 @@ struct extract_stats {
  */
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
 
+/* Is @path named like a kernel module (*.ko, or compressed: .ko.xz, .ko.zst, .ko.gz)? */
+bool extract__is_module_path(const char *path);
+
 #endif

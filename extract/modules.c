@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -58,7 +59,7 @@ static struct {
 	int err;
 } listing;
 
-static bool is_module_name(const char *path)
+bool extract__is_module_path(const char *path)
 {
 	static const char *const suffixes[] = { ".ko", ".ko.xz", ".ko.zst", ".ko.gz", NULL };
 	size_t len = strlen(path), i;
@@ -88,7 +89,7 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
 		listing.nr_unreadable++;
 		return 0;
 	}
-	if (!is_module_name(path))
+	if (!extract__is_module_path(path))
 		return 0;
 	if (KD_GROW(listing.paths, listing.cap, listing.n + 1) ||
 	    !(listing.paths[listing.n] = kd_strdup(path))) {

@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/hash.h"
@@ -139,10 +140,8 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 	(void)ftw;
 	if (type != FTW_F)
 		return 0;
-	/* The module suffixes extract/modules.c reads, compressed ones too. */
-	if (walk.only_ko ? !has_suffix(path, ".ko") && !has_suffix(path, ".ko.xz") &&
-			   !has_suffix(path, ".ko.zst") && !has_suffix(path, ".ko.gz") :
-			   !has_suffix(path, ".h"))
+	/* The modules --modules reads, compressed ones too. */
+	if (walk.only_ko ? !extract__is_module_path(path) : !has_suffix(path, ".h"))
 		return 0;
 	walk.files++;
 	if (walk.stop_at_first)
