@@ -109,7 +109,6 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 		       const char *new_dir, struct diff_conf *conf)
 {
 	char *def = NULL;
-	size_t i;
 	int err = 0;
 
 	memset(cc, 0, sizeof(*cc));
@@ -122,19 +121,9 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 		if (!err)
 			err = cli_contract_load(new_dir, &cc->new_spec);
 		if (!err)
-			err = spec__diff(cc->old_spec, cc->new_spec, &cc->raw, &cc->nr_changes);
+			err = spec__diff(cc->old_spec, cc->new_spec, &cc->changes, &cc->nr_changes);
 		if (err)
 			return err;
-		cc->changes = kd_calloc(cc->nr_changes + 1, sizeof(*cc->changes));
-		if (!cc->changes)
-			return -ENOMEM;
-		for (i = 0; i < cc->nr_changes; i++) {
-			cc->changes[i].kind = cc->raw[i].kind;
-			cc->changes[i].name = cc->raw[i].name;
-			cc->changes[i].subject = cc->raw[i].subject;
-			cc->changes[i].old_value = cc->raw[i].old_value;
-			cc->changes[i].new_value = cc->raw[i].new_value;
-		}
 		conf->contract_changes = cc->changes;
 		conf->nr_contract_changes = cc->nr_changes;
 	}
@@ -171,8 +160,7 @@ void cli_contract_release(struct cli_contract *cc)
 	spec__free(cc->spec);
 	spec__free(cc->old_spec);
 	spec__free(cc->new_spec);
-	spec_changes__free(cc->raw, cc->nr_changes);
-	free(cc->changes);
+	spec_changes__free(cc->changes, cc->nr_changes);
 	free(cc->source);
 	memset(cc, 0, sizeof(*cc));
 }

@@ -15,7 +15,6 @@
 #include "diff/diff.h"
 
 struct spec;
-struct spec_change;
 
 /*
  * The default contract directory. *dir: malloc'ed (caller frees), NULL
@@ -33,8 +32,7 @@ int cli_contract_load(const char *dir, struct spec **out);
 struct cli_contract {
 	struct spec *spec, *old_spec, *new_spec;
 	struct diff_contract contract;
-	struct spec_change *raw;		/* spec__diff() of old_spec and new_spec */
-	struct diff_contract_change *changes;
+	struct kd_contract_change *changes;	/* spec__diff() of old_spec and new_spec */
 	size_t nr_changes;
 	char *source;				/* "DIR (N files, spec hash H)" */
 };

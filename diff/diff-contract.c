@@ -31,7 +31,7 @@ int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf)
 	int err;
 
 	for (i = 0; i < conf->nr_contract_changes; i++) {
-		const struct diff_contract_change *c = &conf->contract_changes[i];
+		const struct kd_contract_change *c = &conf->contract_changes[i];
 
 		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
 			if (!strcmp(kinds[k].kind, c->kind))

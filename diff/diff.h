@@ -97,18 +97,11 @@ struct diff_contract {
  * found by the spec stage (spec/spec-diff.h) and judged here by the rules
  * errno-added/-removed and set-value-added/-removed.
  */
-struct diff_contract_change {
-	const char *kind;	/* syscall.errno.added, ioctl.errno.removed, set.value.added, ... */
-	const char *name;	/* the call or the set: "openat2", "open_flags" */
-	const char *subject;	/* "openat2 EINVAL when how.flags & ~open_how_flags", "open_flags.O_TMPFILE" */
-	const char *old_value;	/* NULL: absent in the old contract */
-	const char *new_value;	/* NULL: absent in the new contract */
-};
 
 struct diff_conf {
 	const struct diff_contract *contract;	/* NULL: layout-only verdicts */
 	const char *abi;			/* compare only this syscall ABI; NULL: all */
-	const struct diff_contract_change *contract_changes;	/* NULL: none */
+	const struct kd_contract_change *contract_changes;	/* NULL: none */
 	size_t nr_contract_changes;
 };
 

@@ -76,6 +76,20 @@ struct kd_type {
 };
 
 /*
+ * A difference between two versions of the contract: spec__diff() finds
+ * them, the diff judges them (rules errno-added, set-value-removed, ...).
+ * Strings are owned by whoever made the array (spec_changes__free()).
+ */
+struct kd_contract_change {
+	char *kind;		/* syscall.errno.added, ioctl.errno.removed, set.value.added, ... */
+	char *name;		/* the call or the set: "openat2", "open_flags" */
+	char *subject;		/* "openat2 EINVAL when how.flags & ~open_how_flags",
+				 * "open_flags.O_TMPFILE" */
+	char *old_value;	/* errno text / "= EXPR" or the UAPI name; NULL: absent */
+	char *new_value;	/* NULL: absent in the new contract */
+};
+
+/*
  * The type with id @id from some store of types (the extractor's table, a
  * .kabi's cache, the diff's loaded graph), or NULL (0 is void). The
  * pointer must stay valid until the next call.

@@ -16,14 +16,14 @@
 #include "spec/spec.h"
 
 struct acc {
-	struct spec_change *v;
+	struct kd_contract_change *v;
 	size_t n, cap;
 };
 
 static int add(struct acc *a, const char *kind, const char *name, const char *subject,
 	       const char *ov, const char *nv)
 {
-	struct spec_change *c;
+	struct kd_contract_change *c;
 
 	if (KD_GROW(a->v, a->cap, a->n + 1))
 		return -ENOMEM;
@@ -169,7 +169,7 @@ static int diff_set(struct acc *a, const struct spec_set *o, const struct spec_s
 	return err;
 }
 
-int spec__diff(const struct spec *old, const struct spec *new, struct spec_change **out,
+int spec__diff(const struct spec *old, const struct spec *new, struct kd_contract_change **out,
 	       size_t *n)
 {
 	struct acc a = { 0 };
@@ -202,7 +202,7 @@ int spec__diff(const struct spec *old, const struct spec *new, struct spec_chang
 	return 0;
 }
 
-void spec_changes__free(struct spec_change *c, size_t n)
+void spec_changes__free(struct kd_contract_change *c, size_t n)
 {
 	size_t i;
 

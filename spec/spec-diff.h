@@ -10,16 +10,9 @@
 
 #include <stddef.h>
 
-struct spec;
+#include "lib/model.h"
 
-struct spec_change {
-	char *kind;		/* syscall.errno.added, ioctl.errno.removed, set.value.added, ... */
-	char *name;		/* the call or set */
-	char *subject;		/* "openat2 EAGAIN", "openat2 EINVAL when how.flags & ~open_how_flags",
-				 * "open_flags.O_TMPFILE" */
-	char *old_value;	/* errno text / "= EXPR" or the UAPI name; NULL when absent */
-	char *new_value;
-};
+struct spec;
 
 /*
  * Compare @old with @new. Errnos are matched by name and canonical `when`
@@ -27,8 +20,8 @@ struct spec_change {
  * own values only (inherited ones are reported on their base set). *out:
  * array of *n changes in @new's order, free with spec_changes__free().
  */
-int spec__diff(const struct spec *old, const struct spec *new, struct spec_change **out,
+int spec__diff(const struct spec *old, const struct spec *new, struct kd_contract_change **out,
 	       size_t *n);
-void spec_changes__free(struct spec_change *c, size_t n);
+void spec_changes__free(struct kd_contract_change *c, size_t n);
 
 #endif
