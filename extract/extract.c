@@ -225,7 +225,7 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 	if (err)
 		return err;
 	if (conf->progress)
-		fprintf(stderr, "kabi-diff: reading UAPI headers under %s\n", conf->uapi_dir);
+		kd_progress("reading UAPI headers under %s", conf->uapi_dir);
 	hj->it = it;
 	/* Without a header view (no compiler) no enumerator is known, nor known absent. */
 	err = uapi__extract(db, conf->uapi_dir, &(struct uapi_lookup){ .size = sizeof_both,
@@ -288,7 +288,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (err)
 		goto out;
 	if (conf->progress)
-		fprintf(stderr, "kabi-diff: reading syscall signatures of %s\n", conf->vmlinux);
+		kd_progress("reading syscall signatures of %s", conf->vmlinux);
 	err = xsyscalls_read_signatures(&sys, &xt, k);
 	if (!err && conf->uapi_dir)
 		err = ioctl_types__find_vmlinux(&it, &xt);

@@ -494,13 +494,13 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		pthread_mutex_unlock(&pool.lock);
 		stats->scanned++;
 		if (progress)
-			fprintf(stderr, "\r\033[K[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
+			kd_status("[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
 		if (!err)
 			err = write_module(db, sink, &pool, job, &owners, stats);
 		release_job(job);
 	}
 	if (progress && pool.n)
-		fprintf(stderr, "\r\033[K");
+		kd_status("%s", "");
 	if (err) {
 		/* Let the workers run out of jobs, then stop. */
 		pthread_mutex_lock(&pool.lock);

@@ -14,8 +14,11 @@
 static void default_sink(enum kd_level level, const char *msg, void *ctx)
 {
 	(void)ctx;
-	fprintf(stderr, "kabi-diff: %s%s\n",
-		level == KD_LOG_WARN ? "warning: " : "", msg);
+	if (level == KD_LOG_STATUS)
+		fprintf(stderr, "\r\033[K%s", msg);	/* in place; "" clears the line */
+	else
+		fprintf(stderr, "kabi-diff: %s%s\n",
+			level == KD_LOG_WARN ? "warning: " : "", msg);
 }
 
 static kd_log_sink_fn sink = default_sink;
@@ -57,14 +60,14 @@ void kd_log(enum kd_level level, const char *fmt, ...)
 		va_end(ap);
 		return;
 	}
-	if (level > max_level)
+	if (level >= KD_LOG_PROGRESS ? max_level == KD_LOG_QUIET : level > max_level)
 		return;
 	va_start(ap, fmt);
 	if (kd_buf_vaddf(&b, fmt, ap))
 		kd_buf_reset(&b);
 	va_end(ap);
 	/* Formatting can only fail for lack of memory; say that rather than nothing. */
-	sink(level, b.len ? b.s : "out of memory", sink_ctx);
+	sink(level, b.len || level == KD_LOG_STATUS ? b.s : "out of memory", sink_ctx);
 	kd_buf_release(&b);
 }
 

@@ -23,7 +23,17 @@ enum kd_errcode {
 	KD_EUSAGE,		/* bad command line */
 };
 
-enum kd_level { KD_LOG_QUIET = -1, KD_LOG_ERR, KD_LOG_WARN, KD_LOG_INFO, KD_LOG_DEBUG };
+/*
+ * KD_LOG_PROGRESS and KD_LOG_STATUS are not severities: the caller has
+ * decided to show progress (a terminal, no -q), so only KD_LOG_QUIET drops
+ * them. A progress message is a line ("extracting X into Y"); a status
+ * replaces the previous status in place ("[12/4022] ext4.ko"), an empty
+ * one clears it.
+ */
+enum kd_level {
+	KD_LOG_QUIET = -1, KD_LOG_ERR, KD_LOG_WARN, KD_LOG_INFO, KD_LOG_DEBUG,
+	KD_LOG_PROGRESS, KD_LOG_STATUS,
+};
 
 typedef void (*kd_log_sink_fn)(enum kd_level level, const char *msg, void *ctx);
 
@@ -47,6 +57,8 @@ void kd_log(enum kd_level level, const char *fmt, ...)
 #define kd_warn(...)  kd_log(KD_LOG_WARN, __VA_ARGS__)
 #define kd_info(...)  kd_log(KD_LOG_INFO, __VA_ARGS__)
 #define kd_debug(...) kd_log(KD_LOG_DEBUG, __VA_ARGS__)
+#define kd_progress(...) kd_log(KD_LOG_PROGRESS, __VA_ARGS__)
+#define kd_status(...) kd_log(KD_LOG_STATUS, __VA_ARGS__)
 
 /* A short description of a return code (errno or KD_E*). */
 const char *kd_strerror(int err);

@@ -247,11 +247,11 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	if (err || cache_hit(in->path.s, in->build_id, db))
 		return err;
 	if (!quiet && in->ki.vmlinux)
-		fprintf(stderr, "kabi-diff: %s (%s): vmlinux %s, UAPI headers %s, modules %s\n",
+		kd_progress("%s (%s): vmlinux %s, UAPI headers %s, modules %s",
 			in->arg, in->ki.layout, in->ki.vmlinux, in->ki.uapi_dir ? in->ki.uapi_dir : "none",
 			in->ki.modules_dir ? in->ki.modules_dir : "none");
 	if (!quiet)
-		fprintf(stderr, "kabi-diff: extracting %s into %s\n", in->conf.vmlinux, in->path.s);
+		kd_progress("extracting %s into %s", in->conf.vmlinux, in->path.s);
 	in->conf.output = in->path.s;
 	return 0;
 }
@@ -302,7 +302,7 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 		return -EIO;	/* the child said why */
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	if (!quiet)
-		fprintf(stderr, "kabi-diff: extracted %s in %.1f s\n", in->arg,
+		kd_progress("extracted %s in %.1f s", in->arg,
 			(double)(end.tv_sec - in->start.tv_sec) + (end.tv_nsec - in->start.tv_nsec) / 1e9);
 	return kdb__open(in->path.s, db);
 }

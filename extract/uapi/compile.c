@@ -636,7 +636,7 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 	if (err)
 		goto fail;
 	if (conf->progress && s.nr_names)
-		fprintf(stderr, "kabi-diff: compiling %zu UAPI headers (%s, %d at a time)\n",
+		kd_progress("compiling %zu UAPI headers (%s, %d at a time)",
 			s.nr_names, s.cc, jobs);
 	if (s.nr_names)
 		err = run_batches(&s, jobs);
