@@ -105,6 +105,124 @@ static int label(struct cli_contract *cc, const char *dir, bool installed)
 	return cc->source ? 0 : -ENOMEM;
 }
 
+/* --- the contract's answers to the diff (struct diff_contract) ----------- */
+
+static void where_of(struct diff_where *w, const struct spec_loc *loc)
+{
+	if (w)
+		*w = (struct diff_where){ loc->file, loc->line };
+}
+
+static bool c_extensible(void *ctx, const char *name, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+
+	if (!st || !st->extensible)
+		return false;
+	where_of(where, &st->loc);
+	return true;
+}
+
+static bool c_reserved(void *ctx, const char *name, const char *member, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+	const struct spec_field *f;
+
+	if (!st)
+		return false;
+	if (!member) {
+		if (st->padding_zero)
+			where_of(where, &st->loc);
+		return st->padding_zero;
+	}
+	f = spec_struct__field(st, member);
+	if (!f || !f->reserved)
+		return false;
+	where_of(where, &f->loc);
+	return true;
+}
+
+static bool c_out(void *ctx, const char *name, const char *member, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+	const struct spec_field *f = st && member ? spec_struct__field(st, member) : NULL;
+
+	if (f && f->out) {
+		where_of(where, &f->loc);
+		return true;
+	}
+	if (st && st->out && !(f && f->has_arg && !f->out)) {
+		where_of(where, &st->loc);
+		return true;
+	}
+	return false;
+}
+
+static bool c_describes(void *ctx, const char *name, const char *member, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+	const struct spec_field *f = st && member ? spec_struct__field(st, member) : NULL;
+
+	if (!f)
+		return false;
+	where_of(where, &f->loc);
+	return true;
+}
+
+static const enum diff_role role_of[SPEC_ROLE__COUNT] = {
+	[SPEC_ROLE_VALUE] = DIFF_ROLE_VALUE, [SPEC_ROLE_MASK] = DIFF_ROLE_MASK,
+	[SPEC_ROLE_VERSION] = DIFF_ROLE_VERSION, [SPEC_ROLE_MINIMUM] = DIFF_ROLE_MINIMUM,
+	[SPEC_ROLE_COUNT] = DIFF_ROLE_COUNT, [SPEC_ROLE_RESERVED] = DIFF_ROLE_RESERVED,
+};
+
+static bool c_constant(void *ctx, const char *name, struct diff_constant_fact *fact)
+{
+	const struct spec *s = ctx;
+	const struct spec_constant *c = spec__find_constant(s, name);
+	size_t i, j;
+
+	memset(fact, 0, sizeof(*fact));
+	if (c) {
+		fact->role = role_of[c->role];
+		where_of(&fact->role_where, &c->loc);
+	}
+	/* A value of a set, its own (not inherited): the set that lists it. */
+	for (i = 0; !fact->set && i < spec__nr_sets(s); i++) {
+		const struct spec_set *set = spec__set(s, i);
+
+		for (j = 0; j < set->nr_values; j++)
+			if (!strcmp(set->values[j].name, name)) {
+				fact->set = set->name;
+				fact->set_rejects = set->unknown == SPEC_UNKNOWN_REJECT;
+				where_of(&fact->set_where, &set->values[j].loc);
+				break;
+			}
+	}
+	return c || fact->set;
+}
+
+static bool c_size_tolerant(void *ctx, const char *ioctl, int type, const char *header,
+			    struct diff_where *where)
+{
+	const struct spec_family *f = spec__find_family(ctx, type, header);
+
+	(void)ioctl;
+	if (!f || !f->size_tolerant)
+		return false;
+	where_of(where, &f->size_tolerant_loc);
+	return true;
+}
+
+static bool c_unimplemented(void *ctx, bool ioctl, const char *name, struct diff_where *where)
+{
+	const struct spec_call *c = ioctl ? spec__find_ioctl(ctx, name) : spec__find_syscall(ctx, name);
+
+	if (!c || !c->unimplemented)
+		return false;
+	where_of(where, &c->unimplemented_loc);
+	return true;
+}
+
 int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, const char *old_dir,
 		       const char *new_dir, struct diff_conf *conf)
 {
@@ -147,8 +265,13 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 	}
 	if (err || !cc->spec)
 		return err;
-	cc->contract.is_extensible = spec__is_extensible;
-	cc->contract.is_reserved = spec__is_reserved;
+	cc->contract.is_extensible = c_extensible;
+	cc->contract.is_reserved = c_reserved;
+	cc->contract.is_out = c_out;
+	cc->contract.describes = c_describes;
+	cc->contract.constant = c_constant;
+	cc->contract.size_tolerant = c_size_tolerant;
+	cc->contract.unimplemented = c_unimplemented;
 	cc->contract.ctx = cc->spec;
 	cc->contract.source = cc->source;
 	conf->contract = &cc->contract;

@@ -384,3 +384,57 @@ out:
 	sqlite3_finalize(st);
 	return err;
 }
+
+/* --- what a kernel's binary shows ------------------------------------------ */
+
+int kdb__module_names(struct kdb *db, char ***names, size_t *n)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc, err;
+
+	*names = NULL;
+	*n = 0;
+	err = kdb_prepare(db, "SELECT DISTINCT name FROM modules ORDER BY name", &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		err = KD_GROW(*names, cap, *n + 1);
+		if (err)
+			goto out;
+		if (!((*names)[*n] = kdb_col_strdup(st, 0))) {
+			err = -ENOMEM;
+			goto out;
+		}
+		(*n)++;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading modules");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__built_type_ids(struct kdb *db, int64_t **ids, size_t *n)
+{
+	sqlite3_stmt *st = NULL;
+	size_t cap = 0;
+	int rc, err;
+
+	*ids = NULL;
+	*n = 0;
+	err = kdb_prepare(db, "SELECT DISTINCT type_id FROM type_origins ORDER BY type_id", &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		err = KD_GROW(*ids, cap, *n + 1);
+		if (err)
+			goto out;
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "reading type_origins");
+out:
+	sqlite3_finalize(st);
+	return err;
+}

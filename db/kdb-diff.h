@@ -41,4 +41,14 @@ int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx);
 /* After kdb__attach_other(): every ioctl of either side, by name. */
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx);
 
+/* --- what a kernel's binary shows (evidence for the diff's verdicts) --- */
+/* The names of @db's modules, sorted. *names: free each and the array. */
+int kdb__module_names(struct kdb *db, char ***names, size_t *n);
+/*
+ * The ids of @db's types that a kernel binary defines (type_origins: the
+ * DWARF of vmlinux or of a module read with --modules), sorted. *ids:
+ * free().
+ */
+int kdb__built_type_ids(struct kdb *db, int64_t **ids, size_t *n);
+
 #endif

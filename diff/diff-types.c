@@ -352,14 +352,14 @@ static bool contract_reserved(const struct diff_engine *e, const char *type, con
 {
 	const struct diff_contract *c = e->conf->contract;
 
-	return c && c->is_reserved && type && c->is_reserved(c->ctx, type, member);
+	return c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, NULL);
 }
 
 static bool contract_extensible(const struct diff_engine *e, const char *type)
 {
 	const struct diff_contract *c = e->conf->contract;
 
-	return c && c->is_extensible && type && c->is_extensible(c->ctx, type);
+	return c && c->is_extensible && type && c->is_extensible(c->ctx, type, NULL);
 }
 
 /* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */

@@ -206,15 +206,7 @@ void diff_result__free(struct diff_result *r)
 
 /* --- syscalls ------------------------------------------------------------- */
 
-struct run {
-	struct diff_engine e;
-	struct kdb *db[2];
-	int64_t (*done)[2];	/* function pairs already compared */
-	size_t nr_done, cap_done;
-	struct kd_buf subj, ov, nv;
-};
-
-static int syscall_change(struct run *run, const char *kind, const char *rule,
+static int syscall_change(struct diff_run *run, const char *kind, const char *rule,
 			  const char *name, const char *subject, const char *ov, const char *nv,
 			  const char *note)
 {
@@ -225,7 +217,7 @@ static int syscall_change(struct run *run, const char *kind, const char *rule,
 	return err ? err : diff_add_impact(run->e.r, idx, name, name);
 }
 
-static int compare_signatures(struct run *run, const char *name, int64_t fo, int64_t fn)
+static int compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn)
 {
 	struct kd_function *f[2] = { NULL, NULL };
 	struct kd_buf *subj = &run->subj, *ov = &run->ov, *nv = &run->nv;
@@ -300,7 +292,7 @@ out:
 
 static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 {
-	struct run *run = ctx;
+	struct diff_run *run = ctx;
 	int err;
 
 	kd_buf_reset(&run->subj);
@@ -318,146 +310,6 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 				     run->subj.s, p->old_nrs, p->new_nrs, NULL);
 	if (!err && p->old_func && p->new_func)
 		err = compare_signatures(run, p->name, p->old_func, p->new_func);
-	return err;
-}
-
-/* --- constants, ioctls ----------------------------------------------------- */
-
-static int format_constant(struct kd_buf *b, const struct kd_constant *c)
-{
-	kd_buf_reset(b);
-	if (c->ctype && !strncmp(c->ctype, "unsigned", 8))
-		return kd_buf_addf(b, "%" PRIu64, (uint64_t)c->value);
-	return kd_buf_addf(b, "%" PRId64, c->value);
-}
-
-static int on_constant(const struct kdb_constant_pair *p, void *ctx)
-{
-	struct run *run = ctx;
-	const char *name = p->old ? p->old->name : p->new->name, *file;
-	size_t idx;
-	int err = 0;
-
-	kd_buf_reset(&run->ov);
-	kd_buf_reset(&run->nv);
-	kd_buf_reset(&run->subj);
-	if (p->old)
-		err = format_constant(&run->ov, p->old);
-	if (!err && p->new)
-		err = format_constant(&run->nv, p->new);
-	if (!err && p->old && p->new && p->old->expr && p->new->expr)
-		err = kd_buf_addf(&run->subj, "%s -> %s", p->old->expr, p->new->expr);
-	if (err)
-		return err;
-	err = diff_add(run->e.r, !p->old ? "constant.added" : !p->new ? "constant.removed" :
-		       "constant.value", DIFF_CAT_CONSTANT,
-		       !p->old ? "constant-added" : !p->new ? "constant-removed" : "constant-value",
-		       name, name, p->old ? run->ov.s : NULL, p->new ? run->nv.s : NULL,
-		       run->subj.len ? run->subj.s : NULL, &idx);
-	file = p->old && p->old->file ? p->old->file : p->new ? p->new->file : NULL;
-	return err || !file ? err : diff_cause(run->e.r, idx, file);
-}
-
-/*
- * What differs between two ioctl numbers, "dir w -> rw, size 24 -> 32". A
- * size one side could not find (its argument type in no DWARF it read: a
- * problem row there) is no difference: the inputs differ, not the ioctl.
- */
-static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd_ioctl *n)
-{
-	int err = 0;
-
-	kd_buf_reset(b);
-	if (cmp_str(o->dir, n->dir))
-		err = kd_buf_addf(b, "%sdir %s -> %s", b->len ? ", " : "", o->dir, n->dir);
-	if (!err && o->has_size && n->has_size && o->size != n->size)
-		err = kd_buf_addf(b, "%ssize %" PRId64 " -> %" PRId64, b->len ? ", " : "",
-				  o->size, n->size);
-	if (!err && o->type_char != n->type_char)
-		err = kd_buf_addf(b, "%stype 0x%02x -> 0x%02x", b->len ? ", " : "", o->type_char,
-				  n->type_char);
-	if (!err && o->nr != n->nr)
-		err = kd_buf_addf(b, "%snr %d -> %d", b->len ? ", " : "", o->nr, n->nr);
-	return err;
-}
-
-/*
- * A command number that changed only because its argument's size did
- * belongs to the finding of that argument's type ("struct drm_syncobj_wait"):
- * the struct's changes and the numbers they moved are read together.
- */
-static int ioctl_cause(struct run *run, size_t idx, const struct kd_ioctl *o,
-		       const struct kd_ioctl *n)
-{
-	const struct kd_type *t = n->arg_type ? tgraph_strip(&run->e.g[1], n->arg_type) : NULL;
-	struct kd_buf b = KD_BUF_INIT;
-	int err;
-
-	if (!t || !t->name || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION) ||
-	    cmp_str(o->dir, n->dir) || o->type_char != n->type_char || o->nr != n->nr)
-		return 0;
-	err = kd_buf_addf(&b, "%s %s", t->kind == KD_KIND_STRUCT ? "struct" : "union", t->name);
-	if (!err)
-		err = diff_cause(run->e.r, idx, b.s);
-	kd_buf_release(&b);
-	return err;
-}
-
-static int on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
-{
-	struct run *run = ctx;
-	const struct kd_ioctl *o = p->old, *n = p->new;
-	const char *name = o ? o->name : n->name;
-	struct kd_buf why = KD_BUF_INIT;
-	size_t root, idx;
-	int err = 0;
-
-	kd_buf_reset(&run->ov);
-	kd_buf_reset(&run->nv);
-	if (o && o->has_cmd)
-		err = kd_buf_addf(&run->ov, "0x%08" PRIx32, o->cmd);
-	if (!err && n && n->has_cmd)
-		err = kd_buf_addf(&run->nv, "0x%08" PRIx32, n->cmd);
-	if (err)
-		goto out;
-	if (!o || !n) {
-		err = diff_add(run->e.r, o ? "ioctl.removed" : "ioctl.added", DIFF_CAT_IOCTL,
-			       o ? "ioctl-removed" : "ioctl-added", name, name,
-			       o ? run->ov.s : NULL, n ? run->nv.s : NULL, NULL, &idx);
-		if (!err)
-			err = diff_add_impact(run->e.r, idx, name, name);
-		if (!err && (o ? o : n)->file)
-			err = diff_cause(run->e.r, idx, (o ? o : n)->file);
-		goto out;
-	}
-	err = dt_root(&run->e, name, &root);
-	if (!err)
-		err = ioctl_why(&why, o, n);
-	/* An unknown number (unsized argument) reads "?" in the report. */
-	if (!err && !o->has_cmd)
-		err = kd_buf_adds(&run->ov, "?");
-	if (!err && !n->has_cmd)
-		err = kd_buf_adds(&run->nv, "?");
-	if (!err && ((o->has_cmd && n->has_cmd && o->cmd != n->cmd) || why.len)) {
-		err = diff_add(run->e.r, "ioctl.cmd", DIFF_CAT_IOCTL, "ioctl-cmd", name, name,
-			       run->ov.s, run->nv.s, why.len ? why.s : NULL, &idx);
-		if (!err)
-			err = dt_own(&run->e, root, idx);
-		if (!err)
-			err = ioctl_cause(run, idx, o, n);
-	}
-	if (err)
-		goto out;
-	if (o->arg_type && n->arg_type) {
-		err = dt_slot(&run->e, root, SLOT_IOCTL_ARG, name, name, "arg", o->arg_type, n->arg_type);
-	} else if (cmp_str(o->arg_type_text, n->arg_type_text)) {
-		err = diff_add(run->e.r, "ioctl.arg.type", DIFF_CAT_IOCTL, "ioctl-arg-type", name, name,
-			       o->arg_type_text, n->arg_type_text, "types known by their text only", &idx);
-		if (!err)
-			err = dt_own(&run->e, root, idx);
-	}
-out:
-	kd_buf_release(&why);
 	return err;
 }
 
@@ -480,7 +332,7 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	      struct diff_result **out)
 {
 	static const struct diff_conf no_conf;
-	struct run run = { .db = { old, new }, .subj = KD_BUF_INIT, .ov = KD_BUF_INIT,
+	struct diff_run run = { .db = { old, new }, .subj = KD_BUF_INIT, .ov = KD_BUF_INIT,
 			   .nv = KD_BUF_INIT };
 	struct diff_result *r;
 	bool attached = false;
@@ -512,15 +364,17 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = kdb__load_types(new, &run.e.g[1].types, &run.e.g[1].nr);
 	if (!err)
+		err = diff_facts_load(&run);
+	if (!err)
 		err = kdb__attach_other(old, new);
 	if (err)
 		goto out;
 	attached = true;
 	err = kdb__diff_syscalls(old, conf->abi, on_syscall, &run);
 	if (!err)
-		err = kdb__diff_ioctls(old, on_ioctl, &run);
+		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
 	if (!err)
-		err = kdb__diff_constants(old, on_constant, &run);
+		err = kdb__diff_constants(old, diff_on_constant, &run);
 	if (!err)
 		err = dt_impacts(&run.e);
 	if (!err)
@@ -536,6 +390,7 @@ out:
 	kdb__free_types(run.e.g[0].types, run.e.g[0].nr);
 	kdb__free_types(run.e.g[1].types, run.e.g[1].nr);
 	free(run.done);
+	diff_facts_release(&run.k);
 	kd_buf_release(&run.subj);
 	kd_buf_release(&run.ov);
 	kd_buf_release(&run.nv);

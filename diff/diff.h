@@ -77,17 +77,63 @@ const struct diff_rule *diff_rules(size_t *n);
 /* Rule by id, NULL when unknown. */
 const struct diff_rule *diff_rule_by_id(const char *id);
 
+/* Where the contract says something, for the evidence: "spec/contract/perf.kabispec", 45. */
+struct diff_where {
+	const char *file;
+	int line;
+};
+
+/* What a UAPI constant is for (spec/FORMAT.md "constant"); see diff/RULES.md. */
+enum diff_role {
+	DIFF_ROLE_NONE = 0,	/* not known: judged as a value */
+	DIFF_ROLE_VALUE,	/* a flag or value user space passes */
+	DIFF_ROLE_MASK,		/* the OR of a set's bits */
+	DIFF_ROLE_VERSION,	/* an interface version */
+	DIFF_ROLE_MINIMUM,	/* the oldest version the kernel accepts */
+	DIFF_ROLE_COUNT,	/* a count or an end sentinel */
+	DIFF_ROLE_RESERVED,	/* a mask of reserved bits */
+};
+
+/* What the contract says about a UAPI constant. */
+struct diff_constant_fact {
+	enum diff_role role;	/* DIFF_ROLE_NONE: no role stated */
+	struct diff_where role_where;
+	const char *set;	/* a flag set or enum that lists it as a value, NULL: none */
+	bool set_rejects;	/* that set refuses unknown values ("unknown reject") */
+	struct diff_where set_where;	/* the value's line in the set */
+};
+
 /*
  * The contract, as far as verdicts need it. Any callback may be NULL
- * (treated as "the contract does not say"). @name is the type's name
- * without its tag ("open_how"); @member NULL asks about padding.
+ * (treated as "the contract does not say"). Each returns true when the
+ * contract says so, and then fills @where (which may be NULL) with the
+ * line that says it. @name is the type's name without its tag
+ * ("open_how"); @member NULL asks about padding.
  */
 struct diff_contract {
 	/* The struct is versioned by its size: the kernel accepts shorter and
 	 * longer copies and requires bytes it does not know to be zero. */
-	bool (*is_extensible)(void *ctx, const char *name);
+	bool (*is_extensible)(void *ctx, const char *name, struct diff_where *where);
 	/* The member (or, with @member NULL, the padding) must be zero. */
-	bool (*is_reserved)(void *ctx, const char *name, const char *member);
+	bool (*is_reserved)(void *ctx, const char *name, const char *member,
+			    struct diff_where *where);
+	/* The member (or the whole struct, "struct X out") is written by the
+	 * kernel only; user space never gave it a meaning. */
+	bool (*is_out)(void *ctx, const char *name, const char *member, struct diff_where *where);
+	/* The contract describes member @member of @name (which overrides a
+	 * naming convention about it: a "pad" with a kind is no padding). */
+	bool (*describes)(void *ctx, const char *name, const char *member,
+			  struct diff_where *where);
+	/* The contract's facts about a UAPI constant; false when it says nothing. */
+	bool (*constant)(void *ctx, const char *name, struct diff_constant_fact *fact);
+	/* The ioctl (_IOC_TYPE @type, defined in header @header, may be NULL) is
+	 * served by a dispatcher that matches commands without their size and
+	 * zero-fills what a shorter argument lacks. */
+	bool (*size_tolerant)(void *ctx, const char *ioctl, int type, const char *header,
+			      struct diff_where *where);
+	/* The syscall or ioctl @name is kept by number only: the kernel always
+	 * fails it. */
+	bool (*unimplemented)(void *ctx, bool ioctl, const char *name, struct diff_where *where);
 	void *ctx;
 	const char *source;	/* what the contract is, for the report header */
 };

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "db/kdb-diff.h"
 #include "diff/diff.h"
 #include "lib/buf.h"
 #include "lib/hashmap.h"
@@ -108,6 +109,39 @@ struct diff_engine {
 	struct kd_hashmap pairs;	/* hash of (old id, new id) -> node index + 1 */
 	struct kd_buf scratch[2];
 };
+
+/* A UAPI header of the old kernel and how much of its ioctls' code was built. */
+struct diff_header {
+	char *file;		/* include name: "drm/i810_drm.h" */
+	unsigned typed;		/* ioctls whose argument is a struct, union or enum */
+	unsigned built;		/* of those, the ones whose type a kernel binary defines */
+};
+
+/* What each kernel's binary shows beyond the compared items (diff-uapi.c). */
+struct diff_facts {
+	char **modules[2];	/* module names, sorted */
+	size_t nr_modules[2];
+	int64_t *built_ids;	/* old: ids of types a kernel binary defines, sorted */
+	size_t nr_built_ids;
+	struct diff_header *headers;	/* old: sorted by file */
+	size_t nr_headers, cap_headers;
+};
+
+/* One diff__run(): the engine, both DBs, the facts and scratch buffers. */
+struct diff_run {
+	struct diff_engine e;
+	struct kdb *db[2];
+	int64_t (*done)[2];	/* function pairs already compared */
+	size_t nr_done, cap_done;
+	struct kd_buf subj, ov, nv;
+	struct diff_facts k;
+};
+
+/* diff-uapi.c: load the facts (after the types), then the row callbacks. */
+int diff_facts_load(struct diff_run *run);
+void diff_facts_release(struct diff_facts *k);
+int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
+int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx);
 
 /* Where a compared type sits, which decides the change kinds and rules. */
 enum slot_kind { SLOT_PARAM, SLOT_RETURN, SLOT_MEMBER, SLOT_IOCTL_ARG, SLOT_FUNC_PARAM };

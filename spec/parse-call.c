@@ -148,9 +148,14 @@ int parse_struct(struct parser *p, const struct token *kw)
 
 	if (ident(p, &st.name, "the struct's name (without 'struct')"))
 		return -1;
-	if (tok_is(peek(p), "extensible")) {
+	for (;;) {
+		if (tok_is(peek(p), "extensible"))
+			st.extensible = true;
+		else if (tok_is(peek(p), "out"))
+			st.out = true;
+		else
+			break;
 		p->pos++;
-		st.extensible = true;
 	}
 	if (opt_since(p, &st.since))
 		return -1;
@@ -246,7 +251,7 @@ static int call_stmt(struct parser *p, void *ctx)
 {
 	struct call_ctx *c = ctx;
 	const struct token *t = peek(p);
-	static const char *const words[] = { "errno", "note", "deviation", NULL };
+	static const char *const words[] = { "errno", "note", "deviation", "unimplemented", NULL };
 
 	if (tok_is(t, "deviation")) {
 		p->pos++;
@@ -274,6 +279,12 @@ static int call_stmt(struct parser *p, void *ctx)
 		c->errnos[c->nr_errnos++] = e;
 		return 0;
 	}
+	if (tok_is(t, "unimplemented")) {
+		c->call->unimplemented_loc = tok_loc(p, t);
+		p->pos++;
+		return strings(p, &c->call->unimplemented, "why the kernel does not implement it") ||
+		       expect(p, ";", "after 'unimplemented'") ? -1 : 0;
+	}
 	if (tok_is(t, "note")) {
 		const char *text;
 
@@ -290,7 +301,7 @@ static int call_stmt(struct parser *p, void *ctx)
 	{
 		struct kd_buf b = KD_BUF_INIT;
 
-		if (kd_buf_addf(&b, "expected 'errno', 'note' or 'deviation', found %s",
+		if (kd_buf_addf(&b, "expected 'errno', 'note', 'deviation' or 'unimplemented', found %s",
 				tok_desc(p, t)) ||
 		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, words, 3))))
 			p->oom = -ENOMEM;

@@ -21,7 +21,8 @@
 #include "lib/mem.h"
 
 const char *const spec_decl_keywords[] = {
-	"include", "fdkind", "idkind", "flags", "enum", "struct", "union", "syscall", "ioctl", NULL
+	"include", "fdkind", "idkind", "flags", "enum", "struct", "union", "syscall", "ioctl",
+	"constant", "family", NULL
 };
 
 const char *const spec_kind_names[] = {
@@ -576,6 +577,12 @@ int spec_parse_tokens(struct parser *p)
 		} else if (tok_is(t, "struct") || tok_is(t, "union")) {
 			p->pos++;
 			rc = parse_struct(p, t);
+		} else if (tok_is(t, "constant")) {
+			p->pos++;
+			rc = parse_constant(p, t);
+		} else if (tok_is(t, "family")) {
+			p->pos++;
+			rc = parse_family(p, t);
 		} else if (tok_is(t, "fdkind") || tok_is(t, "idkind")) {
 			p->pos++;
 			rc = parse_fdkind(p, t);
@@ -586,7 +593,8 @@ int spec_parse_tokens(struct parser *p)
 			struct kd_buf b = KD_BUF_INIT;
 
 			if (kd_buf_addf(&b, "expected a declaration (syscall, ioctl, flags, enum, struct,"
-					" union, fdkind, idkind, include), found %s", tok_desc(p, t)) ||
+					" union, constant, family, fdkind, idkind, include), found %s",
+					tok_desc(p, t)) ||
 			    (t->kind == T_IDENT &&
 			     add_hint(&b, did_you_mean(t->text, spec_decl_keywords, (size_t)-1))))
 				p->oom = -ENOMEM;

@@ -313,6 +313,16 @@ static const char *idkind_what(const struct spec_fdkind *c)
 	(void)c;
 	return "id kind";
 }
+static const char *constant_what(const struct spec_constant *c)
+{
+	(void)c;
+	return "constant";
+}
+static const char *family_what(const struct spec_family *c)
+{
+	(void)c;
+	return "family";
+}
 
 int spec__resolve(struct spec *s)
 {
@@ -342,6 +352,12 @@ int spec__resolve(struct spec *s)
 #undef what_name
 #define what_name idkind_what
 	CHECK_DUPS(s->idkinds, s->nr_idkinds, always)
+#undef what_name
+#define what_name constant_what
+	CHECK_DUPS(s->constants, s->nr_constants, always)
+#undef what_name
+#define what_name family_what
+	CHECK_DUPS(s->families, s->nr_families, always)
 #undef what_name
 	for (i = 0; i < s->nr_sets; i++)
 		resolve_set(&r, &s->sets[i]);

@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fnmatch.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -46,6 +47,8 @@ void spec__free(struct spec *s)
 	free(s->structs);
 	free(s->fdkinds);
 	free(s->idkinds);
+	free(s->constants);
+	free(s->families);
 	free(s->root);
 	kd_arena_release(&s->arena);
 	free(s);
@@ -428,6 +431,52 @@ bool spec__is_fdkind(const struct spec *s, const char *name)
 		if (!strcmp(s->fdkinds[i].name, name))
 			return true;
 	return false;
+}
+
+size_t spec__nr_constants(const struct spec *s)
+{
+	return s->nr_constants;
+}
+
+const struct spec_constant *spec__constant(const struct spec *s, size_t i)
+{
+	return i < s->nr_constants ? &s->constants[i] : NULL;
+}
+
+const struct spec_constant *spec__find_constant(const struct spec *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_constants; i++)
+		if (!strcmp(s->constants[i].name, name))
+			return &s->constants[i];
+	return NULL;
+}
+
+size_t spec__nr_families(const struct spec *s)
+{
+	return s->nr_families;
+}
+
+const struct spec_family *spec__family(const struct spec *s, size_t i)
+{
+	return i < s->nr_families ? &s->families[i] : NULL;
+}
+
+const struct spec_family *spec__find_family(const struct spec *s, int type, const char *header)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_families; i++) {
+		const struct spec_family *f = &s->families[i];
+
+		if (f->has_type && f->type != (uint64_t)type)
+			continue;
+		if (f->header && (!header || fnmatch(f->header, header, 0)))
+			continue;
+		return f;
+	}
+	return NULL;
 }
 
 bool spec__is_extensible(void *ctx, const char *name)

@@ -205,6 +205,9 @@ struct spec_call {
 	const char *name;		/* "openat2", "FS_IOC_GETFLAGS" */
 	const char *since;
 	struct spec_loc loc;
+	const char *unimplemented;	/* "unimplemented TEXT;": the kernel keeps the number but
+					 * always fails it (why, in words); NULL otherwise */
+	struct spec_loc unimplemented_loc;
 	size_t nr_params;		/* ioctl: 1 (fd) or 2 (fd, arg) */
 	struct spec_param *params;
 	enum spec_ret ret;
@@ -245,6 +248,7 @@ struct spec_struct {
 	const char *name;		/* without the tag: "open_how" */
 	bool is_union;
 	bool extensible;		/* size-versioned (copy_struct_from_user) */
+	bool out;			/* output-only: the kernel writes it, every field is 'out' */
 	bool padding_zero;		/* padding must be zero */
 	int64_t min_size;		/* bytes; -1: none stated (see sizes) */
 	const char *since;
@@ -253,6 +257,44 @@ struct spec_struct {
 	struct spec_size *sizes;
 	size_t nr_fields;
 	struct spec_field *fields;
+};
+
+/* --- constants' roles and ioctl families ------------------------------- */
+/*
+ * What a UAPI constant is for, which decides what a change of its value
+ * means ("constant NAME: ROLE;").
+ */
+enum spec_role {
+	SPEC_ROLE_VALUE,	/* a flag or value user space passes: another value breaks */
+	SPEC_ROLE_MASK,		/* the OR of a set's bits: may grow, must not lose bits */
+	SPEC_ROLE_VERSION,	/* an interface version: may go up */
+	SPEC_ROLE_MINIMUM,	/* the oldest version the kernel accepts: may go down */
+	SPEC_ROLE_COUNT,	/* a count or an end sentinel: its value is no promise */
+	SPEC_ROLE_RESERVED,	/* a mask of reserved bits: may shrink, must not grow */
+	SPEC_ROLE__COUNT
+};
+const char *spec_role_name(enum spec_role r);	/* "value", "mask", ... */
+
+struct spec_constant {
+	const char *name;		/* the UAPI constant: "UFFD_API_FEATURES" */
+	enum spec_role role;
+	const char *since;
+	struct spec_loc loc;
+};
+
+/*
+ * A family of ioctls that one dispatcher handles ("family drm { ... }"):
+ * the commands of one _IOC_TYPE, optionally only those of some headers.
+ */
+struct spec_family {
+	const char *name;		/* "drm" */
+	bool has_type;
+	uint64_t type;			/* _IOC_TYPE of its commands ('d' = 0x64) */
+	const char *header;		/* fnmatch pattern of the headers ("drm/" and a star), NULL: any */
+	const char *size_tolerant;	/* "size tolerant TEXT;": the dispatcher matches a
+					 * command without its size, copies what user space sent
+					 * and zero-fills the rest (why, in words); NULL: not said */
+	struct spec_loc loc, size_tolerant_loc;
 };
 
 struct spec_fdkind {
@@ -330,6 +372,18 @@ const struct spec_struct *spec__struct(const struct spec *s, size_t i);
 /* By name without the tag ("open_how"); NULL when absent. */
 const struct spec_struct *spec__find_struct(const struct spec *s, const char *name);
 const struct spec_field *spec_struct__field(const struct spec_struct *st, const char *name);
+
+size_t spec__nr_constants(const struct spec *s);
+const struct spec_constant *spec__constant(const struct spec *s, size_t i);
+/* The role the contract gives constant @name; NULL when it gives none. */
+const struct spec_constant *spec__find_constant(const struct spec *s, const char *name);
+size_t spec__nr_families(const struct spec *s);
+const struct spec_family *spec__family(const struct spec *s, size_t i);
+/*
+ * The family an ioctl of _IOC_TYPE @type defined in header @header (an
+ * include name, "drm/drm.h"; NULL: unknown) belongs to, NULL when none.
+ */
+const struct spec_family *spec__find_family(const struct spec *s, int type, const char *header);
 
 size_t spec__nr_fdkinds(const struct spec *s);
 const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i);

@@ -32,6 +32,10 @@ struct spec {
 	struct spec_fdkind *fdkinds;
 	size_t nr_idkinds, cap_idkinds;
 	struct spec_fdkind *idkinds;
+	size_t nr_constants, cap_constants;
+	struct spec_constant *constants;
+	size_t nr_families, cap_families;
+	struct spec_family *families;
 	size_t nr_errors;
 	int include_depth;
 	bool no_includes;		/* re-parsing texts stored in a DB */
@@ -131,6 +135,9 @@ int parse_block(struct parser *p, const char *what, const char *name,
 /* parse-call.c: after the keyword @kw. */
 int parse_struct(struct parser *p, const struct token *kw);
 int parse_call(struct parser *p, const struct token *kw);
+/* parse-facts.c: "constant ...;" and "family NAME { ... }", after the keyword. */
+int parse_constant(struct parser *p, const struct token *kw);
+int parse_family(struct parser *p, const struct token *kw);
 
 /* spec.c: read and parse @rel relative to the directory of @from. */
 int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, const char *rel);
@@ -141,5 +148,6 @@ extern const char *const spec_errno_names[];
 extern const char *const spec_decl_keywords[];
 extern const char *const spec_kind_names[];
 extern const char *const spec_ret_names[];
+extern const char *const spec_role_names[];
 
 #endif

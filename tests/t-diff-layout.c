@@ -17,12 +17,14 @@
 #include "tests/diff-fixture.h"
 
 /* The contract of these tests: what it calls extensible. */
-static bool says_extensible(void *ctx, const char *name)
+static bool says_extensible(void *ctx, const char *name, struct diff_where *where)
 {
 	static const char *const ext[] = { "ua", "attr", "holder", "mid", "pholder" };
 	size_t i;
 
 	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "t-diff-layout.kabispec", 1 };
 	for (i = 0; i < NM(ext); i++)
 		if (!strcmp(name, ext[i]))
 			return true;

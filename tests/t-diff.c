@@ -75,15 +75,20 @@ static void build_tail(struct kb *k)
 	sys(k, 1, "indirect", l64, 1, "w", ptr(k, wrap));
 }
 
-static bool says_extensible(void *ctx, const char *name)
+static bool says_extensible(void *ctx, const char *name, struct diff_where *where)
 {
 	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 1 };
 	return !strcmp(name, "open_how");
 }
 
-static bool says_reserved(void *ctx, const char *name, const char *member)
+static bool says_reserved(void *ctx, const char *name, const char *member,
+			  struct diff_where *where)
 {
 	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 2 };
 	return !strcmp(name, "padded") ? member == NULL :
 	       !strcmp(name, "resv") && member && !strcmp(member, "__reserved");
 }
@@ -330,6 +335,8 @@ static void test_uapi(void)
 
 	check(r, "constant.value", "C_VAL", "constant-value", "4", "8", NULL);
 	check(r, "constant.removed", "C_OLD", "constant-removed", "7", NULL, NULL);
+	c = r ? diff_result__find(r, "constant.removed", "C_OLD") : NULL;
+	is_str(c ? diff_verdict_name(c->rule->verdict) : NULL, "source", "C_OLD: source-level");
 	check(r, "constant.added", "C_NEW", "constant-added", NULL, "7", NULL);
 	check(r, "ioctl.cmd", "IO_GROW", "ioctl-cmd", "0x40086602", "0x40106602", "IO_GROW");
 	c = r ? diff_result__find(r, "ioctl.cmd", "IO_GROW") : NULL;
@@ -339,7 +346,11 @@ static void test_uapi(void)
 	check(r, "ioctl.removed", "IO_OLD", "ioctl-removed", "0x00006603", NULL, NULL);
 	check(r, "ioctl.added", "IO_NEW", "ioctl-added", NULL, "0x00006603", NULL);
 	count_is(r, 8, "uapi: nothing else");
-	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_BREAKING) : 0, 2, "2 breaking constants");
+	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_BREAKING) : 0, 1,
+	       "1 breaking constant (C_VAL: a value)");
+	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_SOURCE) : 0, 1,
+	       "1 source-level constant (C_OLD: removed, in no set of a contract)");
+	is_int(r ? diff_result__exit_bits(r) : 0, 28, "exit bits: changes, breaking, source");
 	is_int(r ? diff_result__count(r, DIFF_CAT_IOCTL, DIFF_COMPATIBLE) : 0, 1, "1 compatible ioctl");
 	diff_result__free(r);
 }

@@ -434,7 +434,7 @@ static void test_errors(void)
 		  "t.kabispec:2:20: unknown flag set 'open_flgs' (did you mean 'open_flags'?)" },
 		{ "sycall x() -> 0;\n",
 		  "t.kabispec:1:1: expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-		  " fdkind, idkind, include), found 'sycall' (did you mean 'syscall'?)" },
+		  " constant, family, fdkind, idkind, include), found 'sycall' (did you mean 'syscall'?)" },
 		{ "syscall x(a: flag f) -> 0;\n",
 		  "t.kabispec:1:14: unknown kind 'flag' (did you mean 'flags'?)" },
 		{ "syscall x() -> 0 { errno EINAVL \"w\"; }\n",
@@ -504,10 +504,10 @@ static void test_errors(void)
 		{ "include \"missing.kabispec\";\n",
 		  "t.kabispec:1:1: cannot include 'missing.kabispec': No such file or directory" },
 		{ "syscall x() -> 0 { erno EIO \"a\"; }\n",
-		  "t.kabispec:1:20: expected 'errno', 'note' or 'deviation', found 'erno'"
+		  "t.kabispec:1:20: expected 'errno', 'note', 'deviation' or 'unimplemented', found 'erno'"
 		  " (did you mean 'errno'?)" },
 		{ "syscall x() -> 0 { deviaton EIO \"a\"; }\n",
-		  "t.kabispec:1:20: expected 'errno', 'note' or 'deviation', found 'deviaton'"
+		  "t.kabispec:1:20: expected 'errno', 'note', 'deviation' or 'unimplemented', found 'deviaton'"
 		  " (did you mean 'deviation'?)" },
 		{ "syscall x(a: int) -> 0 { deviation EINVAL \"why\"; }\n",
 		  "t.kabispec:1:48: expected 'when' and the inputs the deviation concerns, found ';'" },
@@ -561,7 +561,7 @@ static void test_multiple_errors(void)
 		"t.kabispec:6:28: expected an expression, found ';'\n"
 		"t.kabispec:9:34: expected ';' after the field, found '}'\n"
 		"t.kabispec:10:1: expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-		" fdkind, idkind, include), found 'garbage'\n"
+		" constant, family, fdkind, idkind, include), found 'garbage'\n"
 		"t.kabispec:2:17: unknown fd kind 'dri' (did you mean 'dir'?)\n"
 		"t.kabispec:9:21: unknown flag set 'nope'";
 	size_t nr = 0;

@@ -120,19 +120,25 @@ if [ -d "$K/$old/include/uapi" ] && [ -d "$K/$stable/include/uapi" ]; then
 		mkdir -p "dir-$r" && ln -sf "$K/$r/vmlinux" "dir-$r/vmlinux" && ln -sfn "$K/$r/include" "dir-$r/include"
 	done
 	"$KABI_DIFF" "dir-$old" "dir-$stable" -q -f json >stable-u.json
-	is "$?" 12 "$old -> $stable with UAPI headers (directories): exit 12"
+	is "$?" 20 "$old -> $stable with UAPI headers (directories): exit 20 (source-level changes, no breaking one)"
 	is "$(jq '[.changes[] | select(.kind | startswith("ioctl."))] | length' stable-u.json)" 0 \
 		"  no ioctl changes"
-	# Each breaking verdict, checked against the headers themselves:
+	# Each verdict, checked against the headers themselves:
 	# - IP_VS_DEST_F_AVAILABLE, IP_VS_DEST_F_OVERLOAD: deleted from
-	#   include/uapi/linux/ip_vs.h within the 6.1 stable series.
+	#   include/uapi/linux/ip_vs.h within the 6.1 stable series. Old binaries
+	#   keep the numbers they were built with, and no set of the contract
+	#   lists them: source-level (tests/real/verdicts.txt has the reading of
+	#   the kernel source).
 	# - SNDRV_SEQ_VERSION: SNDRV_PROTOCOL_VERSION(1, 0, 2) -> (1, 0, 3) in
 	#   include/uapi/sound/asequencer.h (the backported UMP support, which also
-	#   adds SNDRV_SEQ_EVENT_UMP and SNDRV_SEQ_CLIENT_UMP_MIDI_*).
-	is "$(jq -r '.changes[] | select(.verdict == "breaking") | "\(.rule) \(.subject) \(.old) -> \(.new // "-")"' stable-u.json | sort)" \
-"constant-removed IP_VS_DEST_F_AVAILABLE 1 -> -
-constant-removed IP_VS_DEST_F_OVERLOAD 2 -> -
-constant-value SNDRV_SEQ_VERSION 65538 -> 65539" "  breaking verdicts: two constants removed, one version bumped"
+	#   adds SNDRV_SEQ_EVENT_UMP and SNDRV_SEQ_CLIENT_UMP_MIDI_*): a version
+	#   that went up, compatible.
+	is "$(jq -r '.changes[] | select(.verdict != "compatible" or .rule != "constant-added") | "\(.rule) \(.verdict) \(.subject) \(.old) -> \(.new // "-")"' stable-u.json | sort)" \
+"constant-removed source IP_VS_DEST_F_AVAILABLE 1 -> -
+constant-removed source IP_VS_DEST_F_OVERLOAD 2 -> -
+constant-version-up compatible SNDRV_SEQ_VERSION 65538 -> 65539
+member-added-empty info struct kvm_pmu_event_filter.__empty_events null -> struct {...} __empty_events at 32" \
+		"  verdicts: two constants removed (source), one version up (compatible), an empty member (info)"
 	ip=include/uapi/linux/ip_vs.h seq=include/uapi/sound/asequencer.h
 	is "$(grep -c 'define IP_VS_DEST_F_\(AVAILABLE\|OVERLOAD\)' "$K/$old/$ip" "$K/$stable/$ip" | sed 's|.*/\([^/]*-amd64\)/.*:|\1 |')" \
 		"$old 2

@@ -1,0 +1,701 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Constants and ioctls of the UAPI headers, each row of the SQL join
+ * (db/kdb-diff.c) judged with what decides whether old binaries notice:
+ *
+ * - what a constant is for (its role): a value changing breaks, a mask
+ *   may grow, a version may go up, a count says nothing; the role comes
+ *   from the contract ("constant NAME: ROLE;"), else from the header's
+ *   expression (an OR of values is a mask), else from the kernel's naming
+ *   conventions (*_VERSION, *_MAX, *_RESERVED), which the contract
+ *   overrides. A removed constant breaks only binaries the kernel then
+ *   refuses: one the contract lists in a set of values.
+ * - what the old kernel's binary shows: an ioctl whose argument type no
+ *   built code uses (neither vmlinux nor any of its modules defines it),
+ *   or all of whose header's ioctls are so, was never served by that
+ *   kernel; a module named after a header that is gone in the new kernel
+ *   takes the header's ioctls with it.
+ */
+#include "diff/diff_internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/kdb-uapi.h"
+#include "lib/mem.h"
+
+/* --- facts ------------------------------------------------------------- */
+
+static int cmp_str_ptr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_module(const struct diff_facts *k, int side, const char *name)
+{
+	return k->nr_modules[side] &&
+	       bsearch(&name, k->modules[side], k->nr_modules[side], sizeof(char *), cmp_str_ptr);
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool is_built_id(const struct diff_facts *k, int64_t id)
+{
+	return k->nr_built_ids && bsearch(&id, k->built_ids, k->nr_built_ids, sizeof(id), cmp_id);
+}
+
+/*
+ * Did the old kernel build code that uses @io's argument type? 1 yes, 0 no
+ * (a struct, union or enum argument no binary of the old kernel defines),
+ * -1 cannot tell (no argument, a plain C type, or the old kernel was read
+ * without its modules).
+ */
+static int ioctl_built(const struct diff_run *run, const struct kd_ioctl *io)
+{
+	const struct kd_type *t;
+
+	if (!run->k.nr_modules[0])
+		return -1;
+	if (!io->arg_type)
+		return io->arg_type_text && !io->size_trusted ? 0 : -1;
+	t = tgraph_strip(&run->e.g[0], io->arg_type);
+	if (!t || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION && t->kind != KD_KIND_ENUM))
+		return -1;
+	return is_built_id(&run->k, t->id) || is_built_id(&run->k, io->arg_type);
+}
+
+struct ioctl_row {
+	char *file;
+	int built;
+};
+
+struct rows {
+	struct ioctl_row *v;
+	size_t n, cap;
+	const struct diff_run *run;
+};
+
+static int collect_ioctl(const struct kd_ioctl *io, void *ctx)
+{
+	struct rows *r = ctx;
+	int err;
+
+	if (!io->file)
+		return 0;
+	err = KD_GROW(r->v, r->cap, r->n + 1);
+	if (err)
+		return err;
+	r->v[r->n].built = ioctl_built(r->run, io);
+	if (!(r->v[r->n].file = kd_strdup(io->file)))
+		return -ENOMEM;
+	r->n++;
+	return 0;
+}
+
+static int cmp_row(const void *a, const void *b)
+{
+	return strcmp(((const struct ioctl_row *)a)->file, ((const struct ioctl_row *)b)->file);
+}
+
+/* Per header of the old kernel: how many ioctls have a typed argument, how many were built. */
+static int load_headers(struct diff_run *run)
+{
+	struct rows r = { .run = run };
+	struct diff_facts *k = &run->k;
+	size_t i;
+	int err;
+
+	err = kdb__foreach_ioctl(run->db[0], NULL, collect_ioctl, &r);
+	if (!err && r.n)
+		qsort(r.v, r.n, sizeof(*r.v), cmp_row);
+	for (i = 0; !err && i < r.n; i++) {
+		struct diff_header *h;
+
+		if (!k->nr_headers || strcmp(k->headers[k->nr_headers - 1].file, r.v[i].file)) {
+			err = KD_GROW(k->headers, k->cap_headers, k->nr_headers + 1);
+			if (err)
+				break;
+			h = &k->headers[k->nr_headers++];
+			memset(h, 0, sizeof(*h));
+			h->file = r.v[i].file;
+			r.v[i].file = NULL;
+		}
+		h = &k->headers[k->nr_headers - 1];
+		h->typed += r.v[i].built >= 0;
+		h->built += r.v[i].built > 0;
+	}
+	for (i = 0; i < r.n; i++)
+		free(r.v[i].file);
+	free(r.v);
+	return err;
+}
+
+int diff_facts_load(struct diff_run *run)
+{
+	struct diff_facts *k = &run->k;
+	int side, err = 0;
+
+	for (side = 0; !err && side < 2; side++)
+		err = kdb__module_names(run->db[side], &k->modules[side], &k->nr_modules[side]);
+	if (!err)
+		err = kdb__built_type_ids(run->db[0], &k->built_ids, &k->nr_built_ids);
+	if (!err)
+		err = load_headers(run);
+	return err;
+}
+
+void diff_facts_release(struct diff_facts *k)
+{
+	size_t i;
+	int side;
+
+	for (side = 0; side < 2; side++) {
+		for (i = 0; i < k->nr_modules[side]; i++)
+			free(k->modules[side][i]);
+		free(k->modules[side]);
+	}
+	for (i = 0; i < k->nr_headers; i++)
+		free(k->headers[i].file);
+	free(k->headers);
+	free(k->built_ids);
+	memset(k, 0, sizeof(*k));
+}
+
+static const struct diff_header *find_header(const struct diff_facts *k, const char *file)
+{
+	size_t lo = 0, hi = k->nr_headers;
+
+	while (file && lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int d = strcmp(k->headers[mid].file, file);
+
+		if (!d)
+			return &k->headers[mid];
+		if (d < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/*
+ * The module named after header @file ("linux/cm4000_cs.h": cm4000_cs; a
+ * DRM driver's "drm/i810_drm.h": i810 too) in kernel @side, copied into
+ * @b; false when none.
+ */
+static bool header_module(const struct diff_facts *k, int side, const char *file, struct kd_buf *b)
+{
+	const char *base = file ? strrchr(file, '/') : NULL, *dot;
+	size_t len;
+	char *p;
+
+	base = base ? base + 1 : file;
+	if (!base)
+		return false;
+	dot = strrchr(base, '.');
+	len = dot ? (size_t)(dot - base) : strlen(base);
+	kd_buf_reset(b);
+	if (kd_buf_addf(b, "%.*s", (int)len, base))
+		return false;
+	for (p = b->s; *p; p++)
+		if (*p == '-')
+			*p = '_';
+	if (has_module(k, side, b->s))
+		return true;
+	if (b->len > 4 && !strcmp(b->s + b->len - 4, "_drm")) {
+		b->s[b->len -= 4] = '\0';
+		return has_module(k, side, b->s);
+	}
+	return false;
+}
+
+/*
+ * Was no ioctl of header @file served by the old kernel? True when the
+ * old kernel was read with its modules, at least one of the header's
+ * ioctls takes a struct, union or enum, none of those types is defined by
+ * any of its binaries, and no module is named after the header.
+ */
+static bool header_unbuilt(const struct diff_run *run, const char *file, struct kd_buf *scratch)
+{
+	const struct diff_header *h = find_header(&run->k, file);
+
+	return h && h->typed && !h->built && !header_module(&run->k, 0, file, scratch);
+}
+
+/* --- constants ------------------------------------------------------------- */
+
+static const char *const role_names[] = {
+	[DIFF_ROLE_NONE] = "value", [DIFF_ROLE_VALUE] = "value", [DIFF_ROLE_MASK] = "mask",
+	[DIFF_ROLE_VERSION] = "version", [DIFF_ROLE_MINIMUM] = "minimum version",
+	[DIFF_ROLE_COUNT] = "count or end sentinel", [DIFF_ROLE_RESERVED] = "reserved bits",
+};
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static bool ends_with_any(const char *s, const char *const *suffixes)
+{
+	for (; *suffixes; suffixes++)
+		if (ends_with(s, *suffixes))
+			return true;
+	return false;
+}
+
+/* A literal number, maybe parenthesized ("42", "(0x10)", "1U"): no other name in it. */
+static bool is_literal(const char *expr)
+{
+	const char *p;
+
+	if (!expr)
+		return false;
+	for (p = expr; *p; p++)
+		if (*p == '_' || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z' &&
+				  !strchr("xXuUlLabcdefABCDEF", *p)))
+			return false;
+	return true;
+}
+
+/*
+ * Is @expr an OR of two or more terms at its top level ("(A | B | C)")?
+ * Parentheses around the whole are looked through; '|' inside nested
+ * parentheses does not count.
+ */
+static int top_level_ors(const char *expr)
+{
+	const char *p, *end;
+	int depth = 0, ors = 0;
+
+	if (!expr)
+		return 0;
+	while (*expr == ' ')
+		expr++;
+	end = expr + strlen(expr);
+	while (end > expr && end[-1] == ' ')
+		end--;
+	/* Strip one pair of parentheses around the whole: the '(' closed by the last ')'. */
+	if (end > expr && *expr == '(' && end[-1] == ')') {
+		for (p = expr; p < end; p++) {
+			depth += *p == '(';
+			depth -= *p == ')';
+			if (!depth)
+				break;
+		}
+		if (p == end - 1) {
+			expr++;
+			end--;
+		}
+		depth = 0;
+	}
+	for (p = expr; p < end; p++) {
+		depth += *p == '(';
+		depth -= *p == ')';
+		if (!depth && *p == '|' && p[1] != '|' && (p == expr || p[-1] != '|'))
+			ors++;
+	}
+	return ors;
+}
+
+/*
+ * The role the kernel's naming conventions give @name (defined as
+ * @expr), DIFF_ROLE_NONE when none; *what says which convention.
+ */
+static enum diff_role role_by_name(const char *name, const char *expr, const char **what)
+{
+	static const char *const counts[] = {
+		"_CNT", "_COUNT", "_NR", "_NUM", "_END", "_LAST", NULL
+	};
+	static const char *const reserved[] = {
+		"_RESERVED", "_RSVD", "_RESERVED_MASK", "_RESERVED_BITS", NULL
+	};
+	static const char *const masks[] = { "_MASK", "_ALL", "_VALID_FLAGS", NULL };
+
+	if (ends_with_any(name, reserved)) {
+		*what = "*_RESERVED, *_RSVD: reserved bits";
+		return DIFF_ROLE_RESERVED;
+	}
+	if (ends_with(name, "VERSION_MIN") || strstr(name, "MIN_VERSION") || ends_with(name, "_ABI_MIN")) {
+		*what = "*_VERSION_MIN, *_MIN_VERSION: the oldest version accepted";
+		return DIFF_ROLE_MINIMUM;
+	}
+	if (strstr(name, "VERSION") || strstr(name, "_ABI_MAJOR") || strstr(name, "_ABI_MINOR") ||
+	    strstr(name, "_ABI_PATCH")) {
+		*what = "*VERSION*, *_ABI_MAJOR/MINOR/PATCH: a version";
+		return DIFF_ROLE_VERSION;
+	}
+	if (ends_with_any(name, counts)) {
+		*what = "*_CNT, *_COUNT, *_NR, *_NUM, *_END, *_LAST: a count or end sentinel";
+		return DIFF_ROLE_COUNT;
+	}
+	/* *_MAX is a sentinel when it is derived (__IFLA_MAX - 1), a limit (PATH_MAX) when literal. */
+	if (ends_with(name, "_MAX") && (!strncmp(name, "__", 2) || (expr && !is_literal(expr)))) {
+		*what = "*_MAX derived from another name: an end sentinel";
+		return DIFF_ROLE_COUNT;
+	}
+	if (ends_with_any(name, masks)) {
+		*what = "*_MASK, *_ALL, *_VALID_FLAGS: a mask";
+		return DIFF_ROLE_MASK;
+	}
+	return DIFF_ROLE_NONE;
+}
+
+/* The constant's 64 bits as its C type reads them, for comparisons. */
+static bool is_unsigned(const struct kd_constant *c)
+{
+	return c->ctype && !strncmp(c->ctype, "unsigned", 8);
+}
+
+static int cmp_values(const struct kd_constant *a, const struct kd_constant *b)
+{
+	if (is_unsigned(a) || is_unsigned(b))
+		return (uint64_t)a->value < (uint64_t)b->value ? -1 : (uint64_t)a->value > (uint64_t)b->value;
+	return a->value < b->value ? -1 : a->value > b->value;
+}
+
+static int format_constant(struct kd_buf *b, const struct kd_constant *c)
+{
+	kd_buf_reset(b);
+	if (is_unsigned(c))
+		return kd_buf_addf(b, "%" PRIu64, (uint64_t)c->value);
+	return kd_buf_addf(b, "%" PRId64, c->value);
+}
+
+/* A verdict with its evidence, before it becomes a change. */
+struct judged {
+	const char *rule;
+	enum diff_evidence ev;
+	struct kd_buf text;
+};
+
+static int judge(struct judged *j, const char *rule, enum diff_evidence ev, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int judge(struct judged *j, const char *rule, enum diff_evidence ev, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	j->rule = rule;
+	j->ev = ev;
+	kd_buf_reset(&j->text);
+	va_start(ap, fmt);
+	err = kd_buf_vaddf(&j->text, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+/* The rule of a constant whose value changed, by its role. */
+static const char *role_rule(enum diff_role role, const char *name, const struct kd_constant *o,
+			     const struct kd_constant *n)
+{
+	uint64_t a = (uint64_t)o->value, b = (uint64_t)n->value;
+	int up = cmp_values(n, o);
+
+	switch (role) {
+	case DIFF_ROLE_COUNT:
+		return "constant-count";
+	case DIFF_ROLE_VERSION:
+		if (up > 0 && (strstr(name, "MAJOR")))
+			return "constant-version-major";
+		return up > 0 ? "constant-version-up" : "constant-version-down";
+	case DIFF_ROLE_MINIMUM:
+		return up > 0 ? "constant-minimum-up" : "constant-minimum-down";
+	case DIFF_ROLE_MASK:
+		return (a & ~b) ? "constant-mask-lost" : "constant-mask-grown";
+	case DIFF_ROLE_RESERVED:
+		return (b & ~a) ? "constant-reserved-grown" : "constant-reserved-shrunk";
+	default:
+		return "constant-value";
+	}
+}
+
+static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *p,
+			  struct judged *j)
+{
+	const struct diff_contract *c = run->e.conf->contract;
+	const struct kd_constant *o = p->old, *n = p->new;
+	const char *name = o ? o->name : n->name, *what = NULL;
+	struct diff_constant_fact fact = { 0 };
+	struct kd_buf mod = KD_BUF_INIT;
+	enum diff_role role;
+	int ors, err;
+
+	if (c && c->constant)
+		c->constant(c->ctx, name, &fact);
+	if (!o)
+		return judge(j, "constant-added", DIFF_EV_LAYOUT, "%s", "the UAPI headers of both kernels");
+	if (!n) {
+		if (fact.set)
+			return judge(j, "constant-removed-set-value", DIFF_EV_CONTRACT,
+				     "%s:%d: %s is a value of %s (unknown values %s)", fact.set_where.file,
+				     fact.set_where.line, name, fact.set,
+				     fact.set_rejects ? "refused" : "ignored");
+		return judge(j, "constant-removed", DIFF_EV_LAYOUT,
+			     "%s is in %s of the old headers only; the contract lists it in no set",
+			     name, o->file ? o->file : "a header");
+	}
+	if (fact.role)
+		return judge(j, role_rule(fact.role, name, o, n), DIFF_EV_CONTRACT, "%s:%d: %s: %s",
+			     fact.role_where.file, fact.role_where.line, name, role_names[fact.role]);
+	if (fact.set)
+		return judge(j, "constant-value", DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
+			     fact.set_where.file, fact.set_where.line, name, fact.set);
+	/* A header whose ioctls no code of the old kernel served. */
+	if (header_unbuilt(run, o->file, &mod)) {
+		err = judge(j, "constant-value-unbuilt", DIFF_EV_KERNEL,
+			    "no binary of the old kernel (vmlinux and %zu modules) defines a type of"
+			    " %s's ioctls: nothing in it was served", run->k.nr_modules[0], o->file);
+		kd_buf_release(&mod);
+		return err;
+	}
+	kd_buf_release(&mod);
+	role = role_by_name(name, o->expr, &what);
+	if (role == DIFF_ROLE_RESERVED || role == DIFF_ROLE_MINIMUM || role == DIFF_ROLE_VERSION)
+		return judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
+			     name, what);
+	ors = top_level_ors(o->expr) < top_level_ors(n->expr) ? top_level_ors(o->expr) :
+	      top_level_ors(n->expr);
+	if (ors)
+		return judge(j, role_rule(DIFF_ROLE_MASK, name, o, n), DIFF_EV_LAYOUT,
+			     "both headers define %s as an OR of values (%d and %d terms): a mask", name,
+			     top_level_ors(o->expr) + 1, top_level_ors(n->expr) + 1);
+	if (role)
+		return judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
+			     name, what);
+	return judge(j, "constant-value", DIFF_EV_LAYOUT, "%s",
+		     "the UAPI headers of both kernels; no role known (contract, expression or name)");
+}
+
+int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
+{
+	struct diff_run *run = ctx;
+	const char *name = p->old ? p->old->name : p->new->name, *file;
+	struct judged j = { .text = KD_BUF_INIT };
+	size_t idx;
+	int err = 0;
+
+	kd_buf_reset(&run->ov);
+	kd_buf_reset(&run->nv);
+	kd_buf_reset(&run->subj);
+	if (p->old)
+		err = format_constant(&run->ov, p->old);
+	if (!err && p->new)
+		err = format_constant(&run->nv, p->new);
+	if (!err && p->old && p->new && p->old->expr && p->new->expr)
+		err = kd_buf_addf(&run->subj, "%s -> %s", p->old->expr, p->new->expr);
+	if (!err)
+		err = judge_constant(run, p, &j);
+	if (!err)
+		err = diff_add(run->e.r, !p->old ? "constant.added" : !p->new ? "constant.removed" :
+			       "constant.value", DIFF_CAT_CONSTANT, j.rule, name, name,
+			       p->old ? run->ov.s : NULL, p->new ? run->nv.s : NULL,
+			       run->subj.len ? run->subj.s : NULL, &idx);
+	if (!err && strcmp(j.rule, "constant-added"))
+		err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
+	file = p->old && p->old->file ? p->old->file : p->new ? p->new->file : NULL;
+	if (!err && file)
+		err = diff_cause(run->e.r, idx, file);
+	kd_buf_release(&j.text);
+	return err;
+}
+
+/* --- ioctls --------------------------------------------------------------- */
+
+static int cmp_text(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+/*
+ * What differs between two ioctl numbers, "dir w -> rw, size 24 -> 32". A
+ * size one side could not find (its argument type in no DWARF it read: a
+ * problem row there) is no difference: the inputs differ, not the ioctl.
+ */
+static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd_ioctl *n)
+{
+	int err = 0;
+
+	kd_buf_reset(b);
+	if (cmp_text(o->dir, n->dir))
+		err = kd_buf_addf(b, "%sdir %s -> %s", b->len ? ", " : "", o->dir, n->dir);
+	if (!err && o->has_size && n->has_size && o->size != n->size)
+		err = kd_buf_addf(b, "%ssize %" PRId64 " -> %" PRId64, b->len ? ", " : "",
+				  o->size, n->size);
+	if (!err && o->type_char != n->type_char)
+		err = kd_buf_addf(b, "%stype 0x%02x -> 0x%02x", b->len ? ", " : "", o->type_char,
+				  n->type_char);
+	if (!err && o->nr != n->nr)
+		err = kd_buf_addf(b, "%snr %d -> %d", b->len ? ", " : "", o->nr, n->nr);
+	return err;
+}
+
+static bool only_size_changed(const struct kd_ioctl *o, const struct kd_ioctl *n)
+{
+	return !cmp_text(o->dir, n->dir) && o->type_char == n->type_char && o->nr == n->nr;
+}
+
+/*
+ * A command number that changed only because its argument's size did
+ * belongs to the finding of that argument's type ("struct drm_syncobj_wait"):
+ * the struct's changes and the numbers they moved are read together.
+ */
+static int ioctl_cause(struct diff_run *run, size_t idx, const struct kd_ioctl *o,
+		       const struct kd_ioctl *n)
+{
+	const struct kd_type *t = n->arg_type ? tgraph_strip(&run->e.g[1], n->arg_type) : NULL;
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	if (!t || !t->name || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION) ||
+	    !only_size_changed(o, n))
+		return 0;
+	err = kd_buf_addf(&b, "%s %s", t->kind == KD_KIND_STRUCT ? "struct" : "union", t->name);
+	if (!err)
+		err = diff_cause(run->e.r, idx, b.s);
+	kd_buf_release(&b);
+	return err;
+}
+
+/* The rule and evidence of an ioctl the new kernel's headers no longer define. */
+static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct judged *j)
+{
+	const struct diff_contract *c = run->e.conf->contract;
+	struct diff_where w = { 0 };
+	struct kd_buf mod = KD_BUF_INIT;
+	int built = ioctl_built(run, o), err;
+
+	if (c && c->unimplemented && c->unimplemented(c->ctx, true, o->name, &w))
+		return judge(j, "ioctl-removed-unimplemented", DIFF_EV_CONTRACT,
+			     "%s:%d: %s is unimplemented: the old kernel already failed it", w.file,
+			     w.line, o->name);
+	if (built == 0) {
+		err = judge(j, "ioctl-removed-unbuilt", DIFF_EV_KERNEL,
+			    "no binary of the old kernel (vmlinux and %zu modules) defines %s:"
+			    " no code served %s", run->k.nr_modules[0], o->arg_type_text, o->name);
+	} else if (header_module(&run->k, 0, o->file, &mod)) {
+		bool gone = !has_module(&run->k, 1, mod.s) && run->k.nr_modules[1];
+
+		err = judge(j, "ioctl-removed", DIFF_EV_KERNEL, "module %s (named after %s) is in"
+			    " the old kernel%s", mod.s, o->file,
+			    gone ? " and not in the new one" : "");
+	} else if (built < 0 && header_unbuilt(run, o->file, &mod)) {
+		err = judge(j, "ioctl-removed-unbuilt", DIFF_EV_KERNEL,
+			    "no binary of the old kernel (vmlinux and %zu modules) defines a"
+			    " type of %s's ioctls: none of them was served",
+			    run->k.nr_modules[0], o->file);
+	} else if (built > 0) {
+		err = judge(j, "ioctl-removed", DIFF_EV_KERNEL, "the old kernel's binaries define"
+			    " its argument type (%s); the new headers do not define %s",
+			    o->arg_type_text, o->name);
+	} else {
+		err = judge(j, "ioctl-removed", DIFF_EV_LAYOUT, "%s is in %s of the old headers only",
+			    o->name, o->file ? o->file : "a header");
+	}
+	kd_buf_release(&mod);
+	return err;
+}
+
+static int judge_cmd(struct diff_run *run, const struct kd_ioctl *o, const struct kd_ioctl *n,
+		     struct judged *j)
+{
+	const struct diff_contract *c = run->e.conf->contract;
+	struct diff_where w = { 0 };
+	struct kd_buf mod = KD_BUF_INIT;
+	int err;
+
+	if (only_size_changed(o, n) && c && c->size_tolerant &&
+	    c->size_tolerant(c->ctx, n->name, n->type_char, n->file, &w))
+		return judge(j, "ioctl-size-tolerant", DIFF_EV_CONTRACT, "%s:%d: the ioctls of type"
+			     " 0x%02x%s%s are size tolerant", w.file, w.line, n->type_char,
+			     n->file ? " in " : "", n->file ? n->file : "");
+	if (ioctl_built(run, o) == 0 || (ioctl_built(run, o) < 0 && header_unbuilt(run, o->file, &mod)))
+		err = judge(j, "ioctl-cmd-unbuilt", DIFF_EV_KERNEL, "no binary of the old kernel"
+			    " (vmlinux and %zu modules) defines a type of %s's ioctls: none of them"
+			    " was served", run->k.nr_modules[0], o->file ? o->file : "its header");
+	else
+		err = judge(j, "ioctl-cmd", DIFF_EV_LAYOUT, "%s",
+			    "the command numbers of both kernels' headers");
+	kd_buf_release(&mod);
+	return err;
+}
+
+int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
+{
+	struct diff_run *run = ctx;
+	const struct kd_ioctl *o = p->old, *n = p->new;
+	const char *name = o ? o->name : n->name;
+	struct judged j = { .text = KD_BUF_INIT };
+	struct kd_buf why = KD_BUF_INIT;
+	size_t root, idx;
+	int err = 0;
+
+	kd_buf_reset(&run->ov);
+	kd_buf_reset(&run->nv);
+	if (o && o->has_cmd)
+		err = kd_buf_addf(&run->ov, "0x%08" PRIx32, o->cmd);
+	if (!err && n && n->has_cmd)
+		err = kd_buf_addf(&run->nv, "0x%08" PRIx32, n->cmd);
+	if (err)
+		goto out;
+	if (!o || !n) {
+		if (o)
+			err = judge_removed(run, o, &j);
+		if (!err)
+			err = diff_add(run->e.r, o ? "ioctl.removed" : "ioctl.added", DIFF_CAT_IOCTL,
+				       o ? j.rule : "ioctl-added", name, name,
+				       o ? run->ov.s : NULL, n ? run->nv.s : NULL, NULL, &idx);
+		if (!err && o)
+			err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
+		if (!err)
+			err = diff_add_impact(run->e.r, idx, name, name);
+		if (!err && (o ? o : n)->file)
+			err = diff_cause(run->e.r, idx, (o ? o : n)->file);
+		goto out;
+	}
+	err = dt_root(&run->e, name, &root);
+	if (!err)
+		err = ioctl_why(&why, o, n);
+	/* An unknown number (unsized argument) reads "?" in the report. */
+	if (!err && !o->has_cmd)
+		err = kd_buf_adds(&run->ov, "?");
+	if (!err && !n->has_cmd)
+		err = kd_buf_adds(&run->nv, "?");
+	if (!err && ((o->has_cmd && n->has_cmd && o->cmd != n->cmd) || why.len)) {
+		err = judge_cmd(run, o, n, &j);
+		if (!err)
+			err = diff_add(run->e.r, "ioctl.cmd", DIFF_CAT_IOCTL, j.rule, name, name,
+				       run->ov.s, run->nv.s, why.len ? why.s : NULL, &idx);
+		if (!err)
+			err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
+		if (!err)
+			err = dt_own(&run->e, root, idx);
+		if (!err)
+			err = ioctl_cause(run, idx, o, n);
+	}
+	if (err)
+		goto out;
+	if (o->arg_type && n->arg_type) {
+		err = dt_slot(&run->e, root, SLOT_IOCTL_ARG, name, name, "arg", o->arg_type, n->arg_type);
+	} else if (cmp_text(o->arg_type_text, n->arg_type_text)) {
+		err = diff_add(run->e.r, "ioctl.arg.type", DIFF_CAT_IOCTL, "ioctl-arg-type", name, name,
+			       o->arg_type_text, n->arg_type_text, "types known by their text only", &idx);
+		if (!err)
+			err = dt_own(&run->e, root, idx);
+	}
+out:
+	kd_buf_release(&why);
+	kd_buf_release(&j.text);
+	return err;
+}
