@@ -574,7 +574,7 @@ static void test_oom(void)
 		goto out;
 	}
 	kd_log_set_level(KD_LOG_QUIET);
-	for (n = 0; n < 5000; n++) {
+	for (n = 0; n < 20000; n++) {
 		struct diff_result *r = NULL;
 		int err;
 
