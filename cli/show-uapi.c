@@ -39,16 +39,27 @@ static int print_ioctl(const struct kd_ioctl *io, void *ctx)
 	s->count++;
 	if (io->module_id)
 		kdb__get_module_name(s->db, io->module_id, &module);
+	bool number = io->source && !strcmp(io->source, "number");
+
 	fprintf(s->f, "ioctl %s: ", io->name);
 	if (io->has_cmd)
-		fprintf(s->f, "0x%08" PRIx32 "\n", io->cmd);
+		fprintf(s->f, "0x%08" PRIx32 "%s\n", io->cmd,
+			number ? " (a plain number: it encodes no direction and no size)" :
+			io->source && !strcmp(io->source, "enumerator") ? " (an enumerator)" : "");
 	else
 		fprintf(s->f, "command number unknown (argument size unknown)\n");
-	fprintf(s->f, "  direction  %s (%s)\n  type       ", io->dir, dir_macro(io->dir));
+	if (number)
+		fprintf(s->f, "  direction  %s (the contract's)\n  type       ", io->dir);
+	else
+		fprintf(s->f, "  direction  %s (%s)\n  type       ", io->dir, dir_macro(io->dir));
 	print_char(s->f, io->type_char);
 	fprintf(s->f, "\n  nr         %d (0x%02x)\n", io->nr, io->nr);
 	if (io->arg_type_text)
-		fprintf(s->f, "  argument   %s\n", io->arg_type_text);
+		fprintf(s->f, "  argument   %s%s\n", io->arg_type_text,
+			number ? " (the contract's)" : "");
+	if (number && !io->arg_type && io->arg_type_text)
+		fprintf(s->f, "  size       unknown: no header and no DWARF of this kernel has %s\n",
+			io->arg_type_text);
 	if (io->has_size && io->arg_type) {
 		bool kernel = false;
 		char *header = NULL;

@@ -327,8 +327,8 @@ out:
 }
 
 #define IOCTL_COLS(t) t ".name, " t ".dir, " t ".type_char, " t ".nr, " t ".arg_type_text, " \
-	t ".arg_type, " t ".size, " t ".size_trusted, " t ".cmd, " t ".file, " t ".line"
-#define NULL11 NULL6 ", NULL, NULL, NULL, NULL, NULL"
+	t ".arg_type, " t ".size, " t ".size_trusted, " t ".cmd, " t ".file, " t ".line, " t ".source"
+#define NULL12 NULL6 ", NULL, NULL, NULL, NULL, NULL, NULL"
 
 static void read_ioctl(sqlite3_stmt *st, int b, struct kd_ioctl *io)
 {
@@ -345,6 +345,7 @@ static void read_ioctl(sqlite3_stmt *st, int b, struct kd_ioctl *io)
 	io->cmd = (uint32_t)sqlite3_column_int64(st, b + 8);
 	io->file = col_text(st, b + 9);
 	io->line = sqlite3_column_int(st, b + 10);
+	io->source = col_text(st, b + 11);
 }
 
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx)
@@ -357,7 +358,7 @@ int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx)
 		" SELECT " IOCTL_COLS("o") ", " IOCTL_COLS("n") ", o.name AS k"
 		" FROM main.ioctls o LEFT JOIN other.ioctls n ON n.name = o.name"
 		" UNION ALL"
-		" SELECT " NULL11 ", " IOCTL_COLS("n") ", n.name FROM other.ioctls n"
+		" SELECT " NULL12 ", " IOCTL_COLS("n") ", n.name FROM other.ioctls n"
 		" WHERE NOT EXISTS (SELECT 1 FROM main.ioctls o WHERE o.name = n.name))"
 		" ORDER BY k", &st);
 	if (err)
@@ -370,8 +371,8 @@ int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx)
 			read_ioctl(st, 0, &o);
 			p.old = &o;
 		}
-		if (sqlite3_column_type(st, 11) != SQLITE_NULL) {
-			read_ioctl(st, 11, &n);
+		if (sqlite3_column_type(st, 12) != SQLITE_NULL) {
+			read_ioctl(st, 12, &n);
 			p.new = &n;
 		}
 		err = cb(&p, ctx);

@@ -243,3 +243,33 @@ int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header
 	sqlite3_finalize(st);
 	return err;
 }
+
+int kdb__add_number_ioctls(struct kdb *db)
+{
+	int err;
+
+	/*
+	 * The argument type by name: "struct loop_config" is kind and name, a
+	 * bare name a typedef or a base type; the header view's layout first.
+	 */
+	err = kdb_exec(db,
+		"DELETE FROM ioctls WHERE source = 'number';"
+		"INSERT INTO ioctls(name, dir, type_char, nr, arg_type_text, arg_type, size, size_trusted,"
+		"  cmd, module_id, file, line, source)"
+		" SELECT c.name,"
+		"  CASE c.dir WHEN 'in' THEN 'w' WHEN 'out' THEN 'r' WHEN 'inout' THEN 'rw' ELSE 'none' END,"
+		"  (k.value >> 8) & 255, k.value & 255, c.arg_type, a.id, a.size,"
+		"  a.id IS NOT NULL AND a.size IS NOT NULL, k.value, NULL, k.file, k.line, 'number'"
+		" FROM spec_calls c JOIN constants k ON k.name = c.name"
+		" LEFT JOIN types a ON a.id = (SELECT t.id FROM types t WHERE"
+		"   CASE WHEN c.arg_type GLOB 'struct *' OR c.arg_type GLOB 'union *' OR c.arg_type GLOB 'enum *'"
+		"     THEN t.kind = substr(c.arg_type, 1, instr(c.arg_type, ' ') - 1)"
+		"      AND t.name = substr(c.arg_type, instr(c.arg_type, ' ') + 1)"
+		"     ELSE t.kind IN ('typedef', 'base') AND t.name = c.arg_type END"
+		"   ORDER BY EXISTS (SELECT 1 FROM uapi_types u WHERE u.type_id = t.id) DESC, t.id LIMIT 1)"
+		" WHERE c.kind = 'ioctl' AND c.name NOT IN (SELECT name FROM ioctls)"
+		"  AND k.value BETWEEN 0 AND 4294967295;");
+	if (err)
+		return err;
+	return sqlite3_changes(db->sql);
+}

@@ -71,6 +71,17 @@ static inline int kdb__put_ioctl(struct kdb *db, const struct kd_ioctl *io)
 	return kdb__put_ioctls(db, io, 1);
 }
 /*
+ * Ioctls whose command is a plain number (TCGETS 0x5401, LOOP_CONFIGURE
+ * 0x4C0A): for every ioctl of the stored contract that the headers define
+ * as an integer constant and not as an _IO* call, an ioctls row with
+ * source "number": cmd the constant, type_char and nr its bytes, dir the
+ * contract's, the argument type the contract's, found by name (the header
+ * view's layout first) with its size. Rows of an earlier contract are
+ * replaced. Returns the number of rows or a negative code.
+ */
+int kdb__add_number_ioctls(struct kdb *db);
+
+/*
  * Set constants.enum_type where an enumerator of the same name exists (one
  * UPDATE; run after the types are written). Returns the number linked.
  */

@@ -527,10 +527,14 @@ static int ioctl_why(struct kd_buf *b, const struct kd_ioctl *o, const struct kd
 {
 	int err = 0;
 
+	/* A plain number (TCGETS) holds no direction or size: only the argument's layout moved. */
+	bool plain = (o->source && !strcmp(o->source, "number")) ||
+		     (n->source && !strcmp(n->source, "number"));
+
 	kd_buf_reset(b);
-	if (cmp_text(o->dir, n->dir))
+	if (!plain && cmp_text(o->dir, n->dir))
 		err = kd_buf_addf(b, "%sdir %s -> %s", b->len ? ", " : "", o->dir, n->dir);
-	if (!err && o->has_size && n->has_size && o->size != n->size)
+	if (!err && !plain && o->has_size && n->has_size && o->size != n->size)
 		err = kd_buf_addf(b, "%ssize %" PRId64 " -> %" PRId64, b->len ? ", " : "",
 				  o->size, n->size);
 	if (!err && o->type_char != n->type_char)

@@ -219,6 +219,9 @@ int spec__store(const struct spec *s, struct kdb *db)
 		err = store_call(&st, &s->calls[i]);
 	for (i = 0; !err && i < s->nr_structs; i++)
 		err = store_struct(&st, &s->structs[i]);
+	/* The contract's ioctls that the headers give only a number (TCGETS). */
+	if (!err && (err = kdb__add_number_ioctls(db)) > 0)
+		err = 0;
 	kd_buf_release(&names);
 	kd_buf_release(&st.a);
 	kd_buf_release(&st.b);

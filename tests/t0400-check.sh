@@ -45,10 +45,11 @@ drift.kabispec:47: syscall-missing: fxgone: not in the kernel's x64 syscall tabl
 drift.kabispec:50: ioctl-missing: FXK_IOC_NOPE: not among the ioctls the UAPI headers define
 drift.kabispec:51: ioctl-dir: FXK_IOC_STAT: the spec's direction is in (_IOC_DIR w); the command's is r
 drift.kabispec:52: ioctl-arg-type: FXK_IOC_HOW: the spec's argument is struct fx_stat; the command's is struct open_how
+drift.kabispec:53: ioctl-arg-unknown: FXK_IOC_GHOST: the spec's argument type struct fxk_ghost is in no compiled header and no DWARF of this kernel: its layout cannot be checked or compared
 6.99.1-fixture: syscall-unspecified: getpid: no spec entry
 6.99.1-fixture: syscall-unspecified: fxlegacy: no spec entry
 coverage: 5/7 syscalls specified
-22 findings" "  every drift kind, in spec order, then the kernel's own"
+23 findings" "  every drift kind, in spec order, then the kernel's own"
 
 "$KABI_DIFF" check bare.kabi --spec drift >out.txt
 is "$?" 4 "without UAPI data: exit 4"
@@ -59,8 +60,8 @@ is "$(grep -c 'flag-\|ioctl-\|size-constant' out.txt)" 0 "  and reports none of 
 "$KABI_DIFF" check k.kabi --spec drift --format json >out.json
 is "$?" 4 "--format json: exit 4"
 is "$(jq -c '[.kernel.release, .uapi, .coverage, (.findings | length)]' out.json)" \
-	'["6.99.1-fixture",true,{"specified":5,"total":7},22]' "  release, uapi, coverage, count"
-is "$(jq -c '.findings[0], .findings[21]' out.json)" \
+	'["6.99.1-fixture",true,{"specified":5,"total":7},23]' "  release, uapi, coverage, count"
+is "$(jq -c '.findings[0], .findings[22]' out.json)" \
 '{"rule":"flag-unlisted","file":"drift.kabispec","line":9,"subject":"fxk_flags.FXK_FLAGS","message":"FXK_FLAGS (0x118, linux/fxkernel.h) is of the family FXK_* but not in the set"}
 {"rule":"syscall-unspecified","file":null,"line":null,"subject":"fxlegacy","message":"no spec entry"}' \
 	"  findings as objects"

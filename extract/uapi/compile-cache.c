@@ -320,7 +320,7 @@ int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *c
 	err = entry_path(c, "idx", &idx);
 	if (err)
 		goto out;
-	text = uapi_cc_read_text(idx.s, 64u << 20);
+	text = uapi_cc_read_text(idx.s);
 	if (text) {
 		int rc = read_index(c, text, r);
 

@@ -33,19 +33,14 @@
 #define RUN_CPU_SECONDS 120
 #define RUN_MEMORY_BYTES (4ull << 30)
 
-char *uapi_cc_read_text(const char *path, size_t max)
+char *uapi_cc_read_text(const char *path)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	char chunk[8192];
-	FILE *f = fopen(path, "r");
-	size_t n;
 
-	if (!f)
+	if (kd_buf_read_file(&b, path)) {
+		kd_buf_release(&b);
 		return NULL;
-	while (b.len < max && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (kd_buf_add(&b, chunk, n))
-			break;
-	fclose(f);
+	}
 	return kd_buf_detach(&b);
 }
 
@@ -162,7 +157,7 @@ int uapi_cc_run_capture(char *const *argv, char **out)
 	if (!err && (!WIFEXITED(status) || WEXITSTATUS(status)))
 		err = -EIO;
 	if (!err) {
-		*out = uapi_cc_read_text(tmpl, 1 << 16);
+		*out = uapi_cc_read_text(tmpl);
 		if (!*out)
 			err = -ENOMEM;
 	}

@@ -247,7 +247,7 @@ static int add_deps(struct cc_state *s, int id)
 
 	err = batch_path(s, id, "d", &path);
 	if (!err) {
-		text = uapi_cc_read_text(path.s, 64u << 20);
+		text = uapi_cc_read_text(path.s);
 		err = text ? uapi_cc_parse_deps(text, add_dep, s) : -EIO;
 	}
 	free(text);
@@ -287,7 +287,7 @@ static int finish_batch(struct cc_state *s, struct run *run, int status, struct 
 		err = batch_path(s, run->id, "c", &srcname);
 	if (err)
 		goto out;
-	text = uapi_cc_read_text(errf.s, 16u << 20);
+	text = uapi_cc_read_text(errf.s);
 	bad = kd_calloc(run->b.n, sizeof(*bad));
 	if (!text || !bad) {
 		err = -ENOMEM;
@@ -514,7 +514,7 @@ static int link_objects(struct cc_state *s, const char *dest)
 	s->r->nr_runs++;
 	err = pid < 0 ? (int)pid : uapi_cc_wait(pid, RUN_WALL_SECONDS, &status);
 	if (!err && (!WIFEXITED(status) || WEXITSTATUS(status))) {
-		char *text = uapi_cc_read_text(errf.s, 4096);
+		char *text = uapi_cc_read_text(errf.s);
 
 		kd_err("%s: linking the compiled UAPI headers failed: %.*s", s->cc,
 		       text ? (int)strcspn(text, "\n") : 0, text ? text : "");

@@ -112,8 +112,8 @@ void uapi_cc_cache__free(struct uapi_cc_cache *cache);
 /* --- shared by compile*.c --------------------------------------------------- */
 struct kd_buf;
 
-/* The contents of @path, NUL-terminated (malloc'ed), at most @max bytes; NULL when unreadable. */
-char *uapi_cc_read_text(const char *path, size_t max);
+/* The contents of @path, NUL-terminated (malloc'ed); NULL when unreadable. */
+char *uapi_cc_read_text(const char *path);
 /* Write @text to @path. 0 or -errno. */
 int uapi_cc_write_text(const char *path, const char *text);
 /* @cc as an absolute path (searched in PATH when it has no slash), malloc'ed; NULL: none. */

@@ -41,6 +41,7 @@ static const struct spec_check_rule rules[] = {
 	{ "ioctl-missing", "an ioctl of the spec that the UAPI headers do not define" },
 	{ "ioctl-dir", "the spec's direction differs from the _IOC_DIR of the command number" },
 	{ "ioctl-arg-type", "the spec's argument type differs from the command's" },
+	{ "ioctl-arg-unknown", "the spec's argument type (a struct, union, enum or typedef) is in no header view and no DWARF of the kernel" },
 	{ "syscall-unspecified", "a syscall of the kernel's x64 table with no spec entry" },
 };
 
@@ -311,6 +312,34 @@ static const char *ioc_dir(enum spec_dir d)
 	return dirs[d];
 }
 
+/*
+ * Does the kernel's DB have the type @text names ("struct loop_config",
+ * "__kernel_fd_set")? Plain C types (int, __u32, pointers, arrays) are
+ * never looked up: 1 for them.
+ */
+static int arg_type_known(struct ck *c, const char *text)
+{
+	static const char *const tags[] = { "struct", "union", "enum" };
+	const char *kind = "typedef", *name = text;
+	int64_t *ids = NULL;
+	size_t i;
+	int n;
+
+	for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
+		size_t len = strlen(tags[i]);
+
+		if (!strncmp(text, tags[i], len) && text[len] == ' ') {
+			kind = tags[i];
+			name = text + len + 1;
+		}
+	}
+	if (strpbrk(name, "*[ ") || (name == text && scalar_size(text)))
+		return 1;
+	n = kdb__find_types(c->db, kind, name, &ids);
+	free(ids);
+	return n < 0 ? n : n > 0;
+}
+
 static int check_ioctl(struct ck *c, const struct spec_call *sc)
 {
 	struct ioctl_row row = { 0 };
@@ -343,6 +372,17 @@ static int check_ioctl(struct ck *c, const struct spec_call *sc)
 			err = finding(c, "ioctl-arg-type", &sc->loc, sc->name,
 				      "the spec's argument is %s; the command's is %s",
 				      sc->arg_type, row.arg);
+	}
+	if (!err && sc->arg_type) {
+		int known = arg_type_known(c, sc->arg_type);
+
+		if (known < 0)
+			err = known;
+		else if (!known)
+			err = finding(c, "ioctl-arg-unknown", &sc->loc, sc->name,
+				      "the spec's argument type %s is in no compiled header and no DWARF"
+				      " of this kernel: its layout cannot be checked or compared",
+				      sc->arg_type);
 	}
 out:
 	free(row.arg);
