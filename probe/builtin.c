@@ -26,7 +26,7 @@
 #define S(s)	{ .kind = PROBE_ARG_STR, .str = (s) }
 #define B(n)	{ .kind = PROBE_ARG_BUF, .value = (n) }
 #define BP(n, off, w, v) { .kind = PROBE_ARG_BUF, .value = (n), .nr_patches = 1, \
-			   .patches = { { (off), (w), (uint64_t)(v) } } }
+			   .patches = { { (off), (w), (uint64_t)(v), false } } }
 #define BAD	{ .kind = PROBE_ARG_BADPTR }
 #define FD(f)	{ .kind = PROBE_ARG_FD, .value = (f) }
 #define FDROOT	FD(PROBE_FD_ROOT)

@@ -107,6 +107,9 @@ static int check_case(const struct probe_case *c)
 		const struct probe_arg *a = &c->args[i];
 
 		if ((a->kind == PROBE_ARG_STR && !a->str) ||
+		    (a->kind == PROBE_ARG_MAP &&
+		     ((int64_t)a->value < -(int64_t)PROBE_MAP_BYTES ||
+		      (int64_t)a->value > (int64_t)PROBE_MAP_BYTES)) ||
 		    (a->kind == PROBE_ARG_BUF && (a->value == 0 || a->value > 65536)) ||
 		    (a->kind == PROBE_ARG_FD && a->value >= PROBE_FD__COUNT) ||
 		    a->nr_patches > PROBE_MAX_PATCHES ||
@@ -118,7 +121,8 @@ static int check_case(const struct probe_case *c)
 			const struct probe_patch *p = &a->patches[j];
 
 			if ((p->width != 1 && p->width != 2 && p->width != 4 && p->width != 8) ||
-			    (uint64_t)p->offset + p->width > a->value) {
+			    (uint64_t)p->offset + p->width > a->value ||
+			    (p->addr && (p->width != 8 || p->value >= PROBE_DATA_BYTES))) {
 				kd_err("probe: case %s: argument %d: patch outside the buffer",
 				       c->id, i);
 				return -EINVAL;
@@ -297,7 +301,9 @@ const char *probe_expect_name(enum probe_expect e)
 
 int probe_case__format_args(const struct probe_case *c, struct kd_buf *b)
 {
-	static const char *const fd_names[] = { "root", "file", "pipe-r", "pipe-w" };
+	static const char *const fd_names[] = {
+		"fd:root", "fd:file", "fd:pipe-r", "fd:pipe-w", "id:timer",
+	};
 	int i, err = 0;
 	size_t j;
 
@@ -323,8 +329,9 @@ int probe_case__format_args(const struct probe_case *c, struct kd_buf *b)
 		case PROBE_ARG_BUF:
 			err = kd_buf_addf(b, "buf[%llu]", (unsigned long long)a->value);
 			for (j = 0; !err && j < a->nr_patches; j++)
-				err = kd_buf_addf(b, "%s%u:%u=0x%llx", j ? "," : "{",
+				err = kd_buf_addf(b, "%s%u:%u=%s0x%llx", j ? "," : "{",
 						  a->patches[j].offset, a->patches[j].width,
+						  a->patches[j].addr ? "data+" : "",
 						  (unsigned long long)a->patches[j].value);
 			if (!err && a->nr_patches)
 				err = kd_buf_addc(b, '}');
@@ -333,7 +340,11 @@ int probe_case__format_args(const struct probe_case *c, struct kd_buf *b)
 			err = kd_buf_adds(b, "badptr");
 			break;
 		case PROBE_ARG_FD:
-			err = kd_buf_addf(b, "fd:%s", fd_names[a->value]);
+			err = kd_buf_adds(b, fd_names[a->value]);
+			break;
+		case PROBE_ARG_MAP:
+			err = a->value ? kd_buf_addf(b, "map%+lld", (long long)a->value)
+				       : kd_buf_adds(b, "map");
 			break;
 		}
 	}

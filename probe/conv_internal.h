@@ -21,6 +21,8 @@
 #define MAX_CANDS 96
 #define NOENT_PATH "/kabi-probe-nonexistent"
 #define PID_NONE 4194304	/* PID_MAX_LIMIT: above every pid the kernel hands out */
+#define MAP_BASE 0x10000000000ULL /* where conditions see the probe's mapping (page aligned) */
+#define DATA_LEN 64		/* bytes a pointer field of a struct argument gets */
 
 struct cval {
 	char *name;
@@ -47,7 +49,7 @@ struct conv {
 		char *name;		/* "usize", "how.flags" (the spec's spelling; owned) */
 		int arg;
 		int patch;		/* -1: the argument itself */
-		enum { SL_INT, SL_PTR, SL_FD } kind;
+		enum { SL_INT, SL_PTR, SL_FD, SL_MAP } kind;
 		uint64_t mask;		/* of the C type's width */
 		uint64_t base, cur;
 	} slots[MAX_SLOTS];

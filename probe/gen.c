@@ -34,7 +34,7 @@ static int add_c_string(struct kd_buf *b, const char *s)
 
 static const char *const arg_kind_c[] = {
 	[PROBE_ARG_INT] = "A_INT", [PROBE_ARG_STR] = "A_STR", [PROBE_ARG_BUF] = "A_BUF",
-	[PROBE_ARG_BADPTR] = "A_BAD", [PROBE_ARG_FD] = "A_FD",
+	[PROBE_ARG_BADPTR] = "A_BAD", [PROBE_ARG_FD] = "A_FD", [PROBE_ARG_MAP] = "A_MAP",
 };
 
 /* All patches of all cases in one array; case args refer to them by index. */
@@ -51,13 +51,13 @@ static int gen_patches(const struct probe_set *set, struct kd_buf *out)
 			for (j = 0; !err && j < c->args[a].nr_patches; j++, n++) {
 				const struct probe_patch *p = &c->args[a].patches[j];
 
-				err = kd_buf_addf(out, "\t{ %u, %u, 0x%llxULL },\n", p->offset,
-						  p->width, (unsigned long long)p->value);
+				err = kd_buf_addf(out, "\t{ %u, %u, %d, 0x%llxULL },\n", p->offset,
+						  p->width, p->addr, (unsigned long long)p->value);
 			}
 	}
 	/* C forbids an empty initializer list. */
 	if (!err && !n)
-		err = kd_buf_adds(out, "\t{ 0, 0, 0 },\n");
+		err = kd_buf_adds(out, "\t{ 0, 0, 0, 0 },\n");
 	return err ? err : kd_buf_adds(out, "};\n");
 }
 

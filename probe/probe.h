@@ -30,29 +30,41 @@ struct kd_buf;
 
 /* --- cases ---------------------------------------------------------------- */
 #define PROBE_MAX_ARGS 6
-#define PROBE_MAX_PATCHES 4
+#define PROBE_MAX_PATCHES 8
 
 enum probe_arg_kind {
 	PROBE_ARG_INT,		/* value: the register's 64 bits */
 	PROBE_ARG_STR,		/* pointer to the NUL-terminated string str */
 	PROBE_ARG_BUF,		/* pointer to value bytes, zero but for patches (writable) */
 	PROBE_ARG_BADPTR,	/* an address that faults (a PROT_NONE page) */
-	PROBE_ARG_FD,		/* one of the fds the probe opens first: enum probe_fd */
+	PROBE_ARG_FD,		/* one of the objects the probe makes first: enum probe_fd */
+	PROBE_ARG_MAP,		/* the probe's mapping (PROBE_MAP_BYTES, mapped afresh for
+				 * the case) plus value bytes (int64_t) */
 };
 
-/* The fds the probe program opens before the cases (value of PROBE_ARG_FD). */
+/*
+ * What the probe program makes before the cases (value of PROBE_ARG_FD),
+ * and checks or remakes after each case: fds, and ids of other objects.
+ */
 enum probe_fd {
 	PROBE_FD_ROOT,		/* open("/", O_RDONLY|O_DIRECTORY) */
-	PROBE_FD_FILE,		/* a regular file, read-write, 4096 bytes */
+	PROBE_FD_FILE,		/* a regular file, read-write, 4096 bytes, offset 0 */
 	PROBE_FD_PIPE_R,	/* read end of a pipe (empty, O_NONBLOCK) */
 	PROBE_FD_PIPE_W,	/* write end of that pipe */
+	PROBE_ID_TIMER,		/* a POSIX timer (CLOCK_MONOTONIC, SIGEV_NONE), disarmed */
 	PROBE_FD__COUNT
 };
+
+/* Bytes of the mapping PROBE_ARG_MAP points into (private, anonymous, read-write). */
+#define PROBE_MAP_BYTES 4096
+/* Bytes of the data area address patches point into (zeroed for each case). */
+#define PROBE_DATA_BYTES 65536
 
 struct probe_patch {
 	uint32_t offset;	/* bytes into the buffer */
 	uint32_t width;		/* 1, 2, 4 or 8 bytes, little endian */
-	uint64_t value;
+	uint64_t value;		/* addr: bytes into the data area */
+	bool addr;		/* the value is the address of the probe's data area + value */
 };
 
 struct probe_arg {

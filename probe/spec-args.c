@@ -356,7 +356,7 @@ struct conv_slot *conv_field_slot(struct conv *cv, const char *name)
 	if (a->kind != PROBE_ARG_BUF || a->nr_patches == PROBE_MAX_PATCHES ||
 	    !field_layout(cv, p->arg.ref, name + dot + 1, &off, &width) || off + width > a->value)
 		return NULL;
-	a->patches[a->nr_patches] = (struct probe_patch){ off, width, 0 };
+	a->patches[a->nr_patches] = (struct probe_patch){ off, width, 0, false };
 	return add_slot(cv, name, (int)i, (int)a->nr_patches++, SL_INT, width, 0);
 }
 
@@ -368,6 +368,62 @@ static void field_slots_of(struct conv *cv, const struct spec_expr *e)
 		conv_field_slot(cv, e->name);
 	field_slots_of(cv, e->a);
 	field_slots_of(cv, e->b);
+}
+
+/*
+ * The fd the probe passes for @a: its first kind the probe has an fd of
+ * (the kind, then the other kinds named with "or"); a pipe's write end
+ * when the fd must be writable. Returns -1 when the probe has none.
+ */
+static int pick_fd(struct conv *cv, const struct spec_arg *a, uint64_t *fd)
+{
+	size_t i;
+
+	for (i = 0; i <= a->nr_specials; i++) {
+		const char *k = i ? a->specials[i - 1] : a->ref;
+
+		if (i && !spec__is_fdkind(cv->s, k))
+			continue;	/* a special value, not a kind */
+		if (!k || !strcmp(k, "file"))
+			*fd = PROBE_FD_FILE;
+		else if (!strcmp(k, "dir"))
+			*fd = PROBE_FD_ROOT;
+		else if (!strcmp(k, "pipe"))
+			*fd = a->access == SPEC_ACCESS_WRITE ? PROBE_FD_PIPE_W : PROBE_FD_PIPE_R;
+		else
+			continue;
+		return 0;
+	}
+	return -1;
+}
+
+/*
+ * A buffer of struct @ctype (one element of an array) whose spec gives a
+ * pointer field and a "len" field for it (struct iovec: iov_base and
+ * iov_len) points it at a page of the probe's data area, with a length
+ * of DATA_LEN: a read or write of nothing would return before the checks.
+ */
+static void point_fields(struct conv *cv, const char *ctype, struct probe_arg *pa, unsigned argi)
+{
+	const struct spec_struct *st = !strncmp(ctype, "struct ", 7) ? spec__find_struct(cv->s, ctype + 7)
+				       : NULL;
+	size_t f;
+
+	for (f = 0; st && f < st->nr_fields; f++) {
+		const struct spec_field *lf = &st->fields[f];
+		const struct spec_field *pf = lf->has_arg && lf->arg.kind == SPEC_K_LEN
+					      ? spec_struct__field(st, lf->arg.ref) : NULL;
+		uint32_t poff, pw, loff, lw;
+
+		if (!pf || !pf->has_arg || pf->arg.kind != SPEC_K_PTR || pf->out ||
+		    pa->nr_patches + 2 > PROBE_MAX_PATCHES ||
+		    !field_layout(cv, ctype, pf->name, &poff, &pw) || pw != 8 ||
+		    !field_layout(cv, ctype, lf->name, &loff, &lw) ||
+		    poff + pw > pa->value || loff + lw > pa->value)
+			continue;
+		pa->patches[pa->nr_patches++] = (struct probe_patch){ poff, 8, 4096ULL * argi, true };
+		pa->patches[pa->nr_patches++] = (struct probe_patch){ loff, lw, DATA_LEN, false };
+	}
 }
 
 static bool has_special(const struct spec_arg *a, const char *name)
@@ -432,18 +488,31 @@ int conv_build_base(struct conv *cv)
 				sl = add_slot(cv, p->name, arg, -1, SL_FD, 4, (uint64_t)-100);
 				break;
 			}
-			if (!a->ref || !strcmp(a->ref, "file"))
-				pa->value = PROBE_FD_FILE;
-			else if (!strcmp(a->ref, "dir"))
-				pa->value = PROBE_FD_ROOT;
-			else if (!strcmp(a->ref, "pipe"))
-				pa->value = PROBE_FD_PIPE_R;
-			else
+			if (pick_fd(cv, a, &pa->value))
 				return kd_buf_addf(&cv->tmp, "%s: no fd of kind %s", p->name, a->ref)
 				       ? -ENOMEM : 1;
 			pa->kind = PROBE_ARG_FD;
 			/* A symbolic number: the case replaces it only by one no fd has. */
 			sl = add_slot(cv, p->name, arg, -1, SL_FD, 4, 3 + pa->value);
+			break;
+		case SPEC_K_ID:
+			if (strcmp(a->ref, "timer"))
+				return kd_buf_addf(&cv->tmp, "%s: no id of kind %s", p->name, a->ref)
+				       ? -ENOMEM : 1;
+			pa->kind = PROBE_ARG_FD;
+			pa->value = PROBE_ID_TIMER;
+			/* Timer ids count from 0: a case replaces it by one above any in use. */
+			sl = add_slot(cv, p->name, arg, -1, SL_FD, w, 0);
+			break;
+		case SPEC_K_ADDR:
+			if (!a->mapped) {
+				sl = add_slot(cv, p->name, arg, -1, SL_INT, cv->widths[i] ? cv->widths[i] : 8, 0);
+				break;
+			}
+			/* The probe's page; conditions see it at MAP_BASE. */
+			pa->kind = PROBE_ARG_MAP;
+			pa->value = 0;
+			sl = add_slot(cv, p->name, arg, -1, SL_MAP, 8, MAP_BASE);
 			break;
 		case SPEC_K_PATH:
 		case SPEC_K_STRING:
@@ -456,6 +525,8 @@ int conv_build_base(struct conv *cv)
 			pa->kind = PROBE_ARG_BUF;
 			pa->value = a->ref && !a->array ? buf_size(cv, a->ref) : 256;
 			sl = add_slot(cv, p->name, arg, -1, SL_PTR, 8, 1);
+			if (sl && a->ref)
+				point_fields(cv, a->ref, pa, (unsigned)i);
 			break;
 		case SPEC_K_ENUM:
 			v = enum_first(cv, a->ref);
@@ -464,6 +535,8 @@ int conv_build_base(struct conv *cv)
 		case SPEC_K_INT:
 			if (a->lo && spec_expr__eval(a->lo, conv_lookup, cv, &v))
 				v = 0;
+			if (a->nonzero && !v)
+				v = 1;
 			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, v);
 			break;
 		case SPEC_K_FLAGS:
@@ -484,21 +557,53 @@ int conv_build_base(struct conv *cv)
 			return kd_buf_adds(&cv->tmp, "too many parameters") ? -ENOMEM : 1;
 		pa->value = pa->kind == PROBE_ARG_INT ? conv_reg(sl, sl->base) : pa->value;
 	}
-	/* A length is that of the buffer it describes. */
+	/*
+	 * A length is that of the buffer (or mapped range) it describes; a
+	 * count, of the one element an array buffer is filled for.
+	 */
 	for (i = 0; i < c->nr_params; i++) {
 		const struct spec_param *p = &c->params[i];
-		const struct spec_param *t = p->arg.kind == SPEC_K_LEN && p->arg.ref
+		bool len = p->arg.kind == SPEC_K_LEN, count = p->arg.kind == SPEC_K_COUNT;
+		const struct spec_param *t = (len || count) && p->arg.ref
 					     ? spec_call__param(c, p->arg.ref) : NULL;
 		const struct probe_arg *ta = t ? &cv->base.args[t - c->params] : NULL;
 		struct conv_slot *sl = conv_find_slot(cv, p->name);
 
 		if (!ta || !sl)
 			continue;
-		sl->base = sl->cur = ta->kind == PROBE_ARG_BUF ? ta->value
-				   : ta->kind == PROBE_ARG_STR ? strlen(ta->str) + 1 : 0;
-		cv->base.args[i].value = sl->base;
+		if (count)
+			sl->base = ta->kind == PROBE_ARG_BUF ? 1 : 0;
+		else
+			sl->base = ta->kind == PROBE_ARG_BUF ? ta->value
+				 : ta->kind == PROBE_ARG_STR ? strlen(ta->str) + 1
+				 : ta->kind == PROBE_ARG_MAP ? PROBE_MAP_BYTES : 0;
+		if (p->arg.nonzero && !sl->base)
+			sl->base = 1;
+		sl->cur = sl->base;
+		cv->base.args[i].value = conv_reg(sl, sl->base);
 	}
 	for (j = 0; j < c->nr_errnos; j++)
 		field_slots_of(cv, c->errnos[j].when);
+	for (j = 0; j < c->nr_deviations; j++)
+		field_slots_of(cv, c->deviations[j].when);
+	/*
+	 * An optional pointer is NULL ("none": the call does the least), unless
+	 * a condition names one of its fields: then it points to its buffer.
+	 */
+	for (i = 0; i < c->nr_params; i++) {
+		const struct spec_arg *a = &c->params[i].arg;
+		struct conv_slot *sl = conv_find_slot(cv, c->params[i].name);
+		size_t k;
+		bool fields = false;
+
+		if (!a->optional || a->kind != SPEC_K_PTR || !sl)
+			continue;
+		for (k = 0; k < cv->nr_slots; k++)
+			fields = fields || (cv->slots[k].arg == (int)i && cv->slots[k].patch >= 0);
+		if (fields)
+			continue;
+		sl->base = sl->cur = 0;
+		cv->base.args[i] = (struct probe_arg){ .kind = PROBE_ARG_INT, .value = 0 };
+	}
 	return 0;
 }

@@ -156,6 +156,10 @@ static void cands_for(const struct conv_slot *sl, const struct cands *k, const s
 	cand_add(&all, 0);
 	cand_add(&all, 1);
 	out->n = 0;
+	/* Into the probe's mapping first: start + 1 rather than the address 1. */
+	for (i = 0; sl->kind == SL_MAP && i < all.n; i++)
+		if (all.v[i] && all.v[i] < PROBE_MAP_BYTES)
+			cand_add(out, sl->base + all.v[i]);
 	for (i = 0; i < all.n; i++) {
 		uint64_t v = all.v[i] & sl->mask;
 		int32_t fd = (int32_t)(uint32_t)v;
@@ -247,6 +251,8 @@ static void apply(struct conv *cv, struct probe_case *pc)
 			continue;
 		if (sl->patch >= 0)
 			a->patches[sl->patch].value = sl->cur & sl->mask;
+		else if (sl->kind == SL_MAP && sl->cur - MAP_BASE + PROBE_MAP_BYTES <= 2 * PROBE_MAP_BYTES)
+			*a = (struct probe_arg){ .kind = PROBE_ARG_MAP, .value = sl->cur - MAP_BASE };
 		else
 			*a = (struct probe_arg){ .kind = PROBE_ARG_INT, .value = conv_reg(sl, sl->cur) };
 	}

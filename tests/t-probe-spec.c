@@ -53,7 +53,21 @@ static const char fixture[] =
 	"	errno EINVAL \"bad range\"\n"
 	"		when offset > 0x7fffffffffffffff || len == 0 || len > 0x7fffffffffffffff;\n"
 	"	errno EOPNOTSUPP \"unknown mode\" when mode & ~fmode;\n"
-	"}\n";
+	"}\n"
+	/* The probe's own objects: a timer, a mapping, a pipe end, iovec-like buffers. */
+	"idkind timer \"a timer\";\n"
+	"idkind key \"a key the probe has none of\";\n"
+	"fdkind pipe \"a pipe\";\n"
+	"struct vec { base: ptr inout void; blen: len base; }\n"
+	"syscall tset(t: id timer, v: ptr in struct vec[], n: count v,\n"
+	"             o: ptr out struct how optional) -> 0 {\n"
+	"	errno EINVAL \"no such timer\" when t == 1234567;\n"
+	"}\n"
+	"syscall mprot(start: addr mapped, len: len start, n: int nonzero,\n"
+	"              w: fd pipe or file writable, r: fd file or pipe) -> 0 {\n"
+	"	errno EINVAL \"unaligned\" when start & (PAGE_SIZE - 1);\n"
+	"}\n"
+	"syscall kcall(k: id key) -> 0;\n";
 
 static int build_db(const char *path)
 {
@@ -64,7 +78,15 @@ static int build_db(const char *path)
 	static const struct { long nr; const char *name; } calls[] = {
 		{ 500, "tcall" }, { 501, "ocall" }, { 62, "kill" }, { 502, "evfd" },
 		{ 285, "falloc" }, { 3, "close" }, { 257, "openat" }, { 319, "memfd_create" },
+		{ 503, "tset" }, { 504, "mprot" }, { 505, "kcall" },
 	};
+	struct kd_member vm[] = {
+		{ .name = "base", .type = 6, .offset = 0 },
+		{ .name = "blen", .type = 1, .offset = 8 },
+	};
+	struct kd_type vptr = { .id = 6, .kind = KD_KIND_POINTER, .size = 8, .align = 8 };
+	struct kd_type vec = { .id = 7, .kind = KD_KIND_STRUCT, .name = "vec", .size = 16,
+			       .align = 8, .nr_members = 2, .members = vm };
 	static const struct { const char *name; int64_t type; const char *text; } falloc[] = {
 		{ "fd", 3, "int" }, { "mode", 3, "int" }, { "offset", 5, "loff_t" },
 		{ "len", 5, "loff_t" },
@@ -95,6 +117,8 @@ static int build_db(const char *path)
 	err = err ? err : kdb__put_type(db, &i32);
 	err = err ? err : kdb__put_type(db, &s64);
 	err = err ? err : kdb__put_type(db, &loff);
+	err = err ? err : kdb__put_type(db, &vptr);
+	err = err ? err : kdb__put_type(db, &vec);
 	err = err ? err : kdb__put_constants(db, consts, 2);
 	err = err ? err : kdb__put_function(db, "sys_falloc", 3, "dwarf", "f.c", 1, &fid);
 	for (i = 0; !err && i < sizeof(falloc) / sizeof(falloc[0]); i++)
@@ -150,17 +174,17 @@ int main(void)
 		return tap_done();
 	is_int(probe__add_spec(set, s, db, &st), 0, "converted");
 
-	/* The calls: three probed; kill never, absent not in the table, evfd has no epoll fd. */
-	is_int(st.calls, 6, "6 syscalls in the spec");
-	is_int(st.calls_probed, 3, "3 probed");
+	/* The calls: five probed; kill never, absent not in the table, evfd has no epoll fd. */
+	is_int(st.calls, 9, "9 syscalls in the spec");
+	is_int(st.calls_probed, 5, "5 probed");
 	is_int(st.calls_skipped, 1, "kill is never probed");
 	is_int(st.calls_absent, 1, "absent is not in the table");
-	is_int(st.calls_unprobeable, 1, "evfd: no fd of kind epoll");
+	is_int(st.calls_unprobeable, 2, "evfd: no fd of kind epoll; kcall: no key");
 	is_int(st.errnos_newer, 1, "EXDEV since 9.0 is newer than 6.0.1");
-	is_int(st.errno_cases, 7, "7 errno cases");
+	is_int(st.errno_cases, 9, "9 errno cases");
 	is_int(st.flag_cases, 128,
 	       "128 flag cases: 2 + 62 unused bits of u64, 1 + 31 and 2 + 30 of int");
-	is_int((long)probe_set__count(set), 135, "135 cases in all");
+	is_int((long)probe_set__count(set), 137, "137 cases in all");
 	ok(probe__spec_skip("kill") && probe__spec_skip("reboot") && !probe__spec_skip("openat2"),
 	   "skip rule: kill and reboot never, openat2 yes");
 
@@ -227,6 +251,20 @@ int main(void)
 	       "falloc(fd:file, 0x80000000, 0, 1) unknown-flag errno EOPNOTSUPP",
 	       "mode is an int (32 bits)");
 
+	/*
+	 * The probe's objects: its timer, its page with the page's length, a
+	 * non-zero int, the pipe's write end for a writable "pipe or file",
+	 * the first kind it has for "file or pipe", one element of an array
+	 * whose pointer field points into the data area with a length, and an
+	 * optional pointer no condition looks into: NULL.
+	 */
+	is_str(show(set, "tset.EINVAL", &b),
+	       "tset(0x12d687, buf[256]{0:8=data+0x1000,8:8=0x40}, 1, 0) errno errno EINVAL",
+	       "a timer id no timer has; the vec's base and blen set; one element; o NULL");
+	is_str(show(set, "mprot.EINVAL", &b),
+	       "mprot(map+4095, 0x1000, 1, fd:pipe-w, fd:file) errno errno EINVAL",
+	       "an unaligned address inside the probe's page");
+
 	/* Merging: ids already present are kept, the others added. */
 	is_int(probe_set__new(&copy), 0, "second set");
 	if (copy) {
@@ -234,9 +272,9 @@ int main(void)
 
 		x.id = "extra.case";
 		is_int(probe_set__add(copy, &x), 0, "one case of its own");
-		is_int(probe_set__merge(copy, set), 135, "merge adds the 135 cases");
+		is_int(probe_set__merge(copy, set), 137, "merge adds the 137 cases");
 		is_int(probe_set__merge(copy, set), 0, "merging again adds none");
-		is_int((long)probe_set__count(copy), 136, "136 cases");
+		is_int((long)probe_set__count(copy), 138, "138 cases");
 	}
 	probe_set__free(copy);
 

@@ -265,6 +265,85 @@ static void test_gen_host(void)
 	probe_set__free(set);
 }
 
+#define A_I(v) { .kind = PROBE_ARG_INT, .value = (uint64_t)(v) }
+#define A_FD(f) { .kind = PROBE_ARG_FD, .value = (f) }
+#define A_B(n) { .kind = PROBE_ARG_BUF, .value = (n) }
+
+/*
+ * The probe's own objects on the host: its mapping, its timer, a data
+ * area behind a struct iovec, and the repairs between cases (the file
+ * rewound, the pipe drained, a deleted timer remade, the mapping fresh).
+ */
+static void test_objects_host(void)
+{
+	static const struct {
+		const char *id;
+		long nr;
+		int nargs;
+		struct probe_arg a[3];
+		long long want;		/* ret; -E for an errno */
+	} cases[] = {
+		{ "mprotect.ro", 10, 3, { { .kind = PROBE_ARG_MAP }, A_I(4096), A_I(1) }, 0 },
+		{ "mprotect.unaligned", 10, 3, { { .kind = PROBE_ARG_MAP, .value = 1 }, A_I(4096),
+		  A_I(1) }, -EINVAL },
+		{ "timer_gettime", 224, 2, { A_FD(PROBE_ID_TIMER), A_B(32) }, 0 },
+		{ "timer_delete", 226, 1, { A_FD(PROBE_ID_TIMER) }, 0 },
+		{ "timer_gettime.remade", 224, 2, { A_FD(PROBE_ID_TIMER), A_B(32) }, 0 },
+		{ "readv", 19, 3, { A_FD(PROBE_FD_FILE), { .kind = PROBE_ARG_BUF, .value = 16,
+		  .nr_patches = 2, .patches = { { 0, 8, 4096, true }, { 8, 8, 64, false } } },
+		  A_I(1) }, 64 },
+		{ "lseek.rewound", 8, 3, { A_FD(PROBE_FD_FILE), A_I(0), A_I(1) }, 0 },
+		{ "write.pipe", 1, 3, { A_FD(PROBE_FD_PIPE_W), A_B(16), A_I(16) }, 16 },
+		{ "read.drained", 0, 3, { A_FD(PROBE_FD_PIPE_R), A_B(16), A_I(16) }, -EAGAIN },
+	};
+	struct kd_buf src = KD_BUF_INIT, c_path = KD_BUF_INIT, bin = KD_BUF_INIT;
+	struct probe_set *set = NULL;
+	struct probe_run run;
+	size_t i;
+	char *out;
+	FILE *f;
+
+	if (probe_set__new(&set))
+		return;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct probe_case c = { .id = cases[i].id, .call = cases[i].id, .nr = cases[i].nr,
+					.nr_args = cases[i].nargs, .expect = PROBE_EXPECT_ANY };
+
+		memcpy(c.args, cases[i].a, sizeof(cases[i].a));
+		is_int(probe_set__add(set, &c), 0, c.id);
+	}
+	probe_case__format_args(probe_set__case(set, 5), &src);
+	is_str(src.s, "fd:file, buf[16]{0:8=data+0x1000,8:8=0x40}, 1", "an address patch printed");
+	kd_buf_reset(&src);
+	probe_case__format_args(probe_set__case(set, 1), &src);
+	is_str(src.s, "map+1, 0x1000, 1", "the mapping plus an offset printed");
+	kd_buf_reset(&src);
+	probe__gen_c(set, &src);
+	kd_buf_addf(&c_path, "%s/objects.c", tap_tmpdir());
+	kd_buf_addf(&bin, "%s/objects", tap_tmpdir());
+	f = fopen(c_path.s, "w");
+	fwrite(src.s, 1, src.len, f);
+	fclose(f);
+	is_int(probe__build(NULL, c_path.s, bin.s), 0, "static build");
+	kd_buf_reset(&src);
+	kd_buf_addf(&src, "'%s' --host", bin.s);
+	out = run_out(src.s);
+	is_int(probe__parse(set, out ? out : "", &run), 0, "host output parsed");
+	ok(out && !strstr(out, "KABI-PROBE-WARN"), "every object restored after each case");
+	for (i = 0; run.results && i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct probe_result *r = &run.results[i];
+		long long got = r->ret < 0 ? -(long long)r->err : r->ret;
+
+		is_int(got, cases[i].want, cases[i].id);
+	}
+	probe_run__release(&run);
+	free(out);
+	kd_buf_release(&src);
+	kd_buf_release(&c_path);
+	kd_buf_release(&bin);
+	probe_set__free(set);
+}
+
 /* One stored row, copied out of the walk. */
 struct stored {
 	char id[32], args[48], status[16], errno_name[16];
@@ -357,6 +436,7 @@ int main(void)
 	test_parse();
 	test_cpio();
 	test_gen_host();
+	test_objects_host();
 	test_store();
 	return tap_done();
 }
