@@ -100,7 +100,7 @@ if [ -n "$old" ] && [ -n "$new" ]; then
 		grep -q '^probe\.[a-z-]*: ' "$db.check"
 		ok $? "$r: check lists the probe's mismatches with rule ids" || tail -3 "$db.check" | sed 's/^/#   /'
 	done
-	"$KABI_DIFF" diff "$old" "$new" >diff-probe.out 2>&1
+	"$KABI_DIFF" diff --full "$old" "$new" >diff-probe.out 2>&1
 	is "$?" 12 "diff of the probed kernels: breaking changes (exit 12)"
 	# cachestat has cases on 6.12 only: the table diff says it was added.
 	grep -q 'syscall.added  *cachestat (x64): (none) -> 451  \[syscall-added\]' diff-probe.out
