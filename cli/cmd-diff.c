@@ -174,10 +174,18 @@ int cmd_diff(int argc, char **argv)
 	if (optind + 2 != argc)
 		return cli_usage_error(diff_usage, "diff: expected OLD and NEW, got %d arguments",
 				       argc - optind);
+	if (output && !strcmp(output, "-"))
+		output = NULL;	/* standard output */
 	rc.color = !strcmp(color, "always") ||
 		   (!strcmp(color, "auto") && !output && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
+	if (output) {
+		const char *inputs[3] = { argv[optind], argv[optind + 1], sup_path };
+
+		if (kd_output_check(output, inputs, 3))
+			goto out;
+	}
 	if (sup_path && diff_suppressions__load(sup_path, &sup))
 		goto out;
 	if (diff_inputs__open((const char *const *)argv + optind, quiet, db))

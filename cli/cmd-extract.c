@@ -16,6 +16,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/tmpfile.h"
 #include "spec/spec.h"
 
 static const char extract_usage[] =
@@ -30,7 +31,8 @@ static const char extract_usage[] =
 	"vmlinux, the modules and the UAPI headers are unpacked, next to OUT.kabi,\n"
 	"and removed afterwards.\n"
 	"\n"
-	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi)\n"
+	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi;\n"
+	"                      '-': standard output, not a terminal)\n"
 	"      --uapi DIR      also read the UAPI header tree (constants, ioctls)\n"
 	"      --modules DIR   also read the .ko modules under DIR (ioctl structs)\n"
 	"      --spec DIR      also load the contract (spec files) from DIR\n"
@@ -90,6 +92,45 @@ static int from_packages(struct extract_conf *conf, char **unpacked, struct kern
 	return 0;
 }
 
+/*
+ * -o -: SQLite writes a file, so the .kabi is built in a private directory
+ * under $TMPDIR, copied to standard output, and removed.
+ */
+static int to_stdout_begin(struct kd_buf *dir, struct kd_buf *path)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (kd_buf_addf(dir, "%s/kabi-diff.XXXXXX", tmp && *tmp ? tmp : "/tmp"))
+		return -ENOMEM;
+	if (!mkdtemp(dir->s)) {
+		int err = -errno;
+
+		kd_err("%s: cannot create a temporary directory: %s", dir->s, strerror(errno));
+		return err;
+	}
+	return kd_buf_addf(path, "%s/out.kabi", dir->s);
+}
+
+static int to_stdout_end(struct kd_buf *dir, struct kd_buf *path, bool copy)
+{
+	struct kd_buf data = KD_BUF_INIT;
+	int err = 0;
+
+	if (copy) {
+		err = kd_buf_read_file(&data, path->s);
+		if (!err && (fwrite(data.s, 1, data.len, stdout) != data.len || fflush(stdout))) {
+			kd_err("standard output: write error: %s", strerror(errno));
+			err = -EIO;
+		} else if (err) {
+			kd_err("%s: %s", path->s, kd_strerror(err));
+		}
+	}
+	unlink(path->s);
+	rmdir(dir->s);
+	kd_buf_release(&data);
+	return err;
+}
+
 int cmd_extract(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -104,12 +145,12 @@ int cmd_extract(int argc, char **argv)
 	};
 	struct extract_conf conf = { 0 };
 	struct extract_stats stats;
-	struct kd_buf out = KD_BUF_INIT;
+	struct kd_buf out = KD_BUF_INIT, tmpdir = KD_BUF_INIT;
 	struct timespec t0, t1;
 	struct spec *spec = NULL;
 	struct kernel_input ki = { 0 };
 	char *unpacked = NULL;
-	bool quiet = false;
+	bool quiet = false, to_stdout = false;
 	int c, err, status = KD_EXIT_ERROR;
 
 	while ((c = getopt_long(argc, argv, "o:j:qh", opts, NULL)) != -1) {
@@ -132,6 +173,14 @@ int cmd_extract(int argc, char **argv)
 		return cli_usage_error(extract_usage, "extract: expected one VMLINUX, got %d arguments",
 				       argc - optind);
 	conf.vmlinux = argv[optind];
+	if (conf.output && !strcmp(conf.output, "-")) {
+		if (isatty(STDOUT_FILENO))
+			return cli_usage_error(extract_usage, "extract: -o - writes a binary .kabi;"
+					       " redirect standard output to a file or a pipe");
+		to_stdout = true;
+	} else if (conf.output && kd_output_check(conf.output, (const char *const *)&conf.vmlinux, 1)) {
+		return KD_EXIT_ERROR;
+	}
 	if (kpkg__is_package_list(conf.vmlinux) && from_packages(&conf, &unpacked, &ki, quiet))
 		goto out;
 	if (!conf.output) {
@@ -144,6 +193,8 @@ int cmd_extract(int argc, char **argv)
 		}
 		free(copy);
 		conf.output = out.s;
+		if (kd_output_check(conf.output, (const char *const *)&conf.vmlinux, 1))
+			goto out;
 	}
 	conf.progress = !quiet && isatty(STDERR_FILENO);
 	if (quiet)
@@ -154,12 +205,22 @@ int cmd_extract(int argc, char **argv)
 	conf.before_commit = before_commit;
 	conf.before_commit_ctx = spec;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	err = extract__run(&conf, &stats);
+	err = to_stdout ? to_stdout_begin(&tmpdir, &out) : 0;
+	if (to_stdout)
+		conf.output = out.s;
+	if (!err)
+		err = extract__run(&conf, &stats);
+	if (to_stdout && tmpdir.len) {
+		int e = to_stdout_end(&tmpdir, &out, !err);
+
+		err = err ? err : e;
+	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (!err && !quiet)
 		fprintf(stderr, "kabi-diff: %s: %lld syscall slots, %lld signatures, %lld types,"
 			" %lld constants, %lld ioctls, %lld modules, %lld problems in %.2f s\n",
-			conf.output, (long long)stats.syscalls, (long long)stats.functions,
+			to_stdout ? "standard output" : conf.output, (long long)stats.syscalls,
+			(long long)stats.functions,
 			(long long)stats.types, (long long)stats.constants, (long long)stats.ioctls,
 			(long long)stats.modules, (long long)stats.problems,
 			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
@@ -167,6 +228,7 @@ int cmd_extract(int argc, char **argv)
 out:
 	spec__free(spec);
 	kd_buf_release(&out);
+	kd_buf_release(&tmpdir);
 	kernel_input__release(&ki);
 	kpkg__remove_dir(unpacked);
 	free(unpacked);

@@ -142,9 +142,14 @@ static int spec_init(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return cli_usage_error(spec_usage, "spec init takes one KERNEL.kabi");
+	if (out && !strcmp(out, "-"))
+		out = NULL;	/* standard output */
+	if (out && kd_output_check(out, (const char *const *)argv + optind, 1))
+		goto out;
 	err = kdb__open(argv[optind], &db);
 	if (err) {
-		kd_err("%s: %s", argv[optind], kd_strerror(err));
+		if (err == -ENOMEM)	/* kdb__open() reported every other cause */
+			kd_err("%s: %s", argv[optind], kd_strerror(err));
 		goto out;
 	}
 	if (except_dir && spec__load_dir(except_dir, &except))

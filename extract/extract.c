@@ -69,7 +69,7 @@ static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, cons
 	if (!err)
 		err = kdb__set_meta(db, "source_path", abs ? abs : input);
 	if (!err)
-		err = kdb__set_meta(db, "tool_version", KD_VERSION);
+		err = kdb__set_meta(db, "tool_version", extract__tool_version());
 	kd_buf_reset(&b);
 	if (!err && !(err = kd_buf_addf(&b, "%d", KDB_SCHEMA_VERSION)))
 		err = kdb__set_meta(db, "schema_version", b.s);
@@ -237,6 +237,11 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 	stats->problems += us.problems;
 	linked = kdb__link_constants_to_enums(db);
 	return linked < 0 ? linked : 0;
+}
+
+const char *extract__tool_version(void)
+{
+	return KD_VERSION;
 }
 
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)

@@ -29,6 +29,9 @@ struct extract_conf {
 	void *before_commit_ctx;
 };
 
+/* The version written as meta tool_version ("git describe" of the build). */
+const char *extract__tool_version(void);
+
 struct extract_stats {
 	int64_t syscalls;	/* table slots, all ABIs */
 	int64_t functions;	/* syscalls with a signature */

@@ -21,6 +21,8 @@ enum kd_errcode {
 	KD_ELIMIT,		/* a resource bound was hit */
 	KD_ESYNTAX,		/* spec or header syntax error(s) */
 	KD_EUSAGE,		/* bad command line */
+	KD_ENOTREG,		/* an output that is not a regular file (a device, a FIFO) */
+	KD_ESAMEFILE,		/* an output that is one of the inputs */
 };
 
 /*

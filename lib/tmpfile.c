@@ -14,7 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <stdbool.h>
+#include <sys/stat.h>
+
 #include "buf.h"
+#include "err.h"
 #include "mem.h"
 
 #define MAX_TMPFILES 16
@@ -34,12 +38,54 @@ static int remember(char *path)
 	return -EMFILE;
 }
 
+static mode_t current_umask(void)
+{
+	mode_t m = umask(0);
+
+	umask(m);
+	return m;
+}
+
+/* Does @dest exist as something rename() must not replace? */
+static bool exists_not_regular(const char *dest, struct stat *st)
+{
+	return !stat(dest, st) && !S_ISREG(st->st_mode);
+}
+
+int kd_output_check(const char *dest, const char *const *inputs, size_t n)
+{
+	struct stat out, in;
+	size_t i;
+
+	if (!strcmp(dest, "-"))
+		return 0;
+	if (exists_not_regular(dest, &out)) {
+		kd_err("%s: %s", dest, kd_strerror(-KD_ENOTREG));
+		return -KD_ENOTREG;
+	}
+	if (stat(dest, &out))
+		return 0;	/* created new: no input can be it */
+	for (i = 0; i < n; i++) {
+		if (inputs[i] && !stat(inputs[i], &in) && in.st_dev == out.st_dev &&
+		    in.st_ino == out.st_ino) {
+			kd_err("%s: %s", dest, kd_strerror(-KD_ESAMEFILE));
+			return -KD_ESAMEFILE;
+		}
+	}
+	return 0;
+}
+
 int kd_tmpfile_create(const char *dest, char **tmp_path)
 {
 	struct kd_buf b = KD_BUF_INIT;
+	struct stat st;
+	bool keep;
 	char *path;
 	int fd, err;
 
+	if (exists_not_regular(dest, &st))
+		return -KD_ENOTREG;
+	keep = !stat(dest, &st);
 	err = kd_buf_addf(&b, "%s.tmp.XXXXXX", dest);
 	if (err)
 		return err;
@@ -56,6 +102,21 @@ int kd_tmpfile_create(const char *dest, char **tmp_path)
 	if (err) {
 		close(fd);
 		unlink(path);
+		free(path);
+		return err;
+	}
+	/*
+	 * mkstemp() makes 0600 files: an output gets the mode any new file
+	 * would, and a rewrite keeps the file's mode and, where the user may
+	 * (root), its owner.
+	 */
+	if (keep && (st.st_uid != geteuid() || st.st_gid != getegid()) &&
+	    fchown(fd, st.st_uid, st.st_gid) < 0)
+		errno = 0;	/* not ours to give: the new file stays the user's */
+	if (fchmod(fd, keep ? st.st_mode & 07777 : 0666 & ~current_umask()) < 0) {
+		err = -errno;
+		close(fd);
+		kd_tmpfile_discard(path);
 		free(path);
 		return err;
 	}
@@ -83,7 +144,13 @@ void kd_tmpfile_discard(const char *tmp_path)
 
 int kd_tmpfile_commit(const char *tmp_path, const char *dest)
 {
-	int fd = open(tmp_path, O_RDONLY);
+	struct stat st;
+	int fd;
+
+	/* rename() would replace a device or FIFO made there since the output was created. */
+	if (exists_not_regular(dest, &st))
+		return -KD_ENOTREG;
+	fd = open(tmp_path, O_RDONLY);
 
 	if (fd >= 0) {
 		/* A rename before the data is on disk could publish an empty file after a crash. */

@@ -9,17 +9,32 @@
 #ifndef KD_TMPFILE_H
 #define KD_TMPFILE_H
 
+#include <stddef.h>
+
 /*
  * Create an empty file "DEST.tmp.XXXXXX" beside @dest and register it.
+ * Its mode is @dest's when @dest exists (owner and group too, where
+ * allowed), else 0666 less the umask. A @dest that exists and is not a
+ * regular file (a device, a FIFO, a directory) is refused: -KD_ENOTREG.
  * *tmp_path: malloc'ed, caller frees (after kd_tmpfile_forget()).
  * Returns an open fd or a negative errno.
  */
 int kd_tmpfile_create(const char *dest, char **tmp_path);
+/*
+ * May @dest be written as the output of a command reading the @n files
+ * @inputs? Not when it exists and is not a regular file (-KD_ENOTREG), nor
+ * when it is one of the inputs, under any name (-KD_ESAMEFILE). Reports
+ * the cause naming @dest. "-" (standard output) is always fine.
+ */
+int kd_output_check(const char *dest, const char *const *inputs, size_t n);
 /* Stop tracking @tmp_path (after a rename or an unlink). */
 void kd_tmpfile_forget(const char *tmp_path);
 /* Unlink and forget. */
 void kd_tmpfile_discard(const char *tmp_path);
-/* fsync @tmp_path's data, rename onto @dest, forget it. Negative errno on failure. */
+/*
+ * fsync @tmp_path's data, rename onto @dest, forget it. Negative errno on
+ * failure; -KD_ENOTREG when @dest became a non-regular file meanwhile.
+ */
 int kd_tmpfile_commit(const char *tmp_path, const char *dest);
 void kd_tmpfile_install_signal_cleanup(void);
 

@@ -92,7 +92,7 @@ is "$?" 12 "two vmlinux images: exit 12"
 is "$(norm <v.json | jq -c .changes)" "$(norm <"$golden" | jq -c .changes)" "  same changes as on the DBs"
 is "$(ls cache/kabi-diff | wc -l)" 2 "  both cached by build-id"
 bid=$(q "$old" "SELECT value FROM meta WHERE key='build_id'")
-test -f "cache/kabi-diff/$bid.kabi"; ok $? "  cache file named by the build-id"
+is "$(ls cache/kabi-diff | grep -c "^$bid-[0-9a-f]\{16\}\.kabi\$")" 1 "  cache file named by the build-id and a key"
 "$KABI_DIFF" "$k1" "$k2" -f json >v2.json 2>err2.txt
 is "$?" 12 "second run: exit 12"
 is "$(cat err2.txt)" "" "second run: no extraction (nothing on stderr)"

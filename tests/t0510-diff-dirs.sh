@@ -74,7 +74,15 @@ is "$(grep -c extracting err.txt)" 0 "second run: both from the cache (no extrac
 cmp -s ab.json ab2.json; ok $? "  same report"
 touch B/include/uapi/linux/fxkernel.h
 "$KABI_DIFF" A B -q >/dev/null 2>&1
-is "$(ls cache/kabi-diff | grep -c "^$bid1-um-")" 3 "a touched header: another fingerprint, extracted again"
+is "$(ls cache/kabi-diff | grep -c "^$bid1-um-")" 2 "a touched header, same content: the same entry"
+# A same-size edit with the mtime kept: the content says it changed.
+h=B/include/uapi/linux/fxkernel.h
+cp -p "$h" kept.h && sed 's/FXK_IOC_RESET/FXK_IOC_RESEX/' kept.h > edited && cat edited > "$h" &&
+	touch -r kept.h "$h" && cmp -s kept.h "$h"
+is "$?|$(stat -c %s-%Y "$h")" "1|$(stat -c %s-%Y kept.h)" "  a same-size edit, the mtime kept"
+"$KABI_DIFF" A B -q >/dev/null 2>&1
+is "$(ls cache/kabi-diff | grep -c "^$bid1-um-")" 3 "a header edited to the same size and mtime: extracted again"
+cat kept.h > "$h"
 
 "$KABI_DIFF" extract -q "$k1" --uapi A/include --modules A/modules -o A.kabi
 "$KABI_DIFF" "$k1" A -f json >va.json 2>err.txt
@@ -82,7 +90,7 @@ is "$?" 4 "vmlinux against its directory: exit 4 (only additions)"
 is "$(jq -r '[.changes[] | .kind] | group_by(.) | map("\(.[0]) \(length)") | join(", ")' va.json)" \
 	"constant.added $(q A.kabi "SELECT count(*) FROM constants"), ioctl.added 5" \
 	"  the directory adds its constants and ioctls: no vmlinux-only DB reused"
-test -f "cache/kabi-diff/$bid1.kabi"; ok $? "  the vmlinux alone is cached as BUILD-ID.kabi"
+is "$(ls cache/kabi-diff | grep -c "^$bid1-[0-9a-f]\{16\}\.kabi\$")" 1 "  the vmlinux alone is cached as BUILD-ID-KEY.kabi"
 
 "$KABI_DIFF" A D >ad.txt 2>err.txt
 is "$?" 0 "headers_install layout (usr/include) reads the same ABI: exit 0"

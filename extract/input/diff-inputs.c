@@ -3,9 +3,12 @@
  * The inputs of kabi-diff diff. A .kabi (recognized by content) is opened
  * as it is; a vmlinux, or a kernel directory (kernel-input.c), is
  * extracted into the cache $XDG_CACHE_HOME/kabi-diff/ under a name made of
- * its build-id and, when headers or modules were read too, of their
- * fingerprint (BUILD-ID-um-HASH.kabi): a cached vmlinux-only DB is never
- * taken for a directory's, nor one header tree's for another's.
+ * its build-id and of a key of everything it was built from: this
+ * kabi-diff's version and schema, the vmlinux file's identity, and when
+ * headers or modules were read too, their fingerprint
+ * (BUILD-ID[-um]-KEY.kabi). A build-id alone is not trusted: another
+ * image can carry it. A hit is verified: the entry's meta must name the
+ * same build-id, tool version and key, or it is extracted again.
  *
  * Extractions run in child processes: two kernels extract side by side on
  * two cores (the cold diff costs one extraction, not two), and each starts
@@ -43,6 +46,7 @@ struct input {
 	struct extract_conf conf;
 	struct kd_buf path;	/* the cache file */
 	char *build_id;
+	char key[17];		/* cache_key(), hex */
 	pid_t pid;		/* the extracting child, 0 none */
 	struct timespec start;
 	char *unpacked;		/* packages: the directory they were unpacked into (removed at the end) */
@@ -83,20 +87,31 @@ static int cache_dir(struct kd_buf *dir)
 	return 0;
 }
 
-/* A cached .kabi of @build_id that opens and says it is that kernel. */
-static bool cache_hit(const char *path, const char *build_id, struct kdb **db)
+/* Does meta @key of @db hold @want? */
+static bool meta_is(struct kdb *db, const char *key, const char *want)
+{
+	char *have = NULL;
+	bool yes = !kdb__get_meta(db, key, &have) && have && !strcmp(have, want);
+
+	free(have);
+	return yes;
+}
+
+/*
+ * A cached .kabi at @path that opens and says it was built by this
+ * kabi-diff from the kernel @build_id, from inputs of key @key.
+ */
+static bool cache_hit(const char *path, const char *build_id, const char *key, struct kdb **db)
 {
 	enum kd_level level = kd_log_level();
-	char *have = NULL;
 	bool ok;
 
 	if (access(path, R_OK) < 0)
 		return false;
 	kd_log_set_level(KD_LOG_QUIET);	/* a stale cache entry is re-extracted, not an error */
-	ok = !kdb__open(path, db) && !kdb__get_meta(*db, "build_id", &have) && have &&
-	     !strcmp(have, build_id);
+	ok = !kdb__open(path, db) && meta_is(*db, "build_id", build_id) &&
+	     meta_is(*db, "tool_version", extract__tool_version()) && meta_is(*db, "cache_key", key);
 	kd_log_set_level(level);
-	free(have);
 	if (!ok) {
 		kdb__free(*db);
 		*db = NULL;
@@ -104,38 +119,67 @@ static bool cache_hit(const char *path, const char *build_id, struct kdb **db)
 	return ok;
 }
 
-/* The cache file for @conf: the build-id, and what else is read and its fingerprint. */
-static int cache_path(const struct extract_conf *conf, const struct kernel_input *ki,
-		      const char *build_id, struct kd_buf *path)
+/*
+ * The key of @in's extraction (@in->key): this kabi-diff and its schema,
+ * the vmlinux's identity, the headers' and modules' fingerprint.
+ */
+static int cache_key(struct input *in)
+{
+	const struct extract_conf *conf = &in->conf;
+	uint64_t h = kd_hash_str(KD_HASH_SEED, extract__tool_version()), fp;
+	struct stat st;
+	int err;
+
+	h = kd_hash_u64(h, KDB_SCHEMA_VERSION);
+	if (stat(conf->vmlinux, &st) < 0) {
+		err = -errno;
+		kd_err("%s: %s", conf->vmlinux, strerror(errno));
+		return err;
+	}
+	h = kd_hash_u64(h, kernel_input__file_identity(&st));
+	h = kd_hash_u64(h, (uint64_t)!!conf->uapi_dir << 1 | !!conf->modules_dir);
+	if (conf->uapi_dir || conf->modules_dir) {
+		err = kernel_input__fingerprint(&in->ki, &fp);
+		if (err)
+			return err;
+		h = kd_hash_u64(h, fp);
+	}
+	snprintf(in->key, sizeof(in->key), "%016" PRIx64, h);
+	return 0;
+}
+
+/* The cache file for @in: the build-id, what else is read, and the key. */
+static int cache_path(struct input *in)
 {
 	struct kd_buf dir = KD_BUF_INIT;
-	uint64_t fp;
-	int err = cache_dir(&dir);
+	int err = cache_key(in);
 
 	if (!err)
-		err = kd_buf_addf(path, "%s/%s", dir.s, build_id);
-	if (!err && (conf->uapi_dir || conf->modules_dir)) {
-		err = kernel_input__fingerprint(ki, &fp);
-		if (!err)
-			err = kd_buf_addf(path, "-%s%s-%016" PRIx64, conf->uapi_dir ? "u" : "",
-					  conf->modules_dir ? "m" : "", fp);
-	}
+		err = cache_dir(&dir);
 	if (!err)
-		err = kd_buf_adds(path, ".kabi");
+		err = kd_buf_addf(&in->path, "%s/%s-%s%s%s%s.kabi", dir.s, in->build_id,
+				  in->conf.uapi_dir ? "u" : "", in->conf.modules_dir ? "m" : "",
+				  in->conf.uapi_dir || in->conf.modules_dir ? "-" : "", in->key);
 	kd_buf_release(&dir);
 	return err;
 }
 
+/* Before the entry is committed: the key it is verified by on a hit. */
+static int store_key(struct kdb *db, void *ctx)
+{
+	return kdb__set_meta(db, "cache_key", ctx);
+}
+
 /*
- * Packages (a.deb,b.deb): the same files (path, size, mtime) were read
- * before when CACHE/pkg-HASH.ref names a cached .kabi of the build-id it
- * records; then that is opened and nothing is unpacked. Else they are
+ * Packages (a.deb,b.deb): the same files (path and identity:
+ * kernel_input__file_identity()) were read before when CACHE/pkg-HASH.ref
+ * names a cached .kabi of the build-id and key it records; then that is opened and nothing is unpacked. Else they are
  * unpacked into CACHE/.kabi-unpack-XXXXXX, *dir, read as a directory.
  */
 static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const char **dir)
 {
 	struct kd_buf cdir = KD_BUF_INIT;
-	char *copy = kd_strdup(in->arg), *save = NULL, *p, line[2][4096];
+	char *copy = kd_strdup(in->arg), *save = NULL, *p, line[3][4096];
 	struct kpkg_stats st;
 	uint64_t h = KD_HASH_SEED;
 	FILE *f;
@@ -152,8 +196,7 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 			break;
 		}
 		h = kd_hash_str(h, real);
-		h = kd_hash_u64(kd_hash_u64(kd_hash_u64(h, (uint64_t)sb.st_size),
-					    (uint64_t)sb.st_mtim.tv_sec), (uint64_t)sb.st_mtim.tv_nsec);
+		h = kd_hash_u64(h, kernel_input__file_identity(&sb));
 		free(real);
 	}
 	free(copy);
@@ -163,11 +206,13 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 		goto out;
 	f = fopen(in->pkg_ref.s, "r");
 	if (f) {
-		bool hit = fgets(line[0], sizeof(line[0]), f) && fgets(line[1], sizeof(line[1]), f);
+		bool hit = fgets(line[0], sizeof(line[0]), f) && fgets(line[1], sizeof(line[1]), f) &&
+			   fgets(line[2], sizeof(line[2]), f);
 
 		fclose(f);
 		line[0][strcspn(line[0], "\n")] = line[1][strcspn(line[1], "\n")] = '\0';
-		if (hit && cache_hit(line[0], line[1], db)) {
+		line[2][strcspn(line[2], "\n")] = '\0';
+		if (hit && cache_hit(line[0], line[1], line[2], db)) {
 			if (!quiet)
 				fprintf(stderr, "kabi-diff: %s: cached as %s\n", in->arg, line[0]);
 			goto out;
@@ -200,7 +245,7 @@ static void remember_packages(struct input *in)
 	f = fopen(tmp.s, "w");
 	if (!f)
 		goto out;
-	fprintf(f, "%s\n%s\n", in->path.s, in->build_id);
+	fprintf(f, "%s\n%s\n%s\n", in->path.s, in->build_id, in->key);
 	if (fclose(f) || rename(tmp.s, in->pkg_ref.s))
 		unlink(tmp.s);
 out:
@@ -243,8 +288,8 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		       " the .kabi", in->conf.vmlinux, in->conf.vmlinux);
 		return -KD_EFORMAT;
 	}
-	err = cache_path(&in->conf, &in->ki, in->build_id, &in->path);
-	if (err || cache_hit(in->path.s, in->build_id, db))
+	err = cache_path(in);
+	if (err || cache_hit(in->path.s, in->build_id, in->key, db))
 		return err;
 	if (!quiet && in->ki.vmlinux)
 		kd_progress("%s (%s): vmlinux %s, UAPI headers %s, modules %s",
@@ -253,6 +298,8 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	if (!quiet)
 		kd_progress("extracting %s into %s", in->conf.vmlinux, in->path.s);
 	in->conf.output = in->path.s;
+	in->conf.before_commit = store_key;
+	in->conf.before_commit_ctx = in->key;
 	return 0;
 }
 

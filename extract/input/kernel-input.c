@@ -124,6 +124,8 @@ static struct {
 	long files;
 	uint64_t hash;		/* sum of per-file hashes: the walk's order does not matter */
 	size_t root_len;
+	struct kd_buf text;	/* a header's content */
+	int err;		/* reading a header failed: -errno */
 } walk;
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -147,9 +149,22 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 	if (walk.stop_at_first)
 		return 1;
 	h = kd_hash_str(KD_HASH_SEED, path + walk.root_len);
-	h = kd_hash_u64(h, (uint64_t)st->st_size);
-	h = kd_hash_u64(h, (uint64_t)st->st_mtim.tv_sec);
-	h = kd_hash_u64(h, (uint64_t)st->st_mtim.tv_nsec);
+	if (walk.only_ko || !S_ISREG(st->st_mode)) {
+		/*
+		 * Gigabytes of modules are not read for a key: their identity is.
+		 * Any write changes a file's ctime, which no tool can set back
+		 * (a same-size edit with the mtime restored changes it). A FIFO
+		 * named *.h is not read either.
+		 */
+		h = kd_hash_u64(h, kernel_input__file_identity(st));
+	} else {
+		/* Headers are small: their content. */
+		kd_buf_reset(&walk.text);
+		walk.err = kd_buf_read_file(&walk.text, path);
+		if (walk.err)
+			return 1;
+		h = kd_hash_bytes(h, walk.text.s ? walk.text.s : "", walk.text.len);
+	}
 	walk.hash += h;
 	return 0;
 }
@@ -164,7 +179,13 @@ static long walk_tree(const char *dir, bool ko, bool stop_at_first, uint64_t *ha
 	walk.files = 0;
 	walk.hash = 0;
 	walk.root_len = strlen(dir);
+	walk.err = 0;
 	rc = nftw(dir, walk_one, 32, FTW_PHYS);
+	kd_buf_release(&walk.text);
+	if (walk.err) {
+		errno = walk.err == -ENOMEM ? ENOMEM : -walk.err;
+		return -1;
+	}
 	if (rc < 0)
 		return -1;
 	if (hash)
@@ -238,6 +259,18 @@ int kernel_input__probe(const char *dir, struct kernel_input *ki)
 	if (err == -ENOMEM)
 		kd_err("out of memory");
 	return err;
+}
+
+uint64_t kernel_input__file_identity(const struct stat *st)
+{
+	uint64_t h = kd_hash_u64(KD_HASH_SEED, (uint64_t)st->st_dev);
+
+	h = kd_hash_u64(h, (uint64_t)st->st_ino);
+	h = kd_hash_u64(h, (uint64_t)st->st_size);
+	h = kd_hash_u64(h, (uint64_t)st->st_mtim.tv_sec);
+	h = kd_hash_u64(h, (uint64_t)st->st_mtim.tv_nsec);
+	h = kd_hash_u64(h, (uint64_t)st->st_ctim.tv_sec);
+	return kd_hash_u64(h, (uint64_t)st->st_ctim.tv_nsec);
 }
 
 int kernel_input__fingerprint(const struct kernel_input *ki, uint64_t *hash)

@@ -27,11 +27,20 @@ struct kernel_input {
 int kernel_input__probe(const char *dir, struct kernel_input *ki);
 
 /*
- * A hash of the name, size and modification time of every header and
- * module @ki would have read: another tree, or an edited file, gives
- * another value. Returns 0 or a negative code (reported).
+ * A hash of what @ki would have read: every header's name and content,
+ * every module's name and identity (kernel_input__file_identity()):
+ * another tree, or an edited file, gives another value. Returns 0 or a
+ * negative code (reported).
  */
 int kernel_input__fingerprint(const struct kernel_input *ki, uint64_t *hash);
+
+/*
+ * A file's identity for the cache: device, inode, size, mtime and ctime.
+ * Any write changes the ctime, and no tool sets it back, so an edited file
+ * (even of the same size, its mtime restored) gets another identity.
+ */
+struct stat;
+uint64_t kernel_input__file_identity(const struct stat *st);
 
 void kernel_input__release(struct kernel_input *ki);
 
