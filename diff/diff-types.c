@@ -216,6 +216,9 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 	tb = tgraph_strip(&e->g[1], b);
 	if (equivalent(e, a, b, 0)) {
 		rule = "type-spelling";
+	} else if (ta && tb && ta->kind == KD_KIND_POINTER && tb->kind == KD_KIND_POINTER &&
+		   !tgraph_strip(&e->g[0], ta->ref) != !tgraph_strip(&e->g[1], tb->ref)) {
+		rule = "pointee-void";	/* int * -> void *: the same pointer, no size said */
 	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
 		   equivalent(e, ta->ref, tb->ref, 0)) {
 		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
@@ -252,6 +255,9 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 	if (!err)
 		err = diff_add(e->r, kind, cat, rule, name, subject, sa->s, sb->s,
 			       note.len ? note.s : NULL, &idx);
+	if (!err && !strcmp(rule, "pointee-void"))
+		err = diff_evidence(e->r, idx, DIFF_EV_LAYOUT,
+				    "%s -> %s: the same pointer; void gives the pointee no size", sa->s, sb->s);
 	if (!err)
 		err = dt_own(e, owner, idx);
 follow:
@@ -267,6 +273,83 @@ int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *
 
 /* --- aggregates ---------------------------------------------------------- */
 
+/* Why a member is reserved space: a line of the contract, or its name. */
+struct resv_why {
+	bool is;
+	enum diff_evidence kind;	/* DIFF_EV_CONTRACT or DIFF_EV_CONVENTION */
+	struct diff_where where;	/* the contract's line */
+};
+
+/*
+ * Names that say "reserved space, must be zero": reserved, resv, rsvd, rsv,
+ * spare, pad, padding, unused, after leading underscores and before an
+ * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2).
+ */
+static bool reserved_name(const char *name)
+{
+	static const char *const words[] = { "reserved", "resv", "rsvd", "rsv", "spare",
+					     "padding", "pad", "unused", NULL };
+	const char *p = name, *q;
+	size_t i, n;
+
+	while (*p == '_')
+		p++;
+	for (i = 0; words[i]; i++) {
+		n = strlen(words[i]);
+		if (strncmp(p, words[i], n))
+			continue;
+		q = p + n;
+		if (*q == '_' && q[1])
+			q++;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (!*q)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is member @member of @type (NULL: anonymous) reserved space? The contract
+ * first; a member it describes otherwise is not (a "pad" with a kind is no
+ * padding); else the naming convention. *why says who decided.
+ */
+static bool member_reserved(const struct diff_engine *e, const char *type, const char *member,
+			    struct resv_why *why)
+{
+	const struct diff_contract *c = e->conf->contract;
+	struct diff_where w = { NULL, 0 };
+
+	*why = (struct resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
+	if (!member)
+		return false;
+	if (c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, &w)) {
+		*why = (struct resv_why){ true, DIFF_EV_CONTRACT, w };
+		return true;
+	}
+	if (c && c->describes && type && c->describes(c->ctx, type, member, NULL))
+		return false;
+	if (!reserved_name(member))
+		return false;
+	*why = (struct resv_why){ true, DIFF_EV_CONVENTION, { NULL, 0 } };
+	return true;
+}
+
+/* Name what made change @idx (about @owner's member @member) a reserved-space one. */
+static int resv_evidence(struct diff_engine *e, size_t idx, const char *owner, const char *member,
+			 const struct resv_why *why)
+{
+	if (!why || !why->is)
+		return 0;
+	if (why->kind == DIFF_EV_CONTRACT)
+		return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s:%d: %s.%s is reserved",
+				     why->where.file ? why->where.file : "contract", why->where.line,
+				     owner, member);
+	return diff_evidence(e->r, idx, DIFF_EV_CONVENTION,
+			     "the name %s says reserved space (naming convention; the contract does"
+			     " not describe %s.%s)", member, owner, member);
+}
+
 struct leaf {
 	const char *name;
 	int64_t type;
@@ -277,6 +360,7 @@ struct leaf {
 	int depth;		/* 0: the aggregate's own member; more: lifted from an unnamed one */
 	long match;		/* index on the other side, -1 none */
 	bool renamed;
+	struct resv_why resv;	/* old side: is it reserved space, and who says so */
 };
 
 struct leaves {
@@ -319,6 +403,7 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 		f->depth = depth;
 		f->match = -1;
 		f->renamed = false;
+		f->resv = (struct resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
 	}
 	return err;
 }
@@ -360,6 +445,15 @@ static bool contract_extensible(const struct diff_engine *e, const char *type)
 	const struct diff_contract *c = e->conf->contract;
 
 	return c && c->is_extensible && type && c->is_extensible(c->ctx, type, NULL);
+}
+
+/* The contract calls member @member of @type output-only (written by the kernel only). */
+static bool contract_out(const struct diff_engine *e, const char *type, const char *member,
+			 struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_out && type && member && c->is_out(c->ctx, type, member, where);
 }
 
 /* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */
@@ -407,6 +501,17 @@ static int agg_emit(struct agg *g, const char *kind, const char *rule, const cha
 	if (r->verdict == DIFF_BREAKING && strcmp(kind, "type.member.added"))
 		g->broken = true;
 	return err ? err : emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
+}
+
+/* agg_emit() of a change that reserved space (@why, of member @resv) made harmless. */
+static int agg_emit_resv(struct agg *g, const char *kind, const char *rule, const char *member,
+			 const char *ov, const char *nv, const char *resv, const struct resv_why *why)
+{
+	int err = agg_emit(g, kind, rule, member, ov, nv);
+
+	if (err || strncmp(rule, "reserved-", 9))
+		return err;
+	return resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv, why);
 }
 
 static int match_members(struct agg *g)
@@ -457,10 +562,13 @@ static int build_maps(struct agg *g)
 		const struct leaf *a = &g->l[0].v[i];
 		const struct leaf *b = a->match >= 0 ? &g->l[1].v[a->match] : NULL;
 
+		struct leaf *m = &g->l[0].v[i];
+
 		bits_set(g->old_map, g->nbits, a->bit, a->bits);
 		if (b && b->bit == a->bit && b->bits == a->bits && !a->renamed)
 			bits_set(g->kept_map, g->nbits, a->bit, a->bits);
-		if ((!b || b->bits != a->bits || a->renamed) && contract_reserved(g->e, tname, a->name))
+		if (member_reserved(g->e, tname, a->name, &m->resv) &&
+		    (!b || b->bits != a->bits || b->bit != a->bit || a->renamed))
 			bits_set(g->reserved_map, g->nbits, a->bit, a->bits);
 	}
 	return 0;
@@ -496,14 +604,15 @@ static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct 
 static int compare_matched(struct agg *g, size_t i)
 {
 	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
-	const char *tname = g->t[0]->name;
-	bool reserved = contract_reserved(g->e, tname, a->name);
-	size_t before = g->e->nodes[g->node].nr_changes, k;
+	const struct resv_why *why = &a->resv;
+	bool reserved = why->is;
+	size_t before = g->e->nodes[g->node].nr_changes, first = g->e->r->nr_changes, k;
 	int err = 0;
 
 	if (a->renamed) {
-		err = agg_emit(g, "type.member.renamed", reserved ? "reserved-reuse" : "member-renamed",
-			       a->name, a->name, b->name);
+		err = agg_emit_resv(g, "type.member.renamed",
+				    reserved ? "reserved-reuse" : "member-renamed",
+				    a->name, a->name, b->name, a->name, why);
 		return err ? err : descend(g->e, g->node, b->name, a->type, b->type, false);
 	}
 	if (a->bit_size || b->bit_size) {
@@ -517,9 +626,9 @@ static int compare_matched(struct agg *g, size_t i)
 				err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %" PRId64, b->bit,
 						  b->bit_size ? (int64_t)b->bit_size : b->bits);
 			if (!err)
-				err = agg_emit(g, "type.member.bitfield",
-					       reserved ? "reserved-reuse" : "member-bitfield",
-					       a->name, g->ov.s, g->nv.s);
+				err = agg_emit_resv(g, "type.member.bitfield",
+						    reserved ? "reserved-reuse" : "member-bitfield",
+						    a->name, g->ov.s, g->nv.s, a->name, why);
 		}
 	} else if (a->bit != b->bit || a->byte != b->byte) {
 		kd_buf_reset(&g->ov);
@@ -527,8 +636,12 @@ static int compare_matched(struct agg *g, size_t i)
 		err = kd_buf_addf(&g->ov, "%" PRId64, a->byte);
 		if (!err)
 			err = kd_buf_addf(&g->nv, "%" PRId64, b->byte);
+		/* Reserved space carved from its front: the rest moved within its old bytes. */
 		if (!err)
-			err = agg_emit(g, "type.member.offset", "member-moved", a->name, g->ov.s, g->nv.s);
+			err = agg_emit_resv(g, "type.member.offset",
+					    reserved && b->bit >= a->bit && b->bit + b->bits <= a->bit + a->bits &&
+					    g->t[0]->size == g->t[1]->size ? "reserved-carved" : "member-moved",
+					    a->name, g->ov.s, g->nv.s, a->name, why);
 	}
 	if (err)
 		return err;
@@ -546,6 +659,11 @@ static int compare_matched(struct agg *g, size_t i)
 		if (c->rule->verdict == DIFF_BREAKING)
 			g->broken = true;
 	}
+	/* The slot's own change (array bound, type) of reserved space. */
+	for (k = first; !err && k < g->e->r->nr_changes; k++)
+		if (!strcmp(g->e->r->changes[k].rule->id, "reserved-reuse") &&
+		    g->e->r->changes[k].evidence_kind == DIFF_EV_LAYOUT)
+			err = resv_evidence(g->e, k, g->e->nodes[g->node].display, a->name, why);
 	return err;
 }
 
@@ -555,7 +673,8 @@ static int compare_matched(struct agg *g, size_t i)
  * past it is judged on its bytes inside: over padding or over a kept
  * member (a new, larger union alternative) it is a tail growth.
  */
-static int classify_added(struct agg *g, const struct leaf *b, const char **rule)
+static int classify_added(struct agg *g, const struct leaf *b, const char **rule,
+			  const struct leaf **resv, struct diff_where *out_where)
 {
 	const char *tname = g->t[0]->name, *tail;
 	bool grows = (g->t[1]->kind == KD_KIND_STRUCT || g->t[1]->kind == KD_KIND_UNION) &&
@@ -580,6 +699,7 @@ static int classify_added(struct agg *g, const struct leaf *b, const char **rule
 		inside = g->nbits - b->bit;
 	if (bits_all(g->old_map, g->nbits, b->bit, inside, false))
 		*rule = contract_reserved(g->e, tname, NULL) ? "padding-reuse" :
+			contract_out(g->e, tname, b->name, out_where) ? "padding-reuse-out" :
 			"padding-reuse-uncontracted";
 	else if (bits_all(g->kept_map, g->nbits, b->bit, inside, true))
 		*rule = inside < b->bits ? tail : "member-added-alias";
@@ -587,6 +707,16 @@ static int classify_added(struct agg *g, const struct leaf *b, const char **rule
 		*rule = "reserved-reuse";
 	else
 		*rule = "member-added";
+	if (!strcmp(*rule, "reserved-reuse")) {
+		size_t i;
+
+		for (i = 0; i < g->l[0].n && !*resv; i++) {
+			const struct leaf *a = &g->l[0].v[i];
+
+			if (a->resv.is && a->bit < b->bit + inside && b->bit < a->bit + a->bits)
+				*resv = a;
+		}
+	}
 	return 0;
 }
 
@@ -644,22 +774,31 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			err = compare_matched(&g, i);
 			continue;
 		}
-		rule = contract_reserved(e, ta->name, a->name) && covered_in_new(&g, a) ?
-		       "reserved-reuse" : "member-removed";
+		rule = a->resv.is && covered_in_new(&g, a) ? "reserved-reuse" : "member-removed";
 		err = describe_leaf(e, 0, a, &g.ov);
 		if (!err)
-			err = agg_emit(&g, "type.member.removed", rule, a->name, g.ov.s, NULL);
+			err = agg_emit_resv(&g, "type.member.removed", rule, a->name, g.ov.s, NULL,
+					    a->name, &a->resv);
 	}
 	for (i = 0; !err && i < g.l[1].n; i++) {
 		const struct leaf *b = &g.l[1].v[i];
 
 		if (b->match >= 0)
 			continue;
-		err = classify_added(&g, b, &rule);
+		const struct leaf *resv = NULL;
+		struct diff_where ow = { NULL, 0 };
+
+		err = classify_added(&g, b, &rule, &resv, &ow);
 		if (!err)
 			err = describe_leaf(e, 1, b, &g.nv);
 		if (!err)
-			err = agg_emit(&g, "type.member.added", rule, b->name, NULL, g.nv.s);
+			err = agg_emit_resv(&g, "type.member.added", rule, b->name, NULL, g.nv.s,
+					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
+		if (!err && !strcmp(rule, "padding-reuse-out"))
+			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+					    "%s:%d: %s.%s is output-only (out): the kernel writes it",
+					    ow.file ? ow.file : "contract", ow.line,
+					    e->nodes[node].display, b->name);
 	}
 	if (!err && ta->size != tb->size) {
 		kd_buf_reset(&g.ov);

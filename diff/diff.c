@@ -290,6 +290,51 @@ out:
 	return err;
 }
 
+/*
+ * Did the old kernel implement syscall @p at all? A syscall compiled out
+ * (or dropped, as lookup_dcookie in 5.12) keeps its table slot pointing to
+ * a COND_SYSCALL stub of kernel/sys_ni.c that returns -ENOSYS: its DWARF
+ * says where it is defined. The contract may say so too ('unimplemented').
+ */
+static int syscall_removed(struct diff_run *run, const struct kdb_syscall_pair *p)
+{
+	const struct diff_contract *c = run->e.conf->contract;
+	struct kd_function *f = NULL;
+	struct diff_where w = { NULL, 0 };
+	size_t idx = run->e.r->nr_changes;
+	const char *file;
+	size_t n;
+	int err;
+
+	if (c && c->unimplemented && c->unimplemented(c->ctx, false, p->name, &w)) {
+		err = syscall_change(run, "syscall.removed", "syscall-removed-unimplemented", p->name,
+				     run->subj.s, p->old_nrs, NULL, NULL);
+		return err ? err : diff_evidence(run->e.r, idx, DIFF_EV_CONTRACT,
+			"%s:%d: %s is unimplemented: the old kernel already failed it",
+			w.file ? w.file : "contract", w.line, p->name);
+	}
+	if (p->old_func) {
+		err = kdb__get_function_by_id(run->db[0], p->old_func, &f);
+		if (err && err != -ENOENT)
+			return err;
+	}
+	file = f && f->decl_file ? f->decl_file : "";
+	n = strlen(file);
+	if (n >= 15 && !strcmp(file + n - 15, "kernel/sys_ni.c") && (n == 15 || file[n - 16] == '/')) {
+		err = syscall_change(run, "syscall.removed", "syscall-removed-unimplemented", p->name,
+				     run->subj.s, p->old_nrs, NULL, NULL);
+		if (!err)
+			err = diff_evidence(run->e.r, idx, DIFF_EV_KERNEL,
+				"the old kernel's %s is the stub at %s:%d (COND_SYSCALL: returns -ENOSYS)",
+				f->name, file, f->decl_line);
+	} else {
+		err = syscall_change(run, "syscall.removed", "syscall-removed", p->name, run->subj.s,
+				     p->old_nrs, NULL, NULL);
+	}
+	kd_function__free(f);
+	return err;
+}
+
 static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 {
 	struct diff_run *run = ctx;
@@ -303,8 +348,7 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 		return syscall_change(run, "syscall.added", "syscall-added", p->name, run->subj.s,
 				      NULL, p->new_nrs, NULL);
 	if (!p->new_nrs)
-		return syscall_change(run, "syscall.removed", "syscall-removed", p->name, run->subj.s,
-				      p->old_nrs, NULL, NULL);
+		return syscall_removed(run, p);
 	if (strcmp(p->old_nrs, p->new_nrs))
 		err = syscall_change(run, "syscall.renumbered", "syscall-renumbered", p->name,
 				     run->subj.s, p->old_nrs, p->new_nrs, NULL);

@@ -21,6 +21,19 @@
 #include "tests/tap.h"
 #include "tests/diff-fixture.h"
 
+/* The evidence of the change @kind @subject. */
+static void evidence_is(const struct diff_result *r, const char *kind, const char *subject,
+			enum diff_evidence ev, const char *text)
+{
+	const struct diff_change *c = r ? diff_result__find(r, kind, subject) : NULL;
+	struct kd_buf what = KD_BUF_INIT;
+
+	kd_buf_addf(&what, "%s %s: evidence", kind, subject);
+	is_str(c ? diff_evidence_name(c->evidence_kind) : NULL, diff_evidence_name(ev), what.s);
+	is_str(c ? c->evidence : NULL, text, what.s);
+	kd_buf_release(&what);
+}
+
 /* --- syscalls ------------------------------------------------------------ */
 
 static void build_syscalls(struct kb *k)
@@ -244,6 +257,16 @@ static void build_misc(struct kb *k)
 		{ .name = "__reserved", .type = arr(k, u64, 1), .offset = 16 },
 	};
 	int64_t resv = agg(k, KD_KIND_STRUCT, "resv", 24, 8, n ? rn : ro, n ? 3 : 2);
+	/* The same carving of a member whose name says nothing: breaking. */
+	struct kd_member fo[] = {
+		{ .name = "flags", .type = u64, .offset = 0 },
+		{ .name = "room", .type = arr(k, u64, 2), .offset = 8 },
+	};
+	struct kd_member fn[] = {
+		{ .name = "flags", .type = u64, .offset = 0 }, { .name = "newf", .type = u64, .offset = 8 },
+		{ .name = "room", .type = arr(k, u64, 1), .offset = 16 },
+	};
+	int64_t room = agg(k, KD_KIND_STRUCT, "room", 24, 8, n ? fn : fo, n ? 3 : 2);
 	struct kd_member km[] = {
 		{ .name = "i", .type = u32, .offset = 0 }, { .name = "j", .type = u32, .offset = n ? 0 : 4 },
 	};
@@ -260,6 +283,7 @@ static void build_misc(struct kb *k)
 
 	sys(k, 0, "pad", l64, 1, "p", ptr(k, padded));
 	sys(k, 1, "res", l64, 1, "r", ptr(k, resv));
+	sys(k, 4, "room", l64, 1, "r", ptr(k, room));
 	sys(k, 2, "kind", l64, 1, "k", ptr(k, kinded));
 	sys(k, 3, "hold", l64, 1, "h", ptr(k, holder));
 }
@@ -271,11 +295,24 @@ static void test_misc(void)
 
 	check(r, "type.member.added", "struct padded.c", "padding-reuse-uncontracted", NULL,
 	      "unsigned int c at 4", "pad -> p -> struct padded");
-	check(r, "type.member.added", "struct resv.newf", "member-added", NULL,
+	/* __reserved says reserved space by its name: carving it is compatible (convention). */
+	check(r, "type.member.added", "struct resv.newf", "reserved-reuse", NULL,
 	      "long long unsigned int newf at 8", NULL);
-	check(r, "type.array.bound", "struct resv.__reserved", "array-bound",
+	check(r, "type.array.bound", "struct resv.__reserved", "reserved-reuse",
 	      "long long unsigned int[2]", "long long unsigned int[1]", NULL);
-	check(r, "type.member.offset", "struct resv.__reserved", "member-moved", "8", "16", NULL);
+	check(r, "type.member.offset", "struct resv.__reserved", "reserved-carved", "8", "16", NULL);
+	evidence_is(r, "type.member.offset", "struct resv.__reserved", DIFF_EV_CONVENTION,
+		    "the name __reserved says reserved space (naming convention; the contract does not"
+		    " describe struct resv.__reserved)");
+	evidence_is(r, "type.member.added", "struct resv.newf", DIFF_EV_CONVENTION,
+		    "the name __reserved says reserved space (naming convention; the contract does not"
+		    " describe struct resv.__reserved)");
+	/* room says nothing: the same carving breaks. */
+	check(r, "type.member.added", "struct room.newf", "member-added", NULL,
+	      "long long unsigned int newf at 8", NULL);
+	check(r, "type.array.bound", "struct room.room", "array-bound",
+	      "long long unsigned int[2]", "long long unsigned int[1]", NULL);
+	check(r, "type.member.offset", "struct room.room", "member-moved", "8", "16", NULL);
 	check(r, "type.kind", "struct kinded", "type-kind", "struct", "union", "kind -> k -> struct kinded");
 	check(r, "type.enumerator.value", "enum mode.E_B", "enumerator-value", "1", "5",
 	      "hold -> h -> struct holder -> m -> enum mode");
@@ -295,6 +332,129 @@ static void test_misc(void)
 	      "long long unsigned int newf at 8", NULL);
 	check(r, "type.array.bound", "struct resv.__reserved", "reserved-reuse",
 	      "long long unsigned int[2]", "long long unsigned int[1]", NULL);
+	check(r, "type.member.offset", "struct resv.__reserved", "reserved-carved", "8", "16", NULL);
+	evidence_is(r, "type.member.offset", "struct resv.__reserved", DIFF_EV_CONTRACT,
+		    "test.kabispec:2: struct resv.__reserved is reserved");
+	evidence_is(r, "type.array.bound", "struct resv.__reserved", DIFF_EV_CONTRACT,
+		    "test.kabispec:2: struct resv.__reserved is reserved");
+	diff_result__free(r);
+}
+
+/* --- reserved space, output-only padding, void pointees, sys_ni stubs ---- */
+
+static void build_space(struct kb *k)
+{
+	int64_t u16 = base(k, "short unsigned int", 2), u32 = base(k, "unsigned int", 4);
+	int64_t u64 = base(k, "long long unsigned int", 8), l64 = base(k, "long int", 8);
+	int64_t i32 = base(k, "int", 4);
+	bool n = k->is_new;
+	/* Carving reserved[3] moves live from 16 to 4: live breaks. */
+	struct kd_member co[] = {
+		{ .name = "flags", .type = u32, .offset = 0 },
+		{ .name = "reserved", .type = arr(k, u32, 3), .offset = 4 },
+		{ .name = "live", .type = u32, .offset = 16 },
+	};
+	struct kd_member cn[] = {
+		{ .name = "flags", .type = u32, .offset = 0 }, { .name = "live", .type = u32, .offset = 4 },
+		{ .name = "added", .type = u32, .offset = 8 },
+		{ .name = "reserved", .type = arr(k, u32, 2), .offset = 12 },
+	};
+	int64_t carve = agg(k, KD_KIND_STRUCT, "carve_live", 20, 4, n ? cn : co, n ? 4 : 3);
+	/* A "pad" the contract gives a meaning is no reserved space. */
+	struct kd_member dold[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "pad", .type = u32, .offset = 4 },
+	};
+	struct kd_member dnew[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u16, .offset = 4 },
+		{ .name = "pad", .type = u16, .offset = 6 },
+	};
+	int64_t desc = agg(k, KD_KIND_STRUCT, "desc", 8, 4, n ? dnew : dold, n ? 3 : 2);
+	/* The kernel's output in old padding (struct rseq's node_id). */
+	struct kd_member om[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u64, .offset = 8 },
+		{ .name = "c", .type = u32, .offset = 4 },
+	};
+	int64_t outs = agg(k, KD_KIND_STRUCT, "outs", 16, 8, om, n ? 3 : 2);
+	int64_t fid = 0;
+	struct kd_syscall stub = { .abi = "x64", .nr = 8, .name = "stubbed", .entry = "__x64_sys_stubbed",
+				   .implemented = true };
+
+	sys(k, 0, "carve", l64, 1, "c", ptr(k, carve));
+	sys(k, 1, "desc", l64, 1, "d", ptr(k, desc));
+	sys(k, 2, "outs", l64, 1, "o", ptr(k, outs));
+	/* name_to_handle_at(mnt_id): int * -> void *; widen: int * -> long *. */
+	sys(k, 3, "handle", l64, 1, "mnt_id", n ? ptr(k, 0) : ptr(k, i32));
+	sys(k, 4, "widen", l64, 1, "p", n ? ptr(k, l64) : ptr(k, i32));
+	if (!n) {
+		/* lookup_dcookie in 6.1: the table's entry is a COND_SYSCALL stub. */
+		if (!k->err)
+			k->err = kdb__put_function(k->db, "sys_stubbed", l64, "dwarf", "kernel/sys_ni.c", 60,
+						   &fid);
+		stub.func_id = fid;
+		if (!k->err)
+			k->err = kdb__put_syscall(k->db, &stub);
+		sys(k, 9, "really_gone", l64, 0);
+	}
+}
+
+static bool says_out(void *ctx, const char *name, const char *member, struct diff_where *where)
+{
+	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 3 };
+	return !strcmp(name, "outs") && member && !strcmp(member, "c");
+}
+
+static bool says_describes(void *ctx, const char *name, const char *member,
+			   struct diff_where *where)
+{
+	(void)ctx;
+	(void)where;
+	return !strcmp(name, "desc") && member && !strcmp(member, "pad");
+}
+
+static void test_space(void)
+{
+	static const struct diff_contract c = {
+		.is_out = says_out, .describes = says_describes, .source = "test",
+	};
+	struct diff_result *r = pair("space", build_space, NULL);
+
+	check(r, "type.member.offset", "struct carve_live.live", "member-moved", "16", "4", NULL);
+	check(r, "type.member.offset", "struct carve_live.reserved", "member-moved", "4", "12", NULL);
+	check(r, "type.member.added", "struct carve_live.added", "reserved-reuse", NULL,
+	      "unsigned int added at 8", NULL);
+	/* Without the contract, "pad" says reserved space. */
+	check(r, "type.member.offset", "struct desc.pad", "reserved-carved", "4", "6", NULL);
+	check(r, "type.member.added", "struct outs.c", "padding-reuse-uncontracted", NULL,
+	      "unsigned int c at 4", NULL);
+	check(r, "syscall.param.type", "handle(mnt_id)", "pointee-void", "int *", "void *", NULL);
+	evidence_is(r, "syscall.param.type", "handle(mnt_id)", DIFF_EV_LAYOUT,
+		    "int * -> void *: the same pointer; void gives the pointee no size");
+	check(r, "syscall.param.type", "widen(p)", "syscall-param-type", "int *", "long int *", NULL);
+	check(r, "syscall.removed", "stubbed (x64)", "syscall-removed-unimplemented", "8", NULL, NULL);
+	evidence_is(r, "syscall.removed", "stubbed (x64)", DIFF_EV_KERNEL,
+		    "the old kernel's sys_stubbed is the stub at kernel/sys_ni.c:60"
+		    " (COND_SYSCALL: returns -ENOSYS)");
+	check(r, "syscall.removed", "really_gone (x64)", "syscall-removed", "9", NULL, NULL);
+	check(r, "type.member.added", "struct desc.b", "reserved-reuse", NULL,
+	      "short unsigned int b at 4", NULL);
+	check(r, "type.member.type", "struct desc.pad", "reserved-reuse", "unsigned int",
+	      "short unsigned int", NULL);
+	check(r, "type.array.bound", "struct carve_live.reserved", "reserved-reuse", "unsigned int[3]",
+	      "unsigned int[2]", NULL);
+	count_is(r, 12, "space: nothing else");
+	is_int(r ? diff_result__exit_bits(r) : -1, 28, "space: exit 4|8|16");
+	diff_result__free(r);
+
+	r = pair("space-contract", build_space, &(struct diff_conf){ .contract = &c });
+	check(r, "type.member.offset", "struct desc.pad", "member-moved", "4", "6", NULL);
+	check(r, "type.member.added", "struct desc.b", "member-added", NULL,
+	      "short unsigned int b at 4", NULL);
+	check(r, "type.member.added", "struct outs.c", "padding-reuse-out", NULL, "unsigned int c at 4",
+	      NULL);
+	evidence_is(r, "type.member.added", "struct outs.c", DIFF_EV_CONTRACT,
+		    "test.kabispec:3: struct outs.c is output-only (out): the kernel writes it");
 	diff_result__free(r);
 }
 
@@ -605,6 +765,7 @@ int main(void)
 	test_members();
 	test_anonymous_union();
 	test_misc();
+	test_space();
 	test_uapi();
 	test_no_change();
 	test_suppressions();
