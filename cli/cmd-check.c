@@ -124,6 +124,10 @@ static int print_json_mismatch(const struct probe_mismatch *m, void *ctx)
 	kd_json_str(f, m->observed);
 	fputs(", \"origin\": ", f);
 	kd_json_str(f, m->origin);
+	if (m->deviation_why) {
+		fputs(", \"deviation\": ", f);
+		kd_json_str(f, m->deviation_why);
+	}
 	fputc('}', f);
 	return 0;
 }

@@ -86,7 +86,7 @@ static void print_results(const struct probe_set *set, const struct probe_run *r
 	for (i = 0; i < probe_set__count(set); i++) {
 		const struct probe_case *c = probe_set__case(set, i);
 		const struct probe_result *r = &run->results[i];
-		bool ok = probe__matches(c, r);
+		bool ok = probe__matches(c, r), known = !ok && probe__deviates(c, r);
 
 		if (ok && !all)
 			continue;
@@ -96,7 +96,9 @@ static void print_results(const struct probe_set *set, const struct probe_run *r
 		printf("  %-44s %-10s expected %s%s%s\n", c->id, got.s,
 		       c->expect == PROBE_EXPECT_ACCEPT ? "not " : "",
 		       c->expect_errno ? c->expect_errno : probe_expect_name(c->expect),
-		       ok ? "" : "  MISMATCH");
+		       ok ? "" : known ? "  KNOWN" : "  MISMATCH");
+		if (known)
+			printf("  %-44s known deviation: %s\n", "", c->deviation_why);
 	}
 	kd_buf_release(&got);
 }
@@ -240,7 +242,7 @@ int cmd_probe(int argc, char **argv)
 	struct probe_timing t = { 0 };
 	struct kdb *db = NULL;
 	char *release = NULL;
-	size_t mismatches = 0;
+	size_t mismatches = 0, known = 0;
 	int rc, err;
 
 	rc = parse_opts(argc, argv, &o);
@@ -273,15 +275,16 @@ int cmd_probe(int argc, char **argv)
 		kd_warn("%s: extracted from %s, but the booted kernel is %s", o.db_path, release,
 			run.release);
 	err = kdb__open_update(o.db_path, &db);
-	err = err ? err : probe__store(db, set, &run, o.kernel, &mismatches);
+	err = err ? err : probe__store(db, set, &run, o.kernel, &mismatches, &known);
 	err = err ? err : kdb__commit(db);
 	if (err)
 		goto fail;
 	if (!o.quiet) {
-		printf("%s: %zu cases, %zu as expected, %zu mismatches "
+		printf("%s: %zu cases, %zu as expected, %zu mismatches, %zu known deviations "
 		       "(build %.2f s, boot %.2f s, cases %.2f s)\n",
-		       run.release, probe_set__count(set), probe_set__count(set) - mismatches,
-		       mismatches, t.gen_build_s, t.boot_s, t.cases_s);
+		       run.release, probe_set__count(set),
+		       probe_set__count(set) - mismatches - known, mismatches, known,
+		       t.gen_build_s, t.boot_s, t.cases_s);
 		print_results(set, &run, o.verbose);
 	}
 	rc = mismatches ? KD_EXIT_CHANGES : KD_EXIT_OK;

@@ -33,7 +33,8 @@ int kdb__put_probe(struct kdb *db, const struct kdb_probe_row *r)
 {
 	static const char case_sql[] =
 		"INSERT INTO probe_cases (id, call, nr, kind, args, expect, expect_errno, what,"
-		" origin) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+		" origin, deviation, deviation_why) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+		" ?10, ?11)";
 	static const char result_sql[] =
 		"INSERT INTO probe_results (case_id, status, ret, errno, errno_name, matches,"
 		" release) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
@@ -47,7 +48,8 @@ int kdb__put_probe(struct kdb *db, const struct kdb_probe_row *r)
 	    sqlite3_bind_int64(st, 3, r->nr) || kdb_bind_text(st, 4, r->kind) ||
 	    kdb_bind_text(st, 5, r->args) || kdb_bind_text(st, 6, r->expect) ||
 	    kdb_bind_text(st, 7, r->expect_errno) || kdb_bind_text(st, 8, r->what) ||
-	    kdb_bind_text(st, 9, r->origin) || sqlite3_step(st) != SQLITE_DONE) {
+	    kdb_bind_text(st, 9, r->origin) || kdb_bind_text(st, 10, r->deviation) ||
+	    kdb_bind_text(st, 11, r->deviation_why) || sqlite3_step(st) != SQLITE_DONE) {
 		err = kdb_sql_error(db, "storing a probe case");
 		goto out;
 	}
@@ -77,7 +79,8 @@ int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
 {
 	static const char sql[] =
 		"SELECT c.id, c.call, c.nr, c.kind, c.args, c.expect, c.expect_errno, c.what,"
-		" c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release"
+		" c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release,"
+		" c.deviation, c.deviation_why"
 		" FROM probe_cases c JOIN probe_results r ON r.case_id = c.id ORDER BY c.id";
 	sqlite3_stmt *st = NULL;
 	int rc, err = 0;
@@ -101,6 +104,7 @@ int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
 			.status = col(st, 9), .ret = sqlite3_column_int64(st, 10),
 			.err = sqlite3_column_int(st, 11), .errno_name = col(st, 12),
 			.matches = sqlite3_column_int(st, 13) != 0, .release = col(st, 14),
+			.deviation = col(st, 15), .deviation_why = col(st, 16),
 		};
 
 		err = cb(&r, ctx);
@@ -136,7 +140,9 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 	 */
 	static const char sql[] =
 		"SELECT c.id, c.call, c.kind, c.args, c.expect, c.expect_errno, c.what,"
-		" r.status, r.errno_name, o.status, o.errno_name, oc.id"
+		" r.status, r.errno_name, o.status, o.errno_name, oc.id,"
+		" c.deviation, oc.deviation, c.deviation_why, oc.deviation_why, oc.expect,"
+		" oc.expect_errno, r.matches, o.matches"
 		" FROM main.probe_cases c JOIN main.probe_results r ON r.case_id = c.id"
 		" JOIN other.probe_cases oc ON oc.call = c.call AND oc.args = c.args AND"
 		"  (oc.id = c.id OR (NOT EXISTS (SELECT 1 FROM other.probe_cases x"
@@ -160,6 +166,11 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 			.expect = col(st, 4), .expect_errno = col(st, 5), .what = col(st, 6),
 			.old_status = col(st, 7), .old_errno = col(st, 8),
 			.new_status = col(st, 9), .new_errno = col(st, 10), .new_id = col(st, 11),
+			.old_deviation = col(st, 12), .new_deviation = col(st, 13),
+			.old_deviation_why = col(st, 14), .new_deviation_why = col(st, 15),
+			.new_expect = col(st, 16), .new_expect_errno = col(st, 17),
+			.old_matches = sqlite3_column_int(st, 18) != 0,
+			.new_matches = sqlite3_column_int(st, 19) != 0,
 		};
 
 		err = cb(&p, ctx);

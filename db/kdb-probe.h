@@ -26,6 +26,8 @@ struct kdb_probe_row {
 	const char *expect;		/* any | ok | errno | accept */
 	const char *expect_errno;	/* NULL when none */
 	const char *what, *origin;
+	const char *deviation;		/* a known deviation's outcome (EINVAL, ok); NULL: none */
+	const char *deviation_why;	/* its reason */
 	const char *status;		/* ret | timeout | signal | missing */
 	int64_t ret;
 	int err;			/* errno (ret == -1) or signal number */
@@ -46,6 +48,10 @@ struct kdb_probe_pair {
 	const char *old_status, *old_errno;	/* status ret|timeout|...; errno NULL: succeeded */
 	const char *new_status, *new_errno;
 	const char *new_id;			/* the new side's id for the same arguments */
+	const char *old_deviation, *new_deviation; /* each side's known deviation, NULL: none */
+	const char *old_deviation_why, *new_deviation_why;
+	const char *new_expect, *new_expect_errno; /* the new side's expectation */
+	bool old_matches, new_matches;		/* each side's expectation held */
 };
 typedef int (*kdb_probe_pair_fn)(const struct kdb_probe_pair *p, void *ctx);
 /*

@@ -251,7 +251,9 @@ const char kdb_schema_sql[] =
 	"  expect TEXT NOT NULL,\n"        /* any | ok | errno | accept */
 	"  expect_errno TEXT,\n"           /* EINVAL (errno: the one; accept: the rejecting one) */
 	"  what TEXT,\n"
-	"  origin TEXT\n"                  /* builtin | spec file:line */
+	"  origin TEXT,\n"                 /* builtin | spec file:line */
+	"  deviation TEXT,\n"              /* a known deviation's outcome: EINVAL | ok */
+	"  deviation_why TEXT\n"           /* its reason, with the contract line */
 	") WITHOUT ROWID;\n"
 	"CREATE TABLE IF NOT EXISTS probe_results (\n"
 	"  case_id TEXT PRIMARY KEY REFERENCES probe_cases(id),\n"

@@ -5,17 +5,24 @@
  * headers promise; these say what the running kernels did with the same
  * call and the same arguments: an errno that changed, a call that now
  * exists (ENOSYS before), a flag bit one kernel refused and the other
- * accepted. Only cases with the same id and the same arguments on both
- * sides are compared (db/kdb-probe.c), so a case whose constants changed
- * between the kernels is not mistaken for a behaviour change.
+ * accepted, a known deviation of the contract that appeared or went away.
+ * Only cases with the same arguments on both sides are compared
+ * (db/kdb-probe.c), so a case whose constants changed between the kernels
+ * is not mistaken for a behaviour change.
+ *
+ * One finding per cause: the bits of one flag argument that changed the
+ * same way (same rule, same outcomes) are one change, with the bits
+ * listed in its note.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "db/kdb.h"
 #include "db/kdb-probe.h"
 #include "diff/diff_internal.h"
 #include "lib/buf.h"
+#include "lib/mem.h"
 
 /* "EINVAL", "ok", or the status ("timeout") when the call did not return. */
 static const char *outcome(const char *status, const char *err)
@@ -30,49 +37,182 @@ static bool refused(const char *status, const char *err, const char *reject)
 	return !strcmp(status, "ret") && err && reject && !strcmp(err, reject);
 }
 
+/* Did one side answer its known deviation (@dev: an errno name, or "ok")? */
+static bool deviated(const char *dev, const char *status, const char *err)
+{
+	if (!dev || strcmp(status, "ret"))
+		return false;
+	return !strcmp(dev, "ok") ? !err : err && !strcmp(err, dev);
+}
+
 static const char *rule_of(const struct kdb_probe_pair *p)
 {
 	bool was_ok = !strcmp(p->old_status, "ret") && !p->old_errno;
 	bool now_ok = !strcmp(p->new_status, "ret") && !p->new_errno;
+	bool dev_old = deviated(p->old_deviation, p->old_status, p->old_errno);
+	bool dev_new = deviated(p->new_deviation, p->new_status, p->new_errno);
 
+	/* The outcomes differ: at most one side answered its deviation. */
+	if (dev_old && !dev_new)
+		return "probe-deviation-gone";
+	if (dev_new && !dev_old)
+		return "probe-deviation-new";
+	if (p->old_errno && !strcmp(p->old_errno, "ENOSYS"))
+		return "probe-call-implemented";
 	if (strcmp(p->kind, "errno")) {
 		bool before = refused(p->old_status, p->old_errno, p->expect_errno);
 		bool after = refused(p->new_status, p->new_errno, p->expect_errno);
 
-		if (before && !after)
+		/* Refused with another errno is not accepted: the errno changed. */
+		if (before && !after && now_ok)
 			return "probe-flag-accepted";
 		if (!before && after)
 			return "probe-flag-rejected";
 	}
-	if (p->old_errno && !strcmp(p->old_errno, "ENOSYS"))
-		return "probe-call-implemented";
 	if (!was_ok && now_ok && !strcmp(p->old_status, "ret"))
 		return "probe-now-succeeds";
+	/*
+	 * Another errno, each the one its kernel's contract expects for these
+	 * arguments: the contract changed with the kernel, and the contract
+	 * diff judges that change.
+	 */
+	if (p->old_matches && p->new_matches && p->new_expect && !strcmp(p->expect, "errno") &&
+	    !strcmp(p->new_expect, "errno") && p->old_errno && p->new_errno)
+		return "probe-errno-contracted";
 	return "probe-errno-changed";
+}
+
+/* One change of the diff: a case, or the bits of one flag argument that changed alike. */
+struct pchange {
+	char *group;		/* "openat2.flags", or the case id alone */
+	char *id;		/* the first case's */
+	bool flag;		/* a flag bit: others of its group may join */
+	const char *rule;
+	char *old_out, *new_out;
+	char *call, *first;	/* the first case: "openat2(...): what" */
+	char *why;		/* the deviation's reason, NULL: none */
+	struct kd_buf bits;	/* the flag names or bitN, comma separated */
+	size_t n;
+};
+
+struct pchanges {
+	struct pchange *v;
+	size_t n, cap;
+	int err;
+};
+
+static void pchange_release(struct pchange *c)
+{
+	free(c->group);
+	free(c->id);
+	free(c->old_out);
+	free(c->new_out);
+	free(c->call);
+	free(c->first);
+	free(c->why);
+	kd_buf_release(&c->bits);
+}
+
+/* The flag set a flag case belongs to: its id without the last component. */
+static char *group_of(const struct kdb_probe_pair *p, const char *id, const char **bit)
+{
+	const char *dot = strcmp(p->kind, "errno") ? strrchr(id, '.') : NULL;
+
+	*bit = dot ? dot + 1 : NULL;
+	return dot ? kd_strndup(id, (size_t)(dot - id)) : kd_strdup(id);
 }
 
 static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 {
-	struct diff_result *r = ctx;
-	struct kd_buf note = KD_BUF_INIT;
-	const char *rule = rule_of(p);
-	size_t idx;
+	struct pchanges *all = ctx;
+	const char *id = p->new_id ? p->new_id : p->id, *bit, *rule = rule_of(p);
+	const char *o = outcome(p->old_status, p->old_errno), *n = outcome(p->new_status, p->new_errno);
+	const char *why = !strcmp(rule, "probe-deviation-gone") ? p->old_deviation_why
+			  : !strcmp(rule, "probe-deviation-new") ? p->new_deviation_why : NULL;
+	char *group = group_of(p, id, &bit);
+	struct pchange *c = NULL;
+	size_t i;
 	int err;
 
-	err = kd_buf_addf(&note, "%s(%s)%s%s", p->call, p->args ? p->args : "",
-			  p->what && *p->what ? ": " : "", p->what ? p->what : "");
+	if (!group)
+		return -ENOMEM;
+	for (i = 0; bit && i < all->n; i++)
+		if (all->v[i].flag && !strcmp(all->v[i].group, group) &&
+		    all->v[i].rule == rule && !strcmp(all->v[i].old_out, o) &&
+		    !strcmp(all->v[i].new_out, n)) {
+			c = &all->v[i];
+			break;
+		}
+	if (c) {
+		free(group);
+		c->n++;
+		return kd_buf_addf(&c->bits, ", %s", bit);
+	}
+	err = KD_GROW(all->v, all->cap, all->n + 1);
+	if (err) {
+		free(group);
+		return err;
+	}
+	c = &all->v[all->n++];
+	memset(c, 0, sizeof(*c));
+	c->group = group;
+	c->id = kd_strdup(id);
+	c->flag = bit != NULL;
+	c->rule = rule;
+	c->n = 1;
+	c->bits = (struct kd_buf)KD_BUF_INIT;
+	c->old_out = kd_strdup(o);
+	c->new_out = kd_strdup(n);
+	c->call = kd_strdup(p->call);
+	c->why = why ? kd_strdup(why) : NULL;
+	err = bit ? kd_buf_adds(&c->bits, bit) : 0;
+	if (!err) {
+		struct kd_buf first = KD_BUF_INIT;
+
+		err = kd_buf_addf(&first, "%s(%s)%s%s", p->call, p->args ? p->args : "",
+				  p->what && *p->what ? ": " : "", p->what ? p->what : "");
+		c->first = err ? NULL : kd_buf_detach(&first);
+		kd_buf_release(&first);
+	}
+	return err ? err : !c->id || !c->old_out || !c->new_out || !c->call || (why && !c->why) ||
+			   !c->first ? -ENOMEM : 0;
+}
+
+static int add_change(struct diff_result *r, const struct pchange *c)
+{
+	struct kd_buf note = KD_BUF_INIT;
+	size_t idx;
+	int err = 0;
+
+	if (c->n > 1)
+		err = kd_buf_addf(&note, "%zu bits: %s; the first: %s", c->n, c->bits.s, c->first);
+	else
+		err = kd_buf_adds(&note, c->first);
+	if (!err && c->why)
+		err = kd_buf_addf(&note, "; known deviation: %s", c->why);
 	if (!err)
-		err = diff_add(r, strncmp(rule, "probe-flag", 10) ? "probe.errno" : "probe.flag",
-			       DIFF_CAT_SYSCALL, rule, p->call, p->new_id ? p->new_id : p->id,
-			       outcome(p->old_status, p->old_errno),
-			       outcome(p->new_status, p->new_errno), note.s, &idx);
+		err = diff_add(r, !strncmp(c->rule, "probe-deviation", 15) ? "probe.deviation"
+				  : strncmp(c->rule, "probe-flag", 10) ? "probe.errno" : "probe.flag",
+			       DIFF_CAT_SYSCALL, c->rule, c->call, c->n > 1 ? c->group : c->id,
+			       c->old_out, c->new_out, note.s, &idx);
+	if (!err && c->why)
+		err = diff_evidence(r, idx, DIFF_EV_CONTRACT, "known deviation: %s", c->why);
 	if (!err)
-		err = diff_add_impact(r, idx, p->call, p->call);
+		err = diff_add_impact(r, idx, c->call, c->call);
 	kd_buf_release(&note);
 	return err;
 }
 
 int diff_probe(struct diff_result *r, struct kdb *old)
 {
-	return kdb__diff_probe(old, on_pair, r);
+	struct pchanges all = { NULL, 0, 0, 0 };
+	size_t i;
+	int err = kdb__diff_probe(old, on_pair, &all);
+
+	for (i = 0; !err && i < all.n; i++)
+		err = add_change(r, &all.v[i]);
+	for (i = 0; i < all.n; i++)
+		pchange_release(&all.v[i]);
+	free(all.v);
+	return err;
 }

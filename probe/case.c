@@ -35,6 +35,8 @@ static void case_release(struct probe_case *c)
 	free((char *)c->what);
 	free((char *)c->origin);
 	free((char *)c->subject);
+	free((char *)c->deviation);
+	free((char *)c->deviation_why);
 	for (i = 0; i < c->nr_args; i++)
 		free((char *)c->args[i].str);
 }
@@ -103,6 +105,10 @@ static int check_case(const struct probe_case *c)
 		kd_err("probe: case %s: expectation without an errno name", c->id);
 		return -EINVAL;
 	}
+	if (c->deviation && strcmp(c->deviation, "ok") && c->deviation[0] != 'E') {
+		kd_err("probe: case %s: a deviation is an errno name or ok", c->id);
+		return -EINVAL;
+	}
 	for (i = 0; i < c->nr_args; i++) {
 		const struct probe_arg *a = &c->args[i];
 
@@ -158,6 +164,7 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 		return -ENOMEM;
 	copy = *c;
 	copy.id = copy.call = copy.expect_errno = copy.what = copy.origin = copy.subject = NULL;
+	copy.deviation = copy.deviation_why = NULL;
 	for (i = 0; i < copy.nr_args; i++)
 		copy.args[i].str = NULL;
 	err = dup_opt(c->id, &copy.id);
@@ -166,6 +173,8 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 	err = err ? err : dup_opt(c->what ? c->what : "", &copy.what);
 	err = err ? err : dup_opt(c->origin ? c->origin : "builtin", &copy.origin);
 	err = err ? err : dup_opt(c->subject, &copy.subject);
+	err = err ? err : dup_opt(c->deviation, &copy.deviation);
+	err = err ? err : dup_opt(c->deviation_why, &copy.deviation_why);
 	for (i = 0; !err && i < copy.nr_args; i++)
 		err = dup_opt(c->args[i].str, &copy.args[i].str);
 	if (err) {

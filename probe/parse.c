@@ -222,6 +222,17 @@ bool probe__matches(const struct probe_case *c, const struct probe_result *r)
 	}
 }
 
+bool probe__deviates(const struct probe_case *c, const struct probe_result *r)
+{
+	char tmp[16];
+
+	if (!c->deviation || r->status != PROBE_ST_RET)
+		return false;
+	if (!strcmp(c->deviation, "ok"))
+		return r->ret >= 0;
+	return r->ret == -1 && !strcmp(probe_errno_name(r->err, tmp), c->deviation);
+}
+
 int probe_result__format(const struct probe_result *r, struct kd_buf *b)
 {
 	char tmp[16];

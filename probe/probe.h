@@ -107,6 +107,13 @@ struct probe_case {
 	 * a dot and the flag's name or "bitN" or "unknown").
 	 */
 	const char *subject;
+	/*
+	 * A known deviation of the contract the arguments meet on this
+	 * kernel's release (spec `deviation`): the outcome it answers instead
+	 * ("EINVAL", or "ok"), and why, with the contract line. NULL: none.
+	 */
+	const char *deviation;
+	const char *deviation_why;
 };
 
 /*
@@ -216,10 +223,18 @@ bool probe__spec_skip(const char *call);
 long probe_set__merge(struct probe_set *dst, const struct probe_set *src);
 
 /* --- the contract against the kernel (probe/report.c) ---------------------- */
-/* A stored case whose result misses its expectation; strings live until the callback returns. */
+/*
+ * A stored case whose result misses its expectation, or that meets a known
+ * deviation of the contract; strings live until the callback returns.
+ */
 struct probe_mismatch {
 	const char *rule;	/* probe.errno-mismatch, probe.flag-rejected, probe.unknown-accepted,
-				 * probe.unknown-rejected, probe.no-result (probe/README.md) */
+				 * probe.unknown-rejected, probe.no-result; not counted:
+				 * probe.known-deviation (the kernel answered the deviation),
+				 * probe.deviation-not-seen (it answered as the contract
+				 * expects) (probe/README.md) */
+	bool counted;		/* a mismatch (not a known deviation, seen or not) */
+	const char *deviation_why; /* the known deviation's reason, NULL: none */
 	const char *case_id, *call, *args;
 	const char *expected;	/* "EINVAL", "not EINVAL", "ok" */
 	const char *observed;	/* "EOPNOTSUPP", "ok", "timeout" */
@@ -228,8 +243,10 @@ struct probe_mismatch {
 typedef int (*probe_mismatch_fn)(const struct probe_mismatch *m, void *ctx);
 /*
  * Walk the probe results stored in @db (case id order) and call @cb (may
- * be NULL) for each mismatch. Returns their count, 0 when @db holds no
- * probe, or a negative code (also a non-zero return of @cb).
+ * be NULL) for each mismatch and each case with a known deviation.
+ * Returns the count of mismatches (known deviations, seen or not, are not
+ * counted), 0 when @db holds no probe, or a negative code (also a
+ * non-zero return of @cb).
  */
 long probe__mismatches(struct kdb *db, probe_mismatch_fn cb, void *ctx);
 /* The same, one line per mismatch and a count line written to @f; -EIO on a write error. */
@@ -317,6 +334,8 @@ uint32_t probe_crc32(const void *data, size_t len);
 
 /* Does @r satisfy @c's expectation? */
 bool probe__matches(const struct probe_case *c, const struct probe_result *r);
+/* Did @r answer @c's known deviation (c->deviation: an errno name, or ok)? */
+bool probe__deviates(const struct probe_case *c, const struct probe_result *r);
 /* "EINVAL" for 22 (glibc's names), "E123" when unnamed; static storage. */
 const char *probe_errno_name(int err, char tmp[16]);
 /* "ok", "EINVAL", "timeout", "signal 11", "missing": the observed outcome. */
@@ -350,9 +369,11 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
  * Store @run (the results of @set's cases on @kernel, the image booted)
  * into @db, replacing any earlier probe: one row per case, and the run in
  * meta. *mismatches receives the number of cases whose result missed its
- * expectation. Open @db with kdb__open_update() and commit it after.
+ * expectation and was not their known deviation; *known (may be NULL) the
+ * number of known deviations seen. Open @db with kdb__open_update() and
+ * commit it after.
  */
 int probe__store(struct kdb *db, const struct probe_set *set, const struct probe_run *run,
-		 const char *kernel, size_t *mismatches);
+		 const char *kernel, size_t *mismatches, size_t *known);
 
 #endif

@@ -6,8 +6,11 @@
  * of check"): an errno condition answered with another errno, a defined
  * flag refused, an unknown bit accepted where the spec says "unknown
  * reject" or refused where it says "unknown ignore", a case without a
- * result. The walk reads only the stored rows, so it works on any .kabi
- * a probe has run on, long after the boot.
+ * result. A case whose arguments meet a known deviation of the contract
+ * and that the kernel answered so is not a mismatch: it is reported as
+ * known, with the reason; one answered as the contract expects says the
+ * deviation was not seen. The walk reads only the stored rows, so it
+ * works on any .kabi a probe has run on, long after the boot.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,8 +21,22 @@
 #include "lib/err.h"
 #include "probe/probe.h"
 
+/* Did the kernel answer @r's known deviation? */
+static bool deviates(const struct kdb_probe_row *r)
+{
+	if (!r->deviation || strcmp(r->status, "ret"))
+		return false;
+	if (!strcmp(r->deviation, "ok"))
+		return !r->errno_name;
+	return r->errno_name && !strcmp(r->errno_name, r->deviation);
+}
+
 static const char *rule_of(const struct kdb_probe_row *r)
 {
+	if (r->matches)
+		return "probe.deviation-not-seen";
+	if (deviates(r))
+		return "probe.known-deviation";
 	if (strcmp(r->status, "ret"))
 		return "probe.no-result";
 	if (!strcmp(r->kind, "flag") && !strcmp(r->expect, "accept"))
@@ -44,7 +61,8 @@ static int on_row(const struct kdb_probe_row *r, void *ctx)
 	char expected[64], observed[64];
 	struct probe_mismatch m = { 0 };
 
-	if (r->matches)
+	/* As expected; with a deviation that answers the same, nothing to say either. */
+	if (r->matches && (!r->deviation || deviates(r)))
 		return 0;
 	if (!strcmp(r->expect, "accept"))
 		snprintf(expected, sizeof(expected), "not %s", r->expect_errno ? r->expect_errno : "?");
@@ -65,7 +83,9 @@ static int on_row(const struct kdb_probe_row *r, void *ctx)
 	m.what = r->what;
 	m.origin = r->origin;
 	m.release = r->release;
-	w->n++;
+	m.deviation_why = r->deviation_why;
+	m.counted = !r->matches && !deviates(r);
+	w->n += m.counted;
 	return w->cb ? w->cb(&m, w->ctx) : 0;
 }
 
@@ -77,22 +97,47 @@ long probe__mismatches(struct kdb *db, probe_mismatch_fn cb, void *ctx)
 	return err ? err : w.n;
 }
 
+struct counts {
+	FILE *f;
+	long known, unseen;
+};
+
 static int print_one(const struct probe_mismatch *m, void *ctx)
 {
-	FILE *f = ctx;
+	struct counts *n = ctx;
 
-	fprintf(f, "%s: %s: %s(%s): expected %s, the kernel returned %s (%s)\n", m->rule,
-		m->case_id, m->call, m->args ? m->args : "", m->expected, m->observed,
-		m->origin ? m->origin : "?");
-	return ferror(f) ? -EIO : 0;
+	if (!strcmp(m->rule, "probe.known-deviation")) {
+		n->known++;
+		fprintf(n->f, "%s: %s: %s(%s): expected %s, the kernel returned %s, a known deviation: %s\n",
+			m->rule, m->case_id, m->call, m->args ? m->args : "", m->expected, m->observed,
+			m->deviation_why ? m->deviation_why : "?");
+	} else if (!strcmp(m->rule, "probe.deviation-not-seen")) {
+		n->unseen++;
+		fprintf(n->f, "%s: %s: %s(%s): the kernel returned %s as the contract expects, not the"
+			" known deviation (it may be gone: narrow its releases): %s\n",
+			m->rule, m->case_id, m->call, m->args ? m->args : "", m->observed,
+			m->deviation_why ? m->deviation_why : "?");
+	} else {
+		fprintf(n->f, "%s: %s: %s(%s): expected %s, the kernel returned %s (%s)\n", m->rule,
+			m->case_id, m->call, m->args ? m->args : "", m->expected, m->observed,
+			m->origin ? m->origin : "?");
+	}
+	return ferror(n->f) ? -EIO : 0;
 }
 
 long probe__mismatches_fprintf(struct kdb *db, FILE *f)
 {
-	long n = probe__mismatches(db, print_one, f);
+	struct counts c = { f, 0, 0 };
+	long n = probe__mismatches(db, print_one, &c);
 
 	if (n > 0)
 		fprintf(f, "probe: %ld case%s where the kernel disagrees with its expectation\n", n,
 			n == 1 ? "" : "s");
+	if (n >= 0 && c.known)
+		fprintf(f, "probe: %ld known deviation%s of the contract seen\n", c.known,
+			c.known == 1 ? "" : "s");
+	if (n >= 0 && c.unseen)
+		fprintf(f, "probe: %ld known deviation%s not seen\n", c.unseen,
+			c.unseen == 1 ? "" : "s");
 	return n >= 0 && ferror(f) ? -EIO : n;
 }

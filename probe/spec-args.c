@@ -114,6 +114,21 @@ static bool const_value(struct conv *cv, const char *name, uint64_t *v)
 		c->value = 4096;
 		c->found = true;
 	}
+	/*
+	 * A flag or enum value the spec defines with a number ("O_X = 0x10"):
+	 * a literal only, so that values naming each other cannot loop.
+	 */
+	for (i = 0; !c->found && i < spec__nr_sets(cv->s); i++) {
+		const struct spec_set *set = spec__set(cv->s, i);
+		size_t j;
+
+		for (j = 0; j < set->nr_values && !c->found; j++)
+			if (!strcmp(set->values[j].name, name) && set->values[j].value &&
+			    set->values[j].value->op == SPEC_EX_NUM) {
+				c->value = set->values[j].value->num;
+				c->found = true;
+			}
+	}
 	/* A struct size the spec names ("size OPEN_HOW_SIZE_VER0 = 24"). */
 	for (i = 0; !c->found && i < spec__nr_structs(cv->s); i++) {
 		const struct spec_struct *st = spec__struct(cv->s, i);

@@ -259,6 +259,34 @@ static void apply(struct conv *cv, struct probe_case *pc)
 }
 
 /* --- cases ------------------------------------------------------------------ */
+/*
+ * The first known deviation of the call whose condition the slots' current
+ * values meet on this kernel's release ([since, until)): @pc gets its
+ * outcome and its reason with the contract line (in @why).
+ */
+static int mark_deviation(struct conv *cv, struct probe_case *pc, struct kd_buf *why)
+{
+	const struct spec_call *c = cv->call;
+	size_t j;
+
+	pc->deviation = pc->deviation_why = NULL;
+	for (j = 0; j < c->nr_deviations; j++) {
+		const struct spec_deviation *d = &c->deviations[j];
+
+		if ((d->since && !probe_release_at_least(cv->release, d->since)) ||
+		    (d->until && probe_release_at_least(cv->release, d->until)) ||
+		    conv_truth(cv, d->when) != 1)
+			continue;
+		kd_buf_reset(why);
+		if (kd_buf_addf(why, "%s (%s:%d)", d->text, d->loc.file, d->loc.line))
+			return -ENOMEM;
+		pc->deviation = d->outcome;
+		pc->deviation_why = why->s;
+		return 0;
+	}
+	return 0;
+}
+
 static int add_case(struct conv *cv, struct probe_case *pc)
 {
 	if (probe_set__find(cv->set, pc->id) >= 0) {
@@ -272,6 +300,7 @@ static int errno_cases(struct conv *cv, const char *origin_file)
 {
 	const struct spec_call *c = cv->call;
 	struct kd_buf id = KD_BUF_INIT, what = KD_BUF_INIT, origin = KD_BUF_INIT;
+	struct kd_buf why = KD_BUF_INIT;
 	size_t j, k;
 	int err = 0;
 
@@ -295,7 +324,10 @@ static int errno_cases(struct conv *cv, const char *origin_file)
 			continue;
 		}
 		apply(cv, &pc);
+		err = mark_deviation(cv, &pc, &why);
 		reset(cv);
+		if (err)
+			break;
 		for (k = 0; k < j; k++)
 			dup += !strcmp(c->errnos[k].name, e->name) && c->errnos[k].when;
 		kd_buf_reset(&id);
@@ -320,6 +352,7 @@ static int errno_cases(struct conv *cv, const char *origin_file)
 	kd_buf_release(&id);
 	kd_buf_release(&what);
 	kd_buf_release(&origin);
+	kd_buf_release(&why);
 	return err;
 }
 
@@ -362,6 +395,7 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 	struct probe_flag *flags = NULL;
 	struct probe_set *tmp = NULL;
 	struct probe_flagset fs = { 0 };
+	struct kd_buf why = KD_BUF_INIT;
 	size_t i, nf = 0;
 	long n, v;
 	int err;
@@ -413,11 +447,13 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 				pc.expect_errno = cv->call->errnos[j].name;
 				break;
 			}
+		err = mark_deviation(cv, &pc, &why);
 		reset(cv);
-		err = add_case(cv, &pc);
+		err = err ? err : add_case(cv, &pc);
 		cv->st->flag_cases += !err;
 	}
 out:
+	kd_buf_release(&why);
 	probe_set__free(tmp);
 	free(flags);
 	free(vals);

@@ -3,8 +3,9 @@
  * A probe run into the kernel's .kabi: every case with its observed result
  * (tables probe_cases and probe_results, read back by probe/report.c and
  * the diff) and the run's summary in meta (probe_release, probe_kernel,
- * probe_cases, probe_mismatches).
+ * probe_cases, probe_mismatches, probe_known).
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "db/kdb.h"
@@ -13,11 +14,11 @@
 #include "probe/probe.h"
 
 int probe__store(struct kdb *db, const struct probe_set *set, const struct probe_run *run,
-		 const char *kernel, size_t *mismatches)
+		 const char *kernel, size_t *mismatches, size_t *known)
 {
 	static const char *const status_names[] = { "missing", "ret", "timeout", "signal" };
 	struct kd_buf args = KD_BUF_INIT, num = KD_BUF_INIT;
-	size_t i;
+	size_t i, nknown = 0;
 	int err;
 
 	*mismatches = 0;
@@ -35,14 +36,17 @@ int probe__store(struct kdb *db, const struct probe_set *set, const struct probe
 			.errno_name = r->status == PROBE_ST_RET && r->err
 				      ? probe_errno_name(r->err, tmp) : NULL,
 			.matches = probe__matches(c, r), .release = run->release,
+			.deviation = c->deviation, .deviation_why = c->deviation_why,
 		};
+		bool deviates = !row.matches && probe__deviates(c, r);
 
 		kd_buf_reset(&args);
 		err = probe_case__format_args(c, &args);
 		row.args = args.s;
 		if (!err)
 			err = kdb__put_probe(db, &row);
-		*mismatches += !row.matches;
+		*mismatches += !row.matches && !deviates;
+		nknown += deviates;
 	}
 	err = err ? err : kdb__set_meta(db, "probe_release", run->release);
 	err = err ? err : kdb__set_meta(db, "probe_kernel", kernel);
@@ -53,6 +57,12 @@ int probe__store(struct kdb *db, const struct probe_set *set, const struct probe
 	if (!err)
 		err = kd_buf_addf(&num, "%zu", *mismatches);
 	err = err ? err : kdb__set_meta(db, "probe_mismatches", num.s);
+	kd_buf_reset(&num);
+	if (!err)
+		err = kd_buf_addf(&num, "%zu", nknown);
+	err = err ? err : kdb__set_meta(db, "probe_known", num.s);
+	if (known)
+		*known = nknown;
 	kd_buf_release(&args);
 	kd_buf_release(&num);
 	return err;

@@ -5,7 +5,10 @@
  * them) diffed into the exact observed changes, each with its rule and
  * verdict; cases equal on both sides, with other arguments, or on one
  * side only give no change; a kernel never probed gives none at all.
- * Also probe/report.c's mismatch walk with its rule ids.
+ * Bits of one flag argument that changed alike are one change; a bit
+ * refused with another errno is an errno change, not an accepted bit;
+ * known deviations present, gone and new. Also probe/report.c's mismatch
+ * walk with its rule ids, known deviations counted apart.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -24,28 +27,50 @@ struct row {
 	const char *id, *kind, *args, *expect, *expect_errno;
 	const char *status, *err;	/* err NULL: the call succeeded */
 	bool matches;
+	const char *deviation;		/* a known deviation's outcome, NULL: none */
 };
 
 static const struct row old_rows[] = {
-	{ "a.null", "errno", "0, 0", "errno", "EFAULT", "ret", "ENOSYS", false },
-	{ "b.flags.X", "flag", "buf[24]{0:8=0x1}", "accept", "EINVAL", "ret", "EINVAL", false },
-	{ "b.flags.unknown", "unknown-flag", "buf[24]{0:8=0x8}", "accept", "EINVAL", "ret", NULL, true },
-	{ "c.bad", "errno", "-1", "errno", "EINVAL", "ret", "EINVAL", true },
-	{ "d.ok", "errno", "1", "errno", "EPERM", "ret", "EPERM", true },
-	{ "e.same", "errno", "2", "errno", "EBADF", "ret", "EBADF", true },
-	{ "f.args", "errno", "3", "errno", "EBADF", "ret", "EBADF", true },
-	{ "g.only-old", "errno", "4", "errno", "EBADF", "ret", "EBADF", true },
-	{ "h.hang", "errno", "5", "errno", "EINVAL", "timeout", NULL, false },
+	{ "a.null", "errno", "0, 0", "errno", "EFAULT", "ret", "ENOSYS", false, NULL },
+	{ "b.flags.X", "flag", "buf[24]{0:8=0x1}", "accept", "EINVAL", "ret", "EINVAL", false, NULL },
+	{ "b.flags.unknown", "unknown-flag", "buf[24]{0:8=0x8}", "accept", "EINVAL", "ret", NULL, true, NULL },
+	{ "c.bad", "errno", "-1", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	{ "d.ok", "errno", "1", "errno", "EPERM", "ret", "EPERM", true, NULL },
+	{ "e.same", "errno", "2", "errno", "EBADF", "ret", "EBADF", true, NULL },
+	{ "f.args", "errno", "3", "errno", "EBADF", "ret", "EBADF", true, NULL },
+	{ "g.only-old", "errno", "4", "errno", "EBADF", "ret", "EBADF", true, NULL },
+	{ "h.hang", "errno", "5", "errno", "EINVAL", "timeout", NULL, false, NULL },
+	/* two unknown bits refused with EINVAL, then with EOPNOTSUPP: one change */
+	{ "i.flags.bit5", "unknown-flag", "0x20", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	{ "i.flags.bit6", "unknown-flag", "0x40", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	/* a defined flag refused with EINVAL, then with EOPNOTSUPP: not accepted */
+	{ "j.flags.X", "flag", "0x1", "accept", "EINVAL", "ret", "EINVAL", false, NULL },
+	/* a known deviation (6.1 only) that goes away */
+	{ "k.dev", "flag", "0x2", "accept", "EINVAL", "ret", "EINVAL", false, "EINVAL" },
+	/* no deviation on the old kernel, one on the new */
+	{ "l.dev", "errno", "6", "ok", NULL, "ret", NULL, true, NULL },
+	/* each kernel answers what its own contract expects */
+	{ "m.contracted", "errno", "7", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	{ "n.unseen", "errno", "8", "ok", NULL, "ret", NULL, true, NULL },
 };
 static const struct row new_rows[] = {
-	{ "a.null", "errno", "0, 0", "errno", "EFAULT", "ret", "EFAULT", true },
-	{ "b.flags.X", "flag", "buf[24]{0:8=0x1}", "accept", "EINVAL", "ret", NULL, true },
-	{ "b.flags.unknown", "unknown-flag", "buf[24]{0:8=0x8}", "accept", "EINVAL", "ret", "EINVAL", false },
-	{ "c.bad", "errno", "-1", "errno", "EINVAL", "ret", "EOPNOTSUPP", false },
-	{ "d.ok", "errno", "1", "errno", "EPERM", "ret", NULL, false },
-	{ "e.same", "errno", "2", "errno", "EBADF", "ret", "EBADF", true },
-	{ "f.args", "errno", "33", "errno", "EBADF", "ret", "EINVAL", false },
-	{ "h.hang", "errno", "5", "errno", "EINVAL", "timeout", NULL, false },
+	{ "a.null", "errno", "0, 0", "errno", "EFAULT", "ret", "EFAULT", true, NULL },
+	{ "b.flags.X", "flag", "buf[24]{0:8=0x1}", "accept", "EINVAL", "ret", NULL, true, NULL },
+	{ "b.flags.unknown", "unknown-flag", "buf[24]{0:8=0x8}", "accept", "EINVAL", "ret", "EINVAL", false, NULL },
+	{ "c.bad", "errno", "-1", "errno", "EINVAL", "ret", "EOPNOTSUPP", false, NULL },
+	{ "d.ok", "errno", "1", "errno", "EPERM", "ret", NULL, false, NULL },
+	{ "e.same", "errno", "2", "errno", "EBADF", "ret", "EBADF", true, NULL },
+	{ "f.args", "errno", "33", "errno", "EBADF", "ret", "EINVAL", false, NULL },
+	{ "h.hang", "errno", "5", "errno", "EINVAL", "timeout", NULL, false, NULL },
+	{ "i.flags.bit5", "unknown-flag", "0x20", "errno", "EINVAL", "ret", "EOPNOTSUPP", false, NULL },
+	{ "i.flags.bit6", "unknown-flag", "0x40", "errno", "EINVAL", "ret", "EOPNOTSUPP", false, NULL },
+	{ "j.flags.X", "flag", "0x1", "accept", "EINVAL", "ret", "EOPNOTSUPP", true, NULL },
+	{ "k.dev", "flag", "0x2", "accept", "EINVAL", "ret", NULL, true, NULL },
+	{ "l.dev", "errno", "6", "ok", NULL, "ret", "EINVAL", false, "EINVAL" },
+	{ "m.contracted", "errno", "7", "errno", "E2BIG", "ret", "E2BIG", true, NULL },
+	{ "n.unseen", "errno", "8", "ok", NULL, "ret", NULL, true, "EPERM" },
+	/* the deviation answers what the contract expects: nothing to report */
+	{ "o.both", "errno", "9", "errno", "EINVAL", "ret", "EINVAL", true, "EINVAL" },
 };
 
 static int build(const char *path, const char *release, const struct row *rows, size_t n)
@@ -65,6 +90,8 @@ static int build(const char *path, const char *release, const struct row *rows, 
 			.expect_errno = rows[i].expect_errno, .what = "", .origin = "test:1",
 			.status = rows[i].status, .ret = rows[i].err ? -1 : 0, .err = rows[i].err ? 1 : 0,
 			.errno_name = rows[i].err, .matches = rows[i].matches, .release = release,
+			.deviation = rows[i].deviation,
+			.deviation_why = rows[i].deviation ? "the probe's filesystem (test:9)" : NULL,
 		};
 
 		err = kdb__put_probe(db, &r);
@@ -111,6 +138,30 @@ static struct diff_result *run(const char *a, const char *b)
 	return r;
 }
 
+static const struct diff_change *change_of(const struct diff_result *r, const char *subject)
+{
+	size_t i;
+
+	for (i = 0; i < diff_result__nr_changes(r); i++)
+		if (!strcmp(diff_result__change(r, i)->subject, subject))
+			return diff_result__change(r, i);
+	return NULL;
+}
+
+static const char *note_of(const struct diff_result *r, const char *subject)
+{
+	const struct diff_change *c = change_of(r, subject);
+
+	return c ? c->note : NULL;
+}
+
+static const char *evidence_of(const struct diff_result *r, const char *subject)
+{
+	const struct diff_change *c = change_of(r, subject);
+
+	return c ? c->evidence : NULL;
+}
+
 static int collect(const struct probe_mismatch *m, void *ctx)
 {
 	kd_buf_addf(ctx, "%s %s %s/%s;", m->rule, m->case_id, m->expected, m->observed);
@@ -137,9 +188,23 @@ int main(void)
 	       "probe.flag b.flags.X EINVAL->ok [probe-flag-accepted compatible]; "
 	       "probe.flag b.flags.unknown ok->EINVAL [probe-flag-rejected breaking]; "
 	       "probe.errno c.bad EINVAL->EOPNOTSUPP [probe-errno-changed breaking]; "
-	       "probe.errno d.ok EPERM->ok [probe-now-succeeds compatible]",
-	       "exact observed changes; e (same), f (other args), g (old only), h (timeout twice): none");
-	is_int(r ? (long)diff_result__count(r, DIFF_CAT_SYSCALL, DIFF_BREAKING) : -1, 2, "2 breaking");
+	       "probe.errno d.ok EPERM->ok [probe-now-succeeds compatible]; "
+	       "probe.errno i.flags EINVAL->EOPNOTSUPP [probe-errno-changed breaking]; "
+	       "probe.errno j.flags.X EINVAL->EOPNOTSUPP [probe-errno-changed breaking]; "
+	       "probe.deviation k.dev EINVAL->ok [probe-deviation-gone compatible]; "
+	       "probe.deviation l.dev ok->EINVAL [probe-deviation-new breaking]; "
+	       "probe.errno m.contracted EINVAL->E2BIG [probe-errno-contracted info]",
+	       "exact observed changes; e (same), f (other args), g (old only), h (timeout twice), "
+	       "n (same outcome): none; i's two bits one change; j refused with another errno is "
+	       "not accepted");
+	is_int(r ? (long)diff_result__count(r, DIFF_CAT_SYSCALL, DIFF_BREAKING) : -1, 5, "5 breaking");
+	is_str(r ? note_of(r, "i.flags") : NULL, "2 bits: bit5, bit6; the first: i.flags.bit5(0x20)",
+	       "the grouped change lists its bits");
+	is_str(r ? note_of(r, "k.dev") : NULL,
+	       "k.dev(0x2); known deviation: the probe's filesystem (test:9)",
+	       "a deviation gone: its reason");
+	is_str(r ? evidence_of(r, "l.dev") : NULL,
+	       "known deviation: the probe's filesystem (test:9)", "a new deviation: its reason is the evidence");
 	is_int(r ? diff_result__exit_bits(r) : -1, 12, "exit bits 4|8");
 	ok(r && diff_rule_by_id("probe-errno-changed") && diff_rule_by_id("probe-flag-accepted"),
 	   "the rules are in the table");
@@ -155,14 +220,46 @@ int main(void)
 
 	/* check: the stored mismatches with their rule ids. */
 	is_int(kdb__open(p_new, &db), 0, "open the new DB");
-	is_int(db ? probe__mismatches(db, collect, &b) : -1, 5, "5 mismatches");
+	is_int(db ? probe__mismatches(db, collect, &b) : -1, 7,
+	       "7 mismatches; the known deviation seen and the one not seen are not counted");
 	is_str(b.s,
 	       "probe.unknown-rejected b.flags.unknown not EINVAL/EINVAL;"
 	       "probe.errno-mismatch c.bad EINVAL/EOPNOTSUPP;"
 	       "probe.errno-mismatch d.ok EPERM/ok;"
 	       "probe.errno-mismatch f.args EBADF/EINVAL;"
-	       "probe.no-result h.hang EINVAL/timeout;",
+	       "probe.no-result h.hang EINVAL/timeout;"
+	       "probe.errno-mismatch i.flags.bit5 EINVAL/EOPNOTSUPP;"
+	       "probe.errno-mismatch i.flags.bit6 EINVAL/EOPNOTSUPP;"
+	       "probe.known-deviation l.dev ok/EINVAL;"
+	       "probe.deviation-not-seen n.unseen ok/ok;",
 	       "rule, case, expected/observed");
+	kd_buf_reset(&b);
+	text = NULL;
+	{
+		FILE *f = tmpfile();
+		long n = f && db ? probe__mismatches_fprintf(db, f) : -1;
+		char line[512];
+
+		is_int(n, 7, "check's text: 7 mismatches");
+		if (f)
+			rewind(f);
+		while (f && fgets(line, sizeof(line), f))
+			if (!strncmp(line, "probe.known-deviation", 21) || !strncmp(line, "probe: ", 7) ||
+			    !strncmp(line, "probe.deviation-not-seen", 24))
+				kd_buf_adds(&b, line);
+		if (f)
+			fclose(f);
+	}
+	is_str(b.s,
+	       "probe.known-deviation: l.dev: l.dev(6): expected ok, the kernel returned EINVAL, a known "
+	       "deviation: the probe's filesystem (test:9)\n"
+	       "probe.deviation-not-seen: n.unseen: n.unseen(8): the kernel returned ok as the contract "
+	       "expects, not the known deviation (it may be gone: narrow its releases): the probe's "
+	       "filesystem (test:9)\n"
+	       "probe: 7 cases where the kernel disagrees with its expectation\n"
+	       "probe: 1 known deviation of the contract seen\n"
+	       "probe: 1 known deviation not seen\n",
+	       "check's text: known deviations with their reasons, counted apart");
 	kdb__free(db);
 	db = NULL;
 	is_int(kdb__open(p_none, &db), 0, "open the unprobed DB");

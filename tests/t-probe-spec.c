@@ -67,7 +67,23 @@ static const char fixture[] =
 	"              w: fd pipe or file writable, r: fd file or pipe) -> 0 {\n"
 	"	errno EINVAL \"unaligned\" when start & (PAGE_SIZE - 1);\n"
 	"}\n"
-	"syscall kcall(k: id key) -> 0;\n";
+	"syscall kcall(k: id key) -> 0;\n"
+	/* splice's shape: a non-zero length the flag conditions need. */
+	"flags sflags { unknown reject; S_A = 1; }\n"
+	"syscall spl(fd: fd file, len: int nonzero, flags: flags sflags) -> count {\n"
+	"	errno EINVAL \"unknown flag\" when len != 0 && flags & ~sflags;\n"
+	"	errno EBADF \"huge\" when len > 0x7fffffff;\n"
+	"}\n"
+	/* Known deviations, for the releases they hold for (the kernel is 6.0.1). */
+	"flags dflags { unknown reject; D_DIRECT = 1, D_B = 2, D_OLD = 4; }\n"
+	"syscall dcall(fd: fd file, flags: flags dflags) -> 0 {\n"
+	"	errno EINVAL \"unknown flag\" when flags & ~dflags;\n"
+	"	deviation EINVAL \"the probe's filesystem refuses D_DIRECT\" when flags & D_DIRECT\n"
+	"		until 6.1;\n"
+	"	deviation ok \"bit 7 kept for compatibility\" when flags & 0x80 since 5.0;\n"
+	"	deviation EPERM \"newer only\" when flags & D_B since 7.0;\n"
+	"	deviation EAGAIN \"older only\" when flags & D_OLD until 6.0;\n"
+	"}\n";
 
 static int build_db(const char *path)
 {
@@ -78,7 +94,8 @@ static int build_db(const char *path)
 	static const struct { long nr; const char *name; } calls[] = {
 		{ 500, "tcall" }, { 501, "ocall" }, { 62, "kill" }, { 502, "evfd" },
 		{ 285, "falloc" }, { 3, "close" }, { 257, "openat" }, { 319, "memfd_create" },
-		{ 503, "tset" }, { 504, "mprot" }, { 505, "kcall" },
+		{ 503, "tset" }, { 504, "mprot" }, { 505, "kcall" }, { 506, "spl" },
+		{ 507, "dcall" },
 	};
 	struct kd_member vm[] = {
 		{ .name = "base", .type = 6, .offset = 0 },
@@ -175,16 +192,16 @@ int main(void)
 	is_int(probe__add_spec(set, s, db, &st), 0, "converted");
 
 	/* The calls: five probed; kill never, absent not in the table, evfd has no epoll fd. */
-	is_int(st.calls, 9, "9 syscalls in the spec");
-	is_int(st.calls_probed, 5, "5 probed");
+	is_int(st.calls, 11, "11 syscalls in the spec");
+	is_int(st.calls_probed, 7, "7 probed");
 	is_int(st.calls_skipped, 1, "kill is never probed");
 	is_int(st.calls_absent, 1, "absent is not in the table");
 	is_int(st.calls_unprobeable, 2, "evfd: no fd of kind epoll; kcall: no key");
 	is_int(st.errnos_newer, 1, "EXDEV since 9.0 is newer than 6.0.1");
-	is_int(st.errno_cases, 9, "9 errno cases");
-	is_int(st.flag_cases, 128,
-	       "128 flag cases: 2 + 62 unused bits of u64, 1 + 31 and 2 + 30 of int");
-	is_int((long)probe_set__count(set), 137, "137 cases in all");
+	is_int(st.errno_cases, 12, "12 errno cases");
+	is_int(st.flag_cases, 192,
+	       "192 flag cases: 2 + 62 unused bits of u64, 1 + 31, 2 + 30, 1 + 31 and 3 + 29 of int");
+	is_int((long)probe_set__count(set), 204, "204 cases in all");
 	ok(probe__spec_skip("kill") && probe__spec_skip("reboot") && !probe__spec_skip("openat2"),
 	   "skip rule: kill and reboot never, openat2 yes");
 
@@ -265,6 +282,37 @@ int main(void)
 	       "mprot(map+4095, 0x1000, 1, fd:pipe-w, fd:file) errno errno EINVAL",
 	       "an unaligned address inside the probe's page");
 
+	/* A non-zero length: kept by every case, so the flag checks are reached. */
+	is_str(show(set, "spl.EINVAL", &b), "spl(fd:file, 1, 2) errno errno EINVAL",
+	       "len != 0 && flags & ~sflags: len 1, the bit above S_A");
+	is_str(show(set, "spl.EBADF", &b), "spl(fd:file, 0xffffffff80000000, 0) errno errno EBADF",
+	       "len > 0x7fffffff: 0x80000000, an int (32 bits) sign-extended");
+	is_str(show(set, "spl.flags.S_A", &b), "spl(fd:file, 1, 1) flag accept EINVAL",
+	       "S_A alone, with len 1");
+	is_str(show(set, "spl.flags.bit5", &b), "spl(fd:file, 1, 32) unknown-flag errno EINVAL",
+	       "an unused bit with len 1 meets the condition: EINVAL");
+
+	/* Known deviations: marked on the cases that meet them, for their releases. */
+	i = probe_set__find(set, "dcall.flags.D_DIRECT");
+	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	is_str(c ? c->deviation : NULL, "EINVAL", "D_DIRECT: the deviation holds until 6.1");
+	is_str(c ? c->deviation_why : NULL,
+	       "the probe's filesystem refuses D_DIRECT (fixture.kabispec:49)",
+	       "its reason with the contract line");
+	is_str(c ? probe_expect_name(c->expect) : NULL, "accept", "the expectation stays the contract's");
+	i = probe_set__find(set, "dcall.flags.bit7");
+	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	is_str(c ? c->deviation : NULL, "ok", "bit 7: the deviation 'ok' (since 5.0)");
+	i = probe_set__find(set, "dcall.flags.D_B");
+	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	ok(c && !c->deviation, "D_B: its deviation is since 7.0, none on 6.0.1");
+	i = probe_set__find(set, "dcall.flags.D_OLD");
+	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	ok(c && !c->deviation, "D_OLD: its deviation ended with 6.0, none on 6.0.1");
+	i = probe_set__find(set, "dcall.EINVAL");
+	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	ok(c && !c->deviation, "dcall.EINVAL (the bit above D_OLD): no deviation");
+
 	/* Merging: ids already present are kept, the others added. */
 	is_int(probe_set__new(&copy), 0, "second set");
 	if (copy) {
@@ -272,9 +320,9 @@ int main(void)
 
 		x.id = "extra.case";
 		is_int(probe_set__add(copy, &x), 0, "one case of its own");
-		is_int(probe_set__merge(copy, set), 137, "merge adds the 137 cases");
+		is_int(probe_set__merge(copy, set), 204, "merge adds the 204 cases");
 		is_int(probe_set__merge(copy, set), 0, "merging again adds none");
-		is_int((long)probe_set__count(copy), 138, "138 cases");
+		is_int((long)probe_set__count(copy), 205, "205 cases");
 	}
 	probe_set__free(copy);
 

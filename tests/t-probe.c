@@ -392,7 +392,7 @@ static void test_store(void)
 
 	kd_buf_addf(&path, "%s/store.kabi", tap_tmpdir());
 	is_int(kdb__create(path.s, &db), 0, "store: a new .kabi");
-	is_int(probe__store(db, set, &run, "/boot/vmlinuz-test", &mismatches), 0, "store: the run");
+	is_int(probe__store(db, set, &run, "/boot/vmlinuz-test", &mismatches, NULL), 0, "store: the run");
 	is_int(mismatches, 2, "store: 2 mismatches (a success and a timeout)");
 	is_int(kdb__commit(db), 0, "store: committed");
 	kdb__free(db);

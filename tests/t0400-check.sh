@@ -72,7 +72,8 @@ is "$(jq -r '.findings[].rule' out.json | sort -u | tr '\n' ' ')" \
 # What a probe measured joins the report: text and JSON.
 cp k.kabi probed.kabi
 q probed.kabi "INSERT INTO probe_cases VALUES ('openat2.usize.small', 'openat2', 437, 'errno',
-	'-100, \"/\", &how, 8', 'errno', 'EINVAL', 'usize below the first version', 'builtin');
+	'-100, \"/\", &how, 8', 'errno', 'EINVAL', 'usize below the first version', 'builtin',
+	NULL, NULL);
 	INSERT INTO probe_results VALUES ('openat2.usize.small', 'ret', -1, 7, 'E2BIG', 0, '6.99.1-fixture')"
 "$KABI_DIFF" check probed.kabi --spec drift --format json >probe.json
 is "$?" 4 "probe mismatch: exit 4"
