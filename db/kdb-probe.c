@@ -142,7 +142,7 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 		"SELECT c.id, c.call, c.kind, c.args, c.expect, c.expect_errno, c.what,"
 		" r.status, r.errno_name, o.status, o.errno_name, oc.id,"
 		" c.deviation, oc.deviation, c.deviation_why, oc.deviation_why, oc.expect,"
-		" oc.expect_errno, r.matches, o.matches"
+		" oc.expect_errno, r.matches, o.matches, oc.kind"
 		" FROM main.probe_cases c JOIN main.probe_results r ON r.case_id = c.id"
 		" JOIN other.probe_cases oc ON oc.call = c.call AND oc.args = c.args AND"
 		"  (oc.id = c.id OR (NOT EXISTS (SELECT 1 FROM other.probe_cases x"
@@ -150,7 +150,7 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 		"    main.probe_cases y WHERE y.id = oc.id AND y.args = oc.args)))"
 		" JOIN other.probe_results o ON o.case_id = oc.id"
 		" WHERE r.status <> o.status OR ifnull(r.errno_name, '') <> ifnull(o.errno_name, '')"
-		" ORDER BY c.id";
+		" ORDER BY c.kind = 'errno', c.id";
 	sqlite3_stmt *st = NULL;
 	int rc, err;
 
@@ -170,7 +170,7 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 			.old_deviation_why = col(st, 14), .new_deviation_why = col(st, 15),
 			.new_expect = col(st, 16), .new_expect_errno = col(st, 17),
 			.old_matches = sqlite3_column_int(st, 18) != 0,
-			.new_matches = sqlite3_column_int(st, 19) != 0,
+			.new_matches = sqlite3_column_int(st, 19) != 0, .new_kind = col(st, 20),
 		};
 
 		err = cb(&p, ctx);

@@ -50,14 +50,16 @@ struct kdb_probe_pair {
 	const char *new_id;			/* the new side's id for the same arguments */
 	const char *old_deviation, *new_deviation; /* each side's known deviation, NULL: none */
 	const char *old_deviation_why, *new_deviation_why;
+	const char *new_kind;			/* the new side's case kind */
 	const char *new_expect, *new_expect_errno; /* the new side's expectation */
 	bool old_matches, new_matches;		/* each side's expectation held */
 };
 typedef int (*kdb_probe_pair_fn)(const struct kdb_probe_pair *p, void *ctx);
 /*
  * With the new kernel's DB attached as "other" (kdb__attach_other()), each
- * case whose status or errno differs, in id order. 0 rows when either
- * side holds no probe.
+ * case whose status or errno differs: flag cases first, then errno cases,
+ * each in id order (an errno case may pass what a flag case passes). 0
+ * rows when either side holds no probe.
  */
 int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx);
 

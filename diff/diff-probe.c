@@ -12,7 +12,8 @@
  *
  * One finding per cause: the bits of one flag argument that changed the
  * same way (same rule, same outcomes) are one change, with the bits
- * listed in its note.
+ * listed in its note; an input two cases pass (a flag case and the errno
+ * case of the bit above the set) is reported once, as the flag case.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -56,7 +57,7 @@ static const char *rule_of(const struct kdb_probe_pair *p)
 	if (dev_old && !dev_new)
 		return "probe-deviation-gone";
 	if (dev_new && !dev_old)
-		return "probe-deviation-new";
+		return now_ok && !was_ok ? "probe-deviation-accepts" : "probe-deviation-new";
 	if (p->old_errno && !strcmp(p->old_errno, "ENOSYS"))
 		return "probe-call-implemented";
 	if (strcmp(p->kind, "errno")) {
@@ -68,6 +69,15 @@ static const char *rule_of(const struct kdb_probe_pair *p)
 			return "probe-flag-accepted";
 		if (!before && after)
 			return "probe-flag-rejected";
+		/*
+		 * A bit unknown to the old kernel is a flag of the new one, no
+		 * longer refused as unknown: what its own checks answer with the
+		 * probe's arguments is no change of an old binary's outcome.
+		 */
+		if (before && !strcmp(p->kind, "unknown-flag") && p->new_kind &&
+		    !strcmp(p->new_kind, "flag") &&
+		    !refused(p->new_status, p->new_errno, p->new_expect_errno))
+			return "probe-flag-known";
 	}
 	if (!was_ok && now_ok && !strcmp(p->old_status, "ret"))
 		return "probe-now-succeeds";
@@ -98,7 +108,8 @@ struct pchange {
 struct pchanges {
 	struct pchange *v;
 	size_t n, cap;
-	int err;
+	char **inputs;		/* "call(args)" already reported: one change per input */
+	size_t nr_inputs, cap_inputs;
 };
 
 static void pchange_release(struct pchange *c)
@@ -122,13 +133,35 @@ static char *group_of(const struct kdb_probe_pair *p, const char *id, const char
 	return dot ? kd_strndup(id, (size_t)(dot - id)) : kd_strdup(id);
 }
 
+/* 1 when @call(@args) was reported already, else remember it and return 0. */
+static int input_seen(struct pchanges *all, const char *call, const char *args)
+{
+	struct kd_buf key = KD_BUF_INIT;
+	size_t i;
+
+	if (kd_buf_addf(&key, "%s(%s)", call, args ? args : ""))
+		return -ENOMEM;
+	for (i = 0; i < all->nr_inputs; i++)
+		if (!strcmp(all->inputs[i], key.s)) {
+			kd_buf_release(&key);
+			return 1;
+		}
+	if (KD_GROW(all->inputs, all->cap_inputs, all->nr_inputs + 1)) {
+		kd_buf_release(&key);
+		return -ENOMEM;
+	}
+	all->inputs[all->nr_inputs] = kd_buf_detach(&key);
+	kd_buf_release(&key);
+	return all->inputs[all->nr_inputs++] ? 0 : -ENOMEM;
+}
+
 static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 {
 	struct pchanges *all = ctx;
 	const char *id = p->new_id ? p->new_id : p->id, *bit, *rule = rule_of(p);
 	const char *o = outcome(p->old_status, p->old_errno), *n = outcome(p->new_status, p->new_errno);
 	const char *why = !strcmp(rule, "probe-deviation-gone") ? p->old_deviation_why
-			  : !strcmp(rule, "probe-deviation-new") ? p->new_deviation_why : NULL;
+			  : !strncmp(rule, "probe-deviation-", 16) ? p->new_deviation_why : NULL;
 	char *group = group_of(p, id, &bit);
 	struct pchange *c = NULL;
 	size_t i;
@@ -136,6 +169,15 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 
 	if (!group)
 		return -ENOMEM;
+	/*
+	 * One input, one change: an errno case that passes what a flag case
+	 * passes (the bit above a set's mask) says the same (flag cases come first).
+	 */
+	err = input_seen(all, p->call, p->args);
+	if (err) {
+		free(group);
+		return err < 0 ? err : 0;
+	}
 	for (i = 0; bit && i < all->n; i++)
 		if (all->v[i].flag && !strcmp(all->v[i].group, group) &&
 		    all->v[i].rule == rule && !strcmp(all->v[i].old_out, o) &&
@@ -205,7 +247,7 @@ static int add_change(struct diff_result *r, const struct pchange *c)
 
 int diff_probe(struct diff_result *r, struct kdb *old)
 {
-	struct pchanges all = { NULL, 0, 0, 0 };
+	struct pchanges all = { NULL, 0, 0, NULL, 0, 0 };
 	size_t i;
 	int err = kdb__diff_probe(old, on_pair, &all);
 
@@ -213,6 +255,9 @@ int diff_probe(struct diff_result *r, struct kdb *old)
 		err = add_change(r, &all.v[i]);
 	for (i = 0; i < all.n; i++)
 		pchange_release(&all.v[i]);
+	for (i = 0; i < all.nr_inputs; i++)
+		free(all.inputs[i]);
+	free(all.inputs);
 	free(all.v);
 	return err;
 }

@@ -149,7 +149,11 @@ static const struct diff_rule rules[] = {
 	  "the contract changed with the kernel: the contract diff judges that change" },
 	{ "probe-deviation-gone", "probe.deviation: the old kernel answered a known deviation of the contract, the new one does not", C, false,
 	  "the new kernel does what the contract says: programs written to it are unaffected" },
-	{ "probe-deviation-new", "probe.deviation: the new kernel answers a known deviation of the contract the old one did not", B, false,
+	{ "probe-flag-known", "probe.flag: a bit the old kernel refused as unknown is a flag of the new one, not refused as unknown (its own checks answer)", C, false,
+	  "old binaries never passed it; new ones can use it" },
+	{ "probe-deviation-accepts", "probe.deviation: the new kernel accepts, as a known deviation of the contract, what the old one refused", C, false,
+	  "old binaries never relied on it being accepted" },
+	{ "probe-deviation-new", "probe.deviation: the new kernel answers a known deviation of the contract the old one did not (a failure, or success where the old kernel succeeded too)", B, false,
 	  "old binaries written to the contract get the deviation's answer" },
 	/* contract versions: --old-spec/--new-spec (diff/diff-contract.c) */
 	{ "errno-added", "syscall.errno.added, ioctl.errno.added: an errno (name and condition) the old contract did not list", C, false,

@@ -52,6 +52,12 @@ static const struct row old_rows[] = {
 	/* each kernel answers what its own contract expects */
 	{ "m.contracted", "errno", "7", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
 	{ "n.unseen", "errno", "8", "ok", NULL, "ret", NULL, true, NULL },
+	/* a bit unknown to the old kernel, a flag of the new one; and the
+	 * errno case of the bit above the old set, which passes the same */
+	{ "p.EINVAL", "errno", "0x8", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	{ "p.flags.bit3", "unknown-flag", "0x8", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	/* an unknown bit the new kernel accepts as a known deviation */
+	{ "q.flags.bit9", "unknown-flag", "0x200", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
 };
 static const struct row new_rows[] = {
 	{ "a.null", "errno", "0, 0", "errno", "EFAULT", "ret", "EFAULT", true, NULL },
@@ -71,6 +77,9 @@ static const struct row new_rows[] = {
 	{ "n.unseen", "errno", "8", "ok", NULL, "ret", NULL, true, "EPERM" },
 	/* the deviation answers what the contract expects: nothing to report */
 	{ "o.both", "errno", "9", "errno", "EINVAL", "ret", "EINVAL", true, "EINVAL" },
+	{ "p.EINVAL", "errno", "0x10", "errno", "EINVAL", "ret", "EINVAL", true, NULL },
+	{ "p.flags.P_NEW", "flag", "0x8", "accept", "EINVAL", "ret", "EFAULT", true, NULL },
+	{ "q.flags.bit9", "unknown-flag", "0x200", "errno", "EINVAL", "ret", NULL, false, "ok" },
 };
 
 static int build(const char *path, const char *release, const struct row *rows, size_t n)
@@ -84,8 +93,9 @@ static int build(const char *path, const char *release, const struct row *rows, 
 	if (!err && n)
 		err = kdb__clear_probe(db);
 	for (i = 0; !err && i < n; i++) {
+		char call[2] = { rows[i].id[0], 0 };	/* "a" of "a.null" */
 		struct kdb_probe_row r = {
-			.id = rows[i].id, .call = rows[i].id, .nr = 1, .kind = rows[i].kind,
+			.id = rows[i].id, .call = call, .nr = 1, .kind = rows[i].kind,
 			.args = rows[i].args, .expect = rows[i].expect,
 			.expect_errno = rows[i].expect_errno, .what = "", .origin = "test:1",
 			.status = rows[i].status, .ret = rows[i].err ? -1 : 0, .err = rows[i].err ? 1 : 0,
@@ -193,16 +203,21 @@ int main(void)
 	       "probe.errno j.flags.X EINVAL->EOPNOTSUPP [probe-errno-changed breaking]; "
 	       "probe.deviation k.dev EINVAL->ok [probe-deviation-gone compatible]; "
 	       "probe.deviation l.dev ok->EINVAL [probe-deviation-new breaking]; "
-	       "probe.errno m.contracted EINVAL->E2BIG [probe-errno-contracted info]",
+	       "probe.errno m.contracted EINVAL->E2BIG [probe-errno-contracted info]; "
+	       "probe.flag p.flags.P_NEW EINVAL->EFAULT [probe-flag-known compatible]; "
+	       "probe.deviation q.flags.bit9 EINVAL->ok [probe-deviation-accepts compatible]",
 	       "exact observed changes; e (same), f (other args), g (old only), h (timeout twice), "
 	       "n (same outcome): none; i's two bits one change; j refused with another errno is "
-	       "not accepted");
+	       "not accepted; p's bit once, as the new flag, not again as p.EINVAL");
 	is_int(r ? (long)diff_result__count(r, DIFF_CAT_SYSCALL, DIFF_BREAKING) : -1, 5, "5 breaking");
-	is_str(r ? note_of(r, "i.flags") : NULL, "2 bits: bit5, bit6; the first: i.flags.bit5(0x20)",
+	is_str(r ? note_of(r, "i.flags") : NULL, "2 bits: bit5, bit6; the first: i(0x20)",
 	       "the grouped change lists its bits");
 	is_str(r ? note_of(r, "k.dev") : NULL,
-	       "k.dev(0x2); known deviation: the probe's filesystem (test:9)",
+	       "k(0x2); known deviation: the probe's filesystem (test:9)",
 	       "a deviation gone: its reason");
+	is_str(r ? note_of(r, "q.flags.bit9") : NULL,
+	       "q(0x200); known deviation: the probe's filesystem (test:9)",
+	       "a deviation that accepts: its reason");
 	is_str(r ? evidence_of(r, "l.dev") : NULL,
 	       "known deviation: the probe's filesystem (test:9)", "a new deviation: its reason is the evidence");
 	is_int(r ? diff_result__exit_bits(r) : -1, 12, "exit bits 4|8");
@@ -231,7 +246,8 @@ int main(void)
 	       "probe.errno-mismatch i.flags.bit5 EINVAL/EOPNOTSUPP;"
 	       "probe.errno-mismatch i.flags.bit6 EINVAL/EOPNOTSUPP;"
 	       "probe.known-deviation l.dev ok/EINVAL;"
-	       "probe.deviation-not-seen n.unseen ok/ok;",
+	       "probe.deviation-not-seen n.unseen ok/ok;"
+	       "probe.known-deviation q.flags.bit9 EINVAL/ok;",
 	       "rule, case, expected/observed");
 	kd_buf_reset(&b);
 	text = NULL;
@@ -251,13 +267,15 @@ int main(void)
 			fclose(f);
 	}
 	is_str(b.s,
-	       "probe.known-deviation: l.dev: l.dev(6): expected ok, the kernel returned EINVAL, a known "
+	       "probe.known-deviation: l.dev: l(6): expected ok, the kernel returned EINVAL, a known "
 	       "deviation: the probe's filesystem (test:9)\n"
-	       "probe.deviation-not-seen: n.unseen: n.unseen(8): the kernel returned ok as the contract "
+	       "probe.deviation-not-seen: n.unseen: n(8): the kernel returned ok as the contract "
 	       "expects, not the known deviation (it may be gone: narrow its releases): the probe's "
 	       "filesystem (test:9)\n"
+	       "probe.known-deviation: q.flags.bit9: q(0x200): expected EINVAL, the kernel returned ok, "
+	       "a known deviation: the probe's filesystem (test:9)\n"
 	       "probe: 7 cases where the kernel disagrees with its expectation\n"
-	       "probe: 1 known deviation of the contract seen\n"
+	       "probe: 2 known deviations of the contract seen\n"
 	       "probe: 1 known deviation not seen\n",
 	       "check's text: known deviations with their reasons, counted apart");
 	kdb__free(db);
