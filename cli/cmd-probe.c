@@ -44,12 +44,17 @@ static const char probe_usage[] =
 	"      --gzip             gzip the initramfs\n"
 	"  -l, --list             print the cases and exit, without booting\n"
 	"                         (K.kabi optional: without it, no contract)\n"
-	"  -v, --verbose          print every result, not only mismatches\n"
+	"  -v, --verbose          print every result, not only mismatches and\n"
+	"                         known deviations\n"
 	"  -q, --quiet            print nothing but errors\n"
 	"  -h, --help             this text\n"
 	"\n"
-	"Exit status: 0 every case as expected, 1 error (nothing stored),\n"
-	"2 usage error, 4 results stored with mismatches.\n";
+	"A case whose arguments meet a known deviation of the contract\n"
+	"('deviation' in spec/FORMAT.md) and that the kernel answered so is\n"
+	"printed KNOWN, with the reason, and is not a mismatch.\n"
+	"\n"
+	"Exit status: 0 every case as expected or a known deviation, 1 error\n"
+	"(nothing stored), 2 usage error, 4 results stored with mismatches.\n";
 
 struct probe_opts {
 	const char *db_path, *kernel, *spec, *cc;
