@@ -49,7 +49,7 @@ LIB_OBJS := $(LIB_SRCS:%.c=build/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=build/%.o)
 TEST_SRCS := $(wildcard tests/t-*.c)
 TEST_BINS := $(TEST_SRCS:tests/%.c=build/tests/%)
-TEST_HELPERS := build/tests/tap.o
+TEST_HELPERS := build/tests/tap.o build/tests/doc-table.o
 
 all: kabi-diff
 
@@ -81,6 +81,8 @@ kabi-diff: $(CLI_OBJS) build/libkabi.a
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJS) build/libkabi.a $(LIBS)
 
+# Kept: make would delete them as intermediates of the pattern rule.
+.SECONDARY: $(TEST_HELPERS)
 build/tests/t-%: build/tests/t-%.o $(TEST_HELPERS) build/libkabi.a
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) build/libkabi.a $(LIBS)

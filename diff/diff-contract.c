@@ -11,18 +11,17 @@
 
 #include "diff/diff_internal.h"
 
-struct kind_rule {
-	const char *kind, *rule;
-	enum diff_category cat;
-};
-
-static const struct kind_rule kinds[] = {
-	{ "syscall.errno.added", "errno-added", DIFF_CAT_SYSCALL },
-	{ "syscall.errno.removed", "errno-removed", DIFF_CAT_SYSCALL },
-	{ "ioctl.errno.added", "errno-added", DIFF_CAT_IOCTL },
-	{ "ioctl.errno.removed", "errno-removed", DIFF_CAT_IOCTL },
-	{ "set.value.added", "set-value-added", DIFF_CAT_CONSTANT },
-	{ "set.value.removed", "set-value-removed", DIFF_CAT_CONSTANT },
+/* The spec stage's kinds (struct kd_contract_change), and the rules judging them. */
+static const struct kind_rule {
+	enum diff_kind kind;
+	enum diff_rule_id rule;
+} kinds[] = {
+	{ DIFF_K_SYSCALL_ERRNO_ADDED, DIFF_R_ERRNO_ADDED },
+	{ DIFF_K_SYSCALL_ERRNO_REMOVED, DIFF_R_ERRNO_REMOVED },
+	{ DIFF_K_IOCTL_ERRNO_ADDED, DIFF_R_ERRNO_ADDED },
+	{ DIFF_K_IOCTL_ERRNO_REMOVED, DIFF_R_ERRNO_REMOVED },
+	{ DIFF_K_SET_VALUE_ADDED, DIFF_R_SET_VALUE_ADDED },
+	{ DIFF_K_SET_VALUE_REMOVED, DIFF_R_SET_VALUE_REMOVED },
 };
 
 int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf)
@@ -34,13 +33,15 @@ int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf)
 		const struct kd_contract_change *c = &conf->contract_changes[i];
 
 		for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++)
-			if (!strcmp(kinds[k].kind, c->kind))
+			if (!strcmp(diff_kind_name(kinds[k].kind), c->kind))
 				break;
 		if (k == sizeof(kinds) / sizeof(kinds[0]))
 			continue;	/* a kind this engine does not know: not judged */
-		err = diff_add(r, kinds[k].kind, kinds[k].cat, kinds[k].rule, c->name, c->subject,
-			       c->old_value, c->new_value, NULL, &idx);
-		if (!err && kinds[k].cat != DIFF_CAT_CONSTANT)
+		err = diff_add(r, &(struct diff_new){ .rule = kinds[k].rule, .kind = kinds[k].kind,
+						      .name = c->name, .subject = c->subject,
+						      .old_value = c->old_value,
+						      .new_value = c->new_value }, &idx);
+		if (!err && diff_kind_category(kinds[k].kind) != DIFF_CAT_CONSTANT)
 			err = diff_add_impact(r, idx, c->name, c->name);
 		if (!err)
 			err = diff_evidence(r, idx, DIFF_EV_CONTRACT, "listed in the %s contract only"

@@ -46,7 +46,7 @@ static bool deviated(const char *dev, const char *status, const char *err)
 	return !strcmp(dev, "ok") ? !err : err && !strcmp(err, dev);
 }
 
-static const char *rule_of(const struct kdb_probe_pair *p)
+static enum diff_rule_id rule_of(const struct kdb_probe_pair *p)
 {
 	bool was_ok = !strcmp(p->old_status, "ret") && !p->old_errno;
 	bool now_ok = !strcmp(p->new_status, "ret") && !p->new_errno;
@@ -55,20 +55,20 @@ static const char *rule_of(const struct kdb_probe_pair *p)
 
 	/* The outcomes differ: at most one side answered its deviation. */
 	if (dev_old && !dev_new)
-		return "probe-deviation-gone";
+		return DIFF_R_PROBE_DEVIATION_GONE;
 	if (dev_new && !dev_old)
-		return now_ok && !was_ok ? "probe-deviation-accepts" : "probe-deviation-new";
+		return now_ok && !was_ok ? DIFF_R_PROBE_DEVIATION_ACCEPTS : DIFF_R_PROBE_DEVIATION_NEW;
 	if (p->old_errno && !strcmp(p->old_errno, "ENOSYS"))
-		return "probe-call-implemented";
+		return DIFF_R_PROBE_CALL_IMPLEMENTED;
 	if (strcmp(p->kind, "errno")) {
 		bool before = refused(p->old_status, p->old_errno, p->expect_errno);
 		bool after = refused(p->new_status, p->new_errno, p->expect_errno);
 
 		/* Refused with another errno is not accepted: the errno changed. */
 		if (before && !after && now_ok)
-			return "probe-flag-accepted";
+			return DIFF_R_PROBE_FLAG_ACCEPTED;
 		if (!before && after)
-			return "probe-flag-rejected";
+			return DIFF_R_PROBE_FLAG_REJECTED;
 		/*
 		 * A bit unknown to the old kernel is a flag of the new one, no
 		 * longer refused as unknown: what its own checks answer with the
@@ -77,10 +77,10 @@ static const char *rule_of(const struct kdb_probe_pair *p)
 		if (before && !strcmp(p->kind, "unknown-flag") && p->new_kind &&
 		    !strcmp(p->new_kind, "flag") &&
 		    !refused(p->new_status, p->new_errno, p->new_expect_errno))
-			return "probe-flag-known";
+			return DIFF_R_PROBE_FLAG_KNOWN;
 	}
 	if (!was_ok && now_ok && !strcmp(p->old_status, "ret"))
-		return "probe-now-succeeds";
+		return DIFF_R_PROBE_NOW_SUCCEEDS;
 	/*
 	 * Another errno, each the one its kernel's contract expects for these
 	 * arguments: the contract changed with the kernel, and the contract
@@ -88,8 +88,8 @@ static const char *rule_of(const struct kdb_probe_pair *p)
 	 */
 	if (p->old_matches && p->new_matches && p->new_expect && !strcmp(p->expect, "errno") &&
 	    !strcmp(p->new_expect, "errno") && p->old_errno && p->new_errno)
-		return "probe-errno-contracted";
-	return "probe-errno-changed";
+		return DIFF_R_PROBE_ERRNO_CONTRACTED;
+	return DIFF_R_PROBE_ERRNO_CHANGED;
 }
 
 /* One change of the diff: a case, or the bits of one flag argument that changed alike. */
@@ -97,7 +97,7 @@ struct pchange {
 	char *group;		/* "openat2.flags", or the case id alone */
 	char *id;		/* the first case's */
 	bool flag;		/* a flag bit: others of its group may join */
-	const char *rule;
+	enum diff_rule_id rule;
 	char *old_out, *new_out;
 	char *call, *first;	/* the first case: "openat2(...): what" */
 	char *why;		/* the deviation's reason, NULL: none */
@@ -158,10 +158,12 @@ static int input_seen(struct pchanges *all, const char *call, const char *args)
 static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 {
 	struct pchanges *all = ctx;
-	const char *id = p->new_id ? p->new_id : p->id, *bit, *rule = rule_of(p);
+	const char *id = p->new_id ? p->new_id : p->id, *bit;
+	enum diff_rule_id rule = rule_of(p);
 	const char *o = outcome(p->old_status, p->old_errno), *n = outcome(p->new_status, p->new_errno);
-	const char *why = !strcmp(rule, "probe-deviation-gone") ? p->old_deviation_why
-			  : !strncmp(rule, "probe-deviation-", 16) ? p->new_deviation_why : NULL;
+	const char *why = rule == DIFF_R_PROBE_DEVIATION_GONE ? p->old_deviation_why
+			  : diff_rule(rule)->kinds[0] == DIFF_K_PROBE_DEVIATION ? p->new_deviation_why
+			  : NULL;
 	char *group = group_of(p, id, &bit);
 	struct pchange *c = NULL;
 	size_t i;
@@ -233,10 +235,9 @@ static int add_change(struct diff_result *r, const struct pchange *c)
 	if (!err && c->why)
 		err = kd_buf_addf(&note, "; known deviation: %s", c->why);
 	if (!err)
-		err = diff_add(r, !strncmp(c->rule, "probe-deviation", 15) ? "probe.deviation"
-				  : strncmp(c->rule, "probe-flag", 10) ? "probe.errno" : "probe.flag",
-			       DIFF_CAT_SYSCALL, c->rule, c->call, c->n > 1 ? c->group : c->id,
-			       c->old_out, c->new_out, note.s, &idx);
+		err = diff_add(r, &(struct diff_new){
+				.rule = c->rule, .name = c->call, .subject = c->n > 1 ? c->group : c->id,
+				.old_value = c->old_out, .new_value = c->new_out, .note = note.s }, &idx);
 	if (!err && c->why)
 		err = diff_evidence(r, idx, DIFF_EV_CONTRACT, "known deviation: %s", c->why);
 	if (!err)

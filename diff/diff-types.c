@@ -46,14 +46,16 @@ static int64_t bits_of(int64_t bytes)
 }
 
 /* Add a change owned by @node. */
-static int emit(struct diff_engine *e, size_t node, const char *kind, const char *rule,
+static int emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
 		const char *subject, const char *old_value, const char *new_value, const char *note)
 {
 	size_t idx;
 	int err;
 
-	err = diff_add(e->r, kind, DIFF_CAT_TYPE, rule, e->nodes[node].display, subject,
-		       old_value, new_value, note, &idx);
+	err = diff_add(e->r, &(struct diff_new){ .rule = rule, .kind = kind, .in = DIFF_CAT_TYPE,
+					      .name = e->nodes[node].display, .subject = subject,
+					      .old_value = old_value, .new_value = new_value,
+					      .note = note }, &idx);
 	return err ? err : dt_own(e, node, idx);
 }
 
@@ -164,23 +166,23 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	return err;
 }
 
-static const char *slot_kind_id(enum slot_kind sk)
+static enum diff_kind slot_kind_id(enum slot_kind sk)
 {
 	switch (sk) {
-	case SLOT_PARAM: return "syscall.param.type";
-	case SLOT_RETURN: return "syscall.return.type";
-	case SLOT_IOCTL_ARG: return "ioctl.arg.type";
-	default: return "type.member.type";
+	case SLOT_PARAM: return DIFF_K_SYSCALL_PARAM_TYPE;
+	case SLOT_RETURN: return DIFF_K_SYSCALL_RETURN_TYPE;
+	case SLOT_IOCTL_ARG: return DIFF_K_IOCTL_ARG_TYPE;
+	default: return DIFF_K_TYPE_MEMBER_TYPE;
 	}
 }
 
-static const char *slot_rule(enum slot_kind sk)
+static enum diff_rule_id slot_rule(enum slot_kind sk)
 {
 	switch (sk) {
 	case SLOT_PARAM:
-	case SLOT_RETURN: return "syscall-param-type";
-	case SLOT_IOCTL_ARG: return "ioctl-arg-type";
-	default: return "member-type";
+	case SLOT_RETURN: return DIFF_R_SYSCALL_PARAM_TYPE;
+	case SLOT_IOCTL_ARG: return DIFF_R_IOCTL_ARG_TYPE;
+	default: return DIFF_R_MEMBER_TYPE;
 	}
 }
 
@@ -188,19 +190,20 @@ static const char *slot_rule(enum slot_kind sk)
 #define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
 
 /*
- * Slot comparison; @reserved_rule replaces breaking rules (a reserved member's
- * reuse). SLOT_LAST_SAME_SIZE in @flags: a one-element array there is the
+ * Slot comparison; with @reserved, reserved-reuse replaces breaking rules (a
+ * reserved member's reuse). SLOT_LAST_SAME_SIZE in @flags: a one-element array there is the
  * C89 spelling of a flexible one. SLOT_EXT_TAIL goes to descend().
  */
 static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
-		const char *subject, const char *label, int64_t a, int64_t b, const char *reserved_rule,
+		const char *subject, const char *label, int64_t a, int64_t b, bool reserved,
 		unsigned flags)
 {
 	struct kd_buf *sa = &e->scratch[0], *sb = &e->scratch[1], note = KD_BUF_INIT;
 	const struct kd_type *ta, *tb;
 	enum diff_category cat = sk == SLOT_PARAM || sk == SLOT_RETURN ? DIFF_CAT_SYSCALL :
 				 sk == SLOT_IOCTL_ARG ? DIFF_CAT_IOCTL : DIFF_CAT_TYPE;
-	const char *kind = slot_kind_id(sk), *rule = slot_rule(sk);
+	enum diff_kind kind = slot_kind_id(sk);
+	enum diff_rule_id rule = slot_rule(sk);
 	int64_t za, zb;
 	size_t idx;
 	int err;
@@ -215,22 +218,22 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 	ta = tgraph_strip(&e->g[0], a);
 	tb = tgraph_strip(&e->g[1], b);
 	if (equivalent(e, a, b, 0)) {
-		rule = "type-spelling";
+		rule = DIFF_R_TYPE_SPELLING;
 	} else if (ta && tb && ta->kind == KD_KIND_POINTER && tb->kind == KD_KIND_POINTER &&
 		   !tgraph_strip(&e->g[0], ta->ref) != !tgraph_strip(&e->g[1], tb->ref)) {
-		rule = "pointee-void";	/* int * -> void *: the same pointer, no size said */
+		rule = DIFF_R_POINTEE_VOID;	/* int * -> void *: the same pointer, no size said */
 	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
 		   equivalent(e, ta->ref, tb->ref, 0)) {
 		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
 
-		kind = flex_a || flex_b ? "type.array.flexible" : "type.array.bound";
+		kind = flex_a || flex_b ? DIFF_K_TYPE_ARRAY_FLEXIBLE : DIFF_K_TYPE_ARRAY_BOUND;
 		if (flex_a && flex_b)
-			rule = "array-flexible-spelling";
+			rule = DIFF_R_ARRAY_FLEXIBLE_SPELLING;
 		else if ((flags & SLOT_LAST_SAME_SIZE) &&
 			 ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
-			rule = "array-one-element";
+			rule = DIFF_R_ARRAY_ONE_ELEMENT;
 		else
-			rule = "array-bound";
+			rule = DIFF_R_ARRAY_BOUND;
 	} else {
 		const struct kd_type *ca = ta, *cb = tb;
 		int hops = 0;
@@ -250,12 +253,14 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 	zb = tgraph_size(&e->g[1], b);
 	if (za != zb)
 		err = kd_buf_addf(&note, "size %" PRId64 " -> %" PRId64, za, zb);
-	if (!err && reserved_rule && diff_rule_by_id(rule)->verdict == DIFF_BREAKING)
-		rule = reserved_rule;
+	if (!err && reserved && diff_rule(rule)->verdict == DIFF_BREAKING)
+		rule = DIFF_R_RESERVED_REUSE;
 	if (!err)
-		err = diff_add(e->r, kind, cat, rule, name, subject, sa->s, sb->s,
-			       note.len ? note.s : NULL, &idx);
-	if (!err && !strcmp(rule, "pointee-void"))
+		err = diff_add(e->r, &(struct diff_new){ .rule = rule, .kind = kind, .in = cat,
+						      .name = name, .subject = subject,
+						      .old_value = sa->s, .new_value = sb->s,
+						      .note = note.len ? note.s : NULL }, &idx);
+	if (!err && rule == DIFF_R_POINTEE_VOID)
 		err = diff_evidence(e->r, idx, DIFF_EV_LAYOUT,
 				    "%s -> %s: the same pointer; void gives the pointee no size", sa->s, sb->s);
 	if (!err)
@@ -268,7 +273,7 @@ follow:
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 	    const char *subject, const char *label, int64_t old_id, int64_t new_id)
 {
-	return slot(e, owner, sk, name, subject, label, old_id, new_id, NULL, 0);
+	return slot(e, owner, sk, name, subject, label, old_id, new_id, false, 0);
 }
 
 /* --- aggregates ---------------------------------------------------------- */
@@ -489,27 +494,28 @@ struct agg {
 	struct kd_buf subj, ov, nv;
 };
 
-static int agg_emit(struct agg *g, const char *kind, const char *rule, const char *member,
+static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, const char *member,
 		    const char *ov, const char *nv)
 {
-	const struct diff_rule *r = diff_rule_by_id(rule);
+	const struct diff_rule *r = diff_rule(rule);
 	int err;
 
 	kd_buf_reset(&g->subj);
 	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, member);
 	/* An added member moves nothing: the old layout's breakage is its own changes'. */
-	if (r->verdict == DIFF_BREAKING && strcmp(kind, "type.member.added"))
+	if (r->verdict == DIFF_BREAKING && kind != DIFF_K_TYPE_MEMBER_ADDED)
 		g->broken = true;
 	return err ? err : emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
 }
 
 /* agg_emit() of a change that reserved space (@why, of member @resv) made harmless. */
-static int agg_emit_resv(struct agg *g, const char *kind, const char *rule, const char *member,
+static int agg_emit_resv(struct agg *g, enum diff_kind kind, enum diff_rule_id rule,
+			 const char *member,
 			 const char *ov, const char *nv, const char *resv, const struct resv_why *why)
 {
 	int err = agg_emit(g, kind, rule, member, ov, nv);
 
-	if (err || strncmp(rule, "reserved-", 9))
+	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED))
 		return err;
 	return resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv, why);
 }
@@ -610,8 +616,8 @@ static int compare_matched(struct agg *g, size_t i)
 	int err = 0;
 
 	if (a->renamed) {
-		err = agg_emit_resv(g, "type.member.renamed",
-				    reserved ? "reserved-reuse" : "member-renamed",
+		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED,
+				    reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_RENAMED,
 				    a->name, a->name, b->name, a->name, why);
 		return err ? err : descend(g->e, g->node, b->name, a->type, b->type, false);
 	}
@@ -626,8 +632,8 @@ static int compare_matched(struct agg *g, size_t i)
 				err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %" PRId64, b->bit,
 						  b->bit_size ? (int64_t)b->bit_size : b->bits);
 			if (!err)
-				err = agg_emit_resv(g, "type.member.bitfield",
-						    reserved ? "reserved-reuse" : "member-bitfield",
+				err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_BITFIELD,
+						    reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_BITFIELD,
 						    a->name, g->ov.s, g->nv.s, a->name, why);
 		}
 	} else if (a->bit != b->bit || a->byte != b->byte) {
@@ -638,9 +644,9 @@ static int compare_matched(struct agg *g, size_t i)
 			err = kd_buf_addf(&g->nv, "%" PRId64, b->byte);
 		/* Reserved space carved from its front: the rest moved within its old bytes. */
 		if (!err)
-			err = agg_emit_resv(g, "type.member.offset",
+			err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_OFFSET,
 					    reserved && b->bit >= a->bit && b->bit + b->bits <= a->bit + a->bits &&
-					    g->t[0]->size == g->t[1]->size ? "reserved-carved" : "member-moved",
+					    g->t[0]->size == g->t[1]->size ? DIFF_R_RESERVED_CARVED : DIFF_R_MEMBER_MOVED,
 					    a->name, g->ov.s, g->nv.s, a->name, why);
 	}
 	if (err)
@@ -649,7 +655,7 @@ static int compare_matched(struct agg *g, size_t i)
 	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, a->name);
 	if (!err)
 		err = slot(g->e, g->node, SLOT_MEMBER, g->e->nodes[g->node].display, g->subj.s,
-			   a->name, a->type, b->type, reserved ? "reserved-reuse" : NULL,
+			   a->name, a->type, b->type, reserved,
 			   (g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
 			    a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) ?
 			    SLOT_LAST_SAME_SIZE : 0) | (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0));
@@ -661,7 +667,7 @@ static int compare_matched(struct agg *g, size_t i)
 	}
 	/* The slot's own change (array bound, type) of reserved space. */
 	for (k = first; !err && k < g->e->r->nr_changes; k++)
-		if (!strcmp(g->e->r->changes[k].rule->id, "reserved-reuse") &&
+		if (g->e->r->changes[k].rule == diff_rule(DIFF_R_RESERVED_REUSE) &&
 		    g->e->r->changes[k].evidence_kind == DIFF_EV_LAYOUT)
 			err = resv_evidence(g->e, k, g->e->nodes[g->node].display, a->name, why);
 	return err;
@@ -673,18 +679,19 @@ static int compare_matched(struct agg *g, size_t i)
  * past it is judged on its bytes inside: over padding or over a kept
  * member (a new, larger union alternative) it is a tail growth.
  */
-static int classify_added(struct agg *g, const struct leaf *b, const char **rule,
+static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id *rule,
 			  const struct leaf **resv, struct diff_where *out_where)
 {
-	const char *tname = g->t[0]->name, *tail;
+	const char *tname = g->t[0]->name;
+	enum diff_rule_id tail;
 	bool grows = (g->t[1]->kind == KD_KIND_STRUCT || g->t[1]->kind == KD_KIND_UNION) &&
 		     g->t[0]->size >= 0 && g->t[1]->size > g->t[0]->size;
 	int64_t inside = b->bits;
 
-	tail = node_extensible(g->e, g->node, g->t[0]) ? "tail-growth-extensible" :
-	       "tail-growth-uncontracted";
+	tail = node_extensible(g->e, g->node, g->t[0]) ? DIFF_R_TAIL_GROWTH_EXTENSIBLE :
+	       DIFF_R_TAIL_GROWTH_UNCONTRACTED;
 	if (!b->bits) {
-		*rule = "member-added-empty";
+		*rule = DIFF_R_MEMBER_ADDED_EMPTY;
 		return 0;
 	}
 	if (grows && b->bit >= bits_of(g->t[0]->size)) {
@@ -692,22 +699,22 @@ static int classify_added(struct agg *g, const struct leaf *b, const char **rule
 		return 0;
 	}
 	if (!g->nbits || (b->bit + b->bits > g->nbits && !grows)) {
-		*rule = "member-added";
+		*rule = DIFF_R_MEMBER_ADDED;
 		return 0;
 	}
 	if (b->bit + b->bits > g->nbits)
 		inside = g->nbits - b->bit;
 	if (bits_all(g->old_map, g->nbits, b->bit, inside, false))
-		*rule = contract_reserved(g->e, tname, NULL) ? "padding-reuse" :
-			contract_out(g->e, tname, b->name, out_where) ? "padding-reuse-out" :
-			"padding-reuse-uncontracted";
+		*rule = contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
+			contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
+			DIFF_R_PADDING_REUSE_UNCONTRACTED;
 	else if (bits_all(g->kept_map, g->nbits, b->bit, inside, true))
-		*rule = inside < b->bits ? tail : "member-added-alias";
+		*rule = inside < b->bits ? tail : DIFF_R_MEMBER_ADDED_ALIAS;
 	else if (!bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
-		*rule = "reserved-reuse";
+		*rule = DIFF_R_RESERVED_REUSE;
 	else
-		*rule = "member-added";
-	if (!strcmp(*rule, "reserved-reuse")) {
+		*rule = DIFF_R_MEMBER_ADDED;
+	if (*rule == DIFF_R_RESERVED_REUSE) {
 		size_t i;
 
 		for (i = 0; i < g->l[0].n && !*resv; i++) {
@@ -749,7 +756,7 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 {
 	struct agg g = { .e = e, .node = node, .t = { ta, tb },
 			 .subj = KD_BUF_INIT, .ov = KD_BUF_INIT, .nv = KD_BUF_INIT };
-	const char *rule;
+	enum diff_rule_id rule;
 	size_t i;
 	int err;
 
@@ -774,10 +781,10 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			err = compare_matched(&g, i);
 			continue;
 		}
-		rule = a->resv.is && covered_in_new(&g, a) ? "reserved-reuse" : "member-removed";
+		rule = a->resv.is && covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_REMOVED;
 		err = describe_leaf(e, 0, a, &g.ov);
 		if (!err)
-			err = agg_emit_resv(&g, "type.member.removed", rule, a->name, g.ov.s, NULL,
+			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_REMOVED, rule, a->name, g.ov.s, NULL,
 					    a->name, &a->resv);
 	}
 	for (i = 0; !err && i < g.l[1].n; i++) {
@@ -792,9 +799,9 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		if (!err)
 			err = describe_leaf(e, 1, b, &g.nv);
 		if (!err)
-			err = agg_emit_resv(&g, "type.member.added", rule, b->name, NULL, g.nv.s,
+			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g.nv.s,
 					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
-		if (!err && !strcmp(rule, "padding-reuse-out"))
+		if (!err && rule == DIFF_R_PADDING_REUSE_OUT)
 			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
 					    "%s:%d: %s.%s is output-only (out): the kernel writes it",
 					    ow.file ? ow.file : "contract", ow.line,
@@ -806,13 +813,13 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->size);
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->size);
-		rule = "type-size";
+		rule = DIFF_R_TYPE_SIZE;
 		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
 		    ta->size >= 0 && !g.broken)
-			rule = node_extensible(e, node, ta) ? "tail-growth-extensible" :
-			       "tail-growth-uncontracted";
+			rule = node_extensible(e, node, ta) ? DIFF_R_TAIL_GROWTH_EXTENSIBLE :
+			       DIFF_R_TAIL_GROWTH_UNCONTRACTED;
 		if (!err)
-			err = emit(e, node, "type.size", rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
+			err = emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
 	}
 	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align) {
 		kd_buf_reset(&g.ov);
@@ -821,7 +828,7 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
 		if (!err)
-			err = emit(e, node, "type.align", "type-align", e->nodes[node].display,
+			err = emit(e, node, DIFF_K_TYPE_ALIGN, DIFF_R_TYPE_ALIGN, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
 	}
 out:
@@ -860,12 +867,12 @@ static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type
 		if (err)
 			break;
 		if (j == tb->nr_enumerators) {
-			err = emit(e, node, "type.enumerator.removed", "enumerator-removed", subj.s,
+			err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_REMOVED, DIFF_R_ENUMERATOR_REMOVED, subj.s,
 				   ov.s, NULL, NULL);
 		} else if (tb->enumerators[j].value != a->value) {
 			err = kd_buf_addf(&nv, "%" PRId64, tb->enumerators[j].value);
 			if (!err)
-				err = emit(e, node, "type.enumerator.value", "enumerator-value", subj.s,
+				err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_VALUE, DIFF_R_ENUMERATOR_VALUE, subj.s,
 					   ov.s, nv.s, NULL);
 		}
 	}
@@ -882,7 +889,7 @@ static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type
 		if (!err)
 			err = kd_buf_addf(&nv, "%" PRId64, b->value);
 		if (!err)
-			err = emit(e, node, "type.enumerator.added", "enumerator-added", subj.s,
+			err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_ADDED, DIFF_R_ENUMERATOR_ADDED, subj.s,
 				   NULL, nv.s, NULL);
 	}
 	if (!err && ta->size != tb->size) {
@@ -892,7 +899,7 @@ static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type
 		if (!err)
 			err = kd_buf_addf(&nv, "%" PRId64, tb->size);
 		if (!err)
-			err = emit(e, node, "type.size", "type-size", disp, ov.s, nv.s, NULL);
+			err = emit(e, node, DIFF_K_TYPE_SIZE, DIFF_R_TYPE_SIZE, disp, ov.s, nv.s, NULL);
 	}
 	kd_buf_release(&subj);
 	kd_buf_release(&ov);
@@ -913,7 +920,7 @@ static int compare_func(struct diff_engine *e, size_t node, const struct kd_type
 		if (!err)
 			err = kd_buf_addf(&nv, "%zu", tb->nr_members);
 		if (!err)
-			err = emit(e, node, "type.func.params", "func-signature", disp, ov.s, nv.s, NULL);
+			err = emit(e, node, DIFF_K_TYPE_FUNC_PARAMS, DIFF_R_FUNC_SIGNATURE, disp, ov.s, nv.s, NULL);
 	}
 	for (i = 0; !err && i < ta->nr_members && i < tb->nr_members; i++) {
 		kd_buf_reset(&subj);
@@ -923,13 +930,13 @@ static int compare_func(struct diff_engine *e, size_t node, const struct kd_type
 			err = kd_buf_addf(&ov, "arg%zu", i);
 		if (!err)
 			err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, ov.s, ta->members[i].type,
-				   tb->members[i].type, NULL, 0);
+				   tb->members[i].type, false, 0);
 	}
 	kd_buf_reset(&subj);
 	if (!err)
 		err = kd_buf_addf(&subj, "%s return", disp);
 	if (!err)
-		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, NULL, 0);
+		err = slot(e, node, SLOT_FUNC_PARAM, disp, subj.s, "return", ta->ref, tb->ref, false, 0);
 	kd_buf_release(&subj);
 	kd_buf_release(&ov);
 	kd_buf_release(&nv);
@@ -946,7 +953,7 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 	if (!ta || !tb)
 		return 0;
 	if (ta->kind != tb->kind) {
-		err = emit(e, node, "type.kind", "type-kind", disp, kd_kind_name(ta->kind),
+		err = emit(e, node, DIFF_K_TYPE_KIND, DIFF_R_TYPE_KIND, disp, kd_kind_name(ta->kind),
 			   kd_kind_name(tb->kind), NULL);
 		return err;
 	}

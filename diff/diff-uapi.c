@@ -374,15 +374,15 @@ static int format_constant(struct kd_buf *b, const struct kd_constant *c)
 
 /* A verdict with its evidence, before it becomes a change. */
 struct judged {
-	const char *rule;
+	enum diff_rule_id rule;
 	enum diff_evidence ev;
 	struct kd_buf text;
 };
 
-static int judge(struct judged *j, const char *rule, enum diff_evidence ev, const char *fmt, ...)
+static int judge(struct judged *j, enum diff_rule_id rule, enum diff_evidence ev, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-static int judge(struct judged *j, const char *rule, enum diff_evidence ev, const char *fmt, ...)
+static int judge(struct judged *j, enum diff_rule_id rule, enum diff_evidence ev, const char *fmt, ...)
 {
 	va_list ap;
 	int err;
@@ -397,7 +397,7 @@ static int judge(struct judged *j, const char *rule, enum diff_evidence ev, cons
 }
 
 /* The rule of a constant whose value changed, by its role. */
-static const char *role_rule(enum diff_role role, const char *name, const struct kd_constant *o,
+static enum diff_rule_id role_rule(enum diff_role role, const char *name, const struct kd_constant *o,
 			     const struct kd_constant *n)
 {
 	uint64_t a = (uint64_t)o->value, b = (uint64_t)n->value;
@@ -405,19 +405,19 @@ static const char *role_rule(enum diff_role role, const char *name, const struct
 
 	switch (role) {
 	case DIFF_ROLE_COUNT:
-		return "constant-count";
+		return DIFF_R_CONSTANT_COUNT;
 	case DIFF_ROLE_VERSION:
 		if (up > 0 && (strstr(name, "MAJOR")))
-			return "constant-version-major";
-		return up > 0 ? "constant-version-up" : "constant-version-down";
+			return DIFF_R_CONSTANT_VERSION_MAJOR;
+		return up > 0 ? DIFF_R_CONSTANT_VERSION_UP : DIFF_R_CONSTANT_VERSION_DOWN;
 	case DIFF_ROLE_MINIMUM:
-		return up > 0 ? "constant-minimum-up" : "constant-minimum-down";
+		return up > 0 ? DIFF_R_CONSTANT_MINIMUM_UP : DIFF_R_CONSTANT_MINIMUM_DOWN;
 	case DIFF_ROLE_MASK:
-		return (a & ~b) ? "constant-mask-lost" : "constant-mask-grown";
+		return (a & ~b) ? DIFF_R_CONSTANT_MASK_LOST : DIFF_R_CONSTANT_MASK_GROWN;
 	case DIFF_ROLE_RESERVED:
-		return (b & ~a) ? "constant-reserved-grown" : "constant-reserved-shrunk";
+		return (b & ~a) ? DIFF_R_CONSTANT_RESERVED_GROWN : DIFF_R_CONSTANT_RESERVED_SHRUNK;
 	default:
-		return "constant-value";
+		return DIFF_R_CONSTANT_VALUE;
 	}
 }
 
@@ -435,14 +435,14 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 	if (c && c->constant)
 		c->constant(c->ctx, name, &fact);
 	if (!o)
-		return judge(j, "constant-added", DIFF_EV_LAYOUT, "%s", "the UAPI headers of both kernels");
+		return judge(j, DIFF_R_CONSTANT_ADDED, DIFF_EV_LAYOUT, "%s", "the UAPI headers of both kernels");
 	if (!n) {
 		if (fact.set)
-			return judge(j, "constant-removed-set-value", DIFF_EV_CONTRACT,
+			return judge(j, DIFF_R_CONSTANT_REMOVED_SET_VALUE, DIFF_EV_CONTRACT,
 				     "%s:%d: %s is a value of %s (unknown values %s)", fact.set_where.file,
 				     fact.set_where.line, name, fact.set,
 				     fact.set_rejects ? "refused" : "ignored");
-		return judge(j, "constant-removed", DIFF_EV_LAYOUT,
+		return judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
 			     "%s is in %s of the old headers only; the contract lists it in no set",
 			     name, o->file ? o->file : "a header");
 	}
@@ -450,11 +450,11 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 		return judge(j, role_rule(fact.role, name, o, n), DIFF_EV_CONTRACT, "%s:%d: %s: %s",
 			     fact.role_where.file, fact.role_where.line, name, role_names[fact.role]);
 	if (fact.set)
-		return judge(j, "constant-value", DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
+		return judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
 			     fact.set_where.file, fact.set_where.line, name, fact.set);
 	/* A header whose ioctls no code of the old kernel served. */
 	if (header_unbuilt(run, o->file, &mod)) {
-		err = judge(j, "constant-value-unbuilt", DIFF_EV_KERNEL,
+		err = judge(j, DIFF_R_CONSTANT_VALUE_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines a type of"
 			    " %s's ioctls: nothing in it was served", run->k.nr_modules[0], o->file);
 		kd_buf_release(&mod);
@@ -474,7 +474,7 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 	if (role)
 		return judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
 			     name, what);
-	return judge(j, "constant-value", DIFF_EV_LAYOUT, "%s",
+	return judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_LAYOUT, "%s",
 		     "the UAPI headers of both kernels; no role known (contract, expression or name)");
 }
 
@@ -498,11 +498,12 @@ int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
 	if (!err)
 		err = judge_constant(run, p, &j);
 	if (!err)
-		err = diff_add(run->e.r, !p->old ? "constant.added" : !p->new ? "constant.removed" :
-			       "constant.value", DIFF_CAT_CONSTANT, j.rule, name, name,
-			       p->old ? run->ov.s : NULL, p->new ? run->nv.s : NULL,
-			       run->subj.len ? run->subj.s : NULL, &idx);
-	if (!err && strcmp(j.rule, "constant-added"))
+		err = diff_add(run->e.r, &(struct diff_new){
+				.rule = j.rule, .name = name, .subject = name,
+				.old_value = p->old ? run->ov.s : NULL,
+				.new_value = p->new ? run->nv.s : NULL,
+				.note = run->subj.len ? run->subj.s : NULL }, &idx);
+	if (!err && j.rule != DIFF_R_CONSTANT_ADDED)
 		err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
 	file = p->old && p->old->file ? p->old->file : p->new ? p->new->file : NULL;
 	if (!err && file)
@@ -581,30 +582,30 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 	int built = ioctl_built(run, o), err;
 
 	if (c && c->unimplemented && c->unimplemented(c->ctx, true, o->name, &w))
-		return judge(j, "ioctl-removed-unimplemented", DIFF_EV_CONTRACT,
+		return judge(j, DIFF_R_IOCTL_REMOVED_UNIMPLEMENTED, DIFF_EV_CONTRACT,
 			     "%s:%d: %s is unimplemented: the old kernel already failed it", w.file,
 			     w.line, o->name);
 	if (built == 0) {
-		err = judge(j, "ioctl-removed-unbuilt", DIFF_EV_KERNEL,
+		err = judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines %s:"
 			    " no code served %s", run->k.nr_modules[0], o->arg_type_text, o->name);
 	} else if (header_module(&run->k, 0, o->file, &mod)) {
 		bool gone = !has_module(&run->k, 1, mod.s) && run->k.nr_modules[1];
 
-		err = judge(j, "ioctl-removed", DIFF_EV_KERNEL, "module %s (named after %s) is in"
+		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "module %s (named after %s) is in"
 			    " the old kernel%s", mod.s, o->file,
 			    gone ? " and not in the new one" : "");
 	} else if (built < 0 && header_unbuilt(run, o->file, &mod)) {
-		err = judge(j, "ioctl-removed-unbuilt", DIFF_EV_KERNEL,
+		err = judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines a"
 			    " type of %s's ioctls: none of them was served",
 			    run->k.nr_modules[0], o->file);
 	} else if (built > 0) {
-		err = judge(j, "ioctl-removed", DIFF_EV_KERNEL, "the old kernel's binaries define"
+		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "the old kernel's binaries define"
 			    " its argument type (%s); the new headers do not define %s",
 			    o->arg_type_text, o->name);
 	} else {
-		err = judge(j, "ioctl-removed", DIFF_EV_LAYOUT, "%s is in %s of the old headers only",
+		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_LAYOUT, "%s is in %s of the old headers only",
 			    o->name, o->file ? o->file : "a header");
 	}
 	kd_buf_release(&mod);
@@ -621,15 +622,15 @@ static int judge_cmd(struct diff_run *run, const struct kd_ioctl *o, const struc
 
 	if (only_size_changed(o, n) && c && c->size_tolerant &&
 	    c->size_tolerant(c->ctx, n->name, n->type_char, n->file, &w))
-		return judge(j, "ioctl-size-tolerant", DIFF_EV_CONTRACT, "%s:%d: the ioctls of type"
+		return judge(j, DIFF_R_IOCTL_SIZE_TOLERANT, DIFF_EV_CONTRACT, "%s:%d: the ioctls of type"
 			     " 0x%02x%s%s are size tolerant", w.file, w.line, n->type_char,
 			     n->file ? " in " : "", n->file ? n->file : "");
 	if (ioctl_built(run, o) == 0 || (ioctl_built(run, o) < 0 && header_unbuilt(run, o->file, &mod)))
-		err = judge(j, "ioctl-cmd-unbuilt", DIFF_EV_KERNEL, "no binary of the old kernel"
+		err = judge(j, DIFF_R_IOCTL_CMD_UNBUILT, DIFF_EV_KERNEL, "no binary of the old kernel"
 			    " (vmlinux and %zu modules) defines a type of %s's ioctls: none of them"
 			    " was served", run->k.nr_modules[0], o->file ? o->file : "its header");
 	else
-		err = judge(j, "ioctl-cmd", DIFF_EV_LAYOUT, "%s",
+		err = judge(j, DIFF_R_IOCTL_CMD, DIFF_EV_LAYOUT, "%s",
 			    "the command numbers of both kernels' headers");
 	kd_buf_release(&mod);
 	return err;
@@ -657,9 +658,10 @@ int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 		if (o)
 			err = judge_removed(run, o, &j);
 		if (!err)
-			err = diff_add(run->e.r, o ? "ioctl.removed" : "ioctl.added", DIFF_CAT_IOCTL,
-				       o ? j.rule : "ioctl-added", name, name,
-				       o ? run->ov.s : NULL, n ? run->nv.s : NULL, NULL, &idx);
+			err = diff_add(run->e.r, &(struct diff_new){
+					.rule = o ? j.rule : DIFF_R_IOCTL_ADDED, .name = name,
+					.subject = name, .old_value = o ? run->ov.s : NULL,
+					.new_value = n ? run->nv.s : NULL }, &idx);
 		if (!err && o)
 			err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
 		if (!err)
@@ -679,8 +681,10 @@ int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 	if (!err && ((o->has_cmd && n->has_cmd && o->cmd != n->cmd) || why.len)) {
 		err = judge_cmd(run, o, n, &j);
 		if (!err)
-			err = diff_add(run->e.r, "ioctl.cmd", DIFF_CAT_IOCTL, j.rule, name, name,
-				       run->ov.s, run->nv.s, why.len ? why.s : NULL, &idx);
+			err = diff_add(run->e.r, &(struct diff_new){
+					.rule = j.rule, .name = name, .subject = name,
+					.old_value = run->ov.s, .new_value = run->nv.s,
+					.note = why.len ? why.s : NULL }, &idx);
 		if (!err)
 			err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
 		if (!err)
@@ -693,8 +697,10 @@ int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 	if (o->arg_type && n->arg_type) {
 		err = dt_slot(&run->e, root, SLOT_IOCTL_ARG, name, name, "arg", o->arg_type, n->arg_type);
 	} else if (cmp_text(o->arg_type_text, n->arg_type_text)) {
-		err = diff_add(run->e.r, "ioctl.arg.type", DIFF_CAT_IOCTL, "ioctl-arg-type", name, name,
-			       o->arg_type_text, n->arg_type_text, "types known by their text only", &idx);
+		err = diff_add(run->e.r, &(struct diff_new){
+				.rule = DIFF_R_IOCTL_ARG_TYPE, .name = name, .subject = name,
+				.old_value = o->arg_type_text, .new_value = n->arg_type_text,
+				.note = "types known by their text only" }, &idx);
 		if (!err)
 			err = dt_own(&run->e, root, idx);
 	}

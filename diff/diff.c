@@ -43,16 +43,28 @@ static char *default_cause(enum diff_category cat, const char *name)
 	return dot ? kd_strndup(name, (size_t)(dot - name)) : kd_strdup(name);
 }
 
-int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
-	     const char *rule_id, const char *name, const char *subject,
-	     const char *old_value, const char *new_value, const char *note, size_t *idx)
+int diff_add(struct diff_result *r, const struct diff_new *n, size_t *idx)
 {
-	const struct diff_rule *rule = diff_rule_by_id(rule_id);
+	const struct diff_rule *rule = (unsigned)n->rule < DIFF__NR_RULES ? diff_rule(n->rule) : NULL;
+	enum diff_kind kind = n->kind ? n->kind : rule ? rule->kinds[0] : DIFF_K_NONE;
+	const char *name = n->name, *subject = n->subject, *old_value = n->old_value,
+		   *new_value = n->new_value, *note = n->note;
+	enum diff_category cat = diff_kind_category(kind);
 	struct diff_change *c;
+	size_t k;
 	int err;
 
-	if (!rule) {
-		kd_err("diff: internal error: no rule '%s'", rule_id);
+	for (k = 0; rule && k < DIFF_RULE_MAX_KINDS && rule->kinds[k] != kind; k++)
+		;
+	if (!rule || kind == DIFF_K_NONE || k == DIFF_RULE_MAX_KINDS) {
+		kd_err("diff: internal error: rule %s does not judge a change of kind %s",
+		       rule ? rule->id : "?", diff_kind_name(kind));
+		return -EINVAL;
+	}
+	if (cat == DIFF__NR_CATEGORIES)
+		cat = n->in;
+	if ((unsigned)cat >= DIFF__NR_CATEGORIES) {
+		kd_err("diff: internal error: a change of kind %s in no category", diff_kind_name(kind));
 		return -EINVAL;
 	}
 	err = KD_GROW(r->changes, r->cap_changes, r->nr_changes + 1);
@@ -60,7 +72,7 @@ int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
 		return err;
 	c = &r->changes[r->nr_changes];
 	memset(c, 0, sizeof(*c));
-	c->kind = kind;
+	c->kind = diff_kind_name(kind);
 	c->category = cat;
 	c->rule = rule;
 	c->name = kd_strdup(name);
@@ -68,7 +80,7 @@ int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
 	c->old_value = old_value ? kd_strdup(old_value) : NULL;
 	c->new_value = new_value ? kd_strdup(new_value) : NULL;
 	c->note = note ? kd_strdup(note) : NULL;
-	c->evidence_kind = strncmp(kind, "probe.", 6) ? DIFF_EV_LAYOUT : DIFF_EV_PROBE;
+	c->evidence_kind = strncmp(c->kind, "probe.", 6) ? DIFF_EV_LAYOUT : DIFF_EV_PROBE;
 	c->evidence = kd_strdup(c->evidence_kind == DIFF_EV_PROBE ?
 				"the probe results of both kernels (kabi-diff probe)" :
 				default_evidence[cat]);
@@ -206,14 +218,14 @@ void diff_result__free(struct diff_result *r)
 
 /* --- syscalls ------------------------------------------------------------- */
 
-static int syscall_change(struct diff_run *run, const char *kind, const char *rule,
-			  const char *name, const char *subject, const char *ov, const char *nv,
-			  const char *note)
+static int syscall_change(struct diff_run *run, enum diff_rule_id rule, const char *name,
+			  const char *subject, const char *ov, const char *nv)
 {
 	size_t idx;
 	int err;
 
-	err = diff_add(run->e.r, kind, DIFF_CAT_SYSCALL, rule, name, subject, ov, nv, note, &idx);
+	err = diff_add(run->e.r, &(struct diff_new){ .rule = rule, .name = name, .subject = subject,
+						      .old_value = ov, .new_value = nv }, &idx);
 	return err ? err : diff_add_impact(run->e.r, idx, name, name);
 }
 
@@ -249,8 +261,9 @@ static int compare_signatures(struct diff_run *run, const char *name, int64_t fo
 		if (!err)
 			err = kd_buf_addf(subj, "%s()", name);
 		if (!err)
-			err = diff_add(run->e.r, "syscall.param.count", DIFF_CAT_SYSCALL,
-				       "syscall-params-count", name, subj->s, ov->s, nv->s, NULL, &idx);
+			err = diff_add(run->e.r, &(struct diff_new){
+					.rule = DIFF_R_SYSCALL_PARAMS_COUNT, .name = name,
+					.subject = subj->s, .old_value = ov->s, .new_value = nv->s }, &idx);
 		if (!err)
 			err = dt_own(&run->e, root, idx);
 	}
@@ -261,8 +274,10 @@ static int compare_signatures(struct diff_run *run, const char *name, int64_t fo
 		kd_buf_reset(subj);
 		err = kd_buf_addf(subj, "%s(%s)", name, label);
 		if (!err && a->name && b->name && strcmp(a->name, b->name)) {
-			err = diff_add(run->e.r, "syscall.param.name", DIFF_CAT_SYSCALL,
-				       "syscall-param-renamed", name, subj->s, a->name, b->name, NULL, &idx);
+			err = diff_add(run->e.r, &(struct diff_new){
+					.rule = DIFF_R_SYSCALL_PARAM_RENAMED, .name = name,
+					.subject = subj->s, .old_value = a->name, .new_value = b->name },
+				       &idx);
 			if (!err)
 				err = dt_own(&run->e, root, idx);
 		}
@@ -271,9 +286,11 @@ static int compare_signatures(struct diff_run *run, const char *name, int64_t fo
 		if (a->type_id && b->type_id) {
 			err = dt_slot(&run->e, root, SLOT_PARAM, name, subj->s, label, a->type_id, b->type_id);
 		} else if (cmp_str(a->type_text, b->type_text)) {
-			err = diff_add(run->e.r, "syscall.param.type", DIFF_CAT_SYSCALL, "syscall-param-type",
-				       name, subj->s, a->type_text, b->type_text,
-				       "types known by their text only", &idx);
+			err = diff_add(run->e.r, &(struct diff_new){
+					.rule = DIFF_R_SYSCALL_PARAM_TYPE, .name = name,
+					.subject = subj->s, .old_value = a->type_text,
+					.new_value = b->type_text,
+					.note = "types known by their text only" }, &idx);
 			if (!err)
 				err = dt_own(&run->e, root, idx);
 		}
@@ -307,8 +324,8 @@ static int syscall_removed(struct diff_run *run, const struct kdb_syscall_pair *
 	int err;
 
 	if (c && c->unimplemented && c->unimplemented(c->ctx, false, p->name, &w)) {
-		err = syscall_change(run, "syscall.removed", "syscall-removed-unimplemented", p->name,
-				     run->subj.s, p->old_nrs, NULL, NULL);
+		err = syscall_change(run, DIFF_R_SYSCALL_REMOVED_UNIMPLEMENTED, p->name,
+				     run->subj.s, p->old_nrs, NULL);
 		return err ? err : diff_evidence(run->e.r, idx, DIFF_EV_CONTRACT,
 			"%s:%d: %s is unimplemented: the old kernel already failed it",
 			w.file ? w.file : "contract", w.line, p->name);
@@ -321,15 +338,15 @@ static int syscall_removed(struct diff_run *run, const struct kdb_syscall_pair *
 	file = f && f->decl_file ? f->decl_file : "";
 	n = strlen(file);
 	if (n >= 15 && !strcmp(file + n - 15, "kernel/sys_ni.c") && (n == 15 || file[n - 16] == '/')) {
-		err = syscall_change(run, "syscall.removed", "syscall-removed-unimplemented", p->name,
-				     run->subj.s, p->old_nrs, NULL, NULL);
+		err = syscall_change(run, DIFF_R_SYSCALL_REMOVED_UNIMPLEMENTED, p->name,
+				     run->subj.s, p->old_nrs, NULL);
 		if (!err)
 			err = diff_evidence(run->e.r, idx, DIFF_EV_KERNEL,
 				"the old kernel's %s is the stub at %s:%d (COND_SYSCALL: returns -ENOSYS)",
 				f->name, file, f->decl_line);
 	} else {
-		err = syscall_change(run, "syscall.removed", "syscall-removed", p->name, run->subj.s,
-				     p->old_nrs, NULL, NULL);
+		err = syscall_change(run, DIFF_R_SYSCALL_REMOVED, p->name, run->subj.s,
+				     p->old_nrs, NULL);
 	}
 	kd_function__free(f);
 	return err;
@@ -345,13 +362,13 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 	if (err)
 		return err;
 	if (!p->old_nrs)
-		return syscall_change(run, "syscall.added", "syscall-added", p->name, run->subj.s,
-				      NULL, p->new_nrs, NULL);
+		return syscall_change(run, DIFF_R_SYSCALL_ADDED, p->name, run->subj.s,
+				      NULL, p->new_nrs);
 	if (!p->new_nrs)
 		return syscall_removed(run, p);
 	if (strcmp(p->old_nrs, p->new_nrs))
-		err = syscall_change(run, "syscall.renumbered", "syscall-renumbered", p->name,
-				     run->subj.s, p->old_nrs, p->new_nrs, NULL);
+		err = syscall_change(run, DIFF_R_SYSCALL_RENUMBERED, p->name,
+				     run->subj.s, p->old_nrs, p->new_nrs);
 	if (!err && p->old_func && p->new_func)
 		err = compare_signatures(run, p->name, p->old_func, p->new_func);
 	return err;

@@ -63,19 +63,158 @@ const char *diff_verdict_name(enum diff_verdict v);
 const char *diff_evidence_name(enum diff_evidence e);
 const char *diff_category_name(enum diff_category c);
 
+/*
+ * What changed: the stable kind ids of diff/RULES.md's "Change kinds"
+ * ("type.member.offset"), each in a category (diff_kind_category()).
+ */
+enum diff_kind {
+	DIFF_K_NONE = 0,
+	DIFF_K_SYSCALL_ADDED,
+	DIFF_K_SYSCALL_REMOVED,
+	DIFF_K_SYSCALL_RENUMBERED,
+	DIFF_K_SYSCALL_PARAM_COUNT,
+	DIFF_K_SYSCALL_PARAM_TYPE,
+	DIFF_K_SYSCALL_RETURN_TYPE,
+	DIFF_K_SYSCALL_PARAM_NAME,
+	DIFF_K_TYPE_KIND,
+	DIFF_K_TYPE_SIZE,
+	DIFF_K_TYPE_ALIGN,
+	DIFF_K_TYPE_MEMBER_ADDED,
+	DIFF_K_TYPE_MEMBER_REMOVED,
+	DIFF_K_TYPE_MEMBER_RENAMED,
+	DIFF_K_TYPE_MEMBER_OFFSET,
+	DIFF_K_TYPE_MEMBER_TYPE,
+	DIFF_K_TYPE_MEMBER_BITFIELD,
+	DIFF_K_TYPE_ARRAY_BOUND,
+	DIFF_K_TYPE_ARRAY_FLEXIBLE,
+	DIFF_K_TYPE_ENUMERATOR_ADDED,
+	DIFF_K_TYPE_ENUMERATOR_REMOVED,
+	DIFF_K_TYPE_ENUMERATOR_VALUE,
+	DIFF_K_TYPE_FUNC_PARAMS,
+	DIFF_K_CONSTANT_ADDED,
+	DIFF_K_CONSTANT_REMOVED,
+	DIFF_K_CONSTANT_VALUE,
+	DIFF_K_IOCTL_ADDED,
+	DIFF_K_IOCTL_REMOVED,
+	DIFF_K_IOCTL_CMD,
+	DIFF_K_IOCTL_ARG_TYPE,
+	DIFF_K_PROBE_ERRNO,
+	DIFF_K_PROBE_FLAG,
+	DIFF_K_PROBE_DEVIATION,
+	DIFF_K_SYSCALL_ERRNO_ADDED,
+	DIFF_K_SYSCALL_ERRNO_REMOVED,
+	DIFF_K_IOCTL_ERRNO_ADDED,
+	DIFF_K_IOCTL_ERRNO_REMOVED,
+	DIFF_K_SET_VALUE_ADDED,
+	DIFF_K_SET_VALUE_REMOVED,
+	DIFF__NR_KINDS
+};
+
+/* "type.member.offset"; "?" for DIFF_K_NONE or out of range. */
+const char *diff_kind_name(enum diff_kind k);
+/*
+ * The category a change of kind @k belongs to; DIFF__NR_CATEGORIES for the
+ * kinds that sit wherever their type does (type.array.*: a syscall
+ * parameter, an ioctl argument or a member).
+ */
+enum diff_category diff_kind_category(enum diff_kind k);
+
+/* The rules of diff/RULES.md, in its order: the index of diff_rules(). */
+enum diff_rule_id {
+	DIFF_R_SYSCALL_ADDED,
+	DIFF_R_SYSCALL_REMOVED,
+	DIFF_R_SYSCALL_REMOVED_UNIMPLEMENTED,
+	DIFF_R_SYSCALL_RENUMBERED,
+	DIFF_R_SYSCALL_PARAMS_COUNT,
+	DIFF_R_SYSCALL_PARAM_TYPE,
+	DIFF_R_SYSCALL_PARAM_RENAMED,
+	DIFF_R_TYPE_SPELLING,
+	DIFF_R_POINTEE_VOID,
+	DIFF_R_TYPE_KIND,
+	DIFF_R_TYPE_SIZE,
+	DIFF_R_TYPE_ALIGN,
+	DIFF_R_TAIL_GROWTH_EXTENSIBLE,
+	DIFF_R_TAIL_GROWTH_UNCONTRACTED,
+	DIFF_R_MEMBER_REMOVED,
+	DIFF_R_MEMBER_ADDED,
+	DIFF_R_MEMBER_ADDED_EMPTY,
+	DIFF_R_MEMBER_ADDED_ALIAS,
+	DIFF_R_PADDING_REUSE,
+	DIFF_R_PADDING_REUSE_UNCONTRACTED,
+	DIFF_R_PADDING_REUSE_OUT,
+	DIFF_R_RESERVED_REUSE,
+	DIFF_R_RESERVED_CARVED,
+	DIFF_R_MEMBER_RENAMED,
+	DIFF_R_MEMBER_MOVED,
+	DIFF_R_MEMBER_TYPE,
+	DIFF_R_MEMBER_BITFIELD,
+	DIFF_R_ARRAY_BOUND,
+	DIFF_R_ARRAY_FLEXIBLE_SPELLING,
+	DIFF_R_ARRAY_ONE_ELEMENT,
+	DIFF_R_ENUMERATOR_ADDED,
+	DIFF_R_ENUMERATOR_REMOVED,
+	DIFF_R_ENUMERATOR_VALUE,
+	DIFF_R_FUNC_SIGNATURE,
+	DIFF_R_CONSTANT_ADDED,
+	DIFF_R_CONSTANT_REMOVED,
+	DIFF_R_CONSTANT_REMOVED_SET_VALUE,
+	DIFF_R_CONSTANT_VALUE,
+	DIFF_R_CONSTANT_VALUE_UNBUILT,
+	DIFF_R_CONSTANT_COUNT,
+	DIFF_R_CONSTANT_VERSION_UP,
+	DIFF_R_CONSTANT_VERSION_DOWN,
+	DIFF_R_CONSTANT_VERSION_MAJOR,
+	DIFF_R_CONSTANT_MINIMUM_UP,
+	DIFF_R_CONSTANT_MINIMUM_DOWN,
+	DIFF_R_CONSTANT_MASK_GROWN,
+	DIFF_R_CONSTANT_MASK_LOST,
+	DIFF_R_CONSTANT_RESERVED_SHRUNK,
+	DIFF_R_CONSTANT_RESERVED_GROWN,
+	DIFF_R_IOCTL_ADDED,
+	DIFF_R_IOCTL_REMOVED,
+	DIFF_R_IOCTL_REMOVED_UNBUILT,
+	DIFF_R_IOCTL_REMOVED_UNIMPLEMENTED,
+	DIFF_R_IOCTL_CMD,
+	DIFF_R_IOCTL_CMD_UNBUILT,
+	DIFF_R_IOCTL_SIZE_TOLERANT,
+	DIFF_R_IOCTL_ARG_TYPE,
+	DIFF_R_PROBE_FLAG_ACCEPTED,
+	DIFF_R_PROBE_FLAG_REJECTED,
+	DIFF_R_PROBE_CALL_IMPLEMENTED,
+	DIFF_R_PROBE_NOW_SUCCEEDS,
+	DIFF_R_PROBE_ERRNO_CHANGED,
+	DIFF_R_PROBE_ERRNO_CONTRACTED,
+	DIFF_R_PROBE_DEVIATION_GONE,
+	DIFF_R_PROBE_FLAG_KNOWN,
+	DIFF_R_PROBE_DEVIATION_ACCEPTS,
+	DIFF_R_PROBE_DEVIATION_NEW,
+	DIFF_R_ERRNO_ADDED,
+	DIFF_R_ERRNO_REMOVED,
+	DIFF_R_SET_VALUE_ADDED,
+	DIFF_R_SET_VALUE_REMOVED,
+	DIFF__NR_RULES
+};
+
+#define DIFF_RULE_MAX_KINDS 8
+
 /* One row of diff/RULES.md. */
 struct diff_rule {
 	const char *id;		/* "member-moved" */
+	/* The kinds of change it judges, DIFF_K_NONE after the last; its
+	 * "matches" text in RULES.md starts with their names. */
+	enum diff_kind kinds[DIFF_RULE_MAX_KINDS];
 	const char *matches;	/* what it matches, as in RULES.md */
 	enum diff_verdict verdict;
 	bool uncontracted;	/* applies because no contract said otherwise */
 	const char *why;
 };
 
-/* The rule table, in RULES.md order; *n receives its length. */
+/* The rule table, in RULES.md order (indexed by enum diff_rule_id); *n receives its length. */
 const struct diff_rule *diff_rules(size_t *n);
 /* Rule by id, NULL when unknown. */
 const struct diff_rule *diff_rule_by_id(const char *id);
+/* Rule @r (which must be one of enum diff_rule_id). */
+const struct diff_rule *diff_rule(enum diff_rule_id r);
 
 /* Where the contract says something, for the evidence: "spec/contract/perf.kabispec", 45. */
 struct diff_where {

@@ -33,13 +33,23 @@ struct diff_result {
 	char *contract_source;
 };
 
+/* A change to append (diff_add()). */
+struct diff_new {
+	enum diff_rule_id rule;		/* what judges it: the verdict is the rule's */
+	enum diff_kind kind;		/* one of the rule's kinds; DIFF_K_NONE: its first */
+	enum diff_category in;		/* where a type.array.* change's type sits */
+	const char *name;		/* what owns it: "struct open_how", "openat2" */
+	const char *subject;		/* what changed: "struct open_how.newfield" */
+	const char *old_value, *new_value;	/* NULL: absent in that kernel */
+	const char *note;		/* NULL: none */
+};
+
 /*
- * Append a change; the verdict is that of @rule_id (which must exist).
- * Strings are copied. *idx (may be NULL) receives its index.
+ * Append change @n (strings are copied); its category is its kind's. A kind
+ * its rule does not judge is an internal error (-EINVAL, reported). *idx
+ * (may be NULL) receives its index.
  */
-int diff_add(struct diff_result *r, const char *kind, enum diff_category cat,
-	     const char *rule_id, const char *name, const char *subject,
-	     const char *old_value, const char *new_value, const char *note, size_t *idx);
+int diff_add(struct diff_result *r, const struct diff_new *n, size_t *idx);
 /* What decided change @idx's verdict (replaces the layout default). */
 int diff_evidence(struct diff_result *r, size_t idx, enum diff_evidence kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

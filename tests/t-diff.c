@@ -15,11 +15,13 @@
 #include "db/kdb.h"
 #include "db/kdb-uapi.h"
 #include "diff/diff.h"
+#include "diff/diff_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "tests/tap.h"
 #include "tests/diff-fixture.h"
+#include "tests/doc-table.h"
 
 /* The evidence of the change @kind @subject. */
 static void evidence_is(const struct diff_result *r, const char *kind, const char *subject,
@@ -689,37 +691,81 @@ static void test_reports(void)
 	diff_result__free(r);
 }
 
+/*
+ * RULES.md's rule table is the code's, row by row and in order, and each
+ * rule's "matches" starts with the kinds it judges.
+ */
 static void test_rules_documented(void)
 {
-	struct kd_buf path = KD_BUF_INIT, want = KD_BUF_INIT;
+	struct kd_buf want = KD_BUF_INIT;
 	const struct diff_rule *rules;
-	char *doc = NULL;
-	size_t n, i, len = 0, missing = 0;
-	FILE *f;
+	char **rows;
+	size_t n, i, k, bad = 0, bad_kinds = 0;
+	long nr_rows = doc_rule_rows("diff/RULES.md", &rows);
 
 	rules = diff_rules(&n);
-	kd_buf_addf(&path, "%s/../diff/RULES.md", tap_srcdir());
-	f = fopen(path.s, "r");
-	ok(f != NULL, "RULES.md exists");
-	if (f) {
-		if (getdelim(&doc, &len, '\0', f) < 0)
-			doc = NULL;
-		fclose(f);
-	}
-	for (i = 0; doc && i < n; i++) {
+	is_int(n, DIFF__NR_RULES, "one row per enum diff_rule_id");
+	is_int(nr_rows, (long)n, "RULES.md has as many rules as the code");
+	for (i = 0; i < n; i++) {
 		kd_buf_reset(&want);
-		kd_buf_addf(&want, "| `%s` |", rules[i].id);
-		if (!strstr(doc, want.s)) {
-			printf("# %s missing from RULES.md\n", rules[i].id);
-			missing++;
+		kd_buf_addf(&want, "| `%s` | %s | %s%s | %s |", rules[i].id, rules[i].matches,
+			    diff_verdict_name(rules[i].verdict),
+			    rules[i].uncontracted ? " (no contract)" : "", rules[i].why);
+		if (nr_rows < 0 || i >= (size_t)nr_rows || strcmp(rows[i], want.s)) {
+			printf("# RULES.md row %zu: %s\n#      the code's: %s\n", i + 1,
+			       nr_rows > 0 && i < (size_t)nr_rows ? rows[i] : "(none)", want.s);
+			bad++;
+		}
+		kd_buf_reset(&want);
+		for (k = 0; k < DIFF_RULE_MAX_KINDS && rules[i].kinds[k]; k++)
+			kd_buf_addf(&want, "%s%s", k ? ", " : "", diff_kind_name(rules[i].kinds[k]));
+		if (!k || strncmp(rules[i].matches, want.s, want.len) ||
+		    !strchr(": ", rules[i].matches[want.len])) {
+			printf("# %s matches '%s', judges %s\n", rules[i].id, rules[i].matches, want.s);
+			bad_kinds++;
 		}
 	}
-	ok(doc && !missing, "every rule of the code is in RULES.md (%zu rules)", n);
-	ok(diff_rule_by_id("member-moved") && diff_rule_by_id("member-moved")->verdict == DIFF_BREAKING,
-	   "rule lookup");
-	free(doc);
-	kd_buf_release(&path);
+	ok(nr_rows >= 0 && !bad, "every rule of the code is RULES.md's row, in order (%zu rules)", n);
+	ok(!bad_kinds, "each rule's matches starts with the kinds it judges");
+	ok(diff_rule_by_id("member-moved") == diff_rule(DIFF_R_MEMBER_MOVED) &&
+	   diff_rule(DIFF_R_MEMBER_MOVED)->verdict == DIFF_BREAKING, "rule lookup");
+	is_str(diff_kind_name(DIFF_K_TYPE_MEMBER_OFFSET), "type.member.offset", "kind name");
+	is_str(diff_kind_name(DIFF_K_NONE), "?", "no kind");
+	is_int(diff_kind_category(DIFF_K_IOCTL_ERRNO_ADDED), DIFF_CAT_IOCTL, "a kind's category");
+	if (nr_rows > 0)
+		doc_rows_free(rows, nr_rows);
 	kd_buf_release(&want);
+}
+
+/* diff_add(): a rule cited for a kind it does not judge is refused; the category is the kind's. */
+static void test_add_checks_kind(void)
+{
+	struct diff_result *r = calloc(1, sizeof(*r));
+	struct kd_buf log = KD_BUF_INIT;
+	size_t idx = 99;
+	int err;
+
+	kd_log_capture(&log);
+	err = diff_add(r, &(struct diff_new){ .rule = DIFF_R_MEMBER_MOVED, .kind = DIFF_K_TYPE_SIZE,
+					      .name = "struct s", .subject = "struct s" }, &idx);
+	kd_log_capture(NULL);
+	is_int(err, -EINVAL, "member-moved does not judge type.size");
+	ok(log.s && strstr(log.s, "rule member-moved does not judge a change of kind type.size"),
+	   "  said so (%s)", log.s ? log.s : "");
+	is_int(r->nr_changes, 0, "  nothing added");
+	err = diff_add(r, &(struct diff_new){ .rule = DIFF_R_MEMBER_MOVED, .name = "struct s",
+					      .subject = "struct s.a", .old_value = "0",
+					      .new_value = "4" }, &idx);
+	ok(!err && idx == 0 && !strcmp(r->changes[0].kind, "type.member.offset") &&
+	   r->changes[0].category == DIFF_CAT_TYPE, "no kind: the rule's first, in its category");
+	err = diff_add(r, &(struct diff_new){ .rule = DIFF_R_ARRAY_BOUND,
+					      .kind = DIFF_K_TYPE_ARRAY_BOUND, .in = DIFF_CAT_IOCTL,
+					      .name = "FS_IOC_GETFSLABEL", .subject = "FS_IOC_GETFSLABEL",
+					      .old_value = "char[256]", .new_value = "char[512]" }, &idx);
+	ok(!err && idx == 1 && r->changes[1].category == DIFF_CAT_IOCTL,
+	   "an array's bound sits where its type does");
+	diff_result__free(r);
+	kd_buf_release(&log);
 }
 
 /* Every allocation failure inside diff__run() and the reports fails cleanly (ASan: no leak). */
@@ -771,6 +817,7 @@ int main(void)
 	test_suppressions();
 	test_reports();
 	test_rules_documented();
+	test_add_checks_kind();
 	test_oom();
 	kd_buf_release(&log_buf);
 	return tap_done();
