@@ -27,23 +27,41 @@
 #include "spec/spec.h"
 
 static const struct spec_check_rule rules[] = {
-	{ "syscall-missing", "a syscall of the spec that the kernel's x64 table lacks or leaves unimplemented" },
-	{ "syscall-params-count", "the spec's parameter count differs from the kernel's signature" },
-	{ "syscall-param-name", "a parameter has another name in the kernel (same position)" },
-	{ "syscall-param-type", "the kind cannot be carried by the kernel's C type (a pointer kind on an integer, an integer kind on a pointer, another pointee)" },
-	{ "struct-missing", "a struct of the spec that none of the kernel's syscalls or ioctls reaches" },
-	{ "struct-size", "the struct's size in DWARF is not one the spec lists, or is below a size or minsize it states" },
-	{ "struct-size-constant", "a named size (OPEN_HOW_SIZE_VER0) undefined in the UAPI headers or of another value" },
-	{ "struct-field-missing", "a member the spec annotates is not in the kernel's layout" },
-	{ "struct-field-type", "an annotated member's kind cannot be carried by its C type" },
-	{ "flag-undefined", "a set value named after a UAPI constant that the headers do not define" },
-	{ "flag-unlisted", "the headers define a constant of the set's family with a value the set lacks" },
-	{ "ioctl-missing", "an ioctl of the spec that the UAPI headers do not define" },
-	{ "ioctl-dir", "the spec's direction differs from the _IOC_DIR of the command number" },
-	{ "ioctl-arg-type", "the spec's argument type differs from the command's" },
-	{ "ioctl-arg-unknown", "the spec's argument type (a struct, union, enum or typedef) is in no header view and no DWARF of the kernel" },
-	{ "syscall-unspecified", "a syscall of the kernel's x64 table with no spec entry" },
+	[CHECK_R_SYSCALL_MISSING] = { "syscall-missing",
+	  "a syscall of the spec that the kernel's x64 table lacks or leaves unimplemented" },
+	[CHECK_R_SYSCALL_PARAMS_COUNT] = { "syscall-params-count",
+	  "the spec's parameter count differs from the kernel's signature" },
+	[CHECK_R_SYSCALL_PARAM_NAME] = { "syscall-param-name",
+	  "a parameter has another name in the kernel (same position)" },
+	[CHECK_R_SYSCALL_PARAM_TYPE] = { "syscall-param-type",
+	  "the kind cannot be carried by the kernel's C type (a pointer kind on an integer, an integer kind on a pointer, another pointee)" },
+	[CHECK_R_STRUCT_MISSING] = { "struct-missing",
+	  "a struct of the spec that none of the kernel's syscalls or ioctls reaches" },
+	[CHECK_R_STRUCT_SIZE] = { "struct-size",
+	  "the struct's size in DWARF is not one the spec lists, or is below a size or minsize it states" },
+	[CHECK_R_STRUCT_SIZE_CONSTANT] = { "struct-size-constant",
+	  "a named size (OPEN_HOW_SIZE_VER0) undefined in the UAPI headers or of another value" },
+	[CHECK_R_STRUCT_FIELD_MISSING] = { "struct-field-missing",
+	  "a member the spec annotates is not in the kernel's layout" },
+	[CHECK_R_STRUCT_FIELD_TYPE] = { "struct-field-type",
+	  "an annotated member's kind cannot be carried by its C type" },
+	[CHECK_R_FLAG_UNDEFINED] = { "flag-undefined",
+	  "a set value named after a UAPI constant that the headers do not define" },
+	[CHECK_R_FLAG_UNLISTED] = { "flag-unlisted",
+	  "the headers define a constant of the set's family with a value the set lacks" },
+	[CHECK_R_IOCTL_MISSING] = { "ioctl-missing",
+	  "an ioctl of the spec that the UAPI headers do not define" },
+	[CHECK_R_IOCTL_DIR] = { "ioctl-dir",
+	  "the spec's direction differs from the _IOC_DIR of the command number" },
+	[CHECK_R_IOCTL_ARG_TYPE] = { "ioctl-arg-type",
+	  "the spec's argument type differs from the command's" },
+	[CHECK_R_IOCTL_ARG_UNKNOWN] = { "ioctl-arg-unknown",
+	  "the spec's argument type (a struct, union, enum or typedef) is in no header view and no DWARF of the kernel" },
+	[CHECK_R_SYSCALL_UNSPECIFIED] = { "syscall-unspecified",
+	  "a syscall of the kernel's x64 table with no spec entry" },
 };
+
+_Static_assert(sizeof(rules) / sizeof(rules[0]) == CHECK__NR_RULES, "a rule without a row");
 
 const struct spec_check_rule *spec_check_rules(size_t *n)
 {
@@ -66,8 +84,8 @@ static size_t file_index(const struct ck *c, const char *path, const char **name
 	return SIZE_MAX;
 }
 
-int finding(struct ck *c, const char *rule, const struct spec_loc *loc,
-		   const char *subject, const char *fmt, ...)
+int finding(struct ck *c, enum spec_check_rule_id rule, const struct spec_loc *loc,
+	    const char *subject, const char *fmt, ...)
 {
 	struct spec_check *r = c->r;
 	struct item *it;
@@ -79,7 +97,7 @@ int finding(struct ck *c, const char *rule, const struct spec_loc *loc,
 		return err;
 	it = &r->items[r->nr];
 	memset(it, 0, sizeof(*it));
-	it->f.rule = rule;
+	it->f.rule = rules[rule].id;
 	it->file_idx = file_index(c, loc ? loc->file : NULL, &it->f.file);
 	it->f.line = loc ? loc->line : 0;
 	it->seq = r->nr;
@@ -239,7 +257,7 @@ static int check_syscall(struct ck *c, const struct spec_call *sc)
 
 	if (!k || !k->implemented) {
 		if (!after_kernel(c, sc->since))
-			err = finding(c, "syscall-missing", &sc->loc, sc->name, "%s",
+			err = finding(c, CHECK_R_SYSCALL_MISSING, &sc->loc, sc->name, "%s",
 				      k ? "not implemented in the kernel's x64 syscall table" :
 				      "not in the kernel's x64 syscall table");
 		return err;
@@ -250,7 +268,7 @@ static int check_syscall(struct ck *c, const struct spec_call *sc)
 	if (err)
 		return err == -ENOENT ? 0 : err;
 	if (f->nr_params != sc->nr_params) {
-		err = finding(c, "syscall-params-count", &sc->loc, sc->name,
+		err = finding(c, CHECK_R_SYSCALL_PARAMS_COUNT, &sc->loc, sc->name,
 			      "the spec has %zu parameters, the kernel %zu", sc->nr_params, f->nr_params);
 		goto out;
 	}
@@ -264,7 +282,7 @@ static int check_syscall(struct ck *c, const struct spec_call *sc)
 		if (err)
 			break;
 		if (kp->name && strcmp(kp->name, p->name)) {
-			err = finding(c, "syscall-param-name", &p->loc, c->subj.s,
+			err = finding(c, CHECK_R_SYSCALL_PARAM_NAME, &p->loc, c->subj.s,
 				      "parameter %zu is '%s' in the kernel", i + 1, kp->name);
 			if (err)
 				break;
@@ -273,7 +291,7 @@ static int check_syscall(struct ck *c, const struct spec_call *sc)
 		if (!err && bad)
 			err = kind_text(&p->arg, &kt);
 		if (!err && bad)
-			err = finding(c, "syscall-param-type", &p->loc, c->subj.s,
+			err = finding(c, CHECK_R_SYSCALL_PARAM_TYPE, &p->loc, c->subj.s,
 				      "spec: %s; kernel: %s (%s)", kt.s, kp->type_text, why.s);
 	}
 out:
@@ -350,14 +368,14 @@ static int check_ioctl(struct ck *c, const struct spec_call *sc)
 	if (err == -ENOENT || (!err && !row.found)) {
 		/* A plain number (TCGETS 0x5401) encodes no direction: nothing to compare. */
 		err = after_kernel(c, sc->since) || find_const(c, sc->name) ? 0 :
-		      finding(c, "ioctl-missing", &sc->loc, sc->name,
+		      finding(c, CHECK_R_IOCTL_MISSING, &sc->loc, sc->name,
 			      "not among the ioctls the UAPI headers define");
 		goto out;
 	}
 	if (err)
 		goto out;
 	if (strcmp(row.dir, want))
-		err = finding(c, "ioctl-dir", &sc->loc, sc->name,
+		err = finding(c, CHECK_R_IOCTL_DIR, &sc->loc, sc->name,
 			      "the spec's direction is %s (_IOC_DIR %s); the command's is %s",
 			      spec_dir_name(sc->dir), want, row.dir);
 	if (!err && sc->arg_type && row.arg && strcmp(sc->arg_type, row.arg)) {
@@ -369,7 +387,7 @@ static int check_ioctl(struct ck *c, const struct spec_call *sc)
 		if (array && !strncmp(row.arg, sc->arg_type, n) && row.arg[n] == '[')
 			goto out;
 		if (!(rs && row.has_size && rs == row.size && scalar_size(row.arg)))
-			err = finding(c, "ioctl-arg-type", &sc->loc, sc->name,
+			err = finding(c, CHECK_R_IOCTL_ARG_TYPE, &sc->loc, sc->name,
 				      "the spec's argument is %s; the command's is %s",
 				      sc->arg_type, row.arg);
 	}
@@ -379,7 +397,7 @@ static int check_ioctl(struct ck *c, const struct spec_call *sc)
 		if (known < 0)
 			err = known;
 		else if (!known)
-			err = finding(c, "ioctl-arg-unknown", &sc->loc, sc->name,
+			err = finding(c, CHECK_R_IOCTL_ARG_UNKNOWN, &sc->loc, sc->name,
 				      "the spec's argument type %s is in no compiled header and no DWARF"
 				      " of this kernel: its layout cannot be checked or compared",
 				      sc->arg_type);
@@ -416,7 +434,7 @@ static int check_all(struct ck *c)
 			c->r->specified++;
 			continue;
 		}
-		err = finding(c, "syscall-unspecified", NULL, c->sys[i].name, "no spec entry");
+		err = finding(c, CHECK_R_SYSCALL_UNSPECIFIED, NULL, c->sys[i].name, "no spec entry");
 	}
 	return err;
 }

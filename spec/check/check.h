@@ -19,13 +19,34 @@
 struct kdb;
 struct spec;
 
+/* The rules of spec/check/CHECK.md, in its order: the index of spec_check_rules(). */
+enum spec_check_rule_id {
+	CHECK_R_SYSCALL_MISSING,
+	CHECK_R_SYSCALL_PARAMS_COUNT,
+	CHECK_R_SYSCALL_PARAM_NAME,
+	CHECK_R_SYSCALL_PARAM_TYPE,
+	CHECK_R_STRUCT_MISSING,
+	CHECK_R_STRUCT_SIZE,
+	CHECK_R_STRUCT_SIZE_CONSTANT,
+	CHECK_R_STRUCT_FIELD_MISSING,
+	CHECK_R_STRUCT_FIELD_TYPE,
+	CHECK_R_FLAG_UNDEFINED,
+	CHECK_R_FLAG_UNLISTED,
+	CHECK_R_IOCTL_MISSING,
+	CHECK_R_IOCTL_DIR,
+	CHECK_R_IOCTL_ARG_TYPE,
+	CHECK_R_IOCTL_ARG_UNKNOWN,
+	CHECK_R_SYSCALL_UNSPECIFIED,
+	CHECK__NR_RULES
+};
+
 /* One row of spec/check/CHECK.md. */
 struct spec_check_rule {
 	const char *id;		/* "syscall-param-type" */
 	const char *what;	/* what it finds, as in CHECK.md */
 };
 
-/* The rule table, in CHECK.md order; *n receives its length. */
+/* The rule table, in CHECK.md order (indexed by enum spec_check_rule_id); *n receives its length. */
 const struct spec_check_rule *spec_check_rules(size_t *n);
 
 struct spec_finding {

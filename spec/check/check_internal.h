@@ -68,7 +68,7 @@ struct ck {
 
 
 /* Record a finding of @rule at @loc (NULL: the kernel's own). */
-int finding(struct ck *c, const char *rule, const struct spec_loc *loc,
+int finding(struct ck *c, enum spec_check_rule_id rule, const struct spec_loc *loc,
 	    const char *subject, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* Is @since later than the kernel's release (so absence is expected)? */

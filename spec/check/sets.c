@@ -247,7 +247,7 @@ static int check_family(struct ck *c, const struct family *fam,
 			kd_buf_reset(&c->subj);
 			err = kd_buf_addf(&c->subj, "%s.%s", fam->set->name, k->name);
 			if (!err)
-				err = finding(c, "flag-unlisted", &fam->set->loc, c->subj.s,
+				err = finding(c, CHECK_R_FLAG_UNLISTED, &fam->set->loc, c->subj.s,
 					      "%s (%#llx, %s) is of the family %s* but not in the set",
 					      k->name, (unsigned long long)k->value, k->file,
 					      fam->prefix);
@@ -274,7 +274,7 @@ int check_set(struct ck *c, const struct spec_set *set)
 		kd_buf_reset(&c->subj);
 		err = kd_buf_addf(&c->subj, "%s.%s", set->name, sv->name);
 		if (!err)
-			err = finding(c, "flag-undefined", &sv->loc, c->subj.s,
+			err = finding(c, CHECK_R_FLAG_UNDEFINED, &sv->loc, c->subj.s,
 				      "%s is not defined by the UAPI headers", sv->name);
 	}
 	if (err)

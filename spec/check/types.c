@@ -294,18 +294,18 @@ static int check_struct_sizes(struct ck *c, const struct spec_struct *st, int64_
 			return err;
 	}
 	if (st->nr_sizes && !listed)
-		err = finding(c, "struct-size", &st->loc, c->subj.s,
+		err = finding(c, CHECK_R_STRUCT_SIZE, &st->loc, c->subj.s,
 			      "%lld bytes in the kernel; the spec lists %s", (long long)size, c->tmp.s);
 	for (i = 0; !err && listed && i < st->nr_sizes; i++) {
 		const struct spec_size *sz = &st->sizes[i];
 
 		if (sz->since && !after_kernel(c, sz->since) && (int64_t)sz->size > size)
-			err = finding(c, "struct-size", &sz->loc, c->subj.s,
+			err = finding(c, CHECK_R_STRUCT_SIZE, &sz->loc, c->subj.s,
 				      "%lld bytes in the kernel; the spec says %llu since %s",
 				      (long long)size, (unsigned long long)sz->size, sz->since);
 	}
 	if (!err && st->min_size > size)
-		err = finding(c, "struct-size", &st->loc, c->subj.s,
+		err = finding(c, CHECK_R_STRUCT_SIZE, &st->loc, c->subj.s,
 			      "%lld bytes in the kernel, below the spec's minsize %lld",
 			      (long long)size, (long long)st->min_size);
 	for (i = 0; !err && c->r->has_uapi && i < st->nr_sizes; i++) {
@@ -316,10 +316,10 @@ static int check_struct_sizes(struct ck *c, const struct spec_struct *st, int64_
 			continue;
 		k = find_const(c, sz->name);
 		if (!k)
-			err = finding(c, "struct-size-constant", &sz->loc, c->subj.s,
+			err = finding(c, CHECK_R_STRUCT_SIZE_CONSTANT, &sz->loc, c->subj.s,
 				      "%s is not defined by the UAPI headers", sz->name);
 		else if (k->value != sz->size)
-			err = finding(c, "struct-size-constant", &sz->loc, c->subj.s,
+			err = finding(c, CHECK_R_STRUCT_SIZE_CONSTANT, &sz->loc, c->subj.s,
 				      "%s is %llu in the UAPI headers; the spec says %llu", sz->name,
 				      (unsigned long long)k->value, (unsigned long long)sz->size);
 	}
@@ -353,7 +353,7 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 	if (err)
 		return err;
 	if (!t)
-		return finding(c, "struct-missing", &st->loc, c->subj.s,
+		return finding(c, CHECK_R_STRUCT_MISSING, &st->loc, c->subj.s,
 			       "not among the types the kernel's syscalls and ioctls reach");
 	err = check_struct_sizes(c, st, t->size);
 	for (size_t f = 0; !err && f < st->nr_fields; f++) {
@@ -370,7 +370,7 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 		if (err)
 			break;
 		if (!found) {
-			err = finding(c, "struct-field-missing", &fl->loc, sub.s,
+			err = finding(c, CHECK_R_STRUCT_FIELD_MISSING, &fl->loc, sub.s,
 				      "no such member in the kernel's layout");
 			continue;
 		}
@@ -380,7 +380,7 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 		if (!err && bad)
 			err = kind_text(&fl->arg, &kt);
 		if (!err && bad)
-			err = finding(c, "struct-field-type", &fl->loc, sub.s, "spec: %s; kernel: %s",
+			err = finding(c, CHECK_R_STRUCT_FIELD_TYPE, &fl->loc, sub.s, "spec: %s; kernel: %s",
 				      kt.s, why.s);
 	}
 	kd_type__free(t);
