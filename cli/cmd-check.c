@@ -144,33 +144,24 @@ static long print_json_probe(struct kdb *db, FILE *f)
 	return n;
 }
 
-/* The contract: --spec DIR, else the DB's, else the installed one. *source: what it is. */
+/* The contract by the policy of cli/contract.h; check needs one. */
 static int load_contract(struct kdb *db, const char *kabi, const char *dir, struct spec **s,
-			 struct kd_buf *source)
+			 char **source)
 {
-	char *def = NULL;
-	int err;
+	struct kd_buf b = KD_BUF_INIT;
+	bool installed;
+	char *where = NULL;
+	int err = cli_contract_resolve(dir, false, db, kabi, s, &where, &installed);
 
-	if (dir) {
-		err = cli_contract_load(dir, s);
-		return err ? err : kd_buf_adds(source, dir);
-	}
-	err = spec__load_db(db, s);
-	if (!err)
-		return kd_buf_addf(source, "the contract stored in %s", kabi);
-	if (err != -ENOENT)
-		return err;
-	err = cli_contract_default_dir(&def);
-	if (err)
-		return err;
-	if (!def) {
+	if (!err && !*s) {
 		kd_err("%s holds no contract and none is installed: give --spec DIR", kabi);
 		return -ENOENT;
 	}
-	err = cli_contract_load(def, s);
-	if (!err)
-		err = kd_buf_addf(source, "%s (installed)", def);
-	free(def);
+	if (!err && (kd_buf_addf(&b, "%s%s", where, installed ? " (installed)" : "") ||
+		     !(*source = kd_buf_detach(&b))))
+		err = -ENOMEM;
+	kd_buf_release(&b);
+	free(where);
 	return err;
 }
 
@@ -182,7 +173,7 @@ int cmd_check(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct kd_buf source = KD_BUF_INIT;
+	char *source = NULL;
 	struct spec_check *r = NULL;
 	struct spec *s = NULL;
 	struct kdb *db = NULL;
@@ -219,9 +210,9 @@ int cmd_check(int argc, char **argv)
 	if (spec__check(s, db, &r))
 		goto out;
 	if (json)
-		print_json(r, kabi, source.s, s, stdout);
+		print_json(r, kabi, source, s, stdout);
 	else
-		print_text(r, kabi, source.s, s, stdout);
+		print_text(r, kabi, source, s, stdout);
 	/* What the running kernel answered (kabi-diff probe) against the expectations. */
 	probe_n = json ? print_json_probe(db, stdout) : probe__mismatches_fprintf(db, stdout);
 	if (probe_n < 0)
@@ -235,6 +226,6 @@ out:
 	spec_check__free(r);
 	spec__free(s);
 	kdb__free(db);
-	kd_buf_release(&source);
+	free(source);
 	return status;
 }

@@ -54,8 +54,9 @@ static const char diff_usage[] =
 	"                           and suppressed findings (one line per finding otherwise)\n"
 	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
 	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32)\n"
-	"      --spec DIR           the contract for verdicts (default: the installed one;\n"
-	"                           $KABI_DIFF_SPEC=DIR or none overrides it)\n"
+	"      --spec DIR           the contract for verdicts (default: the one stored in\n"
+	"                           NEW's .kabi, else $KABI_DIFF_SPEC=DIR|none, else the\n"
+	"                           installed one)\n"
 	"      --no-spec            no contract: verdicts from layout alone\n"
 	"      --old-spec DIR --new-spec DIR\n"
 	"                           also compare two contract versions (errnos, flag-set\n"
@@ -190,7 +191,8 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	if (diff_inputs__open((const char *const *)argv + optind, quiet, db))
 		goto out;
-	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, &conf))
+	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1], argv[optind + 1],
+			       &conf))
 		goto out;
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;

@@ -32,8 +32,8 @@ static const char probe_usage[] =
 	"\n"
 	"  -k, --kernel VMLINUZ   the image to boot (required)\n"
 	"      --spec DIR         the contract whose cases to run (default: the one\n"
-	"                         stored in K.kabi, else the installed one, as for\n"
-	"                         check and diff; $KABI_DIFF_SPEC overrides it);\n"
+	"                         stored in K.kabi, else $KABI_DIFF_SPEC, else the\n"
+	"                         installed one, as for check and diff);\n"
 	"                         its errno conditions and flag sets become cases,\n"
 	"                         and the built-in cases it does not replace run too\n"
 	"      --no-spec          no contract: the built-in cases only\n"
@@ -118,8 +118,7 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 	struct probe_set *set = NULL, *builtin = NULL;
 	struct spec *s = NULL;
 	struct kdb *db = NULL;
-	const char *source = NULL;
-	char *dir = NULL;
+	char *source = NULL;
 	size_t absent = 0;
 	long added = 0;
 	int err;
@@ -127,21 +126,12 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 	err = probe_set__new(&set);
 	if (!err && o->db_path)
 		err = kdb__open(o->db_path, &db);
-	if (!err && db && !o->no_spec) {
-		/* As check: --spec DIR, else the contract stored in K.kabi, else the default. */
-		if (o->spec) {
-			err = cli_contract_load(o->spec, &s);
-			source = o->spec;
-		} else {
-			err = spec__load_db(db, &s);
-			source = "the contract stored in K.kabi";
-			if (err == -ENOENT) {
-				err = cli_contract_default_dir(&dir);
-				source = dir;
-				if (!err && dir)
-					err = cli_contract_load(dir, &s);
-			}
-		}
+	if (!err && db) {
+		/* The policy of cli/contract.h, as check and diff. */
+		bool installed;
+
+		err = cli_contract_resolve(o->spec, o->no_spec, db, o->db_path, &s, &source,
+					   &installed);
 	} else if (!err && o->spec) {
 		kd_warn("probe: --spec needs K.kabi (constants, syscall numbers); ignored");
 	}
@@ -165,7 +155,7 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 	if (!err && absent)
 		kd_info("probe: %zu built-in call%s or flag set%s for syscalls this kernel lacks: "
 			"not probed", absent, absent == 1 ? "" : "s", absent == 1 ? "" : "s");
-	free(dir);
+	free(source);
 	probe_set__free(builtin);
 	spec__free(s);
 	kdb__free(db);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The default contract of check and diff (cli/contract.h): the installed
- * spec directory, else the source tree's spec/contract/ next to the running
- * binary, unless $KABI_DIFF_SPEC names another directory or "none". A directory
- * counts only when it holds a *.kabispec, so an empty DATADIR left by an
- * old install does not hide the source tree's contract. cli_contract_setup()
- * wires a contract (and the differences of two versions) into a diff.
+ * The contract of check, diff and probe, by the one policy of
+ * cli/contract.h: --spec DIR, --no-spec, the one stored in the .kabi, the
+ * default. The default is the installed spec directory, else the source
+ * tree's spec/contract/ next to the running binary, unless $KABI_DIFF_SPEC
+ * names another directory or "none". A directory counts only when it holds
+ * a *.kabispec, so an empty DATADIR left by an old install does not hide
+ * the source tree's contract. cli_contract_setup() wires a contract (and
+ * the differences of two versions) into a diff.
  */
 #include "cli/contract.h"
 
@@ -91,12 +93,51 @@ int cli_contract_load(const char *dir, struct spec **out)
 	return err;
 }
 
-/* "DIR (N files, spec hash H)[ (installed)]" */
-static int label(struct cli_contract *cc, const char *dir, bool installed)
+int cli_contract_resolve(const char *dir, bool none, struct kdb *db, const char *db_name,
+			 struct spec **out, char **source, bool *installed)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char *def = NULL;
+	int err = 0;
+
+	*out = NULL;
+	*source = NULL;
+	*installed = false;
+	if (none)
+		return 0;
+	if (dir) {
+		err = cli_contract_load(dir, out);
+		if (!err)
+			err = kd_buf_adds(&b, dir);
+	} else if (db && (err = spec__load_db(db, out)) != -ENOENT) {
+		/* spec__load_db() reported its errors */
+		if (!err)
+			err = kd_buf_addf(&b, "the contract stored in %s", db_name);
+	} else {
+		err = cli_contract_default_dir(&def);
+		if (!err && def)
+			err = cli_contract_load(def, out);
+		if (!err && def)
+			err = kd_buf_adds(&b, def);
+		*installed = def != NULL;
+		free(def);
+	}
+	if (!err && *out && !(*source = kd_buf_detach(&b)))
+		err = -ENOMEM;
+	kd_buf_release(&b);
+	if (err) {
+		spec__free(*out);
+		*out = NULL;
+	}
+	return err;
+}
+
+/* "SOURCE (N files, spec hash H)[ (installed)]" as cc->source */
+static int label(struct cli_contract *cc, const char *source, bool installed)
 {
 	struct kd_buf b = KD_BUF_INIT;
 
-	if (kd_buf_addf(&b, "%s (%zu files, spec hash %s)%s", dir, spec__nr_files(cc->spec),
+	if (kd_buf_addf(&b, "%s (%zu files, spec hash %s)%s", source, spec__nr_files(cc->spec),
 			spec__hash_hex(cc->spec), installed ? " (installed)" : "")) {
 		kd_buf_release(&b);
 		return -ENOMEM;
@@ -224,9 +265,11 @@ static bool c_unimplemented(void *ctx, bool ioctl, const char *name, struct diff
 }
 
 int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, const char *old_dir,
-		       const char *new_dir, struct diff_conf *conf)
+		       const char *new_dir, struct kdb *new_db, const char *new_name,
+		       struct diff_conf *conf)
 {
-	char *def = NULL;
+	char *source = NULL;
+	bool installed;
 	int err = 0;
 
 	memset(cc, 0, sizeof(*cc));
@@ -245,24 +288,11 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 		conf->contract_changes = cc->changes;
 		conf->nr_contract_changes = cc->nr_changes;
 	}
-	if (none)
-		return 0;
-	if (dir) {
-		err = cli_contract_load(dir, &cc->spec);
-		if (!err)
-			err = label(cc, dir, false);
-	} else if (new_dir) {
-		err = cli_contract_load(new_dir, &cc->spec);
-		if (!err)
-			err = label(cc, new_dir, false);
-	} else {
-		err = cli_contract_default_dir(&def);
-		if (!err && def)
-			err = cli_contract_load(def, &cc->spec);
-		if (!err && def)
-			err = label(cc, def, true);
-		free(def);
-	}
+	err = cli_contract_resolve(dir ? dir : new_dir, none, new_db, new_name, &cc->spec, &source,
+				   &installed);
+	if (!err && cc->spec)
+		err = label(cc, source, installed);
+	free(source);
 	if (err || !cc->spec)
 		return err;
 	cc->contract.is_extensible = c_extensible;

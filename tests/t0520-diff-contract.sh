@@ -4,7 +4,8 @@
 # clean.kabispec (open_how extensible, fx_node's padding zero) turns the
 # "potentially breaking" tail growth and padding reuse into compatible
 # verdicts with their rule ids, and the report names the contract; the
-# default contract comes from $KABI_DIFF_SPEC, --no-spec disables it; two
+# default contract comes from $KABI_DIFF_SPEC, --no-spec disables it; the
+# new kernel's stored contract comes before the default; two
 # contract versions (contract-v1/-v2.kabispec) give exact errno and
 # flag-set changes.
 . "$KD_SRCDIR/lib.sh"
@@ -65,4 +66,21 @@ is "$?" 1 "--old-spec without --new-spec: exit 1"
 is "$(cat err.txt)" "kabi-diff: --old-spec and --new-spec go together" "  says so"
 "$KABI_DIFF" diff "$old" "$new" --spec /nonexistent >/dev/null 2>&1
 is "$?" 1 "--spec of a missing directory: exit 1"
+
+# One policy for check, diff and probe (cli/contract.h): --no-spec, --spec
+# DIR, the contract stored in the new kernel's .kabi, the default.
+cp "$new" stored.kabi && cp "$old" ostored.kabi &&
+	"$KABI_DIFF" spec load stored.kabi clean >/dev/null && "$KABI_DIFF" spec load ostored.kabi clean >/dev/null
+KABI_DIFF_SPEC=v1 "$KABI_DIFF" diff "$old" stored.kabi >st.txt
+is "$?" 12 "the new kernel's stored contract judges (exit 12)"
+is "$(sed -n 2p st.txt)" "contract: the contract stored in stored.kabi (1 files, spec hash $hash); verdicts follow diff/RULES.md with the contract's facts" \
+	"  before the default (\$KABI_DIFF_SPEC), and the report names it"
+KABI_DIFF_SPEC=v1 "$KABI_DIFF" diff "$old" stored.kabi -f json >st.json
+is "$(jq -r "$pick" st.json)" "$(jq -r "$pick" with.json)" "  the same verdicts as with --spec clean"
+"$KABI_DIFF" diff ostored.kabi "$new" -f json >ost.json
+is "$(jq -c .contract ost.json)" false "the old kernel's stored contract is not asked"
+"$KABI_DIFF" diff "$old" stored.kabi --no-spec -f json >stn.json
+is "$(jq -c .contract stn.json)" false "  --no-spec wins over the stored one"
+"$KABI_DIFF" diff "$old" stored.kabi --spec v1 -f json >sts.json
+is "$(jq -r .contract_source sts.json | sed 's/ (.*//')" v1 "  --spec wins over the stored one"
 done_testing
