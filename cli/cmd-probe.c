@@ -30,7 +30,9 @@ static const char probe_usage[] =
 	"short sizes; each flag bit alone), and store what the kernel returned\n"
 	"in K.kabi. Needs qemu-system-x86_64 and a C compiler with a static libc.\n"
 	"\n"
-	"  -k, --kernel VMLINUZ   the image to boot (required)\n"
+	"  -k, --kernel VMLINUZ   the image to boot (required): the bzImage, or the\n"
+	"                         vmlinux when it has a PVH entry (CONFIG_PVH): no\n"
+	"                         decompression, a shorter boot under TCG\n"
 	"      --spec DIR         the contract whose cases to run (default: the one\n"
 	"                         stored in K.kabi, else $KABI_DIFF_SPEC, else the\n"
 	"                         installed one, as for check and diff);\n"
@@ -276,10 +278,10 @@ int cmd_probe(int argc, char **argv)
 		goto fail;
 	if (!o.quiet) {
 		printf("%s: %zu cases, %zu as expected, %zu mismatches, %zu known deviations "
-		       "(build %.2f s, boot %.2f s, cases %.2f s)\n",
+		       "(build %.2f s, boot %.2f s, cases %.2f s; the probe's file on %s)\n",
 		       run.release, probe_set__count(set),
 		       probe_set__count(set) - mismatches - known, mismatches, known,
-		       t.gen_build_s, t.boot_s, t.cases_s);
+		       t.gen_build_s, t.boot_s, t.cases_s, run.fs ? run.fs : "unknown");
 		print_results(set, &run, o.verbose);
 	}
 	rc = mismatches ? KD_EXIT_CHANGES : KD_EXIT_OK;

@@ -59,9 +59,9 @@ static bool crc_ok(const char *line, size_t n, size_t *len)
 static int parse_begin(const struct probe_set *set, const char *text, struct probe_run *run)
 {
 	unsigned long n;
-	char rel[200];
+	char rel[200], fs[32];
 
-	if (sscanf(text, "KABI-PROBE-BEGIN %lu %199s", &n, rel) != 2)
+	if (sscanf(text, "KABI-PROBE-BEGIN %lu %199s %31s", &n, rel, fs) != 3)
 		return 1;
 	if (n != probe_set__count(set)) {
 		kd_err("probe: the program announced %lu cases, the set has %zu", n,
@@ -69,8 +69,10 @@ static int parse_begin(const struct probe_set *set, const char *text, struct pro
 		return -EPROTO;
 	}
 	free(run->release);
+	free(run->fs);
 	run->release = kd_strdup(rel);
-	if (!run->release)
+	run->fs = kd_strdup(fs);
+	if (!run->release || !run->fs)
 		return -ENOMEM;
 	run->nr_cases = n;
 	return 0;
@@ -190,6 +192,7 @@ fail:
 void probe_run__release(struct probe_run *run)
 {
 	free(run->release);
+	free(run->fs);
 	free(run->results);
 	memset(run, 0, sizeof(*run));
 }

@@ -311,6 +311,7 @@ struct probe_result {
 
 struct probe_run {
 	char *release;		/* uname -r inside the VM */
+	char *fs;		/* the file system of the probe's file: "tmpfs", "ext4", "0x..." */
 	size_t nr_cases;	/* as announced by the probe */
 	size_t nr_results;	/* valid result lines */
 	size_t nr_bad_lines;	/* lines with the prefix that failed the checksum or syntax */

@@ -8,7 +8,8 @@
  *
  * The line protocol (the parser is probe/parse.c); every line ends with the
  * CRC-32 of the text before its last space, in 8 hex digits:
- *   KABI-PROBE-BEGIN <ncases> <release> <crc>
+ *   KABI-PROBE-BEGIN <ncases> <release> <fs> <crc>   (fs: the probe's file's file
+ *                                          system: tmpfs, ramfs, ext4, or 0xMAGIC)
  *   KABI-PROBE <seq> <id> ret <ret> <errno> <crc>
  *   KABI-PROBE <seq> <id> timeout 0 0 <crc>
  *   KABI-PROBE <seq> <id> signal 0 <signo> <crc>
@@ -40,6 +41,7 @@ const char probe_runtime_head[] =
 "#include <sys/syscall.h>\n"
 "#include <sys/time.h>\n"
 "#include <sys/utsname.h>\n"
+"#include <sys/vfs.h>\n"
 "#include <time.h>\n"
 "#include <unistd.h>\n"
 "\n"
@@ -254,11 +256,30 @@ const char probe_runtime_tail[] =
 "	repair();\n"
 "}\n"
 "\n"
+"/* The file system of the probe's file: cases on files answer as it does. */\n"
+"static const char *fs_name(char *tmp, size_t n)\n"
+"{\n"
+"	struct statfs s;\n"
+"\n"
+"	if (fstatfs((int)fds[1], &s) < 0)\n"
+"		return \"unknown\";\n"
+"	switch ((unsigned long)s.f_type) {\n"
+"	case 0x01021994UL: return \"tmpfs\";\n"
+"	case 0x858458f6UL: return \"ramfs\";\n"
+"	case 0xef53UL: return \"ext4\";\n"
+"	case 0x58465342UL: return \"xfs\";\n"
+"	case 0x9123683eUL: return \"btrfs\";\n"
+"	}\n"
+"	snprintf(tmp, n, \"0x%lx\", (unsigned long)s.f_type);\n"
+"	return tmp;\n"
+"}\n"
+"\n"
 "int main(int argc, char **argv)\n"
 "{\n"
 "	int host = getpid() != 1, i;\n"
 "	struct timespec t0, t1;\n"
 "	struct utsname u;\n"
+"	char fs[32];\n"
 "\n"
 "	if (host && (argc < 2 || strcmp(argv[1], \"--host\"))) {\n"
 "		fprintf(stderr, \"kabi-diff probe: this program is /init of a test VM; \"\n"
@@ -269,7 +290,7 @@ const char probe_runtime_tail[] =
 "		emit(\"KABI-PROBE-ERROR setup %d\", errno);\n"
 "	if (uname(&u) < 0)\n"
 "		strcpy(u.release, \"unknown\");\n"
-"	emit(\"KABI-PROBE-BEGIN %d %s\", NCASES, u.release);\n"
+"	emit(\"KABI-PROBE-BEGIN %d %s %s\", NCASES, u.release, fs_name(fs, sizeof(fs)));\n"
 "	clock_gettime(CLOCK_MONOTONIC, &t0);\n"
 "	for (i = 0; i < NCASES; i++)\n"
 "		run_case(i, &cases[i]);\n"

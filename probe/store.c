@@ -3,7 +3,7 @@
  * A probe run into the kernel's .kabi: every case with its observed result
  * (tables probe_cases and probe_results, read back by probe/report.c and
  * the diff) and the run's summary in meta (probe_release, probe_kernel,
- * probe_cases, probe_mismatches, probe_known).
+ * probe_fs, probe_cases, probe_mismatches, probe_known).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -50,6 +50,7 @@ int probe__store(struct kdb *db, const struct probe_set *set, const struct probe
 	}
 	err = err ? err : kdb__set_meta(db, "probe_release", run->release);
 	err = err ? err : kdb__set_meta(db, "probe_kernel", kernel);
+	err = err ? err : kdb__set_meta(db, "probe_fs", run->fs ? run->fs : "unknown");
 	if (!err)
 		err = kd_buf_addf(&num, "%zu", probe_set__count(set));
 	err = err ? err : kdb__set_meta(db, "probe_cases", num.s);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/vfs.h>
 
 #include "db/kdb.h"
 #include "db/kdb-probe.h"
@@ -111,7 +112,7 @@ static void test_parse(void)
 
 	/* Firmware escapes before the first line, kernel noise between. */
 	kd_buf_adds(&con, "\x1b[?7l\x1b[2J");
-	line(&con, "KABI-PROBE-BEGIN 3 6.1.0-47-amd64");
+	line(&con, "KABI-PROBE-BEGIN 3 6.1.0-47-amd64 tmpfs");
 	kd_buf_adds(&con, "[    3.1] random: crng init done\n");
 	line(&con, "KABI-PROBE 0 close.badfd ret -1 9");
 	line(&con, "KABI-PROBE 1 dup.badfd timeout 0 0");
@@ -119,6 +120,7 @@ static void test_parse(void)
 	line(&con, "KABI-PROBE-END 3 12");
 	is_int(probe__parse(set, con.s, &run), 0, "clean console parsed");
 	is_str(run.release, "6.1.0-47-amd64", "release");
+	is_str(run.fs, "tmpfs", "the file system of the probe's file");
 	is_int(run.nr_results, 3, "three results");
 	is_int(run.nr_bad_lines, 0, "no bad line");
 	ok(run.complete && !run.panic, "complete, no panic");
@@ -132,7 +134,7 @@ static void test_parse(void)
 	probe_run__release(&run);
 
 	/* A checksum off by one digit, a cut line, a foreign id, a repeat, a panic. */
-	line(&bad, "KABI-PROBE-BEGIN 3 6.12.107");
+	line(&bad, "KABI-PROBE-BEGIN 3 6.12.107 ext4");
 	kd_buf_adds(&bad, "KABI-PROBE 0 close.badfd ret -1 22 00000000\n");
 	kd_buf_adds(&bad, "KABI-PROBE 1 dup.bad");
 	kd_buf_adds(&bad, "\n");
@@ -153,8 +155,11 @@ static void test_parse(void)
 	kd_log_set_level(KD_LOG_QUIET);
 	is_int(probe__parse(set, "no probe here\n", &run), -KD_EFORMAT, "no start line");
 	kd_buf_reset(&bad);
-	line(&bad, "KABI-PROBE-BEGIN 4 6.1");
+	line(&bad, "KABI-PROBE-BEGIN 4 6.1 tmpfs");
 	is_int(probe__parse(set, bad.s, &run), -EPROTO, "another number of cases");
+	kd_buf_reset(&bad);
+	line(&bad, "KABI-PROBE-BEGIN 3 6.1");
+	is_int(probe__parse(set, bad.s, &run), -KD_EFORMAT, "a start line without the file system");
 	kd_log_set_level(KD_LOG_WARN);
 
 	kd_buf_reset(&bad);
@@ -252,6 +257,25 @@ static void test_gen_host(void)
 	out = run_out(src.s);
 	is_int(probe__parse(set, out ? out : "", &run), 0, "host output parsed");
 	ok(run.complete && run.nr_results == 3 && run.nr_bad_lines == 0, "complete, 3 results");
+	{
+		/* The probe's file is in the host's TMPDIR: its file system, as the runtime names it. */
+		static const struct { unsigned long magic; const char *name; } names[] = {
+			{ 0x01021994UL, "tmpfs" }, { 0x858458f6UL, "ramfs" }, { 0xef53UL, "ext4" },
+			{ 0x58465342UL, "xfs" }, { 0x9123683eUL, "btrfs" },
+		};
+		const char *tmp = getenv("TMPDIR");
+		struct statfs sf;
+		char want[32] = "unknown";
+		size_t k;
+
+		if (statfs(tmp && *tmp ? tmp : "/tmp", &sf) == 0) {
+			snprintf(want, sizeof(want), "0x%lx", (unsigned long)sf.f_type);
+			for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+				if ((unsigned long)sf.f_type == names[k].magic)
+					snprintf(want, sizeof(want), "%s", names[k].name);
+		}
+		is_str(run.fs, want, "the file system of the probe's file on the host");
+	}
 	if (run.results) {
 		ok(probe__matches(probe_set__case(set, 0), &run.results[0]), "close(-1): EBADF");
 		ok(probe__matches(probe_set__case(set, 1), &run.results[1]), "dup(-1): EBADF");
@@ -380,7 +404,8 @@ static void test_store(void)
 		{ .status = PROBE_ST_RET, .ret = 0 },			/* EBADF expected */
 		{ .status = PROBE_ST_TIMEOUT },
 	};
-	struct probe_run run = { .release = (char *)"6.1.0-test", .nr_cases = 3, .nr_results = 3,
+	struct probe_run run = { .release = (char *)"6.1.0-test", .fs = (char *)"tmpfs",
+				 .nr_cases = 3, .nr_results = 3,
 				 .complete = true, .results = results };
 	struct probe_set *set = small_set();
 	struct stored_rows got = { 0 };
@@ -424,6 +449,9 @@ static void test_store(void)
 	free(v);
 	kdb__get_meta(db, "probe_kernel", &v);
 	is_str(v, "/boot/vmlinuz-test", "meta probe_kernel");
+	free(v);
+	kdb__get_meta(db, "probe_fs", &v);
+	is_str(v, "tmpfs", "meta probe_fs");
 	free(v);
 	kdb__free(db);
 	kd_buf_release(&path);

@@ -48,6 +48,10 @@ for r in $KD_REAL_RELEASES; do
 	ok $? "$r: probe ran (exit $rc)" || { sed 's/^/#   /' "probe-$r.out" | head -30; continue; }
 	is "$(sqlite3 "$db" "SELECT value FROM meta WHERE key = 'probe_release'")" "$r" \
 		"$r: the booted kernel is the release"
+	is "$(sqlite3 "$db" "SELECT value FROM meta WHERE key = 'probe_fs'")" tmpfs \
+		"$r: the probe's file is on tmpfs (the initramfs root), and the report says so"
+	grep -q "the probe's file on tmpfs)\$" "probe-$r.out"
+	ok $? "$r: the summary line names the file system"
 	n=$(sqlite3 "$db" "SELECT count(*) FROM probe_results WHERE status = 'ret'")
 	[ "$n" -ge 300 ]
 	ok $? "$r: at least 300 cases returned ($n)"
@@ -135,6 +139,16 @@ if [ -n "$old" ] && [ -n "$new" ]; then
 	is "$(sed -n 's/^    probe\.[a-z]*  *\([^:]*\): .*\[\(probe-[a-z-]*\)\]$/\1 \2/p' diff-probe.out | sort | tr '\n' ';')" \
 		"fanotify_init.flags.FAN_REPORT_FD_ERROR probe-flag-accepted;io_uring_setup.flags.IORING_SETUP_NO_MMAP probe-flag-known;io_uring_setup.flags.IORING_SETUP_NO_SQARRAY probe-flag-accepted;landlock_create_ruleset.handled_access_fs probe-flag-accepted;memfd_create.flags probe-flag-accepted;name_to_handle_at.flag probe-flag-known;openat2.flags.bit25 probe-deviation-accepts;openat2.flags.bit26 probe-deviation-gone;pidfd_open.flags.PIDFD_THREAD probe-flag-known;pidfd_send_signal.flags probe-flag-known;preadv2.flags.RWF_NOAPPEND probe-flag-accepted;pwritev2.flags.RWF_NOAPPEND probe-flag-accepted;" \
 		"diff: the 12 observed changes with their rules"
+	# The vmlinux itself boots too (its PVH entry, CONFIG_PVH): the same answers.
+	r=${new#spec-}; r=${r%.kabi}
+	cp "$new" pvh.kabi
+	"$KABI_DIFF" probe pvh.kabi --kernel "${KABI_KERNELS:-/root/.cache/kabi-kernels}/$r/vmlinux" \
+		--timeout 300 >pvh.out 2>&1
+	is "$?" 0 "$r: the vmlinux boots (PVH entry), no mismatch (exit 0)" || tail -5 pvh.out | sed 's/^/#   /'
+	echo "# $r booting the vmlinux: $(head -1 pvh.out)"
+	results() { sqlite3 "$1" "SELECT case_id || ' ' || status || ' ' || ifnull(errno_name, 'ok')
+		FROM probe_results ORDER BY case_id" | md5sum; }
+	is "$(results pvh.kabi)" "$(results "$new")" "$r: the same results as with the vmlinuz"
 else
 	skip "spec probe: no vmlinuz or include/ for $1 and $2"
 fi
