@@ -36,6 +36,8 @@ int cu_ranges_load(struct kdwarf *d, struct cu_ranges **out)
 	Dwarf_Arange *aranges = NULL;
 	Dwarf_Signed count = 0, i;
 	Dwarf_Error derr = NULL;
+	Dwarf_Unsigned size = 0;
+	Dwarf_Addr sec_addr = 0;
 	struct cu_ranges *r;
 	int rc, err = 0;
 
@@ -43,6 +45,18 @@ int cu_ranges_load(struct kdwarf *d, struct cu_ranges **out)
 	r = kd_calloc(1, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
+	/*
+	 * No .debug_aranges (clang, gcc without -gdwarf-aranges, a stripped
+	 * section): libdwarf 20210528 reports "libelf detected error" instead
+	 * of DW_DLV_NO_ENTRY, so the section is looked up first.
+	 */
+	rc = dwarf_get_section_info_by_name(d->dbg, ".debug_aranges", &sec_addr, &size, &derr);
+	if (rc == DW_DLV_ERROR) {
+		err = kdwarf_error(d, derr, "looking for .debug_aranges");
+		goto out;
+	}
+	if (rc == DW_DLV_NO_ENTRY || !size)
+		goto done;	/* caller falls back to scanning CUs */
 	rc = dwarf_get_aranges(d->dbg, &aranges, &count, &derr);
 	if (rc == DW_DLV_ERROR) {
 		err = kdwarf_error(d, derr, "reading .debug_aranges");
