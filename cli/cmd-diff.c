@@ -21,6 +21,7 @@
 #include "cli/contract.h"
 #include "extract/input/diff-inputs.h"
 #include "db/kdb.h"
+#include "db/kdb-kernel.h"
 #include "diff/diff.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -42,11 +43,12 @@ static const char diff_usage[] =
 	"kernel-debuginfo.rpm,kernel-headers.rpm): read as streams, only the\n"
 	"vmlinux, the modules (with headers) and the UAPI headers unpacked. An input is\n"
 	"extracted once into $XDG_CACHE_HOME/kabi-diff/ (default ~/.cache/kabi-diff),\n"
-	"named BUILD-ID.kabi, or BUILD-ID-[u][m]-HASH.kabi with headers (u) or\n"
-	"modules (m) of that HASH.\n"
+	"named BUILD-ID-KEY.kabi, or BUILD-ID-[u][m]-KEY.kabi with headers (u) or\n"
+	"modules (m); KEY covers this kabi-diff's version, the vmlinux file and the\n"
+	"headers' content, and is verified on every hit.\n"
 	"\n"
 	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
-	"  -o, --output FILE        write the report to FILE (atomically)\n"
+	"  -o, --output FILE        write the report to FILE (atomically; '-': stdout)\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
 	"      --only breaking      list breaking changes only (the summary stays whole\n"
 	"                           and says how many changes were left out)\n"
@@ -71,6 +73,19 @@ static const char diff_usage[] =
 	"Exit status: 0 no change, 1 error, 2 usage error; otherwise the OR of\n"
 	"4 (changes), 8 (breaking changes) and 16 (source-level changes): 4, 12, 20\n"
 	"or 28. Suppressed changes do not count.\n";
+
+static int stop_at_first(const struct kd_syscall *sc, void *ctx)
+{
+	(void)sc;
+	(void)ctx;
+	return 1;
+}
+
+/* Has @db a syscall slot of @abi? (A typo compared no syscalls at all.) */
+static bool has_abi(struct kdb *db, const char *abi)
+{
+	return kdb__foreach_syscall(db, abi, stop_at_first, NULL) == 1;
+}
 
 /* Print the report to @dest (atomically) or stdout. */
 static int write_report(const struct diff_result *r, const struct report_conf *rc, const char *dest)
@@ -175,6 +190,8 @@ int cmd_diff(int argc, char **argv)
 	if (optind + 2 != argc)
 		return cli_usage_error(diff_usage, "diff: expected OLD and NEW, got %d arguments",
 				       argc - optind);
+	if ((old_spec != NULL) != (new_spec != NULL))
+		return cli_usage_error(diff_usage, "diff: --old-spec and --new-spec go together");
 	if (output && !strcmp(output, "-"))
 		output = NULL;	/* standard output */
 	rc.color = !strcmp(color, "always") ||
@@ -191,6 +208,11 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	if (diff_inputs__open((const char *const *)argv + optind, quiet, db))
 		goto out;
+	if (conf.abi && !has_abi(db[0], conf.abi) && !has_abi(db[1], conf.abi)) {
+		status = cli_usage_error(diff_usage, "diff: --abi %s: neither kernel has syscalls of"
+					 " that ABI", conf.abi);
+		goto out;
+	}
 	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1], argv[optind + 1],
 			       &conf))
 		goto out;

@@ -245,6 +245,9 @@ int cmd_show(int argc, char **argv)
 		else
 			return cli_usage_error(show_usage, "show: unexpected argument '%s'", argv[i]);
 	}
+	if (name && (!strcmp(what, "info") || !strcmp(what, "syscalls") || !strcmp(what, "problems") ||
+		     !strcmp(what, "ioctls")))
+		return cli_usage_error(show_usage, "show: '%s' takes no NAME (got '%s')", what, name);
 	if (kdb__open(argv[1], &s.db))
 		return KD_EXIT_ERROR;
 	if (type_cache__new(s.db, &s.tc)) {

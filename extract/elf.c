@@ -57,6 +57,12 @@ static int check_header(struct kelf *k, const unsigned char *head, size_t n)
 		       kd_arch__supported());
 		return -KD_EUNSUPPORTED;
 	}
+	if (head[EI_VERSION] != EV_CURRENT) {
+		/* libelf takes it for no ELF at all, and says "no error". */
+		kd_err("%s: bad ELF header: version %u (EV_CURRENT is %u)", k->path, head[EI_VERSION],
+		       EV_CURRENT);
+		return -KD_EFORMAT;
+	}
 	if (n < sizeof(Elf64_Ehdr)) {
 		kd_err("%s: truncated ELF file (%zu bytes)", k->path, n);
 		return -KD_EFORMAT;
@@ -163,7 +169,10 @@ int kelf_open(const char *path, struct kelf **out)
 		goto fail;
 	k->elf = elf_begin(k->fd, ELF_C_READ_MMAP, NULL);
 	if (!k->elf || elf_kind(k->elf) != ELF_K_ELF || !gelf_getehdr(k->elf, &k->ehdr)) {
-		kd_err("%s: unreadable ELF file: %s", path, elf_errmsg(-1));
+		int e = elf_errno();
+
+		kd_err("%s: unreadable ELF file: %s", path,
+		       e ? elf_errmsg(e) : "libelf does not take it for ELF");
 		err = -KD_EFORMAT;
 		goto fail;
 	}

@@ -163,6 +163,18 @@ static int match_op(const struct parser *p, const struct level *l, enum spec_exp
 	return 0;
 }
 
+/*
+ * A divisor made of numbers only that is 0: an error where it is written
+ * (evaluation would only say "unknown" later). The tree is at most
+ * SPEC_MAX_EXPR_TREE deep, so is the recursion.
+ */
+static bool divides_by_zero(const struct spec_expr *divisor)
+{
+	uint64_t v;
+
+	return !spec_expr__eval(divisor, NULL, NULL, &v) && !v;
+}
+
 static struct spec_expr *parse_level(struct parser *p, size_t lvl)
 {
 	struct spec_expr *lhs, *rhs, *e;
@@ -177,6 +189,10 @@ static struct spec_expr *parse_level(struct parser *p, size_t lvl)
 
 		p->pos++;
 		rhs = parse_level(p, lvl + 1);
+		if (rhs && (op == SPEC_EX_DIV || op == SPEC_EX_MOD) && divides_by_zero(rhs)) {
+			perr(p, t, "division by zero");
+			rhs = NULL;
+		}
 		e = rhs ? op_node(p, op, t, lhs, rhs) : NULL;
 		if (!e) {
 			lhs = NULL;

@@ -348,9 +348,36 @@ static int lookup(const char *name, uint64_t *v, void *ctx)
 		*v = 4096;
 	else if (!strcmp(name, "size"))
 		*v = 5000;
+	else if (!strcmp(name, "zero"))
+		*v = 0;
 	else
 		return -ENOENT;
 	return 0;
+}
+
+/* A divisor of numbers only that is 0 is an error where it is written. */
+static void test_division_by_zero(void)
+{
+	static const char *const bad[] = { "1 / 0", "0 && 1 / 0", "5 % (3 - 3)", "4 / (1 & 2)" };
+	static const char *const fine[] = { "1 / 1", "5 % (4 - 3)", "1 / size", "4 / -1" };
+	struct kd_buf text = KD_BUF_INIT;
+	size_t i;
+
+	for (i = 0; i < 8; i++) {
+		const char *in = i < 4 ? bad[i] : fine[i - 4];
+		struct spec *s = NULL;
+		int rc;
+
+		kd_buf_reset(&text);
+		kd_buf_addf(&text, "syscall x() -> 0 { errno EINVAL \"w\" when %s; }\n", in);
+		if (spec__new(&s))
+			break;
+		rc = spec__parse_buffer(s, "z.kabispec", text.s, text.len);
+		ok(rc == (i < 4 ? -KD_ESYNTAX : 0), "'%s': %s (rc %d)", in,
+		   i < 4 ? "division by zero" : "parses", rc);
+		spec__free(s);
+	}
+	kd_buf_release(&text);
 }
 
 static void test_expressions(void)
@@ -374,8 +401,8 @@ static void test_expressions(void)
 		{ "0x1000 | 0b11 | 017", "(0x1000 | 3) | 15", 0, 0x100f },
 		{ "1UL << 63", "1 << 63", 0, 1ULL << 63 },
 		{ "a->b.c != 0", "a.b.c != 0", -ENOENT, 0 },
-		{ "1 / 0", "1 / 0", -EDOM, 0 },
-		{ "0 && 1 / 0", "0 && (1 / 0)", 0, 0 },		/* short-circuit */
+		{ "1 / zero", "1 / zero", -EDOM, 0 },	/* a literal 0: test_division_by_zero() */
+		{ "0 && 1 / zero", "0 && (1 / zero)", 0, 0 },	/* short-circuit */
 	};
 	struct kd_buf text = KD_BUF_INIT;
 	size_t i;
@@ -747,6 +774,7 @@ int main(void)
 	test_starter();
 	test_all_constructs();
 	test_expressions();
+	test_division_by_zero();
 	test_errors();
 	test_multiple_errors();
 	test_garbage();

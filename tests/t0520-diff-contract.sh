@@ -62,8 +62,8 @@ is "$(jq -r .contract_source sp.json | sed 's/ (.*//')" "v2" "  the new contract
 "$KABI_DIFF" diff "$old" "$old" --old-spec v1 --new-spec v1 >/dev/null
 is "$?" 0 "the same contract twice: no change"
 "$KABI_DIFF" diff "$old" "$old" --old-spec v1 >/dev/null 2>err.txt
-is "$?" 1 "--old-spec without --new-spec: exit 1"
-is "$(cat err.txt)" "kabi-diff: --old-spec and --new-spec go together" "  says so"
+is "$?" 2 "--old-spec without --new-spec: a usage error, exit 2"
+is "$(head -n 1 err.txt)" "kabi-diff: diff: --old-spec and --new-spec go together" "  says so"
 "$KABI_DIFF" diff "$old" "$new" --spec /nonexistent >/dev/null 2>&1
 is "$?" 1 "--spec of a missing directory: exit 1"
 
