@@ -6,11 +6,15 @@
 #include "buf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "err.h"
 #include "mem.h"
 
 char kd_buf__empty[1];
@@ -70,6 +74,44 @@ int kd_buf_read_file(struct kd_buf *b, const char *path)
 	if (!err && ferror(f))
 		err = -EIO;
 	fclose(f);
+	return err;
+}
+
+int kd_buf_read_regular(struct kd_buf *b, const char *path, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err = 0;
+	size_t start = b->len;
+	struct stat st;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = -KD_ENOTREG;
+	else if ((uint64_t)st.st_size > max)
+		err = -KD_ELIMIT;
+	/* Read to the end, not to st_size: the file may have grown since. */
+	while (!err) {
+		err = kd_buf_grow(b, 65536);
+		if (err)
+			break;
+		n = read(fd, b->s + b->len, b->cap - b->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = -EIO;
+			break;
+		}
+		b->len += (size_t)n;
+		b->s[b->len] = '\0';
+		if (b->len - start > max)
+			err = -KD_ELIMIT;
+		if (!n)
+			break;
+	}
+	close(fd);
 	return err;
 }
 

@@ -38,6 +38,13 @@ int kd_buf_vaddf(struct kd_buf *b, const char *fmt, va_list ap)
  * names the file in its message). On failure @b may hold part of the file.
  */
 int kd_buf_read_file(struct kd_buf *b, const char *path);
+/*
+ * Append @path to @b when it is a regular file of at most @max bytes. A
+ * FIFO or a device (/dev/zero) is never read: -KD_ENOTREG, and it is
+ * opened without blocking; a larger file: -KD_ELIMIT. Otherwise as
+ * kd_buf_read_file(); nothing is reported.
+ */
+int kd_buf_read_regular(struct kd_buf *b, const char *path, size_t max);
 /* Drop the contents but keep the allocation. */
 void kd_buf_reset(struct kd_buf *b);
 /* Return the string (malloc'ed, caller frees) and leave @b empty. NULL on ENOMEM. */

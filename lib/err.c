@@ -84,7 +84,7 @@ const char *kd_strerror(int err)
 	case KD_ELIMIT:		return "resource limit reached";
 	case KD_ESYNTAX:	return "syntax error";
 	case KD_EUSAGE:		return "usage error";
-	case KD_ENOTREG:	return "not a regular file; an output must be one ('-' for standard output)";
+	case KD_ENOTREG:	return "not a regular file";
 	case KD_ESAMEFILE:	return "it is also an input; write the output elsewhere";
 	default:		return strerror(err);
 	}

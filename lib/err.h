@@ -21,7 +21,7 @@ enum kd_errcode {
 	KD_ELIMIT,		/* a resource bound was hit */
 	KD_ESYNTAX,		/* spec or header syntax error(s) */
 	KD_EUSAGE,		/* bad command line */
-	KD_ENOTREG,		/* an output that is not a regular file (a device, a FIFO) */
+	KD_ENOTREG,		/* a FIFO, a device, a directory where a regular file must be */
 	KD_ESAMEFILE,		/* an output that is one of the inputs */
 };
 

@@ -60,7 +60,7 @@ int kd_output_check(const char *dest, const char *const *inputs, size_t n)
 	if (!strcmp(dest, "-"))
 		return 0;
 	if (exists_not_regular(dest, &out)) {
-		kd_err("%s: %s", dest, kd_strerror(-KD_ENOTREG));
+		kd_err("%s: not a regular file; an output must be one ('-' for standard output)", dest);
 		return -KD_ENOTREG;
 	}
 	if (stat(dest, &out))

@@ -11,10 +11,12 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <inttypes.h>
+#include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/err.h"
 #include "lib/hash.h"
@@ -50,6 +52,7 @@ void spec__free(struct spec *s)
 	free(s->constants);
 	free(s->families);
 	free(s->root);
+	free(s->include_root);
 	kd_arena_release(&s->arena);
 	free(s);
 }
@@ -125,6 +128,8 @@ static int parse_text(struct spec *s, const char *path, const char *name, const 
 	return s->nr_errors > errors ? -KD_ESYNTAX : 0;
 }
 
+static int set_include_root(struct spec *s, const char *first_file);
+
 /* @path relative to the loaded directory, for spec_file.name. */
 static const char *rel_name(const struct spec *s, const char *path)
 {
@@ -137,7 +142,28 @@ static const char *rel_name(const struct spec *s, const char *path)
 
 int spec__parse_buffer(struct spec *s, const char *name, const char *text, size_t len)
 {
-	return parse_text(s, name, rel_name(s, name), text, len);
+	int err = set_include_root(s, name);
+
+	return err ? err : parse_text(s, name, rel_name(s, name), text, len);
+}
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* Why read_spec() refused a file, in words. */
+static const char *read_error(int err)
+{
+	return err == -KD_ELIMIT ? "larger than " STR(SPEC_MAX_FILE_MB) " MiB, the limit of a spec file" :
+	       kd_strerror(err);
+}
+
+/*
+ * A spec file's text: a regular file of at most SPEC_MAX_FILE_MB (a FIFO
+ * hung the reader, /dev/zero read until out of memory).
+ */
+static int read_spec(const char *path, struct kd_buf *b)
+{
+	return kd_buf_read_regular(b, path, (size_t)SPEC_MAX_FILE_MB << 20);
 }
 
 int spec__parse_file(struct spec *s, const char *path)
@@ -147,9 +173,12 @@ int spec__parse_file(struct spec *s, const char *path)
 
 	if (spec_has_file(s, path))
 		return 0;
-	err = kd_buf_read_file(&b, path);
+	err = set_include_root(s, path);
+	if (err)
+		return err;
+	err = read_spec(path, &b);
 	if (err) {
-		kd_err("%s: cannot read: %s", path, kd_strerror(err));
+		kd_err("%s: cannot read: %s", path, read_error(err));
 		goto out;
 	}
 	err = parse_text(s, path, rel_name(s, path), b.s, b.len);
@@ -158,15 +187,70 @@ out:
 	return err;
 }
 
+/*
+ * Where includes must stay: the loaded directory, else the directory of
+ * the first file parsed; links resolved. Returns 0 or -ENOMEM.
+ */
+static int set_include_root(struct spec *s, const char *first_file)
+{
+	char *copy, *real;
+
+	if (s->include_root)
+		return 0;
+	copy = kd_strdup(s->root ? s->root : first_file);
+	if (!copy)
+		return -ENOMEM;
+	real = realpath(s->root ? copy : dirname(copy), NULL);
+	free(copy);
+	if (!real)
+		return errno == ENOMEM ? -ENOMEM : 0;	/* then every include is refused */
+	s->include_root = kd_strdup(real);
+	free(real);
+	return s->include_root ? 0 : -ENOMEM;
+}
+
+/*
+ * Is @path, links resolved, below the include root? 1 yes, 0 no (or it
+ * does not exist), -ENOMEM.
+ */
+static int inside_root(const struct spec *s, const char *path)
+{
+	char *real;
+	size_t n;
+	int in;
+
+	if (!s->include_root)
+		return 0;
+	real = realpath(path, NULL);
+	if (!real)
+		return errno == ENOMEM ? -ENOMEM : 0;
+	n = strlen(s->include_root);
+	in = !strncmp(real, s->include_root, n) && (real[n] == '/' || n == 1);
+	free(real);
+	return in;
+}
+
+/*
+ * Includes stay in the spec directory: a spec from anyone could name
+ * /etc/shadow or ~/.config/gh/hosts.yml, and the parse error would quote
+ * its first word in a CI log. An absolute path, and a path that leaves
+ * the directory ('..', a link) are errors that quote only the include
+ * line.
+ */
 int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, const char *rel)
 {
 	struct kd_buf path = KD_BUF_INIT, text = KD_BUF_INIT;
 	const char *slash = strrchr(from, '/');
-	int err;
+	int err, in;
 
 	if (s->no_includes)
 		return 0;
-	if (rel[0] != '/' && slash)
+	if (rel[0] == '/') {
+		spec_error(s, loc, "cannot include '%s': an absolute path; includes stay in the"
+			   " spec directory", rel);
+		return 0;
+	}
+	if (slash)
 		err = kd_buf_add(&path, from, (size_t)(slash - from + 1));
 	else
 		err = 0;
@@ -181,9 +265,19 @@ int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, c
 			   SPEC_MAX_INCLUDE_DEPTH);
 		goto out;
 	}
-	err = kd_buf_read_file(&text, path.s);
+	in = inside_root(s, path.s);
+	if (in < 0) {
+		err = in;
+		goto out;
+	}
+	if (!in && !access(path.s, F_OK)) {
+		spec_error(s, loc, "cannot include '%s': outside the spec directory; includes stay"
+			   " in it", rel);
+		goto out;
+	}
+	err = read_spec(path.s, &text);
 	if (err) {
-		spec_error(s, loc, "cannot include '%s': %s", path.s, kd_strerror(err));
+		spec_error(s, loc, "cannot include '%s': %s", path.s, read_error(err));
 		err = err == -ENOMEM ? err : 0;
 		goto out;
 	}
@@ -210,6 +304,29 @@ static bool is_spec_name(const char *n)
 	return n[0] != '.' && len > ext && !strcmp(n + len - ext, ".kabispec");
 }
 
+/*
+ * A *.kabispec of the directory may link elsewhere (a user's directory of
+ * links to the starter contract), but only to a *.kabispec: a link to
+ * /etc/shadow would get its first word quoted in a parse error.
+ */
+static int check_link(struct spec *s, const char *path)
+{
+	char *real;
+	int in = inside_root(s, path), err = 0;
+
+	if (in)
+		return in < 0 ? in : 0;
+	real = realpath(path, NULL);
+	if (!real)
+		return errno == ENOMEM ? -ENOMEM : 0;	/* the read says why */
+	if (!is_spec_name(basename(real))) {
+		kd_err("%s: links to a file not named *.kabispec outside the spec directory", path);
+		err = -KD_EFORMAT;
+	}
+	free(real);
+	return err;
+}
+
 int spec__load_dir(const char *dir, struct spec **out)
 {
 	struct spec *s = NULL;
@@ -231,6 +348,9 @@ int spec__load_dir(const char *dir, struct spec **out)
 		err = -ENOMEM;
 		goto out;
 	}
+	err = set_include_root(s, NULL);
+	if (err)
+		goto out;
 	d = opendir(s->root);
 	if (!d) {
 		err = -errno;
@@ -256,6 +376,8 @@ int spec__load_dir(const char *dir, struct spec **out)
 		struct kd_buf path = KD_BUF_INIT;
 
 		err = kd_buf_addf(&path, "%s/%s", s->root, names[i]);
+		if (!err)
+			err = check_link(s, path.s);
 		if (!err)
 			err = spec__parse_file(s, path.s);
 		kd_buf_release(&path);

@@ -22,6 +22,7 @@ struct spec {
 	char **reals;			/* parallel to files: realpath() or NULL (malloc'ed) */
 	size_t cap_reals;
 	char *root;			/* the loaded directory, for spec_file.name */
+	char *include_root;		/* includes stay below it (realpath of root, or of the first file's directory) */
 	size_t nr_calls, cap_calls;
 	struct spec_call *calls;
 	size_t nr_sets, cap_sets;
@@ -113,6 +114,7 @@ const char *tok_desc(struct parser *p, const struct token *t);
  */
 #define SPEC_MAX_EXPR_TREE 256
 #define SPEC_MAX_INCLUDE_DEPTH 16
+#define SPEC_MAX_FILE_MB 16	/* a spec file larger than this is refused */
 
 /* parse-expr.c: a full expression; NULL after reporting an error. */
 struct spec_expr *parse_expr(struct parser *p);
