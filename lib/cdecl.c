@@ -13,10 +13,22 @@
 
 #include "mem.h"
 
+/*
+ * Two bounds: nesting, and types visited for one declaration. The second
+ * matters for function types: a parameter may point back to its function
+ * (a hostile .kabi), and N such parameters printed CDECL_MAX_DEPTH deep
+ * are N^64 visits; past the budget the rest prints as "...".
+ */
 #define CDECL_MAX_DEPTH 64
+#define CDECL_MAX_VISITS 4096
 
-static int print_decl(struct kd_buf *b, int64_t id, const char *decl,
-		      kd_type_lookup_fn lookup, void *ctx, int depth);
+struct cdecl {
+	kd_type_lookup_fn lookup;
+	void *ctx;
+	unsigned visits;
+};
+
+static int print_decl(struct kd_buf *b, int64_t id, const char *decl, struct cdecl *c, int depth);
 
 static int with_space(struct kd_buf *b, const char *decl)
 {
@@ -46,8 +58,7 @@ static int print_named(struct kd_buf *b, const struct kd_type *t, const char *de
 	return err;
 }
 
-static int print_params(struct kd_buf *b, const struct kd_type *t,
-			kd_type_lookup_fn lookup, void *ctx, int depth)
+static int print_params(struct kd_buf *b, const struct kd_type *t, struct cdecl *c, int depth)
 {
 	size_t i;
 	int err = kd_buf_addc(b, '(');
@@ -56,7 +67,7 @@ static int print_params(struct kd_buf *b, const struct kd_type *t,
 		if (i)
 			err = kd_buf_adds(b, ", ");
 		if (!err)
-			err = print_decl(b, t->members[i].type, "", lookup, ctx, depth + 1);
+			err = print_decl(b, t->members[i].type, "", c, depth + 1);
 	}
 	if (!err && (t->flags & KD_TYPE_VARIADIC))
 		err = kd_buf_adds(b, t->nr_members ? ", ..." : "...");
@@ -67,8 +78,7 @@ static int print_params(struct kd_buf *b, const struct kd_type *t,
 	return err;
 }
 
-static int print_decl(struct kd_buf *b, int64_t id, const char *decl,
-		      kd_type_lookup_fn lookup, void *ctx, int depth)
+static int print_decl(struct kd_buf *b, int64_t id, const char *decl, struct cdecl *c, int depth)
 {
 	struct kd_buf inner = KD_BUF_INIT;
 	const struct kd_type *t;
@@ -76,16 +86,18 @@ static int print_decl(struct kd_buf *b, int64_t id, const char *decl,
 	int64_t ref_id;
 	int err = 0;
 
-	if (depth > CDECL_MAX_DEPTH)
-		return kd_buf_adds(b, "...");
-	t = id ? lookup(id, ctx) : NULL;
+	if (depth > CDECL_MAX_DEPTH || ++c->visits > CDECL_MAX_VISITS) {
+		err = kd_buf_adds(b, "...");	/* the name still printed */
+		return err ? err : with_space(b, decl);
+	}
+	t = id ? c->lookup(id, c->ctx) : NULL;
 	if (!t) {
 		err = kd_buf_adds(b, "void");
 		return err ? err : with_space(b, decl);
 	}
 	switch (t->kind) {
 	case KD_KIND_POINTER:
-		ref = t->ref ? lookup(t->ref, ctx) : NULL;
+		ref = t->ref ? c->lookup(t->ref, c->ctx) : NULL;
 		if (ref && (ref->kind == KD_KIND_ARRAY || ref->kind == KD_KIND_FUNC))
 			err = kd_buf_addf(&inner, "(*%s)", decl);
 		else
@@ -102,7 +114,7 @@ static int print_decl(struct kd_buf *b, int64_t id, const char *decl,
 	case KD_KIND_FUNC: {
 		struct kd_buf params = KD_BUF_INIT;
 
-		err = print_params(&params, t, lookup, ctx, depth);
+		err = print_params(&params, t, c, depth);
 		if (!err)
 			err = kd_buf_addf(&inner, "%s%s", decl, params.s);
 		kd_buf_release(&params);
@@ -117,7 +129,7 @@ static int print_decl(struct kd_buf *b, int64_t id, const char *decl,
 				t->kind == KD_KIND_VOLATILE ? "volatile" :
 				t->kind == KD_KIND_RESTRICT ? "restrict" : "_Atomic";
 
-		ref = t->ref ? lookup(t->ref, ctx) : NULL;
+		ref = t->ref ? c->lookup(t->ref, c->ctx) : NULL;
 		if (ref && ref->kind == KD_KIND_POINTER) {
 			/* char *const p: the qualifier binds to the declarator. */
 			err = kd_buf_addf(&inner, " %s%s%s", q, *decl ? " " : "", decl);
@@ -126,19 +138,21 @@ static int print_decl(struct kd_buf *b, int64_t id, const char *decl,
 		}
 		err = kd_buf_addf(b, "%s ", q);
 		if (!err)
-			err = print_decl(b, t->ref, decl, lookup, ctx, depth + 1);
+			err = print_decl(b, t->ref, decl, c, depth + 1);
 		return err;
 	}
 	default:
 		return print_named(b, t, decl);
 	}
 	if (!err)
-		err = print_decl(b, ref_id, inner.s, lookup, ctx, depth + 1);
+		err = print_decl(b, ref_id, inner.s, c, depth + 1);
 	kd_buf_release(&inner);
 	return err;
 }
 
 int kd_cdecl(struct kd_buf *b, int64_t id, const char *decl, kd_type_lookup_fn lookup, void *ctx)
 {
-	return print_decl(b, id, decl ? decl : "", lookup, ctx, 0);
+	struct cdecl c = { lookup, ctx, 0 };
+
+	return print_decl(b, id, decl ? decl : "", &c, 0);
 }
