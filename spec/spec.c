@@ -485,7 +485,7 @@ const struct spec_set *spec__find_set(const struct spec *s, const char *name)
 long spec__set_values(const struct spec *s, const struct spec_set *set,
 		      const struct spec_value ***values)
 {
-	const struct spec_set *chain[64];
+	const struct spec_set *chain[SPEC_MAX_EXTENDS + 1];
 	const struct spec_value **v = NULL;
 	size_t depth = 0, n = 0, i, k;
 

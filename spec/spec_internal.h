@@ -114,6 +114,7 @@ const char *tok_desc(struct parser *p, const struct token *t);
  */
 #define SPEC_MAX_EXPR_TREE 256
 #define SPEC_MAX_INCLUDE_DEPTH 16
+#define SPEC_MAX_EXTENDS 64	/* sets an 'extends' chain may cross (spec__set_values() follows as many) */
 #define SPEC_MAX_FILE_MB 16	/* a spec file larger than this is refused */
 
 /* parse-expr.c: a full expression; NULL after reporting an error. */
