@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "lib/buf.h"
+#include "lib/err.h"
 #include "probe/probe_internal.h"
 
 static double now_s(void)
@@ -27,10 +28,11 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s)
+int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s, size_t max_out)
 {
 	double deadline = now_s() + timeout_s;
-	int p[2], status, err = 0, timed_out = 0;
+	int p[2], status, err = 0, timed_out = 0, flooded = 0;
+	size_t written = 0;
 	char chunk[8192];
 	pid_t pid;
 
@@ -79,9 +81,15 @@ int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s)
 		if (n <= 0)
 			break;
 		if (out && !err)
-			err = kd_buf_add(out, chunk, (size_t)n);
+			err = kd_buf_add(out, chunk, (size_t)n < max_out - written ? (size_t)n :
+					 max_out - written);
+		if ((size_t)n > max_out - written) {
+			flooded = 1;
+			break;
+		}
+		written += (size_t)n;
 	}
-	if (timed_out)
+	if (timed_out || flooded)
 		kill(pid, SIGKILL);
 	close(p[0]);
 	while (waitpid(pid, &status, 0) < 0)
@@ -89,6 +97,8 @@ int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s)
 			return -errno;
 	if (timed_out)
 		return -ETIMEDOUT;
+	if (flooded)
+		return -KD_ELIMIT;
 	if (err)
 		return err;
 	if (WIFSIGNALED(status))

@@ -109,7 +109,7 @@ int probe__build(const char *cc, const char *c_path, const char *bin_path)
 	struct kd_buf log = KD_BUF_INIT;
 	int rc;
 
-	rc = probe_run_cmd(argv, &log, 300);
+	rc = probe_run_cmd(argv, &log, 300, PROBE_MAX_CC_LOG);
 	if (rc == -ENOENT) {
 		kd_err("probe: cannot run the compiler '%s'", argv[0]);
 	} else if (rc) {

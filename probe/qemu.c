@@ -37,7 +37,7 @@ int probe__boot(const struct probe_boot_conf *conf, const char *kernel,
 			"-append", append.s, NULL
 		};
 
-		err = probe_run_cmd(argv, console, timeout);
+		err = probe_run_cmd(argv, console, timeout, (size_t)PROBE_MAX_CONSOLE_MB << 20);
 		if (err == -ENOENT)
 			kd_err("probe: cannot run %s (Debian: apt-get install qemu-system-x86)", qemu);
 		else if (err > 0)

@@ -18,6 +18,9 @@
 #include "lib/err.h"
 #include "probe/probe_internal.h"
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 #define TAIL_LINES 15
 
 static double now_s(void)
@@ -152,6 +155,11 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 		goto out;	/* QEMU missing, already said */
 	if (err == -ETIMEDOUT) {
 		err = boot_failure(kernel, "timeout (--timeout)", console.s, err);
+		goto out;
+	}
+	if (err == -KD_ELIMIT) {
+		err = boot_failure(kernel, "more than " STR(PROBE_MAX_CONSOLE_MB) " MiB of console"
+				   " output, the limit; QEMU stopped", console.s, err);
 		goto out;
 	}
 	if (err) {

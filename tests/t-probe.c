@@ -18,6 +18,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"
+#include "probe/probe_internal.h"
 #include "tests/tap.h"
 
 /* Append one protocol line with its CRC, as the probe prints it. */
@@ -458,8 +459,35 @@ static void test_store(void)
 	probe_set__free(set);
 }
 
+/*
+ * A child that floods its output (a guest flooding the console kept 3.8 GB
+ * in 8 s) is killed at the cap: -KD_ELIMIT, exactly the cap kept.
+ */
+static void test_run_cmd_cap(void)
+{
+	char *flood[] = { "yes", "kabi-diff", NULL };
+	char *few[] = { "printf", "abc\\n", NULL };
+	struct kd_buf out = KD_BUF_INIT;
+	int rc;
+
+	rc = probe_run_cmd(flood, &out, 60, 1u << 20);
+	is_int(rc, -KD_ELIMIT, "a flooding child: killed at the cap, -KD_ELIMIT");
+	is_int(out.len, 1u << 20, "  exactly 1 MiB kept");
+	ok(!strncmp(out.s, "kabi-diff\nkabi-diff\n", 20), "  its first bytes");
+	kd_buf_reset(&out);
+	rc = probe_run_cmd(few, &out, 60, 4);
+	is_int(rc, 0, "4 bytes under a cap of 4: exit 0");
+	is_str(out.s, "abc\n", "  all kept");
+	kd_buf_reset(&out);
+	rc = probe_run_cmd(few, &out, 60, 3);
+	is_int(rc, -KD_ELIMIT, "4 bytes over a cap of 3: -KD_ELIMIT");
+	is_str(out.s, "abc", "  3 kept");
+	kd_buf_release(&out);
+}
+
 int main(void)
 {
+	test_run_cmd_cap();
 	test_set();
 	test_parse();
 	test_cpio();
