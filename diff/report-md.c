@@ -13,22 +13,45 @@
 
 #define FOLD_ROWS 10	/* open findings longer than this are folded */
 
-/* Table cell text: '|' escaped, newlines flattened, code spans where useful. */
+/*
+ * Table cell text, from the inputs: never Markdown or HTML of its own (a
+ * name like "<img src=x onerror=...>" or "**[click](http://...)**" is
+ * shown as written), '|' escaped, newlines flattened, control characters
+ * as \xNN (report_plain()); code spans where useful, in which Markdown is
+ * not interpreted: only '`' (it would end the span) and '|' change.
+ */
 static void cell(FILE *f, const char *s, bool code)
 {
+	size_t n;
+
 	if (!s) {
 		fputs("—", f);
 		return;
 	}
 	if (code)
 		fputc('`', f);
-	for (; *s; s++) {
-		if (*s == '|')
-			fputs("\\|", f);
-		else if (*s == '\n')
+	for (; *s; s += n ? n : 1) {
+		n = report_control_len(s);
+		if (*s == '\n')
 			fputc(' ', f);
+		else if (n == 2)
+			fprintf(f, "\\x%02x\\x%02x", (unsigned char)s[0], (unsigned char)s[1]);
+		else if (n)
+			fprintf(f, "\\x%02x", (unsigned char)*s);
+		else if (*s == '|')
+			fputs("\\|", f);
 		else if (*s == '`' && code)
 			fputc('\'', f);
+		else if (code)
+			fputc(*s, f);
+		else if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else if (strchr("\\`*_[]()#!~", *s))
+			fprintf(f, "\\%c", *s);
 		else
 			fputc(*s, f);
 	}
@@ -48,10 +71,16 @@ static int md_begin(struct report_ctx *x)
 	FILE *f = x->f;
 	int c;
 
-	fprintf(f, "## kabi-diff: `%s` → `%s`\n\n", o ? o : "?", n ? n : "?");
-	if (diff_result__has_contract(r))
-		fprintf(f, "Verdicts follow `diff/RULES.md` with the contract's facts (contract: %s).\n\n",
-			diff_result__contract_source(r) ? diff_result__contract_source(r) : "yes");
+	fputs("## kabi-diff: ", f);
+	cell(f, o ? o : "?", true);
+	fputs(" → ", f);
+	cell(f, n ? n : "?", true);
+	fputs("\n\n", f);
+	if (diff_result__has_contract(r)) {
+		fputs("Verdicts follow `diff/RULES.md` with the contract's facts (contract: ", f);
+		cell(f, diff_result__contract_source(r) ? diff_result__contract_source(r) : "yes", false);
+		fputs(").\n\n", f);
+	}
 	else
 		fputs("> **No contract**: verdicts from layout alone; *potentially breaking* marks what a"
 		      " contract could clear.\n\n", f);
@@ -99,7 +128,9 @@ static int md_section_end(struct report_ctx *x)
 
 static int md_group_begin(struct report_ctx *x, const char *title, size_t count)
 {
-	fprintf(x->f, "\n#### `%s` (%s)\n\n", title, x->group_kinds);
+	fputs("\n#### ", x->f);
+	cell(x->f, title, true);
+	fprintf(x->f, " (%s)\n\n", x->group_kinds);
 	if (open_section(x->section) && count > FOLD_ROWS)
 		fprintf(x->f, "<details><summary>%zu changes</summary>\n\n", count);
 	table_head(x->f);

@@ -14,6 +14,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "lib/buf.h"
+
 #define MAX_PATHS 8	/* impact paths printed per change; the rest are counted */
 
 static const char *col(const struct report_ctx *x, const char *code)
@@ -32,17 +34,19 @@ static const char *col(const struct report_ctx *x, const char *code)
 static int text_begin(struct report_ctx *x)
 {
 	const struct diff_result *r = x->r;
+	const char *o = diff_result__meta(r, false, "release"), *n = diff_result__meta(r, true, "release");
+	struct kd_buf b[5] = { KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT };
 	FILE *f = x->f;
 	int c;
 
+	/* A release string or path is the input's: no escape sequence reaches the terminal. */
 	fprintf(f, "%skabi-diff%s: %s (%s) -> %s (%s)\n", col(x, BOLD), col(x, RESET),
-		diff_result__meta(r, false, "release") ? diff_result__meta(r, false, "release") : "?",
-		diff_result__meta(r, false, "path"),
-		diff_result__meta(r, true, "release") ? diff_result__meta(r, true, "release") : "?",
-		diff_result__meta(r, true, "path"));
+		o ? report_plain(&b[0], o) : "?", report_plain(&b[1], diff_result__meta(r, false, "path")),
+		n ? report_plain(&b[2], n) : "?", report_plain(&b[3], diff_result__meta(r, true, "path")));
 	if (diff_result__has_contract(r))
 		fprintf(f, "contract: %s; verdicts follow diff/RULES.md with the contract's facts\n",
-			diff_result__contract_source(r) ? diff_result__contract_source(r) : "yes");
+			diff_result__contract_source(r) ?
+			report_plain(&b[4], diff_result__contract_source(r)) : "yes");
 	else
 		fprintf(f, "contract: none; verdicts from layout alone (\"potentially breaking\": a contract"
 			" could clear it)\n");
@@ -61,6 +65,8 @@ static int text_begin(struct report_ctx *x)
 	if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n--only breaking: %zu other change%s not listed (see the summary)\n",
 			x->hidden, x->hidden == 1 ? "" : "s");
+	for (c = 0; c < 5; c++)
+		kd_buf_release(&b[c]);
 	return 0;
 }
 
@@ -77,37 +83,45 @@ static int text_section_begin(struct report_ctx *x, size_t count)
 
 static int text_group_begin(struct report_ctx *x, const char *title, size_t count)
 {
+	struct kd_buf b = KD_BUF_INIT;
+
+	title = report_plain(&b, title);
 	if (report_section_detailed(x))
 		fprintf(x->f, "\n  %s%s%s (%s)\n", col(x, BOLD), title, col(x, RESET), x->group_kinds);
 	else
 		fprintf(x->f, "  %s: %s\n", title, x->group_kinds);
+	kd_buf_release(&b);
 	(void)count;
 	return 0;
 }
 
 static int text_change(struct report_ctx *x, const struct diff_change *c)
 {
+	struct kd_buf b[4] = { KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT };
 	FILE *f = x->f;
 	size_t i;
 
 	if (!report_section_detailed(x))
 		return 0;
-	fprintf(f, "    %-24s %s: %s -> %s  [%s]\n", c->kind, c->subject,
-		c->old_value ? c->old_value : "(none)", c->new_value ? c->new_value : "(none)",
-		c->rule->id);
+	fprintf(f, "    %-24s %s: %s -> %s  [%s]\n", c->kind, report_plain(&b[0], c->subject),
+		c->old_value ? report_plain(&b[1], c->old_value) : "(none)",
+		c->new_value ? report_plain(&b[2], c->new_value) : "(none)", c->rule->id);
 	if (c->note)
-		fprintf(f, "        %s\n", c->note);
+		fprintf(f, "        %s\n", report_plain(&b[0], c->note));
 	fprintf(f, "        %s%s%s: %s\n", x->section == REPORT_BREAKING ? col(x, RED) : "",
 		report_verdict_label(c), x->section == REPORT_BREAKING ? col(x, RESET) : "",
 		c->rule->why);
-	fprintf(f, "        evidence (%s): %s\n", diff_evidence_name(c->evidence_kind), c->evidence);
+	fprintf(f, "        evidence (%s): %s\n", diff_evidence_name(c->evidence_kind),
+		report_plain(&b[0], c->evidence));
 	if (c->suppressed)
-		fprintf(f, "        suppressed: %s\n", c->suppressed);
+		fprintf(f, "        suppressed: %s\n", report_plain(&b[0], c->suppressed));
 	for (i = 0; i < c->nr_impacts && i < MAX_PATHS; i++)
 		if (strcmp(c->impacts[i].path, c->impacts[i].root))
-			fprintf(f, "        via %s\n", c->impacts[i].path);
+			fprintf(f, "        via %s\n", report_plain(&b[0], c->impacts[i].path));
 	if (c->nr_impacts > MAX_PATHS)
 		fprintf(f, "        ... and %zu more\n", c->nr_impacts - MAX_PATHS);
+	for (i = 0; i < 4; i++)
+		kd_buf_release(&b[i]);
 	return 0;
 }
 

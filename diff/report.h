@@ -54,4 +54,15 @@ bool report_section_detailed(const struct report_ctx *x);
 /* Has the contract cleared or left open this change's verdict? "potentially breaking" when open. */
 const char *report_verdict_label(const struct diff_change *c);
 
+/*
+ * Text from the inputs (a release string, names, values), made safe for a
+ * terminal: control characters (the ESC of an escape sequence, CR, BS)
+ * and C1 controls in UTF-8 as \xNN. Returns @s itself when it has none,
+ * else the escaped text in @b (the caller releases @b); "" for NULL.
+ */
+struct kd_buf;
+const char *report_plain(struct kd_buf *b, const char *s);
+/* Is @p the start of a character report_plain() escapes? Its length in bytes, else 0. */
+size_t report_control_len(const char *p);
+
 #endif
