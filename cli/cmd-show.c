@@ -13,6 +13,7 @@
 #include "lib/buf.h"
 #include "lib/cdecl.h"
 #include "lib/err.h"
+#include "lib/plain.h"
 
 static const char show_usage[] =
 	"usage: kabi-diff show KERNEL.kabi WHAT [NAME] [options]\n"
@@ -226,6 +227,8 @@ int cmd_show(int argc, char **argv)
 	struct show_ctx s = { .f = stdout };
 	const char *what, *name = NULL, *abi = NULL, *module = NULL;
 	int err = 0, i, rc = KD_EXIT_OK;
+	char *text = NULL;
+	size_t text_len = 0;
 
 	for (i = 1; i < argc; i++)
 		if (cli_is_help(argv[i])) {
@@ -251,6 +254,18 @@ int cmd_show(int argc, char **argv)
 	if (kdb__open(argv[1], &s.db))
 		return KD_EXIT_ERROR;
 	if (type_cache__new(s.db, &s.tc)) {
+		kdb__free(s.db);
+		return KD_EXIT_ERROR;
+	}
+	/*
+	 * Everything shown is the file's text (names, the release, values):
+	 * written at the end with its control characters as \xNN, so that no
+	 * escape sequence of a hostile .kabi reaches the terminal.
+	 */
+	s.f = open_memstream(&text, &text_len);
+	if (!s.f) {
+		kd_err("out of memory");
+		type_cache__free(s.tc);
 		kdb__free(s.db);
 		return KD_EXIT_ERROR;
 	}
@@ -298,6 +313,14 @@ int cmd_show(int argc, char **argv)
 	}
 	if (err || type_cache__error(s.tc))
 		rc = KD_EXIT_ERROR;
+	if (fclose(s.f)) {
+		kd_err("out of memory");
+		rc = KD_EXIT_ERROR;
+	} else if (kd_fwrite_plain(stdout, text, text_len) || fflush(stdout)) {
+		kd_err("standard output: write error");
+		rc = KD_EXIT_ERROR;
+	}
+	free(text);
 	type_cache__free(s.tc);
 	kdb__free(s.db);
 	return rc;

@@ -17,37 +17,16 @@
 
 #include "lib/buf.h"
 #include "lib/mem.h"
+#include "lib/plain.h"
 
 size_t report_control_len(const char *p)
 {
-	const unsigned char *u = (const unsigned char *)p;
-
-	if (u[0] < 0x20 || u[0] == 0x7f)
-		return 1;
-	if (u[0] == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f)	/* U+0080..U+009F: C1, CSI among them */
-		return 2;
-	return 0;
+	return kd_control_len(p);
 }
 
 const char *report_plain(struct kd_buf *b, const char *s)
 {
-	const char *p;
-	size_t n;
-
-	if (!s)
-		return "";
-	for (p = s; *p && !report_control_len(p); p++)
-		;
-	if (!*p)
-		return s;
-	kd_buf_reset(b);
-	for (p = s; *p; p += n ? n : 1) {
-		n = report_control_len(p);
-		if (n == 2 ? kd_buf_addf(b, "\\x%02x\\x%02x", (unsigned char)p[0], (unsigned char)p[1]) :
-		    n ? kd_buf_addf(b, "\\x%02x", (unsigned char)*p) : kd_buf_addc(b, *p))
-			return "(out of memory)";
-	}
-	return b->s;
+	return kd_plain(b, s);
 }
 
 int report_format_from_name(const char *name)

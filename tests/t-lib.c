@@ -18,6 +18,8 @@
 #include "lib/cdecl.h"
 #include "lib/hashmap.h"
 #include "lib/mem.h"
+#include "lib/plain.h"
+#include "lib/err.h"
 #include "lib/typegraph.h"
 #include "tests/tap.h"
 
@@ -307,8 +309,35 @@ static void test_cdecl(void)
 	cdecl_is(0, "x", "void x");
 }
 
+/* kd_plain(), kd_fwrite_plain(): control characters as \xNN, UTF-8 kept. */
+static void test_plain(void)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	const char *clean = "struct caf\xc3\xa9 *";
+	char *mem = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	ok(kd_plain(&b, clean) == clean, "clean text (UTF-8 included) returned as it is");
+	is_str(kd_plain(&b, "a\033[2Jb\r\x7f"), "a\\x1b[2Jb\\x0d\\x7f", "ESC, CR, DEL escaped");
+	is_str(kd_plain(&b, "x\xc2\x9b" "31m\xc2\xa0"), "x\\xc2\\x9b31m\xc2\xa0",
+	       "U+009B (CSI) escaped, U+00A0 kept");
+	is_str(kd_plain(&b, NULL), "", "NULL: empty");
+	f = open_memstream(&mem, &len);
+	if (f) {
+		ok(!kd_fwrite_plain(f, "l1\n\tl2\033]0;t\007\0z\xc2", 15), "kd_fwrite_plain: 0");
+		fclose(f);
+		is_int(len, 24, "  24 bytes written");
+		ok(len == 24 && !memcmp(mem, "l1\n\tl2\\x1b]0;t\\x07\\x00z\xc2", 24),
+		   "  newline and tab kept, ESC, BEL, NUL escaped, a last 0xc2 kept");
+	}
+	free(mem);
+	kd_buf_release(&b);
+}
+
 int main(void)
 {
+	test_plain();
 	test_buf();
 	test_read_file();
 	test_hashmap();

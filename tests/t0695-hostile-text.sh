@@ -5,7 +5,8 @@
 # (ESC ]0; retitled it, ESC [2J cleared it), and Markdown or HTML in a
 # name became markup in a pull-request comment. The text report shows
 # control characters as \xNN; the Markdown report shows names as written,
-# never as markup; JSON keeps the exact bytes.
+# never as markup; JSON keeps the exact bytes; show escapes as the text
+# report does.
 . "$KD_SRCDIR/lib.sh"
 
 good=$(fixture_db v1-dwarf5 -gdwarf-5) || { ok 1 "fixture"; done_testing; }
@@ -39,5 +40,13 @@ ok $? "  the name as text (entities and backslashes) or in a code span"
 "$KABI_DIFF" diff "$good" evil.kabi -f json >j.json 2>/dev/null
 is "$(jq -r '.new.release' j.json | od -An -c | tr -s ' ' | head -n 1)" \
 	"$(printf '6.99\033]0;pwned\007\033[2J\n' | od -An -c | tr -s ' ' | head -n 1)" "json: the exact bytes"
+
+"$KABI_DIFF" show evil.kabi info >info.txt 2>err.txt
+is "$?|$(cat err.txt)|$(grep '^release' info.txt)" \
+	'0||release         6.99\x1b]0;pwned\x07\x1b[2J' "show info: the release shown as \\xNN"
+"$KABI_DIFF" show evil.kabi syscall fxlegacy >sc.txt 2>/dev/null
+is "$?|$(tr -d '\n\t' <sc.txt | tr -dc '\000-\037\177' | wc -c)" "0|0" \
+	"show syscall: no control character but newlines and tabs"
+grep -q 'struct fx\\x1b\[8m<img' sc.txt; ok $? "  the name shown, ESC as \\x1b"
 
 done_testing
