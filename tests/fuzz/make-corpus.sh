@@ -6,6 +6,9 @@
 #             fixture's asm-generic/ioctl.h as the fourth (see fuzz-uapi.c)
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
 #   OUT/spec  the shipped spec files and the spec fixtures
+# and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
+# .debug_aranges, hostile .kabi columns and schema objects, deep
+# expressions, extends chains, costly macros.
 # usage: make-corpus.sh OUT KABI_DIFF   (existing seeds are kept)
 set -eu
 out=$1
@@ -24,6 +27,13 @@ kernel v1-dwarf5 -gdwarf-5
 kernel v1-dwarf4 -gdwarf-4
 kernel v2-dwarf5 -gdwarf-5 -DKABI_V2
 kernel v1-O0 -gdwarf-5 -O0
+# Paths of issue 12: no .debug_aranges (every CU scanned), a clang build,
+# DWARF 4's DW_AT_bit_offset (member positions checked against the type).
+[ -e "$out/elf/seed-no-aranges" ] ||
+	objcopy --remove-section .debug_aranges "$out/elf/seed-v1-dwarf5" "$out/elf/seed-no-aranges"
+if command -v clang >/dev/null && [ ! -e "$out/elf/seed-clang" ]; then
+	CC=clang kernel clang -gdwarf-5 2>/dev/null || true
+fi
 # UAPI: header [+ #-- + linux/fuzz2.h + #-- + asm/fuzz.h] + #-- + asm-generic/ioctl.h
 ioctl_h=$fx/uapi/installed/asm-generic/ioctl.h
 i=0
@@ -45,6 +55,35 @@ if [ ! -e "$out/db/seed-uapi" ]; then
 	"$kd" extract -q "$out/elf/seed-v1-dwarf5" --uapi "$fx/kernel-uapi" \
 		--modules "$work/mods" -o "$out/db/seed-uapi"
 fi
+# Hostile columns and schema objects (issue 12): a function type whose
+# parameters point back to it, text with escape sequences and markup, a
+# view for a table, a trigger; the readers must refuse or bound each.
+if [ ! -e "$out/db/seed-hostile-columns" ]; then
+	cp "$out/db/seed-v1-dwarf5" "$work/h.kabi"
+	sqlite3 "$work/h.kabi" "
+		UPDATE meta SET value = '6.99' || char(27) || ']0;t' || char(7) WHERE key = 'release';
+		UPDATE types SET name = '<img src=x>' || char(27) || '[2J' WHERE name = 'fx_node';
+		DELETE FROM members WHERE type_id = (SELECT min(id) FROM types WHERE kind = 'func');
+		INSERT INTO members (type_id, idx, name, member_type, offset)
+			SELECT f.id, i.i, NULL, p.id, NULL FROM
+			(SELECT min(id) AS id FROM types WHERE kind = 'func') f,
+			(SELECT id FROM types WHERE kind = 'pointer' AND ref = (SELECT min(id) FROM types
+				WHERE kind = 'func')) p,
+			(SELECT 0 AS i UNION SELECT 1 UNION SELECT 2 UNION SELECT 3) i"
+	cp "$work/h.kabi" "$out/db/seed-hostile-columns"
+fi
+if [ ! -e "$out/db/seed-view" ]; then
+	cp "$out/db/seed-v1-dwarf5" "$work/v.kabi"
+	sqlite3 "$work/v.kabi" "DROP TABLE syscalls; CREATE VIEW syscalls AS SELECT 'x64' AS abi,
+		1 AS nr, 'a' AS name, NULL AS entry, NULL AS func_id, 1 AS implemented"
+	cp "$work/v.kabi" "$out/db/seed-view"
+fi
+if [ ! -e "$out/db/seed-trigger" ]; then
+	cp "$out/db/seed-v1-dwarf5" "$work/t.kabi"
+	sqlite3 "$work/t.kabi" "CREATE TRIGGER t AFTER INSERT ON spec_files BEGIN
+		UPDATE meta SET value = 'x' WHERE key = 'release'; END"
+	cp "$work/t.kabi" "$out/db/seed-trigger"
+fi
 # SQLite pages are 4 KB: copies with 512-byte pages give the mutator more structure per byte.
 for k in v1-dwarf5 uapi; do
 	[ ! -e "$out/db/seed-$k-small-pages" ] || continue
@@ -56,5 +95,22 @@ done
 for f in $(find "$top/spec/contract" "$fx/spec" -name '*.kabispec' 2>/dev/null | sort); do
 	cp "$f" "$out/spec/seed-$(echo "${f#"$top"/}" | tr / -)"
 done
+
+# Deep and costly inputs (issue 12): expression chains and nesting near
+# the limits, an extends chain, duplicates, includes out of the directory;
+# macro alias chains, self-doubling macros, deep parentheses.
+awk 'BEGIN { printf "syscall x() -> 0 { errno EINVAL \"w\" when 1"
+	for (i = 0; i < 300; i++) printf " + 1"; print "; }" }' > "$out/spec/seed-chain-300"
+awk 'BEGIN { printf "syscall x() -> 0 { errno EINVAL \"w\" when "
+	for (i = 0; i < 70; i++) printf "("; printf "1"; for (i = 0; i < 70; i++) printf ")"; print "; }" }' \
+	> "$out/spec/seed-parens-70"
+awk 'BEGIN { print "flags s0 {\n\tA0 = 1;\n}"
+	for (i = 1; i <= 80; i++) printf "flags s%d extends s%d {\n\tA%d = %d;\n}\n", i, i - 1, i, i }' \
+	> "$out/spec/seed-extends-80"
+awk 'BEGIN { for (i = 1; i <= 300; i++) printf "#define M%d M%d\n", i, i - 1
+	print "#define M0 5"; for (i = 1; i <= 20; i++) printf "#define E%d (E%d + E%d)\n", i, i - 1, i - 1
+	print "#define E0 1\n#define X (M300 + E20)"; printf "#define P "
+	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"; print "" }' \
+	> "$out/uapi/seed-costly"
 
 ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
