@@ -124,6 +124,11 @@ static int load_sections(struct kelf *k)
 
 int kelf_open(const char *path, struct kelf **out)
 {
+	return kelf_open_as(path, path, out);
+}
+
+int kelf_open_as(const char *file, const char *path, struct kelf **out)
+{
 	unsigned char head[0x210];
 	struct kelf *k;
 	struct stat st;
@@ -144,7 +149,7 @@ int kelf_open(const char *path, struct kelf **out)
 	 * directory) would otherwise wait forever for a writer; the S_ISREG
 	 * check below refuses it. Reads of a regular file ignore the flag.
 	 */
-	k->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	k->fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (k->fd < 0) {
 		err = -errno;
 		kd_err("%s: %s", path, strerror(errno));

@@ -64,6 +64,8 @@ struct kelf {
  * *out: kelf_close().
  */
 int kelf_open(const char *path, struct kelf **out);
+/* kelf_open() of @file, named @path in messages (a module spooled from a package). */
+int kelf_open_as(const char *file, const char *path, struct kelf **out);
 void kelf_close(struct kelf *k);
 /* Section by name, or NULL. */
 struct kelf_section *kelf_section_by_name(struct kelf *k, const char *name);

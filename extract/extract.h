@@ -12,11 +12,33 @@
 
 struct kdb;
 
+/*
+ * Modules that come one at a time instead of from a directory: those of a
+ * distribution package, streamed (extract/input/package.h). The reader
+ * asks for the next one only while the files handed over and not yet read
+ * stay within a disk budget, and removes each file once read; it writes
+ * the modules in the order of their names, as it does a directory's.
+ */
+struct extract_modules_feed {
+	/*
+	 * The next module, written to a new file *@file (the reader removes
+	 * it); *@name says where the module is in its package: the path the
+	 * modules table records and the order modules are written in. Both
+	 * malloc'ed, the reader frees them. Returns 1, 0 after the last
+	 * module, or a negative code (reported). Called from one thread,
+	 * not the caller's.
+	 */
+	int (*next)(void *ctx, char **name, char **file);
+	void *ctx;
+	const char *what;	/* for messages: where the modules come from */
+};
+
 struct extract_conf {
 	const char *vmlinux;	/* required */
 	const char *output;	/* the .kabi to write (atomically) */
 	const char *uapi_dir;	/* optional: UAPI header tree */
 	const char *modules_dir;/* optional: directory of .ko files */
+	const struct extract_modules_feed *modules_feed; /* optional, instead of modules_dir */
 	const char *spec_dir;	/* optional: contract to load into the DB (see before_commit) */
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */
 	bool progress;		/* progress line on stderr (caller decides: tty and not -q) */

@@ -2,10 +2,13 @@
 /*
  * Registry of temporary outputs. The registry is a fixed array of
  * heap-allocated names so the signal handler can walk it without
- * allocating (unlink() is async-signal-safe; malloc is not).
+ * allocating (unlink() is async-signal-safe; malloc is not). Directories
+ * are removed with openat/getdents64/unlinkat on stack buffers for the
+ * same reason (nftw and readdir allocate).
  */
 #include "tmpfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -22,8 +25,12 @@
 #include "mem.h"
 
 #define MAX_TMPFILES 16
+#define MAX_TMPDIRS 8
+/* Deeper trees are left (a package's header tree is ~6 levels). */
+#define MAX_TREE_DEPTH 48
 
 static char *volatile registry[MAX_TMPFILES];
+static const char *volatile dir_registry[MAX_TMPDIRS];
 
 static int remember(char *path)
 {
@@ -168,13 +175,100 @@ int kd_tmpfile_commit(const char *tmp_path, const char *dest)
 	return 0;
 }
 
-static void on_fatal_signal(int sig)
+int kd_tmpdir_register(const char *dir)
 {
 	int i;
+
+	for (i = 0; i < MAX_TMPDIRS; i++) {
+		if (!dir_registry[i]) {
+			dir_registry[i] = dir;
+			return 0;
+		}
+	}
+	return -EMFILE;
+}
+
+void kd_tmpdir_forget(const char *dir)
+{
+	int i;
+
+	for (i = 0; i < MAX_TMPDIRS; i++)
+		if (dir_registry[i] == dir)
+			dir_registry[i] = NULL;
+}
+
+/* Empty the directory open as @fd (closed here), @depth levels down. */
+static int empty_dir(int fd, int depth)
+{
+	char buf[2048] __attribute__((aligned(8)));
+	int err = 0;
+	ssize_t n;
+
+	while ((n = getdents64(fd, buf, sizeof(buf))) > 0) {
+		for (ssize_t off = 0; off < n;) {
+			const struct dirent64 *d = (const struct dirent64 *)(buf + off);
+			const char *name = d->d_name;
+
+			off += d->d_reclen;
+			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+				continue;
+			if (!unlinkat(fd, name, 0))
+				continue;
+			if (errno == EISDIR || errno == EPERM) {
+				int sub = depth < MAX_TREE_DEPTH ?
+					  openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+
+				if (sub >= 0) {
+					int e = empty_dir(sub, depth + 1);
+
+					if (!err)
+						err = e;
+				}
+				if (unlinkat(fd, name, AT_REMOVEDIR) < 0 && !err)
+					err = -errno;
+			} else if (errno != ENOENT && !err) {
+				err = -errno;
+			}
+		}
+	}
+	if (n < 0 && !err)
+		err = -errno;
+	close(fd);
+	return err;
+}
+
+int kd_remove_tree(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	/*
+	 * The entries removed shift the directory's offsets under getdents64;
+	 * a second pass catches what the first skipped.
+	 */
+	err = empty_dir(fd, 0);
+	if (err || rmdir(dir) < 0) {
+		fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd >= 0)
+			err = empty_dir(fd, 0);
+		if (rmdir(dir) < 0 && errno != ENOENT)
+			return err ? err : -errno;
+	}
+	return 0;
+}
+
+static void on_fatal_signal(int sig)
+{
+	int i, saved = errno;
 
 	for (i = 0; i < MAX_TMPFILES; i++)
 		if (registry[i])
 			unlink(registry[i]);
+	for (i = 0; i < MAX_TMPDIRS; i++)
+		if (dir_registry[i])
+			kd_remove_tree(dir_registry[i]);
+	errno = saved;
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -186,6 +280,10 @@ void kd_tmpfile_install_signal_cleanup(void)
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_fatal_signal;
 	sigemptyset(&sa.sa_mask);
+	/* One cleanup at a time: a second signal waits for the first's. */
+	sigaddset(&sa.sa_mask, SIGINT);
+	sigaddset(&sa.sa_mask, SIGTERM);
+	sigaddset(&sa.sa_mask, SIGHUP);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);

@@ -3,8 +3,9 @@
  * Temporary output files that must not survive a failure. Writers create
  * their output under a temporary name next to the destination (so the final
  * rename is atomic), register it here, and unregister it after the rename.
- * kd_tmpfile_install_signal_cleanup() makes SIGINT/SIGTERM/SIGHUP remove
- * every registered file before the process dies.
+ * Temporary directories (a package's unpacked members) are registered the
+ * same way. kd_tmpfile_install_signal_cleanup() makes SIGINT/SIGTERM/SIGHUP
+ * remove every registered file and directory before the process dies.
  */
 #ifndef KD_TMPFILE_H
 #define KD_TMPFILE_H
@@ -37,5 +38,19 @@ void kd_tmpfile_discard(const char *tmp_path);
  */
 int kd_tmpfile_commit(const char *tmp_path, const char *dest);
 void kd_tmpfile_install_signal_cleanup(void);
+
+/*
+ * Register @dir (the caller keeps it alive until kd_tmpdir_forget()) to be
+ * removed with everything below it if a fatal signal arrives. At most 8
+ * at once: -EMFILE beyond.
+ */
+int kd_tmpdir_register(const char *dir);
+void kd_tmpdir_forget(const char *dir);
+/*
+ * Remove @dir and everything below it, links not followed; async-signal-
+ * safe (no allocation), so the signal handler uses it too. Best effort:
+ * returns 0 or the first negative errno met.
+ */
+int kd_remove_tree(const char *dir);
 
 #endif

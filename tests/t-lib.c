@@ -5,13 +5,16 @@
  * type graph (strip: every qualifier, restrict too, the hop bound, the
  * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
- * growth bounds, and C declarator printing.
+ * growth bounds, C declarator printing, and the removal of a temporary tree
+ * (deep, wide, links not followed).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/arena.h"
 #include "lib/buf.h"
@@ -20,6 +23,7 @@
 #include "lib/mem.h"
 #include "lib/plain.h"
 #include "lib/err.h"
+#include "lib/tmpfile.h"
 #include "lib/typegraph.h"
 #include "tests/tap.h"
 
@@ -335,6 +339,48 @@ static void test_plain(void)
 	kd_buf_release(&b);
 }
 
+/* kd_remove_tree: everything below goes, what a link points to stays. */
+static void test_remove_tree(void)
+{
+	struct kd_buf top = KD_BUF_INIT, p = KD_BUF_INIT, keep = KD_BUF_INIT;
+	struct stat st;
+	int i, made = 0;
+
+	kd_buf_addf(&top, "%s/tree", tap_tmpdir());
+	kd_buf_addf(&keep, "%s/keep", tap_tmpdir());
+	mkdir(keep.s, 0755);
+	kd_buf_addf(&p, "%s/file", keep.s);
+	fclose(fopen(p.s, "w"));
+	mkdir(top.s, 0755);
+	/* 300 files: more than one getdents64 buffer of names. */
+	for (i = 0; i < 300; i++) {
+		FILE *f;
+
+		kd_buf_reset(&p);
+		kd_buf_addf(&p, "%s/a-rather-long-file-name-to-fill-the-buffer-%03d", top.s, i);
+		f = fopen(p.s, "w");
+		made += f && !fclose(f);
+	}
+	kd_buf_reset(&p);
+	kd_buf_adds(&p, top.s);
+	for (i = 0; i < 10; i++) {	/* 10 levels down */
+		kd_buf_adds(&p, "/d");
+		made += !mkdir(p.s, 0755);
+	}
+	kd_buf_adds(&p, "/link");
+	made += !symlink(keep.s, p.s);
+	is_int(made, 311, "a tree of 300 files, 10 levels and a link to a directory outside");
+	is_int(kd_remove_tree(top.s), 0, "kd_remove_tree: 0");
+	ok(lstat(top.s, &st) < 0 && errno == ENOENT, "  the tree is gone");
+	kd_buf_reset(&p);
+	kd_buf_addf(&p, "%s/file", keep.s);
+	ok(!stat(p.s, &st), "  the link's target is left alone");
+	is_int(kd_remove_tree(top.s), 0, "kd_remove_tree of a missing directory: 0");
+	kd_buf_release(&top);
+	kd_buf_release(&p);
+	kd_buf_release(&keep);
+}
+
 int main(void)
 {
 	test_plain();
@@ -345,5 +391,6 @@ int main(void)
 	test_arena();
 	test_grow();
 	test_cdecl();
+	test_remove_tree();
 	return tap_done();
 }
