@@ -56,39 +56,33 @@ static int before_commit(struct kdb *db, void *ctx)
 }
 
 /*
- * @conf->vmlinux names packages: unpack what they hold next to the output
- * (*unpacked, removed by the caller) and read it as a kernel directory;
- * --uapi and --modules given on the command line win.
+ * @conf->vmlinux names packages: their vmlinux and headers are written
+ * next to the output (kpkg__dir(), removed by kpkg__close()) and read as
+ * a kernel directory, their modules streamed; --uapi and --modules given
+ * on the command line win.
  */
-static int from_packages(struct extract_conf *conf, char **unpacked, struct kernel_input *ki,
+static int from_packages(struct extract_conf *conf, struct kpkg **pkg, struct kernel_input *ki,
 			 bool quiet)
 {
-	struct kpkg_stats st;
-	char *copy = kd_strdup(conf->output ? conf->output : "./x"), *parent;
+	char *copy = kd_strdup(conf->output ? conf->output : "./x");
 	int err;
 
 	if (!copy) {
 		kd_err("out of memory");
 		return -ENOMEM;
 	}
-	parent = dirname(copy);
-	err = kpkg__unpack_temp(conf->vmlinux, parent, unpacked, &st);
+	err = kpkg__open(conf->vmlinux, dirname(copy), !quiet, pkg);
 	free(copy);
 	if (err)
 		return err;
-	if (!quiet)
-		fprintf(stderr, "kabi-diff: %s: wrote %lld of %lld members, %.1f of %.1f MB unpacked%s\n",
-			conf->vmlinux, (long long)st.written, (long long)st.members,
-			st.written_bytes / 1e6, st.total_bytes / 1e6, st.skipped_modules ?
-			" (modules skipped: no UAPI headers package)" : "");
-	err = kernel_input__probe(*unpacked, ki);
+	err = kernel_input__probe(kpkg__dir(*pkg), ki);
 	if (err)
 		return err;
 	conf->vmlinux = ki->vmlinux;
 	if (!conf->uapi_dir)
 		conf->uapi_dir = ki->uapi_dir;
 	if (!conf->modules_dir)
-		conf->modules_dir = ki->modules_dir;
+		conf->modules_feed = kpkg__modules_feed(*pkg);
 	return 0;
 }
 
@@ -149,7 +143,7 @@ int cmd_extract(int argc, char **argv)
 	struct timespec t0, t1;
 	struct spec *spec = NULL;
 	struct kernel_input ki = { 0 };
-	char *unpacked = NULL;
+	struct kpkg *pkg = NULL;
 	bool quiet = false, to_stdout = false;
 	int c, err, status = KD_EXIT_ERROR;
 
@@ -181,7 +175,7 @@ int cmd_extract(int argc, char **argv)
 	} else if (conf.output && kd_output_check(conf.output, (const char *const *)&conf.vmlinux, 1)) {
 		return KD_EXIT_ERROR;
 	}
-	if (kpkg__is_package_list(conf.vmlinux) && from_packages(&conf, &unpacked, &ki, quiet))
+	if (kpkg__is_package_list(conf.vmlinux) && from_packages(&conf, &pkg, &ki, quiet))
 		goto out;
 	if (!conf.output) {
 		char *copy = strdup(conf.vmlinux);
@@ -230,7 +224,6 @@ out:
 	kd_buf_release(&out);
 	kd_buf_release(&tmpdir);
 	kernel_input__release(&ki);
-	kpkg__remove_dir(unpacked);
-	free(unpacked);
+	kpkg__close(pkg);
 	return status;
 }

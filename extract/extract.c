@@ -210,8 +210,9 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 	struct uapi_stats us = { 0 };
 	int err = 0, linked;
 
-	if (conf->modules_dir) {
-		err = ioctl_types__find_modules(it, db, sink, conf->modules_dir, conf->jobs,
+	if (conf->modules_dir || conf->modules_feed) {
+		err = ioctl_types__find_modules(it, db, sink, conf->modules_feed ? NULL : conf->modules_dir,
+						conf->modules_feed, conf->jobs,
 						conf->progress, &ms);
 		stats->modules = ms.scanned - ms.failed;	/* the modules table's rows */
 		stats->types += ms.types;
@@ -277,9 +278,9 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 			err = header_job_start(&hj, conf, k->arch);
 		if (err)
 			goto out;
-	} else if (conf->modules_dir) {
+	} else if (conf->modules_dir || conf->modules_feed) {
 		kd_warn("%s: --modules without --uapi: no ioctl types to look for; modules are only"
-			" listed", conf->modules_dir);
+			" listed", conf->modules_feed ? conf->modules_feed->what : conf->modules_dir);
 		err = name_set_new(&it.wanted);
 		if (err)
 			goto out;

@@ -31,6 +31,7 @@ struct extract_modules_feed {
 	int (*next)(void *ctx, char **name, char **file);
 	void *ctx;
 	const char *what;	/* for messages: where the modules come from */
+	bool report;		/* a line on stderr when done: how much spool was used */
 };
 
 struct extract_conf {

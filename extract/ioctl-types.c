@@ -66,7 +66,7 @@ void ioctl_types__resolve_vmlinux(struct ioctl_types *it, struct xtable *xt)
 }
 
 int ioctl_types__find_modules(struct ioctl_types *it, struct kdb *db, struct type_sink *sink,
-			      const char *dir, int jobs, bool progress, struct modules_stats *stats)
+			      const char *dir, const struct extract_modules_feed *feed, int jobs, bool progress, struct modules_stats *stats)
 {
 	struct name_set *rest = NULL;
 	struct named_type *found = NULL;
@@ -84,7 +84,7 @@ int ioctl_types__find_modules(struct ioctl_types *it, struct kdb *db, struct typ
 			err = -ENOMEM;
 	}
 	if (!err)
-		err = modules__extract(db, sink, dir, rest, found, jobs, progress, stats);
+		err = modules__extract(db, sink, dir, feed, rest, found, jobs, progress, stats);
 	for (j = 0; !err && j < name_set_count(rest); j++) {
 		long i = name_set_index(it->wanted, name_set_at(rest, j));
 

@@ -22,9 +22,9 @@ int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir);
 int ioctl_types__find_vmlinux(struct ioctl_types *it, struct xtable *xt);
 /* After the vmlinux table is written: record where each one is. */
 void ioctl_types__resolve_vmlinux(struct ioctl_types *it, struct xtable *xt);
-/* Look for the rest in the modules under @dir. */
+/* Look for the rest in the modules under @dir, or those @feed streams (@dir NULL). */
 int ioctl_types__find_modules(struct ioctl_types *it, struct kdb *db, struct type_sink *sink,
-			      const char *dir, int jobs, bool progress, struct modules_stats *stats);
+			      const char *dir, const struct extract_modules_feed *feed, int jobs, bool progress, struct modules_stats *stats);
 /* uapi_sizeof_fn over the names found (ctx = the struct ioctl_types). */
 int ioctl_types__sizeof(const char *type_text, struct uapi_type_info *info, void *ctx);
 void ioctl_types__release(struct ioctl_types *it);

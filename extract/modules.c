@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,9 @@
 #include "lib/mem.h"
 
 struct mod_job {
-	char *path;
+	char *path;		/* as the modules table records it */
+	char *file;		/* a streamed module's spool file (removed once read), else NULL */
+	int64_t file_bytes;	/* its size */
 	char *name;		/* from .modinfo, else the file name */
 	char *depends;		/* .modinfo's comma-separated dependencies */
 	bool done;
@@ -40,12 +43,28 @@ struct mod_job {
 /* Modules above this size are read one at a time (see read_module). */
 #define BIG_MODULE_BYTES (64u << 20)
 
+/*
+ * Streamed modules handed over and not yet read stay below this many bytes
+ * of spool (one module larger than that still passes, alone or not).
+ */
+#define SPOOL_BUDGET_BYTES (128 << 20)
+
+/*
+ * Jobs are appended as the feed (or the directory listing) provides them;
+ * the workers take them in order, the calling thread writes them in order.
+ * One condition variable for every change of state.
+ */
 struct pool {
 	pthread_mutex_t lock;
 	pthread_mutex_t big_lock;
 	pthread_cond_t cond;
-	size_t next, n;
-	struct mod_job *jobs;
+	size_t next, n, cap;
+	struct mod_job **jobs;
+	bool all_listed;	/* no job will be added */
+	bool stop;		/* the writer failed: take no more jobs */
+	int feed_err;
+	int64_t spooled, spooled_peak;	/* bytes of spool files not yet read */
+	const struct extract_modules_feed *feed;
 	const struct name_set *wanted;
 };
 
@@ -183,7 +202,7 @@ static int read_module(struct pool *pool, struct mod_job *job)
 	bool big = false;
 	int err;
 
-	err = kelf_open(job->path, &k);
+	err = kelf_open_as(job->file ? job->file : job->path, job->path, &k);
 	if (err)
 		goto out;
 	job->name = modinfo(k, "name");
@@ -231,6 +250,20 @@ out:
 	return err < 0 ? err : 0;
 }
 
+/* A streamed module's spool file is removed as soon as it is read. */
+static void drop_spool(struct pool *pool, struct mod_job *job)
+{
+	if (!job->file)
+		return;
+	unlink(job->file);
+	free(job->file);
+	job->file = NULL;
+	pthread_mutex_lock(&pool->lock);
+	pool->spooled -= job->file_bytes;
+	pthread_cond_broadcast(&pool->cond);
+	pthread_mutex_unlock(&pool->lock);
+}
+
 static void *worker(void *arg)
 {
 	struct pool *pool = arg;
@@ -241,16 +274,19 @@ static void *worker(void *arg)
 		int err;
 
 		pthread_mutex_lock(&pool->lock);
-		if (pool->next == pool->n) {
+		while (pool->next == pool->n && !pool->all_listed && !pool->stop)
+			pthread_cond_wait(&pool->cond, &pool->lock);
+		if (pool->next == pool->n || pool->stop) {
 			pthread_mutex_unlock(&pool->lock);
 			return NULL;
 		}
-		job = &pool->jobs[pool->next++];
+		job = pool->jobs[pool->next++];
 		pthread_mutex_unlock(&pool->lock);
 
 		kd_log_capture(&msgs);
 		err = read_module(pool, job);
 		kd_log_capture(NULL);
+		drop_spool(pool, job);
 
 		pthread_mutex_lock(&pool->lock);
 		job->err = err;
@@ -261,6 +297,79 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&pool->lock);
 		kd_buf_release(&msgs);
 	}
+}
+
+/* Append a job for @path (taken), @file (taken, may be NULL) of @bytes. Under the lock. */
+static int add_job(struct pool *pool, char *path, char *file, int64_t bytes)
+{
+	struct mod_job *job = kd_calloc(1, sizeof(*job));
+	int err = job ? KD_GROW(pool->jobs, pool->cap, pool->n + 1) : -ENOMEM;
+
+	if (err) {
+		free(job);
+		free(path);
+		if (file)
+			unlink(file);
+		free(file);
+		return err;
+	}
+	job->path = path;
+	job->file = file;
+	job->file_bytes = bytes;
+	pool->jobs[pool->n++] = job;
+	pool->spooled += bytes;
+	if (pool->spooled > pool->spooled_peak)
+		pool->spooled_peak = pool->spooled;
+	pthread_cond_broadcast(&pool->cond);
+	return 0;
+}
+
+/*
+ * The feed's thread: asks for the next module while the spool is within
+ * its budget, until the feed ends or the writer stops.
+ */
+static void *feeder(void *arg)
+{
+	struct pool *pool = arg;
+	int err = 0;
+
+	for (;;) {
+		char *name = NULL, *file = NULL;
+		struct stat st;
+		int r;
+
+		pthread_mutex_lock(&pool->lock);
+		while (pool->spooled >= SPOOL_BUDGET_BYTES && !pool->stop)
+			pthread_cond_wait(&pool->cond, &pool->lock);
+		r = pool->stop;
+		pthread_mutex_unlock(&pool->lock);
+		if (r)
+			break;
+		r = pool->feed->next(pool->feed->ctx, &name, &file);
+		if (r <= 0) {
+			err = r;
+			break;
+		}
+		if (stat(file, &st) < 0) {
+			err = -errno;
+			kd_err("%s: %s: %s", pool->feed->what, file, strerror(errno));
+			unlink(file);
+			free(file);
+			free(name);
+			break;
+		}
+		pthread_mutex_lock(&pool->lock);
+		err = add_job(pool, name, file, (int64_t)st.st_size);
+		pthread_mutex_unlock(&pool->lock);
+		if (err)
+			break;
+	}
+	pthread_mutex_lock(&pool->lock);
+	pool->feed_err = err;
+	pool->all_listed = true;
+	pthread_cond_broadcast(&pool->cond);
+	pthread_mutex_unlock(&pool->lock);
+	return NULL;
 }
 
 /* --- which module owns a type ------------------------------------------- */
@@ -274,6 +383,7 @@ struct owner_cand {
 	size_t name_idx;
 	struct named_type where;
 	char *module, *depends;
+	char *path;		/* the module's: candidates are weighed in path order */
 };
 
 struct owners {
@@ -282,7 +392,7 @@ struct owners {
 };
 
 static int owners_add(struct owners *o, size_t idx, const struct named_type *where,
-		      const char *module, const char *depends)
+		      const char *module, const char *depends, const char *path)
 {
 	struct owner_cand *c;
 	int err = KD_GROW(o->v, o->cap, o->n + 1);
@@ -294,9 +404,11 @@ static int owners_add(struct owners *o, size_t idx, const struct named_type *whe
 	c->where = *where;
 	c->module = kd_strdup(module ? module : "");
 	c->depends = kd_strdup(depends ? depends : "");
-	if (!c->module || !c->depends) {
+	c->path = kd_strdup(path);
+	if (!c->module || !c->depends || !c->path) {
 		free(c->module);
 		free(c->depends);
+		free(c->path);
 		return -ENOMEM;
 	}
 	o->n++;
@@ -331,9 +443,21 @@ static bool depends_on(const char *depends, const char *module)
 	return false;
 }
 
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct owner_cand *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c ? c : (x->name_idx > y->name_idx) - (x->name_idx < y->name_idx);
+}
+
 static void owners_choose(struct owners *o, struct named_type *out)
 {
 	size_t i, j;
+
+	/* Path order, not reading order: a package streams its modules in its own. */
+	if (o->n)
+		qsort(o->v, o->n, sizeof(*o->v), cmp_cand);
 
 	for (i = 0; i < o->n; i++) {
 		const struct owner_cand *c = &o->v[i];
@@ -360,6 +484,7 @@ static void owners_release(struct owners *o)
 	for (i = 0; i < o->n; i++) {
 		free(o->v[i].module);
 		free(o->v[i].depends);
+		free(o->v[i].path);
 	}
 	free(o->v);
 }
@@ -411,49 +536,45 @@ static int write_module(struct kdb *db, struct type_sink *sink, struct pool *poo
 		cand.type_id = xt_canon(&job->xt, job->found[i]);
 		cand.size = xt_get(&job->xt, job->found[i])->t.size;
 		cand.module_id = module_id;
-		err = owners_add(owners, i, &cand, job->name, job->depends);
+		err = owners_add(owners, i, &cand, job->name, job->depends, job->path);
 	}
 	return err;
 }
 
 static void release_job(struct mod_job *job)
 {
+	if (!job)
+		return;
 	if (job->parsed)
 		xtable_release(&job->xt);
+	if (job->file)
+		unlink(job->file);
+	free(job->file);
 	free(job->found);
 	free(job->errmsg);
 	free(job->name);
 	free(job->depends);
 	free(job->path);
-	memset(job, 0, sizeof(*job));
+	free(job);
 }
 
-static int nr_workers(int jobs, size_t n)
+static int nr_workers(int jobs)
 {
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (jobs <= 0)
 		jobs = cpus > 0 ? (int)cpus : 1;
-	if (jobs > 64)
-		jobs = 64;
-	if ((size_t)jobs > n)
-		jobs = n ? (int)n : 1;
-	return jobs;
+	return jobs > 64 ? 64 : jobs;
 }
 
-int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
-		     const struct name_set *wanted, struct named_type *out, int jobs,
-		     bool progress, struct modules_stats *stats)
+/* The modules of directory @dir, as jobs (all listed at once). */
+static int list_jobs(struct kdb *db, struct pool *pool, const char *dir,
+		     struct modules_stats *stats)
 {
-	struct pool pool = { .wanted = wanted };
-	struct owners owners = { 0 };
-	pthread_t threads[64];
 	char **paths = NULL;
-	size_t i;
-	int nthreads = 0, started = 0, err;
+	size_t i, n = 0;
+	int err = list_modules(dir, &paths, &n);
 
-	memset(stats, 0, sizeof(*stats));
-	err = list_modules(dir, &paths, &pool.n);
 	if (err)
 		return err;
 	for (i = 0; !err && i < listing.nr_unreadable; i++)
@@ -461,66 +582,101 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 				       "directory not readable; the modules in it are left out");
 	stats->failed += (int64_t)listing.nr_unreadable;
 	release_unreadable();
-	if (err)
-		goto out;
-	if (!pool.n)
+	if (!err && !n)
 		kd_warn("%s: no kernel modules (*.ko) found", dir);
-	pool.jobs = kd_calloc(pool.n ? pool.n : 1, sizeof(*pool.jobs));
-	if (!pool.jobs) {
-		err = -ENOMEM;
-		goto out;
+	for (i = 0; i < n; i++) {
+		if (!err)
+			err = add_job(pool, paths[i], NULL, 0);
+		else
+			free(paths[i]);
 	}
-	for (i = 0; i < pool.n; i++) {
-		pool.jobs[i].path = paths[i];
-		paths[i] = NULL;
-	}
+	free(paths);
+	pool->all_listed = true;
+	return err;
+}
+
+int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
+		     const struct extract_modules_feed *feed, const struct name_set *wanted,
+		     struct named_type *out, int jobs, bool progress, struct modules_stats *stats)
+{
+	struct pool pool = { .wanted = wanted, .feed = feed };
+	struct owners owners = { 0 };
+	const char *what = feed ? feed->what : dir;
+	pthread_t threads[64], feed_thread;
+	bool feeding = false;
+	size_t i;
+	int started = 0, nthreads, err;
+
+	memset(stats, 0, sizeof(*stats));
 	pthread_mutex_init(&pool.lock, NULL);
 	pthread_mutex_init(&pool.big_lock, NULL);
 	pthread_cond_init(&pool.cond, NULL);
-	nthreads = nr_workers(jobs, pool.n);
-	for (started = 0; started < nthreads && pool.n; started++)
+	if (!feed) {
+		err = list_jobs(db, &pool, dir, stats);
+		if (err)
+			goto out;
+	} else {
+		err = pthread_create(&feed_thread, NULL, feeder, &pool) ? -EAGAIN : 0;
+		feeding = !err;
+	}
+	nthreads = nr_workers(jobs);
+	if (!feed && (size_t)nthreads > pool.n)
+		nthreads = pool.n ? (int)pool.n : 1;
+	for (started = 0; !err && started < nthreads && (feed || pool.n); started++)
 		if (pthread_create(&threads[started], NULL, worker, &pool))
 			break;
-	if (pool.n && !started) {
-		kd_err("%s: cannot start worker threads", dir);
+	if (err || ((feed || pool.n) && !started)) {
+		kd_err("%s: cannot start worker threads", what);
 		err = -EAGAIN;
 	}
-	for (i = 0; i < pool.n && started; i++) {
-		struct mod_job *job = &pool.jobs[i];
+	for (i = 0; !err; i++) {
+		struct mod_job *job;
 
 		pthread_mutex_lock(&pool.lock);
+		while (i == pool.n && !pool.all_listed)
+			pthread_cond_wait(&pool.cond, &pool.lock);
+		if (i == pool.n) {
+			err = pool.feed_err;
+			pthread_mutex_unlock(&pool.lock);
+			break;
+		}
+		job = pool.jobs[i];
 		while (!job->done)
 			pthread_cond_wait(&pool.cond, &pool.lock);
+		pool.jobs[i] = NULL;
 		pthread_mutex_unlock(&pool.lock);
 		stats->scanned++;
-		if (progress)
+		if (progress && feed)
+			kd_status("[%zu] %s", i + 1, basename_of(job->path));
+		else if (progress)
 			kd_status("[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
-		if (!err)
-			err = write_module(db, sink, &pool, job, &owners, stats);
+		err = write_module(db, sink, &pool, job, &owners, stats);
 		release_job(job);
 	}
-	if (progress && pool.n)
+	if (progress && i)
 		kd_status("%s", "");
-	if (err) {
-		/* Let the workers run out of jobs, then stop. */
-		pthread_mutex_lock(&pool.lock);
-		pool.next = pool.n;
-		pthread_mutex_unlock(&pool.lock);
-	}
+	/* On failure the workers and the feed stop at their next job. */
+	pthread_mutex_lock(&pool.lock);
+	pool.stop = err != 0;
+	pthread_cond_broadcast(&pool.cond);
+	pthread_mutex_unlock(&pool.lock);
 	while (started > 0)
 		pthread_join(threads[--started], NULL);
+	if (feeding)
+		pthread_join(feed_thread, NULL);
+	stats->spooled_peak = pool.spooled_peak;
+	if (!err && feed && feed->report)
+		kd_progress("%s: %" PRId64 " modules streamed, at most %.1f MB of them on disk at once",
+			    what, stats->scanned, pool.spooled_peak / 1e6);
 	if (!err)
 		owners_choose(&owners, out);
+out:
 	pthread_mutex_destroy(&pool.lock);
 	pthread_mutex_destroy(&pool.big_lock);
 	pthread_cond_destroy(&pool.cond);
-out:
 	owners_release(&owners);
-	for (i = 0; pool.jobs && i < pool.n; i++)
-		release_job(&pool.jobs[i]);
-	free(pool.jobs);
 	for (i = 0; i < pool.n; i++)
-		free(paths[i]);
-	free(paths);
+		release_job(pool.jobs[i]);
+	free(pool.jobs);
 	return err;
 }

@@ -22,17 +22,21 @@ struct modules_stats {
 	int64_t parsed;		/* of which DWARF was read */
 	int64_t failed;		/* unreadable, not ELF, no DWARF: listed in problems */
 	int64_t types;		/* rows added */
+	int64_t spooled_peak;	/* streamed modules: most bytes of spool files on disk at once */
 };
 
+struct extract_modules_feed;
+
 /*
- * Read every .ko under @dir; store each definition of a name of @wanted
+ * Read every .ko under @dir, or every module @feed hands over (@dir NULL;
+ * at most SPOOL_BUDGET_BYTES of them waiting on disk, plus one); store each definition of a name of @wanted
  * that a module has, with the types reached from it. @out (an array of
  * name_set_count(wanted) entries) records the first module, in path
  * order, that defines each name (entries already set are kept). @jobs workers (0: all
  * CPUs); @progress prints "[i/n] name.ko" on stderr.
  */
 int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
-		     const struct name_set *wanted, struct named_type *out, int jobs,
+		     const struct extract_modules_feed *feed, const struct name_set *wanted, struct named_type *out, int jobs,
 		     bool progress, struct modules_stats *stats);
 
 #endif

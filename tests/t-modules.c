@@ -80,7 +80,7 @@ int main(void)
 	ok(!kdb__create(dbpath.s, &db) && !type_sink_new(&sink) && !name_set_new(&set), "set up");
 	for (i = 0; i < 4; i++)
 		name_set_add(set, names[i]);
-	is_int(modules__extract(db, sink, mods.s, set, out, 2, false, &stats), 0, "modules__extract");
+	is_int(modules__extract(db, sink, mods.s, NULL, set, out, 2, false, &stats), 0, "modules__extract");
 	is_int(stats.scanned, 5, "5 module files seen");
 	is_int(stats.failed, 2, "2 unreadable (not ELF, compressed)");
 	is_int(stats.parsed, 3, "3 modules parsed");

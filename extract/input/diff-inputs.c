@@ -49,7 +49,9 @@ struct input {
 	char key[17];		/* cache_key(), hex */
 	pid_t pid;		/* the extracting child, 0 none */
 	struct timespec start;
-	char *unpacked;		/* packages: the directory they were unpacked into (removed at the end) */
+	struct kpkg *pkg;	/* packages being read (their directory removed at the end) */
+	bool from_packages;
+	uint64_t pkg_hash;	/* packages: their paths and identities */
 	struct kd_buf pkg_ref;	/* packages: the cache entry naming their .kabi */
 };
 
@@ -127,6 +129,7 @@ static int cache_key(struct input *in)
 {
 	const struct extract_conf *conf = &in->conf;
 	uint64_t h = kd_hash_str(KD_HASH_SEED, extract__tool_version()), fp;
+	bool modules = conf->modules_dir || conf->modules_feed;
 	struct stat st;
 	int err;
 
@@ -137,13 +140,16 @@ static int cache_key(struct input *in)
 		return err;
 	}
 	h = kd_hash_u64(h, kernel_input__file_identity(&st));
-	h = kd_hash_u64(h, (uint64_t)!!conf->uapi_dir << 1 | !!conf->modules_dir);
-	if (conf->uapi_dir || conf->modules_dir) {
+	h = kd_hash_u64(h, (uint64_t)!!conf->uapi_dir << 1 | modules);
+	if (conf->uapi_dir || modules) {
 		err = kernel_input__fingerprint(&in->ki, &fp);
 		if (err)
 			return err;
 		h = kd_hash_u64(h, fp);
 	}
+	/* Streamed modules: those of these packages. */
+	if (conf->modules_feed)
+		h = kd_hash_u64(h, in->pkg_hash);
 	snprintf(in->key, sizeof(in->key), "%016" PRIx64, h);
 	return 0;
 }
@@ -151,6 +157,7 @@ static int cache_key(struct input *in)
 /* The cache file for @in: the build-id, what else is read, and the key. */
 static int cache_path(struct input *in)
 {
+	bool modules = in->conf.modules_dir || in->conf.modules_feed;
 	struct kd_buf dir = KD_BUF_INIT;
 	int err = cache_key(in);
 
@@ -158,8 +165,8 @@ static int cache_path(struct input *in)
 		err = cache_dir(&dir);
 	if (!err)
 		err = kd_buf_addf(&in->path, "%s/%s-%s%s%s%s.kabi", dir.s, in->build_id,
-				  in->conf.uapi_dir ? "u" : "", in->conf.modules_dir ? "m" : "",
-				  in->conf.uapi_dir || in->conf.modules_dir ? "-" : "", in->key);
+				  in->conf.uapi_dir ? "u" : "", modules ? "m" : "",
+				  in->conf.uapi_dir || modules ? "-" : "", in->key);
 	kd_buf_release(&dir);
 	return err;
 }
@@ -173,18 +180,20 @@ static int store_key(struct kdb *db, void *ctx)
 /*
  * Packages (a.deb,b.deb): the same files (path and identity:
  * kernel_input__file_identity()) were read before when CACHE/pkg-HASH.ref
- * names a cached .kabi of the build-id and key it records; then that is opened and nothing is unpacked. Else they are
- * unpacked into CACHE/.kabi-unpack-XXXXXX, *dir, read as a directory.
+ * names a cached .kabi of the build-id and key it records; then that is
+ * opened and nothing is read. Else their vmlinux and headers are written
+ * into CACHE/.kabi-unpack-XXXXXX, *dir, read as a directory, and their
+ * modules streamed to the extraction.
  */
 static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const char **dir)
 {
 	struct kd_buf cdir = KD_BUF_INIT;
 	char *copy = kd_strdup(in->arg), *save = NULL, *p, line[3][4096];
-	struct kpkg_stats st;
 	uint64_t h = KD_HASH_SEED;
 	FILE *f;
 	int err = copy ? cache_dir(&cdir) : -ENOMEM;
 
+	in->from_packages = true;
 	for (p = copy && !err ? strtok_r(copy, ",", &save) : NULL; p; p = strtok_r(NULL, ",", &save)) {
 		char *real = realpath(p, NULL);
 		struct stat sb;
@@ -200,6 +209,7 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 		free(real);
 	}
 	free(copy);
+	in->pkg_hash = h;
 	if (!err)
 		err = kd_buf_addf(&in->pkg_ref, "%s/pkg-%016" PRIx64 ".ref", cdir.s, h);
 	if (err)
@@ -214,21 +224,17 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 		line[2][strcspn(line[2], "\n")] = '\0';
 		if (hit && cache_hit(line[0], line[1], line[2], db)) {
 			if (!quiet)
-				fprintf(stderr, "kabi-diff: %s: cached as %s\n", in->arg, line[0]);
+				kd_progress("%s: cached as %s", in->arg, line[0]);
 			goto out;
 		}
 	}
 	if (!quiet)
-		fprintf(stderr, "kabi-diff: %s: reading the packages\n", in->arg);
-	err = kpkg__unpack_temp(in->arg, cdir.s, &in->unpacked, &st);
+		kd_progress("%s: reading the packages", in->arg);
+	err = kpkg__open(in->arg, cdir.s, !quiet, &in->pkg);
 	if (err)
 		goto out;
-	if (!quiet)
-		fprintf(stderr, "kabi-diff: %s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB"
-			" unpacked%s\n", in->arg, st.written, st.members, st.written_bytes / 1e6,
-			st.total_bytes / 1e6, st.skipped_modules ?
-			" (modules skipped: no UAPI headers package)" : "");
-	*dir = in->unpacked;
+	*dir = kpkg__dir(in->pkg);
+	in->conf.modules_feed = kpkg__modules_feed(in->pkg);
 out:
 	kd_buf_release(&cdir);
 	return err;
@@ -294,6 +300,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	if (!quiet && in->ki.vmlinux)
 		kd_progress("%s (%s): vmlinux %s, UAPI headers %s, modules %s",
 			in->arg, in->ki.layout, in->ki.vmlinux, in->ki.uapi_dir ? in->ki.uapi_dir : "none",
+			in->conf.modules_feed ? "streamed from the packages" :
 			in->ki.modules_dir ? in->ki.modules_dir : "none");
 	if (!quiet)
 		kd_progress("extracting %s into %s", in->conf.vmlinux, in->path.s);
@@ -367,7 +374,8 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 	if (err)
 		goto out;
 	/* Progress lines of two children would overwrite each other: only for one. */
-	side_by_side = !db[0] && !db[1] && !in[0].conf.modules_dir && !in[1].conf.modules_dir;
+	side_by_side = !db[0] && !db[1] && !in[0].conf.modules_dir && !in[1].conf.modules_dir &&
+		       !in[0].conf.modules_feed && !in[1].conf.modules_feed;
 	for (i = 0; i < 2; i++)
 		in[i].conf.progress = !quiet && isatty(STDERR_FILENO) && !(side_by_side && i == 1);
 	for (i = 0; !err && i < 2; i++) {
@@ -376,6 +384,11 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 		err = start(&in[i]);
 		if (!err && !side_by_side)
 			err = finish(&in[i], quiet, &db[i]);
+		if (!side_by_side) {
+			/* Its vmlinux and headers are no longer needed: less disk for the other. */
+			kpkg__close(in[i].pkg);
+			in[i].pkg = NULL;
+		}
 	}
 	for (i = 0; i < 2; i++) {
 		int e = in[i].pid ? finish(&in[i], quiet, &db[i]) : 0;
@@ -386,12 +399,11 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 	if (!err && !db[1])
 		err = kdb__open(in[1].path.s, &db[1]);
 	for (i = 0; !err && i < 2; i++)
-		if (in[i].unpacked)
+		if (in[i].from_packages)
 			remember_packages(&in[i]);
 out:
 	for (i = 0; i < 2; i++) {
-		kpkg__remove_dir(in[i].unpacked);
-		free(in[i].unpacked);
+		kpkg__close(in[i].pkg);
 		kd_buf_release(&in[i].pkg_ref);
 		kernel_input__release(&in[i].ki);
 		kd_buf_release(&in[i].path);

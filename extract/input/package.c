@@ -8,15 +8,18 @@
  *
  *   usr/lib/debug/boot/vmlinux-REL             -> vmlinux   (Debian -dbg)
  *   usr/lib/debug/lib/modules/REL/vmlinux      -> vmlinux   (kernel-debuginfo)
- *   usr/lib/debug/lib/modules/REL/X.ko[.debug] -> modules/X.ko
+ *   usr/lib/debug/lib/modules/REL/X.ko[.debug] -> streamed (DIR/.spool-N.ko, one at a time)
  *   usr/src/linux-headers-*-common/include/uapi/..., .../arch/A/include/uapi/...
  *                                              -> include/uapi/..., include/arch/A/include/uapi/...
  *   usr/include/...  (kernel-headers)          -> usr/include/...
  *
  * Modules only matter for the ioctl argument types the UAPI headers name,
- * so they are written only when the input has headers: packages whose name
- * says "headers" are read first, and without headers the modules of a
- * debug package (most of its 5 GB) never reach the disk.
+ * so they are read only when the input has headers: packages whose name
+ * says "headers" are read first. Even then they are never unpacked
+ * together: the extractor asks for the next module while those waiting
+ * stay within its spool budget (extract/modules.c) and removes each once
+ * read, so the ~4.5 GB of modules of a debug package pass through a few
+ * hundred MB of disk.
  */
 #include "extract/input/package.h"
 
@@ -24,7 +27,7 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +35,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/tmpfile.h"
 
 #define READ_BLOCK (256u << 10)
 
@@ -70,12 +75,34 @@ bool kpkg__is_package_list(const char *arg)
 	return all;
 }
 
-struct unpack {
-	const char *dir;
-	const char *pkg;	/* the package being read, for messages */
-	bool modules;		/* write modules (the input has headers) */
+/* One package being read: the archive of the package and that of its payload. */
+struct reading {
+	const char *pkg;
+	struct archive *outer;	/* the package (a .deb's ar), or the payload itself */
+	struct archive *payload;/* where the members come from: outer, or the nested data.tar */
+	char *block;		/* the nested reader's buffer (each reading its own) */
+	struct archive_entry *e;/* the current member */
+	bool counted;		/* read before: its members are in the stats already */
+};
+
+struct kpkg {
+	char *arg;
+	char *dir;		/* DIR: vmlinux, include/, usr/include/, spool files */
+	bool modules;		/* modules wanted (the packages have UAPI headers) */
 	bool has_headers;
-	struct kpkg_stats *st;
+	bool vmlinux_written;
+	struct kpkg_stats st;
+	/* Streaming the modules: the package the first reading stopped in (at
+	 * its first module, @open.e), then those whose modules came before
+	 * their vmlinux, read again. */
+	struct reading open;
+	bool pending;		/* open.e is a module not yet handed over */
+	char **again;
+	size_t nr_again, cap_again, next_again;
+	uint64_t spool_seq;
+	int64_t streamed, streamed_bytes;
+	bool verbose;
+	struct extract_modules_feed feed;
 };
 
 static bool has_prefix(const char *s, const char *prefix, const char **rest)
@@ -95,49 +122,53 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* Where member @path goes below the kernel directory, or 0 (skip). *headers for header files. */
-static int map_member(struct unpack *u, const char *path, struct kd_buf *to, bool *headers)
+static const char *clean_path(const char *path)
 {
-	const char *rest, *slash;
-
-	*headers = false;
 	while (path[0] == '.' && path[1] == '/')
 		path += 2;
 	while (path[0] == '/')
 		path++;
+	return path;
+}
+
+enum member { SKIP, WRITE, MODULE };
+
+/* What member @path is: a file to write at @to below DIR, a module, or neither. */
+static int map_member(const char *path, struct kd_buf *to, bool *headers)
+{
+	const char *rest, *slash;
+	int err;
+
+	*headers = false;
+	path = clean_path(path);
 	if (has_prefix(path, "usr/lib/debug/boot/vmlinux-", &rest) && *rest && !strchr(rest, '/'))
-		return kd_buf_adds(to, "vmlinux") ?: 1;
+		return kd_buf_adds(to, "vmlinux") ?: WRITE;
 	if (has_prefix(path, "usr/lib/debug/lib/modules/", &rest) && (slash = strchr(rest, '/'))) {
 		rest = slash + 1;
 		if (!strcmp(rest, "vmlinux"))
-			return kd_buf_adds(to, "vmlinux") ?: 1;
-		if (!u->modules)
-			return ends_with(rest, ".ko") || ends_with(rest, ".ko.debug") ? 2 : 0;
-		if (ends_with(rest, ".ko"))
-			return kd_buf_addf(to, "modules/%s", rest) ?: 1;
-		if (ends_with(rest, ".ko.debug"))
-			return kd_buf_addf(to, "modules/%.*s", (int)(strlen(rest) - 6), rest) ?: 1;
-		return 0;
+			return kd_buf_adds(to, "vmlinux") ?: WRITE;
+		return ends_with(rest, ".ko") || ends_with(rest, ".ko.debug") ? MODULE : SKIP;
 	}
 	if (has_prefix(path, "usr/src/linux-headers-", &rest) && (slash = strchr(rest, '/')) &&
 	    ends_with(path, ".h")) {
 		rest = slash + 1;
 		if (!strncmp(rest, "include/uapi/", 13)) {
 			*headers = true;
-			return kd_buf_adds(to, rest) ?: 1;
+			return kd_buf_adds(to, rest) ?: WRITE;
 		}
 		if (!strncmp(rest, "arch/", 5) && (slash = strchr(rest + 5, '/')) &&
 		    !strncmp(slash, "/include/uapi/", 14)) {
 			*headers = true;
-			return kd_buf_addf(to, "include/%s", rest) ?: 1;
+			err = kd_buf_addf(to, "include/%s", rest);
+			return err ? err : WRITE;
 		}
-		return 0;
+		return SKIP;
 	}
 	if (has_prefix(path, "usr/include/", &rest) && ends_with(rest, ".h")) {
 		*headers = true;
-		return kd_buf_adds(to, path) ?: 1;
+		return kd_buf_adds(to, path) ?: WRITE;
 	}
-	return 0;
+	return SKIP;
 }
 
 /* No empty, "." or ".." component: the member stays inside the directory. */
@@ -181,21 +212,16 @@ static int make_parents(const char *dir, const char *rel)
 	return err;
 }
 
-static int write_member(struct unpack *u, struct archive *a, const char *rel, time_t mtime)
+/* The current member of @r into the new file @path (@rel in messages). */
+static int write_data(struct kpkg *p, struct reading *r, const char *path, const char *rel)
 {
-	struct kd_buf path = KD_BUF_INIT;
 	char *block = NULL;
-	int fd = -1, err;
+	int fd, err = 0;
 	ssize_t n;
 
-	err = make_parents(u->dir, rel);
-	if (!err)
-		err = kd_buf_addf(&path, "%s/%s", u->dir, rel);
-	if (err)
-		goto out;
 	/* A second vmlinux (or header) replaces the first: the last package wins. */
-	unlink(path.s);
-	fd = open(path.s, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	unlink(path);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		err = -errno;
 		goto out;
@@ -205,7 +231,7 @@ static int write_member(struct unpack *u, struct archive *a, const char *rel, ti
 		err = -ENOMEM;
 		goto out;
 	}
-	while ((n = archive_read_data(a, block, READ_BLOCK)) > 0) {
+	while ((n = archive_read_data(r->payload, block, READ_BLOCK)) > 0) {
 		for (ssize_t off = 0; off < n;) {
 			ssize_t w = write(fd, block + off, (size_t)(n - off));
 
@@ -216,18 +242,19 @@ static int write_member(struct unpack *u, struct archive *a, const char *rel, ti
 				goto out;
 			}
 			off += w;
-			u->st->written_bytes += w;
+			p->st.written_bytes += w;
 		}
 	}
 	if (n < 0) {
-		kd_err("%s: %s: %s", u->pkg, rel, archive_error_string(a));
+		kd_err("%s: %s: %s", r->pkg, rel, archive_error_string(r->payload));
 		err = -KD_EFORMAT;
 		goto out;
 	}
-	u->st->written++;
+	p->st.written++;
 	{
 		/* The package's mtime: the cache fingerprint of a header tree
 		 * unpacked twice stays the same. */
+		time_t mtime = archive_entry_mtime(r->e);
 		struct timespec ts[2] = { { .tv_sec = mtime }, { .tv_sec = mtime } };
 
 		futimens(fd, ts);
@@ -236,49 +263,111 @@ out:
 	if (fd >= 0 && close(fd) < 0 && !err)
 		err = -errno;
 	if (err && err != -KD_EFORMAT)
-		kd_err("%s: cannot write %s: %s", u->pkg, path.s, kd_strerror(err));
+		kd_err("%s: cannot write %s: %s", r->pkg, path, kd_strerror(err));
+	if (err && fd >= 0)
+		unlink(path);
 	free(block);
+	return err;
+}
+
+static int write_member(struct kpkg *p, struct reading *r, const char *rel)
+{
+	struct kd_buf path = KD_BUF_INIT;
+	int err = make_parents(p->dir, rel);
+
+	if (!err)
+		err = kd_buf_addf(&path, "%s/%s", p->dir, rel);
+	if (!err)
+		err = write_data(p, r, path.s, rel);
+	else
+		kd_err("%s: cannot write %s below %s: %s", r->pkg, rel, p->dir, kd_strerror(err));
 	kd_buf_release(&path);
 	return err;
 }
 
-/* Every entry of @a (a payload: tar, cpio), mapped and written or skipped. */
-static int read_payload(struct unpack *u, struct archive *a)
+/*
+ * The next member of @r: 1 (r->e set), 0 at the end, or a negative code
+ * (reported). Counts it.
+ */
+static int next_member(struct kpkg *p, struct reading *r)
 {
-	struct archive_entry *e;
-	struct kd_buf to = KD_BUF_INIT;
-	int r, err = 0;
+	int rc = archive_read_next_header(r->payload, &r->e);
 
-	while (!err && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
-		const char *name = archive_entry_pathname(e);
+	if (rc == ARCHIVE_EOF)
+		return 0;
+	if (rc != ARCHIVE_OK) {
+		kd_err("%s: %s", r->pkg, archive_error_string(r->payload));
+		return -KD_EFORMAT;
+	}
+	if (r->counted)
+		return 1;
+	p->st.members++;
+	if (archive_entry_filetype(r->e) == AE_IFREG)
+		p->st.total_bytes += archive_entry_size(r->e);
+	return 1;
+}
+
+/* Its member path, when the current member of @r is a module (a regular file). */
+static const char *module_member(struct reading *r)
+{
+	const char *name = archive_entry_pathname(r->e);
+	struct kd_buf to = KD_BUF_INIT;
+	bool headers;
+	int m;
+
+	if (archive_entry_filetype(r->e) != AE_IFREG || !name)
+		return NULL;
+	m = map_member(name, &to, &headers);
+	kd_buf_release(&to);
+	return m == MODULE ? clean_path(name) : NULL;
+}
+
+/*
+ * The first reading of a payload: vmlinux and headers written, modules
+ * skipped. Returns 1 when it stops at a module to stream (@may_stop: the
+ * last package, its vmlinux written), 0 at the end, or a negative code.
+ */
+static int read_payload(struct kpkg *p, struct reading *r, bool may_stop, bool *again)
+{
+	struct kd_buf to = KD_BUF_INIT;
+	int err;
+
+	while ((err = next_member(p, r)) > 0) {
+		const char *name = archive_entry_pathname(r->e);
 		bool headers;
 		int m;
 
-		u->st->members++;
-		if (archive_entry_filetype(e) != AE_IFREG || !name)
+		if (archive_entry_filetype(r->e) != AE_IFREG || !name)
 			continue;
-		u->st->total_bytes += archive_entry_size(e);
 		kd_buf_reset(&to);
-		m = map_member(u, name, &to, &headers);
+		m = map_member(name, &to, &headers);
 		if (m < 0) {
 			err = m;
 			break;
 		}
-		if (m == 2)
-			u->st->skipped_modules++;
-		if (m != 1)
+		if (m == MODULE) {
+			if (!p->modules) {
+				p->st.skipped_modules++;
+			} else if (may_stop && p->vmlinux_written && !*again) {
+				err = 1;
+				break;
+			} else {
+				*again = true;	/* before the vmlinux: streamed from a second reading */
+			}
+			continue;
+		}
+		if (m != WRITE)
 			continue;
 		if (!safe_relative(to.s)) {
-			kd_err("%s: member '%s' leaves the package's tree", u->pkg, name);
+			kd_err("%s: member '%s' leaves the package's tree", r->pkg, name);
 			err = -KD_EFORMAT;
 			break;
 		}
-		err = write_member(u, a, to.s, archive_entry_mtime(e));
-		u->has_headers |= headers && !err;
-	}
-	if (!err && r != ARCHIVE_EOF) {
-		kd_err("%s: %s", u->pkg, archive_error_string(a));
-		err = -KD_EFORMAT;
+		err = write_member(p, r, to.s);
+		if (err)
+			break;
+		p->has_headers |= headers;
+		p->vmlinux_written |= !strcmp(to.s, "vmlinux");
 	}
 	kd_buf_release(&to);
 	return err;
@@ -287,11 +376,11 @@ static int read_payload(struct unpack *u, struct archive *a)
 /* The nested data.tar of a .deb, read through the outer archive. */
 static la_ssize_t outer_read(struct archive *inner, void *ctx, const void **buf)
 {
-	static char block[READ_BLOCK];	/* one nested read at a time */
+	struct reading *r = ctx;
 
 	(void)inner;
-	*buf = block;
-	return archive_read_data(ctx, block, sizeof(block));
+	*buf = r->block;
+	return archive_read_data(r->outer, r->block, READ_BLOCK);
 }
 
 static struct archive *new_reader(void)
@@ -307,87 +396,109 @@ static struct archive *new_reader(void)
 	return a;
 }
 
-static int read_package(struct unpack *u, const char *pkg)
+static void close_reading(struct reading *r)
 {
-	struct archive *a = new_reader(), *inner = NULL;
-	struct archive_entry *e;
-	int r, err = 0;
-	bool deb = false;
+	if (r->payload && r->payload != r->outer)
+		archive_read_free(r->payload);
+	if (r->outer)
+		archive_read_free(r->outer);
+	free(r->block);
+	memset(r, 0, sizeof(*r));
+}
 
-	u->pkg = pkg;
-	if (!a)
+/* Open package @pkg at the start of its payload. */
+static int open_reading(struct reading *r, const char *pkg)
+{
+	struct archive_entry *e;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	r->pkg = pkg;
+	r->outer = new_reader();
+	if (!r->outer)
 		return -ENOMEM;
-	if (archive_read_open_filename(a, pkg, READ_BLOCK) != ARCHIVE_OK) {
-		kd_err("%s: %s", pkg, archive_error_string(a));
-		err = -KD_EFORMAT;
-		goto out;
-	}
+	if (archive_read_open_filename(r->outer, pkg, READ_BLOCK) != ARCHIVE_OK)
+		goto bad;
 	/* The first member says what it is: a .deb's "debian-binary", else a payload. */
-	r = archive_read_next_header(a, &e);
-	if (r == ARCHIVE_OK && (archive_format(a) & ARCHIVE_FORMAT_BASE_MASK) == ARCHIVE_FORMAT_AR)
-		deb = true;
-	if (!deb) {
-		archive_read_free(a);
-		a = new_reader();
-		if (!a)
+	rc = archive_read_next_header(r->outer, &e);
+	if (rc != ARCHIVE_OK || (archive_format(r->outer) & ARCHIVE_FORMAT_BASE_MASK) != ARCHIVE_FORMAT_AR) {
+		archive_read_free(r->outer);
+		r->outer = r->payload = new_reader();
+		if (!r->outer)
 			return -ENOMEM;
-		if (archive_read_open_filename(a, pkg, READ_BLOCK) != ARCHIVE_OK) {
-			kd_err("%s: %s", pkg, archive_error_string(a));
-			err = -KD_EFORMAT;
-			goto out;
-		}
-		err = read_payload(u, a);
-		goto out;
+		if (archive_read_open_filename(r->outer, pkg, READ_BLOCK) != ARCHIVE_OK)
+			goto bad;
+		return 0;
 	}
-	for (; r == ARCHIVE_OK; r = archive_read_next_header(a, &e)) {
+	for (; rc == ARCHIVE_OK; rc = archive_read_next_header(r->outer, &e)) {
 		const char *name = archive_entry_pathname(e);
 
 		if (!name || strncmp(name, "data.tar", 8))
 			continue;
-		inner = new_reader();
-		if (!inner) {
-			err = -ENOMEM;
-			goto out;
+		r->block = kd_malloc(READ_BLOCK);
+		r->payload = new_reader();
+		if (!r->block || !r->payload)
+			return -ENOMEM;
+		if (archive_read_open(r->payload, r, NULL, outer_read, NULL) != ARCHIVE_OK) {
+			kd_err("%s: %s: %s", pkg, name, archive_error_string(r->payload));
+			return -KD_EFORMAT;
 		}
-		if (archive_read_open(inner, a, NULL, outer_read, NULL) != ARCHIVE_OK) {
-			kd_err("%s: %s: %s", pkg, name, archive_error_string(inner));
-			err = -KD_EFORMAT;
-			goto out;
-		}
-		err = read_payload(u, inner);
-		goto out;
+		return 0;
 	}
-	kd_err("%s: %s", pkg, r == ARCHIVE_EOF ? "a .deb without data.tar" : archive_error_string(a));
-	err = -KD_EFORMAT;
-out:
-	if (inner)
-		archive_read_free(inner);
-	archive_read_free(a);
-	return err;
+	kd_err("%s: %s", pkg, rc == ARCHIVE_EOF ? "a .deb without data.tar" : archive_error_string(r->outer));
+	return -KD_EFORMAT;
+bad:
+	kd_err("%s: %s", pkg, archive_error_string(r->outer));
+	return -KD_EFORMAT;
 }
 
-int kpkg__unpack(const char *arg, const char *dir, struct kpkg_stats *stats)
+static bool is_headers_package(const char *pkg)
 {
-	struct unpack u = { .dir = dir, .st = stats };
-	char *copy = kd_strdup(arg), *save = NULL, *p, **list = NULL;
-	size_t n = 0, cap = 0, i, pass;
+	const char *base = strrchr(pkg, '/') ? strrchr(pkg, '/') + 1 : pkg;
+
+	return strstr(base, "headers") != NULL;
+}
+
+/* The first reading of every package (headers first): all but the modules. */
+static int read_packages(struct kpkg *p)
+{
+	char *copy = kd_strdup(p->arg), *save = NULL, *s, **list = NULL;
+	size_t n = 0, cap = 0, i, pass, last = 0;
 	int err = copy ? 0 : -ENOMEM;
 
-	memset(stats, 0, sizeof(*stats));
-	for (p = copy ? strtok_r(copy, ",", &save) : NULL; !err && p; p = strtok_r(NULL, ",", &save)) {
+	for (s = copy ? strtok_r(copy, ",", &save) : NULL; !err && s; s = strtok_r(NULL, ",", &save)) {
 		err = KD_GROW(list, cap, n + 1);
 		if (!err)
-			list[n++] = p;
+			list[n++] = s;
 	}
-	/* Header packages first: whether modules are worth writing depends on them. */
+	/* Header packages first: whether modules are worth reading depends on them. */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < n; i++)
+			if (is_headers_package(list[i]) == (pass == 0))
+				last = i;
 	for (pass = 0; !err && pass < 2; pass++) {
 		for (i = 0; !err && i < n; i++) {
-			const char *base = strrchr(list[i], '/') ? strrchr(list[i], '/') + 1 : list[i];
+			struct reading r;
+			bool again = false;
 
-			if ((strstr(base, "headers") != NULL) != (pass == 0))
+			if (is_headers_package(list[i]) != (pass == 0))
 				continue;
-			u.modules = u.has_headers;
-			err = read_package(&u, list[i]);
+			p->modules = p->has_headers;
+			err = open_reading(&r, list[i]);
+			if (!err)
+				err = read_payload(p, &r, i == last, &again);
+			if (err == 1) {
+				p->open = r;	/* streamed from here on */
+				p->pending = true;
+				err = 0;
+			} else {
+				close_reading(&r);
+			}
+			if (!err && again) {
+				err = KD_GROW(p->again, p->cap_again, p->nr_again + 1);
+				if (!err && !(p->again[p->nr_again++] = kd_strdup(list[i])))
+					err = -ENOMEM;
+			}
 		}
 	}
 	free(list);
@@ -395,45 +506,141 @@ int kpkg__unpack(const char *arg, const char *dir, struct kpkg_stats *stats)
 	return err;
 }
 
-int kpkg__unpack_temp(const char *arg, const char *parent, char **dir, struct kpkg_stats *stats)
+/* Hand the current member of p->open (a module) over as a spool file. */
+static int spool_module(struct kpkg *p, char **name, char **file)
 {
+	struct kd_buf path = KD_BUF_INIT;
+	const char *member = module_member(&p->open);
+	int err = kd_buf_addf(&path, "%s/.spool-%" PRIu64 ".ko", p->dir, ++p->spool_seq);
+
+	*name = kd_strdup(member);
+	if (!err && !*name)
+		err = -ENOMEM;
+	if (!err)
+		err = write_data(p, &p->open, path.s, member);
+	if (err) {
+		free(*name);
+		*name = NULL;
+		kd_buf_release(&path);
+		return err;
+	}
+	p->streamed++;
+	p->streamed_bytes += archive_entry_size(p->open.e);
+	*file = kd_buf_detach(&path);
+	return *file ? 1 : -ENOMEM;
+}
+
+/* extract_modules_feed.next: the modules of p->open, then those of p->again. */
+static int feed_next(void *ctx, char **name, char **file)
+{
+	struct kpkg *p = ctx;
+	int err;
+
+	*name = *file = NULL;
+	for (;;) {
+		if (p->pending) {
+			p->pending = false;
+			return spool_module(p, name, file);
+		}
+		if (p->open.payload) {
+			while ((err = next_member(p, &p->open)) > 0)
+				if (module_member(&p->open))
+					return spool_module(p, name, file);
+			close_reading(&p->open);
+			if (err)
+				return err;
+		}
+		if (p->next_again == p->nr_again)
+			break;
+		err = open_reading(&p->open, p->again[p->next_again++]);
+		if (err)
+			return err;
+		p->open.counted = true;
+	}
+	if (p->verbose)
+		kd_progress("%s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB unpacked"
+			    " (%" PRId64 " modules streamed: %.1f MB%s)", p->arg, p->st.written,
+			    p->st.members, p->st.written_bytes / 1e6, p->st.total_bytes / 1e6,
+			    p->streamed, p->streamed_bytes / 1e6, p->nr_again ?
+			    "; modules before the vmlinux: read twice" : "");
+	return 0;
+}
+
+int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **out)
+{
+	struct kpkg *p = kd_calloc(1, sizeof(*p));
 	struct kd_buf b = KD_BUF_INIT;
 	int err;
 
-	*dir = NULL;
-	err = kd_buf_addf(&b, "%s/.kabi-unpack-XXXXXX", parent);
-	if (err)
-		return err;
+	*out = NULL;
+	if (!p || !(p->arg = kd_strdup(arg)) || kd_buf_addf(&b, "%s/.kabi-unpack-XXXXXX", parent)) {
+		kpkg__close(p);
+		return -ENOMEM;
+	}
+	p->verbose = verbose;
 	if (!mkdtemp(b.s)) {
 		err = -errno;
 		kd_err("%s: cannot create a directory to unpack %s into: %s", parent, arg,
 		       strerror(errno));
 		kd_buf_release(&b);
+		kpkg__close(p);
 		return err;
 	}
-	err = kpkg__unpack(arg, b.s, stats);
+	p->dir = kd_buf_detach(&b);
+	if (!p->dir) {
+		kpkg__close(p);
+		return -ENOMEM;
+	}
+	(void)kd_tmpdir_register(p->dir);	/* best effort: at most 8 at once */
+	err = read_packages(p);
 	if (err) {
-		kpkg__remove_dir(b.s);
-		kd_buf_release(&b);
+		kpkg__close(p);
 		return err;
 	}
-	*dir = kd_buf_detach(&b);
-	return *dir ? 0 : -ENOMEM;
-}
-
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP)
-		rmdir(path);
-	else
-		unlink(path);
+	if (verbose && (p->pending || p->nr_again))
+		kd_progress("%s: wrote %" PRId64 " members, %.1f MB; the modules follow, streamed",
+			    arg, p->st.written, p->st.written_bytes / 1e6);
+	else if (verbose)
+		kd_progress("%s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB unpacked%s",
+			    arg, p->st.written, p->st.members, p->st.written_bytes / 1e6,
+			    p->st.total_bytes / 1e6, p->st.skipped_modules ?
+			    " (modules skipped: no UAPI headers package)" : "");
+	p->feed = (struct extract_modules_feed){ .next = feed_next, .ctx = p, .what = p->arg,
+						 .report = verbose };
+	*out = p;
 	return 0;
 }
 
-void kpkg__remove_dir(const char *dir)
+const char *kpkg__dir(const struct kpkg *p)
 {
-	if (dir)
-		nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	return p->dir;
+}
+
+const struct extract_modules_feed *kpkg__modules_feed(const struct kpkg *p)
+{
+	return p->pending || p->nr_again ? &p->feed : NULL;
+}
+
+const struct kpkg_stats *kpkg__stats(const struct kpkg *p)
+{
+	return &p->st;
+}
+
+void kpkg__close(struct kpkg *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	close_reading(&p->open);
+	if (p->dir) {
+		kd_remove_tree(p->dir);
+		kd_tmpdir_forget(p->dir);
+	}
+	for (i = 0; i < p->nr_again; i++)
+		free(p->again[i]);
+	free(p->again);
+	free(p->dir);
+	free(p->arg);
+	free(p);
 }

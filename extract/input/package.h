@@ -2,11 +2,12 @@
 /*
  * Distribution kernel packages as inputs: Debian .deb (linux-image-*-dbg,
  * linux-headers-*-common, linux-image-*) and RPM (kernel-debuginfo,
- * kernel-headers), read with libarchive as a stream. Only the members a
- * kernel input needs are written, into a directory laid out as
- * DIR/{vmlinux,modules/,include/} (or DIR/usr/include for an installed
- * header tree), which kernel_input__probe() then reads like any kernel
- * directory; every other member is skipped without touching the disk.
+ * kernel-headers), read with libarchive as a stream. Only the vmlinux and
+ * the headers are written, into a directory laid out as
+ * DIR/{vmlinux,include/} (or DIR/usr/include for an installed header
+ * tree), which kernel_input__probe() then reads like any kernel directory;
+ * the modules (most of a debug package) are streamed to the extractor, a
+ * few at a time; every other member is skipped without touching the disk.
  */
 #ifndef KD_PACKAGE_H
 #define KD_PACKAGE_H
@@ -31,24 +32,28 @@ bool kpkg__is_package(const char *path);
  */
 bool kpkg__is_package_list(const char *arg);
 
-/*
- * Write what a kernel input needs from the packages of @arg (one, or a
- * comma-separated list) into the existing empty directory @dir: the debug
- * vmlinux as DIR/vmlinux, modules under DIR/modules/ (only when a package
- * also brings UAPI headers), UAPI headers under DIR/include/ or
- * DIR/usr/include/. Paths are the packages' own, checked: nothing is
- * written outside @dir, links are not followed. Returns 0 or a negative
- * code (reported, naming the package).
- */
-int kpkg__unpack(const char *arg, const char *dir, struct kpkg_stats *stats);
+struct kpkg;
+struct extract_modules_feed;
 
 /*
- * kpkg__unpack() into a new directory below @parent (.kabi-unpack-XXXXXX);
- * *dir (malloc'ed, caller frees) names it. On failure nothing is left.
+ * Read the packages of @arg (one, or a comma-separated list; those whose
+ * name says "headers" first) into a new directory below @parent
+ * (.kabi-unpack-XXXXXX, kpkg__dir()): the debug vmlinux as DIR/vmlinux,
+ * UAPI headers under DIR/include/ or DIR/usr/include/. Paths are the
+ * packages' own, checked: nothing is written outside DIR, links are not
+ * followed. Modules are never unpacked: with UAPI headers they are handed
+ * to the extractor one at a time by kpkg__modules_feed(); the reading of a
+ * .deb stops at its first module (after the vmlinux) and goes on from
+ * there, a package whose modules come before its vmlinux (an RPM) is read
+ * a second time. @verbose: a line on stderr per reading. Returns 0 or a
+ * negative code (reported, naming the package; nothing left on disk).
  */
-int kpkg__unpack_temp(const char *arg, const char *parent, char **dir, struct kpkg_stats *stats);
-
-/* Remove @dir and everything below it (best effort; for the unpacked area). */
-void kpkg__remove_dir(const char *dir);
+int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **p);
+const char *kpkg__dir(const struct kpkg *p);
+/* The modules to extract, or NULL (no UAPI headers: nothing would use them; or none). */
+const struct extract_modules_feed *kpkg__modules_feed(const struct kpkg *p);
+const struct kpkg_stats *kpkg__stats(const struct kpkg *p);
+/* Close the packages and remove DIR. */
+void kpkg__close(struct kpkg *p);
 
 #endif
