@@ -4,7 +4,9 @@
 # (dpkg-deb --build) of a linux-image-*-dbg and a linux-headers-*-common,
 # and RPM (rpmbuild) of a kernel-debuginfo and a kernel-headers. Only the
 # needed members are written (never the package's other files; modules
-# only with headers), a side of several packages (A.deb,B.deb), the same
+# only with headers, streamed: the reading of a .deb stops at its first
+# module and goes on from there, an RPM whose modules come before its
+# vmlinux is read twice), a side of several packages (A.deb,B.deb), the same
 # report as the kernel directories they came from, the second run answered
 # from the cache, extract on packages, and bad packages refused.
 . "$KD_SRCDIR/lib.sh"
@@ -60,6 +62,12 @@ ok $? "  the same report"
 "$KABI_DIFF" "$D1,$H1" "$H2,$D2" -f json >full.json 2>full.err
 is "$?" 12 "kabi-diff A-dbg.deb,A-headers.deb B-headers.deb,B-dbg.deb: exit 12"
 is "$(grep -c 'modules skipped' full.err)" 0 "  with headers the modules are read"
+is "$(grep -c ': wrote 4 members, .*; the modules follow, streamed$' full.err)" 2 \
+	"  vmlinux and 3 headers written, then the reading stops at the module" || sed 's/^/# /' full.err
+is "$(grep -c ': wrote 5 of 35 members, .* (1 modules streamed: .* MB)$' full.err)" 2 \
+	"  the module streamed from where the reading stopped (no second reading)"
+is "$(grep -c ': 1 modules streamed, at most 0.0 MB of them on disk at once$' full.err)" 2 \
+	"  the extraction took it from the spool"
 # The same kernels as directories (the kernel cache layout).
 for v in 1 2; do
 	eval k=\$k$v
@@ -115,16 +123,32 @@ EOF
 	is "$?" 12 "with kernel-headers: exit 12"
 	is "$(jq -c '.summary' rpmfull.json)" "$(jq -c '.summary' dir.json)" \
 		"  the same summary as the kernel directories (usr/include, .ko.debug modules)"
+	is "$(grep -c '(1 modules streamed: .*; modules before the vmlinux: read twice)$' rpmfull.err)" 2 \
+		"  the module comes before the vmlinux in the cpio: streamed from a second reading" ||
+		sed 's/^/# /' rpmfull.err
 else
 	skip "rpmbuild not installed (make deps installs rpm)"
 fi
 
 # extract on packages.
-"$KABI_DIFF" extract -q "$D2,$H2" -o e.kabi
+"$KABI_DIFF" extract -q "$D2,$H2" -o e.kabi 2>e.err
 is "$?" 0 "extract A-dbg.deb,A-headers.deb: exit 0"
+is "$(cat e.err)" "" "  -q: nothing on stderr"
 is "$(q e.kabi "SELECT (SELECT value FROM meta WHERE key = 'release'), (SELECT count(*) FROM ioctls), (SELECT count(*) FROM modules)")" \
 	"6.99.2-fixture|5|1" "  the release, the ioctls and the module"
+is "$(q e.kabi "SELECT name, path FROM modules")" \
+	"fxmod|usr/lib/debug/lib/modules/6.99.2-amd64/kernel/fx/fxmod.ko" "  the module named by its path in the package"
 is "$(ls -a | grep -c kabi-unpack)" 0 "  nothing left unpacked"
+# Killed while extracting: the unpacked area goes with it.
+KABI_DIFF_TEST_PAUSE=30 "$KABI_DIFF" extract -q "$D2,$H2" -o killed.kabi &
+pid=$! n=0
+while [ -z "$(ls killed.kabi.tmp.* 2>/dev/null)" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+is "$(ls -a | grep -c kabi-unpack)" 1 "extract killed with SIGTERM: the unpacked area exists while it runs"
+sleep 0.5
+kill -TERM $pid
+wait $pid
+is "$?" 143 "  it dies of the signal"
+is "$(ls -a | grep -c kabi-unpack)" 0 "  and removes the unpacked area"
 
 # Bad packages.
 printf '!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n' >bad.deb
