@@ -369,8 +369,22 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 	int i, err = 0;
 
 	db[0] = db[1] = NULL;
-	for (i = 0; !err && i < 2; i++)
-		err = prepare(&in[i], quiet, &db[i]);
+	err = prepare(&in[0], quiet, &db[0]);
+	/*
+	 * Packages whose modules are streamed extract alone anyway: OLD is
+	 * extracted and its unpacked area removed before NEW's packages are
+	 * read, so the disk holds one vmlinux at a time, not two.
+	 */
+	if (!err && !db[0] && in[0].conf.modules_feed) {
+		in[0].conf.progress = !quiet && isatty(STDERR_FILENO);
+		err = start(&in[0]);
+		if (!err)
+			err = finish(&in[0], quiet, &db[0]);
+		kpkg__close(in[0].pkg);
+		in[0].pkg = NULL;
+	}
+	if (!err)
+		err = prepare(&in[1], quiet, &db[1]);
 	if (err)
 		goto out;
 	/* Progress lines of two children would overwrite each other: only for one. */

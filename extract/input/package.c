@@ -15,7 +15,9 @@
  *
  * Modules only matter for the ioctl argument types the UAPI headers name,
  * so they are read only when the input has headers: packages whose name
- * says "headers" are read first. Even then they are never unpacked
+ * says "headers" are read first. Without headers the reading of the last
+ * package stops at its first module once the vmlinux is written (a debug
+ * .deb has its vmlinux first: 0.6 of 5.7 GB read). With headers they are never unpacked
  * together: the extractor asks for the next module while those waiting
  * stay within its spool budget (extract/modules.c) and removes each once
  * read, so the ~4.5 GB of modules of a debug package pass through a few
@@ -91,11 +93,12 @@ struct kpkg {
 	bool modules;		/* modules wanted (the packages have UAPI headers) */
 	bool has_headers;
 	bool vmlinux_written;
+	bool rest_unread;	/* no headers: the reading stopped at the first module */
 	struct kpkg_stats st;
 	/* Streaming the modules: the package the first reading stopped in (at
 	 * its first module, @open.e), then those whose modules came before
 	 * their vmlinux, read again. */
-	struct reading open;
+	struct reading open;	/* never copied: see read_packages() */
 	bool pending;		/* open.e is a module not yet handed over */
 	char **again;
 	size_t nr_again, cap_again, next_again;
@@ -348,6 +351,15 @@ static int read_payload(struct kpkg *p, struct reading *r, bool may_stop, bool *
 		if (m == MODULE) {
 			if (!p->modules) {
 				p->st.skipped_modules++;
+				/*
+				 * Nothing after the first module is needed: the rest
+				 * of a debug package is modules (~85% of it), not read.
+				 */
+				if (may_stop && p->vmlinux_written) {
+					p->rest_unread = true;
+					err = 0;
+					break;
+				}
 			} else if (may_stop && p->vmlinux_written && !*again) {
 				err = 1;
 				break;
@@ -478,21 +490,23 @@ static int read_packages(struct kpkg *p)
 				last = i;
 	for (pass = 0; !err && pass < 2; pass++) {
 		for (i = 0; !err && i < n; i++) {
-			struct reading r;
 			bool again = false;
 
 			if (is_headers_package(list[i]) != (pass == 0))
 				continue;
 			p->modules = p->has_headers;
-			err = open_reading(&r, list[i]);
+			/*
+			 * Read in place: the nested reader keeps the address of
+			 * its reading (outer_read), so a reading is never copied.
+			 */
+			err = open_reading(&p->open, list[i]);
 			if (!err)
-				err = read_payload(p, &r, i == last, &again);
+				err = read_payload(p, &p->open, i == last, &again);
 			if (err == 1) {
-				p->open = r;	/* streamed from here on */
-				p->pending = true;
+				p->pending = true;	/* streamed from here on */
 				err = 0;
 			} else {
-				close_reading(&r);
+				close_reading(&p->open);
 			}
 			if (!err && again) {
 				err = KD_GROW(p->again, p->cap_again, p->nr_again + 1);
@@ -603,8 +617,9 @@ int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **
 	else if (verbose)
 		kd_progress("%s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB unpacked%s",
 			    arg, p->st.written, p->st.members, p->st.written_bytes / 1e6,
-			    p->st.total_bytes / 1e6, p->st.skipped_modules ?
-			    " (modules skipped: no UAPI headers package)" : "");
+			    p->st.total_bytes / 1e6, p->rest_unread ?
+			    " (modules skipped: no UAPI headers package; the rest not read)" :
+			    p->st.skipped_modules ? " (modules skipped: no UAPI headers package)" : "");
 	p->feed = (struct extract_modules_feed){ .next = feed_next, .ctx = p, .what = p->arg,
 						 .report = verbose };
 	*out = p;

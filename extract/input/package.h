@@ -45,7 +45,8 @@ struct extract_modules_feed;
  * to the extractor one at a time by kpkg__modules_feed(); the reading of a
  * .deb stops at its first module (after the vmlinux) and goes on from
  * there, a package whose modules come before its vmlinux (an RPM) is read
- * a second time. @verbose: a line on stderr per reading. Returns 0 or a
+ * a second time; without headers, the last package is read only up to
+ * its first module after the vmlinux. @verbose: a line on stderr per reading. Returns 0 or a
  * negative code (reported, naming the package; nothing left on disk).
  */
 int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **p);
