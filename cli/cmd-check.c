@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kabi-diff check: hold one extracted kernel against the contract and list
- * the drift (spec/check/CHECK.md) with rule ids, then the coverage line. The
- * contract is the one of --spec DIR, else the one stored in the .kabi
- * (extract --spec, spec load), else the installed one (cli/contract.h).
- * Exit status 0 when nothing is found, 4 with findings, 1 on error.
+ * the drift (spec/check/CHECK.md) with rule ids, then the coverage line and
+ * the probe's mismatches; the printers are the check's and the probe's own
+ * (spec/check/report-*.c, probe/report.c). The contract is the one of
+ * --spec DIR, else the one stored in the .kabi (extract --spec, spec
+ * load), else the installed one (cli/contract.h). Exit status 0 when
+ * nothing is found, 4 with findings, 1 on error.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -12,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/json.h"
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "db/kdb.h"
@@ -36,113 +37,6 @@ static const char check_usage[] =
 	"  -h, --help          this text\n"
 	"\n"
 	"Exit status: 0 no finding, 1 error, 2 usage error, 4 findings.\n";
-
-static void print_text(const struct spec_check *r, const char *kabi, const char *source,
-		       const struct spec *s, FILE *f)
-{
-	size_t i, n = spec_check__nr_findings(r), specified, total;
-
-	fprintf(f, "check: %s (%s) against %s (%zu files, spec hash %s)\n",
-		spec_check__release(r), kabi, source, spec__nr_files(s), spec__hash_hex(s));
-	if (!spec_check__has_uapi(r))
-		fprintf(f, "note: %s holds no UAPI constants (extract --uapi DIR):"
-			" flag sets, size constants and ioctls not checked\n", kabi);
-	for (i = 0; i < n; i++) {
-		const struct spec_finding *x = spec_check__finding(r, i);
-
-		if (x->file)
-			fprintf(f, "%s:%d: ", x->file, x->line);
-		else
-			fprintf(f, "%s: ", spec_check__release(r));
-		fprintf(f, "%s: %s: %s\n", x->rule, x->subject, x->message);
-	}
-	spec_check__coverage(r, &specified, &total);
-	fprintf(f, "coverage: %zu/%zu syscalls specified\n", specified, total);
-	if (n)
-		fprintf(f, "%zu finding%s\n", n, n == 1 ? "" : "s");
-	else
-		fprintf(f, "no findings\n");
-}
-
-static void print_json(const struct spec_check *r, const char *kabi, const char *source,
-		       const struct spec *s, FILE *f)
-{
-	size_t i, n = spec_check__nr_findings(r), specified, total;
-
-	spec_check__coverage(r, &specified, &total);
-	fputs("{\n  \"kernel\": {\"release\": ", f);
-	kd_json_str(f, spec_check__release(r));
-	fputs(", \"path\": ", f);
-	kd_json_str(f, kabi);
-	fputs("},\n  \"contract\": {\"source\": ", f);
-	kd_json_str(f, source);
-	fprintf(f, ", \"files\": %zu, \"hash\": ", spec__nr_files(s));
-	kd_json_str(f, spec__hash_hex(s));
-	fprintf(f, "},\n  \"uapi\": %s,\n  \"coverage\": {\"specified\": %zu, \"total\": %zu},\n"
-		"  \"findings\": [", spec_check__has_uapi(r) ? "true" : "false", specified, total);
-	for (i = 0; i < n; i++) {
-		const struct spec_finding *x = spec_check__finding(r, i);
-
-		fputs(i ? ",\n    {\"rule\": " : "\n    {\"rule\": ", f);
-		kd_json_str(f, x->rule);
-		fputs(", \"file\": ", f);
-		kd_json_str(f, x->file);
-		if (x->file)
-			fprintf(f, ", \"line\": %d", x->line);
-		else
-			fputs(", \"line\": null", f);
-		fputs(", \"subject\": ", f);
-		kd_json_str(f, x->subject);
-		fputs(", \"message\": ", f);
-		kd_json_str(f, x->message);
-		fputc('}', f);
-	}
-	fprintf(f, "%s]", n ? "\n  " : "");
-}
-
-struct json_probe {
-	FILE *f;
-	long n;
-};
-
-static int print_json_mismatch(const struct probe_mismatch *m, void *ctx)
-{
-	struct json_probe *jp = ctx;
-	FILE *f = jp->f;
-
-	fputs(jp->n++ ? ",\n    {\"rule\": " : "\n    {\"rule\": ", f);
-	kd_json_str(f, m->rule);
-	fputs(", \"case\": ", f);
-	kd_json_str(f, m->case_id);
-	fputs(", \"call\": ", f);
-	kd_json_str(f, m->call);
-	fputs(", \"args\": ", f);
-	kd_json_str(f, m->args);
-	fputs(", \"expected\": ", f);
-	kd_json_str(f, m->expected);
-	fputs(", \"observed\": ", f);
-	kd_json_str(f, m->observed);
-	fputs(", \"origin\": ", f);
-	kd_json_str(f, m->origin);
-	if (m->deviation_why) {
-		fputs(", \"deviation\": ", f);
-		kd_json_str(f, m->deviation_why);
-	}
-	fputc('}', f);
-	return 0;
-}
-
-/* The probe's mismatches as a JSON array member, then the closing brace. */
-static long print_json_probe(struct kdb *db, FILE *f)
-{
-	struct json_probe jp = { f, 0 };
-	long n;
-
-	fputs(",\n  \"probe_mismatches\": [", f);
-	n = probe__mismatches(db, print_json_mismatch, &jp);
-	fprintf(f, "%s]\n}\n", jp.n ? "\n  " : "");
-	return n;
-}
 
 /* The contract by the policy of cli/contract.h; check needs one. */
 static int load_contract(struct kdb *db, const char *kabi, const char *dir, struct spec **s,
@@ -173,8 +67,10 @@ int cmd_check(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct spec_check_report rep;
 	char *source = NULL;
 	struct spec_check *r = NULL;
+	struct kd_json w;
 	struct spec *s = NULL;
 	struct kdb *db = NULL;
 	const char *dir = NULL, *kabi;
@@ -209,12 +105,19 @@ int cmd_check(int argc, char **argv)
 		goto out;
 	if (spec__check(s, db, &r))
 		goto out;
-	if (json)
-		print_json(r, kabi, source, s, stdout);
-	else
-		print_text(r, kabi, source, s, stdout);
-	/* What the running kernel answered (kabi-diff probe) against the expectations. */
-	probe_n = json ? print_json_probe(db, stdout) : probe__mismatches_fprintf(db, stdout);
+	rep = (struct spec_check_report){ kabi, source, spec__nr_files(s), spec__hash_hex(s) };
+	/* Then what the running kernel answered (kabi-diff probe) against the expectations. */
+	if (json) {
+		kd_json_init(&w, stdout);
+		kd_json_object(&w, true);
+		spec_check__json(r, &rep, &w);
+		kd_json_key(&w, "probe_mismatches");
+		probe_n = probe__mismatches_json(db, &w);
+		kd_json_end(&w);
+	} else {
+		spec_check__fprintf(r, &rep, stdout);
+		probe_n = probe__mismatches_fprintf(db, stdout);
+	}
 	if (probe_n < 0)
 		goto out;
 	if (fflush(stdout)) {

@@ -35,7 +35,7 @@ static const char *level_of(enum diff_verdict v)
 }
 
 /* A relative reference or a file: URI, percent-encoded (RFC 3986). */
-static void json_uri(FILE *f, const char *path)
+static void json_uri(struct kd_json *w, const char *path)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	const unsigned char *p;
@@ -47,63 +47,82 @@ static void json_uri(FILE *f, const char *path)
 		else
 			err = kd_buf_addf(&b, "%%%02X", *p);
 	}
-	kd_json_str(f, err ? path : b.s);
+	kd_json_string(w, err ? path : b.s);
 	kd_buf_release(&b);
 }
 
-static void json_side(FILE *f, const struct diff_result *r, bool new_side)
+/* {"text": @s} */
+static void json_text(struct kd_json *w, const char *key, const char *s)
 {
-	fputs("{\"path\": ", f);
-	kd_json_str(f, diff_result__meta(r, new_side, "path"));
-	fputs(", \"release\": ", f);
-	kd_json_str(f, diff_result__meta(r, new_side, "release"));
-	fputs(", \"build_id\": ", f);
-	kd_json_str(f, diff_result__meta(r, new_side, "build_id"));
-	fputc('}', f);
+	kd_json_key(w, key);
+	kd_json_object(w, false);
+	kd_json_kstr(w, "text", s);
+	kd_json_end(w);
 }
 
 static int sarif_begin(struct report_ctx *x)
 {
+	struct kd_json *w = &x->json;
 	const struct diff_rule *rules;
-	FILE *f = x->f;
 	size_t i, n;
 
 	rules = diff_rules(&n);
-	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-	      "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
-	      "    \"tool\": {\"driver\": {\"name\": \"kabi-diff\"", f);
-	if (x->conf->tool_version) {
-		fputs(", \"version\": ", f);
-		kd_json_str(f, x->conf->tool_version);
-	}
-	fputs(",\n      \"rules\": [", f);
+	kd_json_init(w, x->f);
+	kd_json_object(w, true);
+	kd_json_kstr(w, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+	kd_json_kstr(w, "version", "2.1.0");
+	kd_json_key(w, "runs");
+	kd_json_array(w, false);
+	kd_json_object(w, true);
+	kd_json_key(w, "tool");
+	kd_json_object(w, false);
+	kd_json_key(w, "driver");
+	kd_json_object(w, false);
+	kd_json_kstr(w, "name", "kabi-diff");
+	if (x->conf->tool_version)
+		kd_json_kstr(w, "version", x->conf->tool_version);
+	kd_json_key(w, "rules");
+	kd_json_array(w, true);
 	for (i = 0; i < n; i++) {
-		fputs(i ? ",\n        {\"id\": " : "\n        {\"id\": ", f);
-		kd_json_str(f, rules[i].id);
-		fputs(", \"shortDescription\": {\"text\": ", f);
-		kd_json_str(f, rules[i].matches);
-		fputs("}, \"fullDescription\": {\"text\": ", f);
-		kd_json_str(f, rules[i].why);
-		fprintf(f, "}, \"defaultConfiguration\": {\"level\": \"%s\"}", level_of(rules[i].verdict));
-		fprintf(f, ", \"properties\": {\"verdict\": \"%s\", \"potential\": %s}}",
-			diff_verdict_name(rules[i].verdict), rules[i].uncontracted ? "true" : "false");
+		kd_json_object(w, false);
+		kd_json_kstr(w, "id", rules[i].id);
+		json_text(w, "shortDescription", rules[i].matches);
+		json_text(w, "fullDescription", rules[i].why);
+		kd_json_key(w, "defaultConfiguration");
+		kd_json_object(w, false);
+		kd_json_kstr(w, "level", level_of(rules[i].verdict));
+		kd_json_end(w);
+		kd_json_key(w, "properties");
+		kd_json_object(w, false);
+		kd_json_kstr(w, "verdict", diff_verdict_name(rules[i].verdict));
+		kd_json_kbool(w, "potential", rules[i].uncontracted);
+		kd_json_end(w);
+		kd_json_end(w);
 	}
-	fputs("]}},\n", f);
-	fputs("    \"originalUriBaseIds\": {\"SRCROOT\": {\"description\": {\"text\": "
-	      "\"the root of the kernel's source tree\"}}},\n", f);
-	fprintf(f, "    \"invocations\": [{\"executionSuccessful\": true, \"exitCode\": %d}],\n",
-		diff_result__exit_bits(x->r));
-	fputs("    \"properties\": {\"old\": ", f);
-	json_side(f, x->r, false);
-	fputs(", \"new\": ", f);
-	json_side(f, x->r, true);
-	fprintf(f, ", \"contract\": %s", diff_result__has_contract(x->r) ? "true" : "false");
-	if (diff_result__contract_source(x->r)) {
-		fputs(", \"contract_source\": ", f);
-		kd_json_str(f, diff_result__contract_source(x->r));
-	}
-	fprintf(f, ", \"only_breaking\": %s},\n", x->conf->only_breaking ? "true" : "false");
-	fputs("    \"results\": [", f);
+	kd_json_end(w);		/* rules */
+	kd_json_end(w);		/* driver */
+	kd_json_end(w);		/* tool */
+	kd_json_key(w, "originalUriBaseIds");
+	kd_json_object(w, false);
+	kd_json_key(w, "SRCROOT");
+	kd_json_object(w, false);
+	json_text(w, "description", "the root of the kernel's source tree");
+	kd_json_end(w);
+	kd_json_end(w);
+	kd_json_key(w, "invocations");
+	kd_json_array(w, false);
+	kd_json_object(w, false);
+	kd_json_kbool(w, "executionSuccessful", true);
+	kd_json_kint(w, "exitCode", diff_result__exit_bits(x->r));
+	kd_json_end(w);
+	kd_json_end(w);
+	kd_json_key(w, "properties");
+	kd_json_object(w, false);
+	report_json_sides(w, x->r);
+	kd_json_kbool(w, "only_breaking", x->conf->only_breaking);
+	kd_json_end(w);
+	kd_json_key(w, "results");
+	kd_json_array(w, true);
 	return 0;
 }
 
@@ -143,12 +162,48 @@ static const char *logical_kind(const struct diff_change *c)
 	}
 }
 
+/* The physical location of a change the kernels declare, then its logical one. */
+static void sarif_locations(struct kd_json *w, const struct diff_change *c)
+{
+	kd_json_key(w, "locations");
+	kd_json_array(w, false);
+	kd_json_object(w, false);
+	if (c->decl_file) {
+		kd_json_key(w, "physicalLocation");
+		kd_json_object(w, false);
+		kd_json_key(w, "artifactLocation");
+		kd_json_object(w, false);
+		kd_json_key(w, "uri");
+		json_uri(w, c->decl_file);
+		if (c->decl_file[0] != '/')
+			kd_json_kstr(w, "uriBaseId", "SRCROOT");
+		kd_json_end(w);
+		if (c->decl_line > 0) {
+			kd_json_key(w, "region");
+			kd_json_object(w, false);
+			kd_json_kint(w, "startLine", c->decl_line);
+			kd_json_end(w);
+		}
+		kd_json_end(w);
+	}
+	kd_json_key(w, "logicalLocations");
+	kd_json_array(w, false);
+	kd_json_object(w, false);
+	kd_json_kstr(w, "name", c->name);
+	kd_json_kstr(w, "fullyQualifiedName", c->subject);
+	kd_json_kstr(w, "kind", logical_kind(c));
+	kd_json_end(w);
+	kd_json_end(w);
+	kd_json_end(w);
+	kd_json_end(w);
+}
+
 static int sarif_change(struct report_ctx *x, const struct diff_change *c)
 {
 	struct kd_buf msg = KD_BUF_INIT, fp = KD_BUF_INIT;
+	struct kd_json *w = &x->json;
 	const struct diff_rule *rules;
-	FILE *f = x->f;
-	size_t i, n;
+	size_t n;
 	int err;
 
 	rules = diff_rules(&n);
@@ -157,66 +212,31 @@ static int sarif_change(struct report_ctx *x, const struct diff_change *c)
 		err = kd_buf_addf(&fp, "%s %s", c->kind, c->subject);
 	if (err)
 		goto out;
-	fputs(x->index ? ",\n      {\"ruleId\": " : "\n      {\"ruleId\": ", f);
-	kd_json_str(f, c->rule->id);
+	kd_json_object(w, false);
+	kd_json_kstr(w, "ruleId", c->rule->id);
 	if (c->rule >= rules && c->rule < rules + n)
-		fprintf(f, ", \"ruleIndex\": %zu", (size_t)(c->rule - rules));
-	fprintf(f, ", \"level\": \"%s\",\n       \"message\": {\"text\": ", level_of(c->rule->verdict));
-	kd_json_str(f, msg.s);
-	fputs("},\n       \"locations\": [{", f);
-	if (c->decl_file) {
-		fputs("\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", f);
-		json_uri(f, c->decl_file);
-		if (c->decl_file[0] != '/')
-			fputs(", \"uriBaseId\": \"SRCROOT\"", f);
-		fputc('}', f);
-		if (c->decl_line > 0)
-			fprintf(f, ", \"region\": {\"startLine\": %d}", c->decl_line);
-		fputs("}, ", f);
-	}
-	fputs("\"logicalLocations\": [{\"name\": ", f);
-	kd_json_str(f, c->name);
-	fputs(", \"fullyQualifiedName\": ", f);
-	kd_json_str(f, c->subject);
-	fprintf(f, ", \"kind\": \"%s\"}]}],\n", logical_kind(c));
-	fputs("       \"partialFingerprints\": {\"kabiDiffChange/v1\": ", f);
-	kd_json_str(f, fp.s);
-	fputc('}', f);
+		kd_json_kuint(w, "ruleIndex", (size_t)(c->rule - rules));
+	kd_json_kstr(w, "level", level_of(c->rule->verdict));
+	json_text(w, "message", msg.s);
+	sarif_locations(w, c);
+	kd_json_key(w, "partialFingerprints");
+	kd_json_object(w, false);
+	kd_json_kstr(w, "kabiDiffChange/v1", fp.s);
+	kd_json_end(w);
 	if (c->suppressed) {
-		fputs(",\n       \"suppressions\": [{\"kind\": \"external\", \"justification\": ", f);
-		kd_json_str(f, c->suppressed);
-		fputs("}]", f);
+		kd_json_key(w, "suppressions");
+		kd_json_array(w, false);
+		kd_json_object(w, false);
+		kd_json_kstr(w, "kind", "external");
+		kd_json_kstr(w, "justification", c->suppressed);
+		kd_json_end(w);
+		kd_json_end(w);
 	}
-	fputs(",\n       \"properties\": {\"kind\": ", f);
-	kd_json_str(f, c->kind);
-	fputs(", \"category\": ", f);
-	kd_json_str(f, diff_category_name(c->category));
-	fputs(", \"verdict\": ", f);
-	kd_json_str(f, diff_verdict_name(c->rule->verdict));
-	fprintf(f, ", \"potential\": %s", c->rule->uncontracted ? "true" : "false");
-	fputs(", \"subject\": ", f);
-	kd_json_str(f, c->subject);
-	fputs(", \"old\": ", f);
-	kd_json_str(f, c->old_value);
-	fputs(", \"new\": ", f);
-	kd_json_str(f, c->new_value);
-	fputs(", \"note\": ", f);
-	kd_json_str(f, c->note);
-	fputs(", \"cause\": ", f);
-	kd_json_str(f, c->cause);
-	fputs(", \"evidence\": {\"kind\": ", f);
-	kd_json_str(f, diff_evidence_name(c->evidence_kind));
-	fputs(", \"text\": ", f);
-	kd_json_str(f, c->evidence);
-	fputs("}, \"impact\": [", f);
-	for (i = 0; i < c->nr_impacts; i++) {
-		fputs(i ? ", {\"root\": " : "{\"root\": ", f);
-		kd_json_str(f, c->impacts[i].root);
-		fputs(", \"path\": ", f);
-		kd_json_str(f, c->impacts[i].path);
-		fputc('}', f);
-	}
-	fputs("]}}", f);
+	kd_json_key(w, "properties");
+	kd_json_object(w, false);
+	report_json_change(w, c);
+	kd_json_end(w);
+	kd_json_end(w);
 out:
 	kd_buf_release(&msg);
 	kd_buf_release(&fp);
@@ -225,7 +245,10 @@ out:
 
 static int sarif_end(struct report_ctx *x)
 {
-	fputs(x->index ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", x->f);
+	kd_json_end(&x->json);	/* results */
+	kd_json_end(&x->json);	/* the run */
+	kd_json_end(&x->json);	/* runs */
+	kd_json_end(&x->json);	/* the log */
 	return 0;
 }
 

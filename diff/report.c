@@ -178,3 +178,54 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 		err = -EIO;
 	return err;
 }
+
+/* --- JSON members shared by the JSON and SARIF reports ------------------- */
+
+static void json_side(struct kd_json *w, const struct diff_result *r, bool new_side)
+{
+	kd_json_object(w, false);
+	kd_json_kstr(w, "path", diff_result__meta(r, new_side, "path"));
+	kd_json_kstr(w, "release", diff_result__meta(r, new_side, "release"));
+	kd_json_kstr(w, "build_id", diff_result__meta(r, new_side, "build_id"));
+	kd_json_end(w);
+}
+
+void report_json_sides(struct kd_json *w, const struct diff_result *r)
+{
+	kd_json_key(w, "old");
+	json_side(w, r, false);
+	kd_json_key(w, "new");
+	json_side(w, r, true);
+	kd_json_kbool(w, "contract", diff_result__has_contract(r));
+	if (diff_result__contract_source(r))
+		kd_json_kstr(w, "contract_source", diff_result__contract_source(r));
+}
+
+void report_json_change(struct kd_json *w, const struct diff_change *c)
+{
+	size_t i;
+
+	kd_json_kstr(w, "kind", c->kind);
+	kd_json_kstr(w, "category", diff_category_name(c->category));
+	kd_json_kstr(w, "verdict", diff_verdict_name(c->rule->verdict));
+	kd_json_kbool(w, "potential", c->rule->uncontracted);
+	kd_json_kstr(w, "subject", c->subject);
+	kd_json_kstr(w, "old", c->old_value);
+	kd_json_kstr(w, "new", c->new_value);
+	kd_json_kstr(w, "note", c->note);
+	kd_json_kstr(w, "cause", c->cause);
+	kd_json_key(w, "evidence");
+	kd_json_object(w, false);
+	kd_json_kstr(w, "kind", diff_evidence_name(c->evidence_kind));
+	kd_json_kstr(w, "text", c->evidence);
+	kd_json_end(w);
+	kd_json_key(w, "impact");
+	kd_json_array(w, false);
+	for (i = 0; i < c->nr_impacts; i++) {
+		kd_json_object(w, false);
+		kd_json_kstr(w, "root", c->impacts[i].root);
+		kd_json_kstr(w, "path", c->impacts[i].path);
+		kd_json_end(w);
+	}
+	kd_json_end(w);
+}

@@ -9,6 +9,7 @@
 #ifndef KD_DIFF_REPORT_H
 #define KD_DIFF_REPORT_H
 
+#include "lib/json.h"
 #include <stdio.h>
 
 #include "diff/diff.h"
@@ -23,6 +24,7 @@ enum report_section {
 };
 
 struct report_ctx {
+	struct kd_json json;	/* the JSON and SARIF writers' */
 	const struct diff_result *r;
 	const struct report_conf *conf;
 	FILE *f;
@@ -46,6 +48,13 @@ struct report_ops {
 };
 
 extern const struct report_ops report_text_ops, report_json_ops, report_md_ops, report_sarif_ops;
+
+/* JSON members the JSON and SARIF reports share: "old", "new" (path,
+ * release, build_id), "contract" and, with one, "contract_source". */
+void report_json_sides(struct kd_json *w, const struct diff_result *r);
+/* A change's kind, category, verdict, potential, subject, old, new, note,
+ * cause, evidence (kind, text) and impact (root and path of each). */
+void report_json_change(struct kd_json *w, const struct diff_change *c);
 
 /* "Breaking changes", ... */
 const char *report_section_title(enum report_section s);

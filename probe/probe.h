@@ -251,6 +251,9 @@ typedef int (*probe_mismatch_fn)(const struct probe_mismatch *m, void *ctx);
 long probe__mismatches(struct kdb *db, probe_mismatch_fn cb, void *ctx);
 /* The same, one line per mismatch and a count line written to @f; -EIO on a write error. */
 long probe__mismatches_fprintf(struct kdb *db, FILE *f);
+struct kd_json;
+/* The same as a JSON array (rule, case, call, args, expected, observed, origin) in @w. */
+long probe__mismatches_json(struct kdb *db, struct kd_json *w);
 
 /* --- generating and building ------------------------------------------- */
 /* Append the complete C source of the probe program for @set to @out. */

@@ -19,6 +19,7 @@
 #include "db/kdb.h"
 #include "db/kdb-probe.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "probe/probe.h"
 
 /* Did the kernel answer @r's known deviation? */
@@ -140,4 +141,30 @@ long probe__mismatches_fprintf(struct kdb *db, FILE *f)
 		fprintf(f, "probe: %ld known deviation%s not seen\n", c.unseen,
 			c.unseen == 1 ? "" : "s");
 	return n >= 0 && ferror(f) ? -EIO : n;
+}
+
+static int json_one(const struct probe_mismatch *m, void *ctx)
+{
+	struct kd_json *w = ctx;
+
+	kd_json_object(w, false);
+	kd_json_kstr(w, "rule", m->rule);
+	kd_json_kstr(w, "case", m->case_id);
+	kd_json_kstr(w, "call", m->call);
+	kd_json_kstr(w, "args", m->args);
+	kd_json_kstr(w, "expected", m->expected);
+	kd_json_kstr(w, "observed", m->observed);
+	kd_json_kstr(w, "origin", m->origin);
+	kd_json_end(w);
+	return 0;
+}
+
+long probe__mismatches_json(struct kdb *db, struct kd_json *w)
+{
+	long n;
+
+	kd_json_array(w, true);
+	n = probe__mismatches(db, json_one, w);
+	kd_json_end(w);
+	return n;
 }

@@ -639,9 +639,12 @@ static void test_reports(void)
 	ok(text && strstr(text, "via indirect -> w -> struct wrapper -> how -> struct open_how\n"),
 	   "text: impact path");
 	ok(json && strstr(json, "\"schema\": \"kabi-diff-report\",\n  \"version\": 2,"), "json: schema v2");
+	ok(json && strstr(json, "\n    {\"rule\": \"tail-growth-uncontracted\", \"name\": \"struct open_how\","),
+	   "json: a change, one a line, with its rule");
 	ok(json && strstr(json, "\"kind\": \"type.size\", \"category\": \"types\", \"verdict\": \"breaking\","
-			  " \"potential\": true, \"rule\": \"tail-growth-uncontracted\",\n"
-			  "     \"cause\": \"struct open_how\""), "json: a change and its finding");
+			  " \"potential\": true, \"subject\": \"struct open_how\", \"old\": \"24\","
+			  " \"new\": \"32\", \"note\": null, \"cause\": \"struct open_how\""),
+	   "json: its kind, verdict, values and finding");
 	ok(json && strstr(json, "\"evidence\": {\"kind\": \"layout\", \"text\": "), "json: evidence");
 	ok(json && strstr(json, "\"total\": {\"breaking\": 2, \"source\": 0, \"compatible\": 0,"),
 	   "json: summary counts source-level changes");

@@ -20,6 +20,7 @@
 #include "lib/buf.h"
 #include "lib/cdecl.h"
 #include "lib/hashmap.h"
+#include "lib/json.h"
 #include "lib/mem.h"
 #include "lib/plain.h"
 #include "lib/err.h"
@@ -381,6 +382,98 @@ static void test_remove_tree(void)
 	kd_buf_release(&keep);
 }
 
+/* Written by @fn into a memory stream, as a string (caller frees). */
+static char *json_text(void (*fn)(struct kd_json *w))
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+	struct kd_json w;
+
+	if (!f)
+		return NULL;
+	kd_json_init(&w, f);
+	fn(&w);
+	fclose(f);
+	return s;
+}
+
+static void json_escapes(struct kd_json *w)
+{
+	kd_json_array(w, false);
+	kd_json_string(w, "q\"b\\n\nt\tr\rc\x01\x1f e\xc3\xa9");
+	kd_json_string(w, NULL);
+	kd_json_string(w, "");
+	kd_json_end(w);
+}
+
+static void json_nested(struct kd_json *w)
+{
+	kd_json_object(w, true);
+	kd_json_kstr(w, "name", "x");
+	kd_json_kint(w, "n", -3);
+	kd_json_kuint(w, "u", UINT64_MAX);
+	kd_json_kbool(w, "ok", true);
+	kd_json_key(w, "none");
+	kd_json_null(w);
+	kd_json_key(w, "list");
+	kd_json_array(w, true);
+	kd_json_object(w, false);
+	kd_json_kint(w, "a", 1);
+	kd_json_key(w, "b");
+	kd_json_array(w, false);
+	kd_json_int(w, 2);
+	kd_json_int(w, 3);
+	kd_json_end(w);
+	kd_json_end(w);
+	kd_json_object(w, false);
+	kd_json_end(w);
+	kd_json_end(w);
+	kd_json_key(w, "empty");
+	kd_json_array(w, true);
+	kd_json_end(w);
+	kd_json_end(w);
+}
+
+static void json_too_deep(struct kd_json *w)
+{
+	int i;
+
+	for (i = 0; i < KD_JSON_MAX_DEPTH + 2; i++) {
+		kd_json_object(w, false);
+		kd_json_key(w, "k");
+	}
+	kd_json_int(w, 1);
+	for (i = 0; i < KD_JSON_MAX_DEPTH + 2; i++)
+		kd_json_end(w);
+}
+
+static void test_json(void)
+{
+	char *s = json_text(json_escapes);
+	struct kd_buf want = KD_BUF_INIT;
+	int i;
+
+	is_str(s, "[\"q\\\"b\\\\n\\nt\\tr\\rc\\u0001\\u001f e\xc3\xa9\", null, \"\"]\n",
+	       "json: escapes (quote, backslash, \\n \\t \\r, other controls \\u00XX, UTF-8 as is), null");
+	free(s);
+	s = json_text(json_nested);
+	is_str(s, "{\n  \"name\": \"x\",\n  \"n\": -3,\n  \"u\": 18446744073709551615,\n"
+	       "  \"ok\": true,\n  \"none\": null,\n  \"list\": [\n    {\"a\": 1, \"b\": [2, 3]},\n"
+	       "    {}\n  ],\n  \"empty\": []\n}\n", "json: objects and arrays, in lines and inline");
+	free(s);
+	s = json_text(json_too_deep);
+	for (i = 0; i < KD_JSON_MAX_DEPTH; i++)
+		kd_buf_adds(&want, "{\"k\": ");
+	kd_buf_adds(&want, "null");
+	for (i = 0; i < KD_JSON_MAX_DEPTH; i++)
+		kd_buf_adds(&want, "}");
+	kd_buf_adds(&want, "\n");
+	is_str(s, want.s, "json: a container past the maximum depth is null, the rest stays valid");
+	free(s);
+	kd_buf_release(&want);
+}
+
 int main(void)
 {
 	test_plain();
@@ -392,5 +485,6 @@ int main(void)
 	test_grow();
 	test_cdecl();
 	test_remove_tree();
+	test_json();
 	return tap_done();
 }

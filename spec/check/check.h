@@ -7,14 +7,15 @@
  * what the spec states, a flag set naming an undefined constant or lacking
  * one of its family, an ioctl whose direction or argument disagrees with
  * its command number, a syscall of the kernel the spec does not cover.
- * The check reads the DB through its API and never prints: the caller
- * prints the result (cli/cmd-check.c).
+ * The check reads the DB through its API; its printers are
+ * spec/check/report-text.c and report-json.c, called by cli/cmd-check.c.
  */
 #ifndef KD_SPEC_CHECK_H
 #define KD_SPEC_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct kdb;
 struct spec;
@@ -76,5 +77,23 @@ void spec_check__coverage(const struct spec_check *r, size_t *specified, size_t 
 bool spec_check__has_uapi(const struct spec_check *r);
 /* The kernel's release ("6.1.0-47-amd64"), or "?" */
 const char *spec_check__release(const struct spec_check *r);
+
+/* What a report names besides the result. */
+struct spec_check_report {
+	const char *kabi;	/* the kernel's file: "k.kabi" */
+	const char *contract;	/* "spec/contract/ (installed)", "the contract stored in k.kabi" */
+	size_t spec_files;
+	const char *spec_hash;	/* hex */
+};
+
+struct kd_json;
+/* The text report (spec/check/report-text.c, CHECK.md): header, findings, coverage, count. */
+void spec_check__fprintf(const struct spec_check *r, const struct spec_check_report *rep, FILE *f);
+/*
+ * The JSON report's members kernel, contract, uapi, coverage and findings
+ * (spec/check/report-json.c), into the object open in @w.
+ */
+void spec_check__json(const struct spec_check *r, const struct spec_check_report *rep,
+		      struct kd_json *w);
 
 #endif
