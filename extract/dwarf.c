@@ -14,6 +14,14 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 
+/*
+ * libdwarf 20210528's hook for section flags (exported, not in libdwarf.h):
+ * see kdwarf_open(). Only ever set to NULL here.
+ */
+extern int (*_dwarf_get_elf_flags_func_ptr)(void *obj, Dwarf_Half section_index,
+					     Dwarf_Unsigned *flags, Dwarf_Unsigned *addralign,
+					     int *error);
+
 static int obj_section_info(void *obj, Dwarf_Half idx, Dwarf_Obj_Access_Section *out, int *error)
 {
 	struct kelf *k = obj;
@@ -195,22 +203,29 @@ int kdwarf_open(struct kelf *elf, struct kdwarf **out)
 	d->elf = elf;
 	d->iface.object = elf;
 	d->iface.methods = &mapped_methods;
-	if (elf->ehdr.e_type == ET_REL) {
-		/*
-		 * libdwarf 20210528's own ELF loader is not safe to enter from two
-		 * threads at once (seen as a module whose DWARF silently came back
-		 * empty when two were opened together); reading DIEs afterwards is.
-		 */
-		static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
+	/*
+	 * libdwarf 20210528's set-up is not safe to enter from two threads at
+	 * once (seen as a module whose DWARF silently came back empty when two
+	 * were opened together); reading DIEs afterwards is. Both entry points
+	 * take the one lock, because of a global too: its own ELF loader
+	 * (dwarf_init_b) leaves _dwarf_get_elf_flags_func_ptr pointing to a
+	 * function that reads section flags from ITS object, which every later
+	 * dwarf_object_init_b() then calls on ours (a kelf): the compiled UAPI
+	 * headers, read after the modules, failed "DW_DLE_SECTION_INDEX_BAD".
+	 * Our objects have no section groups to sort: the hook stays NULL.
+	 */
+	static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 
-		pthread_mutex_lock(&init_lock);
+	pthread_mutex_lock(&init_lock);
+	if (elf->ehdr.e_type == ET_REL) {
 		rc = dwarf_init_b(elf->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, quiet_handler, NULL,
 				  &d->dbg, &derr);
-		pthread_mutex_unlock(&init_lock);
-	}
-	else
+	} else {
+		_dwarf_get_elf_flags_func_ptr = NULL;
 		rc = dwarf_object_init_b(&d->iface, quiet_handler, NULL, DW_GROUPNUMBER_ANY,
 					 &d->dbg, &derr);
+	}
+	pthread_mutex_unlock(&init_lock);
 	if (rc != DW_DLV_OK) {
 		if (rc == DW_DLV_NO_ENTRY) {
 			kd_err("%s: no DWARF sections found", elf->path);
