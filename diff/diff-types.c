@@ -102,10 +102,20 @@ static const char *kind_tag(enum kd_kind k)
 	       k == KD_KIND_ENUM ? "enum " : "";
 }
 
-/* One more path reaches node @node of type @t: settle its anon_ext (diff_internal.h). */
-static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail)
+#define SLOT_LAST_SAME_SIZE	0x1	/* last member of a struct whose size did not change */
+#define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
+#define SLOT_UNION_ALT		0x4	/* an alternative of a union whose size did not change */
+
+/* One more path reaches node @node of type @t: settle its anon_ext and union_alt (diff_internal.h). */
+static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail,
+			 bool union_alt)
 {
 	struct dnode *n = &e->nodes[node];
+
+	if (!union_alt)
+		n->union_alt = -1;
+	else if (!n->union_alt)
+		n->union_alt = 1;
 
 	if (t->name || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION))
 		return;
@@ -123,8 +133,9 @@ static void anon_reached(struct diff_engine *e, size_t node, const struct kd_typ
  * at_ext_tail()), which an anonymous aggregate embedded there inherits.
  */
 static int descend(struct diff_engine *e, size_t owner, const char *label, int64_t a, int64_t b,
-		   bool ext_tail)
+		   unsigned flags)
 {
+	bool ext_tail = flags & SLOT_EXT_TAIL, union_alt = flags & SLOT_UNION_ALT;
 	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
 	struct kd_buf disp = KD_BUF_INIT;
 	size_t node;
@@ -135,18 +146,19 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	       (ta->kind == KD_KIND_POINTER || ta->kind == KD_KIND_ARRAY)) {
 		ta = tgraph_strip(&e->g[0], ta->ref);
 		tb = tgraph_strip(&e->g[1], tb->ref);
-		ext_tail = false;	/* pointed to or repeated: not embedded */
+		ext_tail = union_alt = false;	/* pointed to or repeated: not embedded */
 	}
 	if (!ta || !tb || !same_name(ta->name, tb->name))
 		return 0;
 	if (ta->kind != KD_KIND_STRUCT && ta->kind != KD_KIND_UNION && ta->kind != KD_KIND_ENUM &&
 	    ta->kind != KD_KIND_FUNC)
 		return 0;
-	if (tb->kind != ta->kind && !(ta->name && (tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION)))
+	if (tb->kind != ta->kind && !((ta->kind == KD_KIND_STRUCT || ta->kind == KD_KIND_UNION) &&
+				       (tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION)))
 		return 0;
 	found = dt_pair_find(e, ta->id, tb->id);
 	if (found >= 0) {
-		anon_reached(e, (size_t)found, ta, ext_tail);
+		anon_reached(e, (size_t)found, ta, ext_tail, union_alt);
 		return dt_edge(e, owner, label, (size_t)found);
 	}
 	if (ta->name)
@@ -157,13 +169,78 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	if (!err)
 		err = dt_new_node(e, ta->id, tb->id, disp.s, &node);
 	if (!err)
-		anon_reached(e, node, ta, ext_tail);
+		anon_reached(e, node, ta, ext_tail, union_alt);
 	if (!err)
 		err = dt_pair_insert(e, node);
 	if (!err)
 		err = dt_edge(e, owner, label, node);
 	kd_buf_release(&disp);
 	return err;
+}
+
+/* An integer's C name without "signed"/"unsigned": "unsigned int" -> "int". */
+static void int_core(const char *name, char *out, size_t n)
+{
+	size_t o = 0;
+	const char *p = name;
+
+	while (*p && o + 1 < n) {
+		if (!strncmp(p, "unsigned ", 9)) {
+			p += 9;
+		} else if (!strncmp(p, "signed ", 7)) {
+			p += 7;
+		} else if (!strcmp(p, "unsigned")) {
+			p += 8;
+		} else {
+			out[o++] = *p++;
+			continue;
+		}
+	}
+	while (o && out[o - 1] == ' ')
+		o--;
+	out[o] = 0;
+}
+
+/* The same integer (or array of them) but for its signedness? */
+static bool sign_only(const struct diff_engine *e, int64_t a, int64_t b, int depth)
+{
+	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
+	char ca[64], cb[64];
+
+	if (!ta || !tb || ta->kind != tb->kind || depth > 8)
+		return false;
+	if (ta->kind == KD_KIND_ARRAY)
+		return ta->count == tb->count && sign_only(e, ta->ref, tb->ref, depth + 1);
+	if (ta->kind != KD_KIND_BASE || ta->size != tb->size || !ta->name || !tb->name ||
+	    ((ta->flags ^ tb->flags) & KD_TYPE_SIGNED) == 0)
+		return false;
+	int_core(ta->name, ca, sizeof(ca));
+	int_core(tb->name, cb, sizeof(cb));
+	return !strcmp(ca, cb) || (!strcmp(ca, "char") && !strcmp(cb, "char"));
+}
+
+/* Old @a is a struct of one member at 0, of new @b's type and size (guid_t -> __u8[16]). */
+static bool wrapped(const struct diff_engine *e, int64_t a, int64_t b)
+{
+	const struct kd_type *ta = tgraph_strip(&e->g[0], a);
+
+	return ta && ta->kind == KD_KIND_STRUCT && ta->nr_members == 1 &&
+	       ta->members[0].offset == 0 && !ta->members[0].bit_size &&
+	       ta->size == tgraph_size(&e->g[1], b) &&
+	       tgraph_size(&e->g[0], ta->members[0].type) == ta->size &&
+	       equivalent(e, ta->members[0].type, b, 0);
+}
+
+/* The reverse: new @b wraps old @a. */
+static bool wrapped_rev(const struct diff_engine *e, int64_t a, int64_t b)
+{
+	const struct kd_type *tb = tgraph_strip(&e->g[1], b);
+
+	return tb && tb->kind == KD_KIND_STRUCT && tb->nr_members == 1 &&
+	       tb->members[0].offset == 0 && !tb->members[0].bit_size &&
+	       tb->size == tgraph_size(&e->g[0], a) &&
+	       tgraph_size(&e->g[1], tb->members[0].type) == tb->size &&
+	       equivalent(e, a, tb->members[0].type, 0);
 }
 
 static enum diff_kind slot_kind_id(enum slot_kind sk)
@@ -185,9 +262,6 @@ static enum diff_rule_id slot_rule(enum slot_kind sk)
 	default: return DIFF_R_MEMBER_TYPE;
 	}
 }
-
-#define SLOT_LAST_SAME_SIZE	0x1	/* last member of a struct whose size did not change */
-#define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
 
 /*
  * Slot comparison; with @reserved, reserved-reuse replaces breaking rules (a
@@ -222,6 +296,15 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 	} else if (ta && tb && ta->kind == KD_KIND_POINTER && tb->kind == KD_KIND_POINTER &&
 		   !tgraph_strip(&e->g[0], ta->ref) != !tgraph_strip(&e->g[1], tb->ref)) {
 		rule = DIFF_R_POINTEE_VOID;	/* int * -> void *: the same pointer, no size said */
+	} else if (sign_only(e, a, b, 0)) {
+		rule = DIFF_R_INTEGER_SIGNEDNESS;	/* unsigned int -> int: the same bytes */
+	} else if (wrapped(e, a, b) || wrapped_rev(e, a, b)) {
+		rule = DIFF_R_TYPE_WRAPPED;		/* guid_t -> __u8[16] */
+	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
+		   ta->count <= 0 && tb->count <= 0 && !equivalent(e, ta->ref, tb->ref, 0)) {
+		/* __u64 buf[] -> __u8 buf[]: no storage either way, the bytes are the same. */
+		kind = DIFF_K_TYPE_ARRAY_FLEXIBLE;
+		rule = DIFF_R_ARRAY_FLEXIBLE_ELEMENT;
 	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
 		   equivalent(e, ta->ref, tb->ref, 0)) {
 		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
@@ -243,8 +326,8 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 			ca = tgraph_strip(&e->g[0], ca->ref);
 			cb = tgraph_strip(&e->g[1], cb->ref);
 		}
-		/* struct X -> union X: the node reports type.kind. */
-		if (ca && cb && ca->name && same_name(ca->name, cb->name) && ca->kind != cb->kind &&
+		/* struct X -> union X (or anonymous ones): the node reports type.kind. */
+		if (ca && cb && same_name(ca->name, cb->name) && ca->kind != cb->kind &&
 		    (ca->kind == KD_KIND_STRUCT || ca->kind == KD_KIND_UNION) &&
 		    (cb->kind == KD_KIND_STRUCT || cb->kind == KD_KIND_UNION))
 			goto follow;
@@ -267,7 +350,7 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		err = dt_own(e, owner, idx);
 follow:
 	kd_buf_release(&note);
-	return err ? err : descend(e, owner, label, a, b, flags & SLOT_EXT_TAIL);
+	return err ? err : descend(e, owner, label, a, b, flags & (SLOT_EXT_TAIL | SLOT_UNION_ALT));
 }
 
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
@@ -288,7 +371,7 @@ struct resv_why {
 /*
  * Names that say "reserved space, must be zero": reserved, resv, rsvd, rsv,
  * spare, pad, padding, unused, after leading underscores and before an
- * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2).
+ * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2); __align.
  */
 static bool reserved_name(const char *name)
 {
@@ -297,6 +380,9 @@ static bool reserved_name(const char *name)
 	const char *p = name, *q;
 	size_t i, n;
 
+	/* __align (linux/sed-opal.h): explicit padding; a plain "align" may be a value. */
+	if (!strncmp(name, "__align", 7) && (!name[7] || (name[7] >= '0' && name[7] <= '9')))
+		return true;
 	while (*p == '_')
 		p++;
 	for (i = 0; words[i]; i++) {
@@ -467,6 +553,14 @@ static bool node_extensible(const struct diff_engine *e, size_t node, const stru
 	return t->name ? contract_extensible(e, t->name) : e->nodes[node].anon_ext > 0;
 }
 
+/* The rule of a growth at the tail of node @node's type @t. */
+static enum diff_rule_id tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t)
+{
+	if (node_extensible(e, node, t))
+		return DIFF_R_TAIL_GROWTH_EXTENSIBLE;
+	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
+}
+
 static int describe_leaf(const struct diff_engine *e, int side, const struct leaf *f,
 			 struct kd_buf *b)
 {
@@ -619,7 +713,7 @@ static int compare_matched(struct agg *g, size_t i)
 		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED,
 				    reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_RENAMED,
 				    a->name, a->name, b->name, a->name, why);
-		return err ? err : descend(g->e, g->node, b->name, a->type, b->type, false);
+		return err ? err : descend(g->e, g->node, b->name, a->type, b->type, 0);
 	}
 	if (a->bit_size || b->bit_size) {
 		if (a->bit != b->bit || a->bit_size != b->bit_size) {
@@ -658,7 +752,9 @@ static int compare_matched(struct agg *g, size_t i)
 			   a->name, a->type, b->type, reserved,
 			   (g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
 			    a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) ?
-			    SLOT_LAST_SAME_SIZE : 0) | (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0));
+			    SLOT_LAST_SAME_SIZE : 0) | (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0) |
+			   (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION &&
+			    g->t[0]->size == g->t[1]->size && !a->depth && !b->depth ? SLOT_UNION_ALT : 0));
 	for (k = before; !err && k < g->e->nodes[g->node].nr_changes; k++) {
 		const struct diff_change *c = &g->e->r->changes[g->e->nodes[g->node].changes[k]];
 
@@ -688,8 +784,7 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 		     g->t[0]->size >= 0 && g->t[1]->size > g->t[0]->size;
 	int64_t inside = b->bits;
 
-	tail = node_extensible(g->e, g->node, g->t[0]) ? DIFF_R_TAIL_GROWTH_EXTENSIBLE :
-	       DIFF_R_TAIL_GROWTH_UNCONTRACTED;
+	tail = tail_rule(g->e, g->node, g->t[0]);
 	if (!b->bits) {
 		*rule = DIFF_R_MEMBER_ADDED_EMPTY;
 		return 0;
@@ -768,7 +863,7 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 	if (ta->hash == tb->hash && g.l[0].n == g.l[1].n) {
 		for (i = 0; !err && i < g.l[0].n; i++)
 			err = descend(e, node, g.l[0].v[i].name, g.l[0].v[i].type, g.l[1].v[i].type,
-				      false);
+				      0);
 		goto out;
 	}
 	err = match_members(&g);
@@ -816,8 +911,7 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		rule = DIFF_R_TYPE_SIZE;
 		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
 		    ta->size >= 0 && !g.broken)
-			rule = node_extensible(e, node, ta) ? DIFF_R_TAIL_GROWTH_EXTENSIBLE :
-			       DIFF_R_TAIL_GROWTH_UNCONTRACTED;
+			rule = tail_rule(e, node, ta);
 		if (!err)
 			err = emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
 	}
@@ -953,9 +1047,17 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 	if (!ta || !tb)
 		return 0;
 	if (ta->kind != tb->kind) {
-		err = emit(e, node, DIFF_K_TYPE_KIND, DIFF_R_TYPE_KIND, disp, kd_kind_name(ta->kind),
-			   kd_kind_name(tb->kind), NULL);
-		return err;
+		/* A struct of one member is a union of it: struct { gfn } -> union { gfn; hva }. */
+		const struct kd_type *st = ta->kind == KD_KIND_STRUCT ? ta : tb;
+		bool same = (ta->kind == KD_KIND_STRUCT || ta->kind == KD_KIND_UNION) &&
+			    (tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) &&
+			    ta->size == tb->size && st->nr_members == 1 && st->members[0].offset == 0;
+
+		err = emit(e, node, DIFF_K_TYPE_KIND, same ? DIFF_R_TYPE_KIND_LAYOUT : DIFF_R_TYPE_KIND,
+			   disp, kd_kind_name(ta->kind), kd_kind_name(tb->kind), NULL);
+		if (err || !same || ((ta->flags | tb->flags) & KD_TYPE_DECLARATION))
+			return err;
+		return compare_aggregate(e, node, ta, tb);
 	}
 	if ((ta->flags | tb->flags) & KD_TYPE_DECLARATION)
 		return 0;	/* no layout known on one side: nothing to compare */

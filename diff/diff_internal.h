@@ -104,6 +104,12 @@ struct dnode {
 	 * anonymous type used twice) no longer changes its verdicts.
 	 */
 	signed char anon_ext;
+	/*
+	 * 1 while every path embeds the type (no pointer, no array) as an
+	 * alternative of a union whose size did not change (v4l2_format's
+	 * fmt.meta); -1 once a path does not; 0 not reached yet.
+	 */
+	signed char union_alt;
 	bool dirty;		/* owns a change or reaches one */
 	long seen;		/* impact walk: root generation */
 	long parent;		/* impact walk: node it was reached from, -1 at the root */

@@ -460,6 +460,104 @@ static void test_space(void)
 	diff_result__free(r);
 }
 
+/* --- same bytes, other spelling; growth inside a union alternative -------- */
+
+static void build_bytes(struct kb *k)
+{
+	int64_t u8 = base(k, "unsigned char", 1), l64 = base(k, "long int", 8);
+	int64_t u32 = basef(k, "unsigned int", 4, 0), s32 = basef(k, "int", 4, KD_TYPE_SIGNED);
+	int64_t u64 = base(k, "long long unsigned int", 8);
+	bool n = k->is_new;
+	/* emu10k1's gpr control: unsigned int -> int, also in an array. */
+	struct kd_member sm[] = {
+		{ .name = "min", .type = n ? s32 : u32, .offset = 0 },
+		{ .name = "v", .type = arr(k, n ? s32 : u32, 4), .offset = 4 },
+		{ .name = "wide", .type = n ? u64 : u32, .offset = 24 },
+	};
+	int64_t sgn = agg(k, KD_KIND_STRUCT, "sgn", 32, 8, sm, 3);
+	/* acrn's uuid: guid_t (a struct of __u8 b[16]) -> __u8[16]. */
+	struct kd_member gm[] = { { .name = "b", .type = arr(k, u8, 16), .offset = 0 } };
+	int64_t guid = n ? 0 : agg(k, KD_KIND_STRUCT, "guid", 16, 1, gm, 1);
+	struct kd_member wm[] = { { .name = "uuid", .type = n ? arr(k, u8, 16) : guid, .offset = 0 } };
+	int64_t wrap = agg(k, KD_KIND_STRUCT, "wrap", 16, 1, wm, 1);
+	/* kvm_xen_hvm_attr's shared_info: struct { gfn } -> union { gfn; hva }. */
+	struct kd_member am[] = {
+		{ .name = "gfn", .type = u64, .offset = 0 }, { .name = "hva", .type = u64, .offset = 0 },
+	};
+	int64_t anon = agg(k, n ? KD_KIND_UNION : KD_KIND_STRUCT, NULL, 8, 8, am, n ? 2 : 1);
+	struct kd_member hm[] = { { .name = "si", .type = anon, .offset = 0 } };
+	int64_t xen = agg(k, KD_KIND_STRUCT, "xen", 8, 8, hm, 1);
+	/* v4l2_format's fmt.meta grows inside the 16-byte union; meta2 is also pointed to. */
+	struct kd_member mm[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u32, .offset = 4 },
+		{ .name = "w", .type = u32, .offset = 8 },
+	};
+	int64_t meta = agg(k, KD_KIND_STRUCT, "meta", n ? 12 : 8, 4, mm, n ? 3 : 2);
+	int64_t meta2 = agg(k, KD_KIND_STRUCT, "meta2", n ? 12 : 8, 4, mm, n ? 3 : 2);
+	struct kd_member um[] = {
+		{ .name = "m", .type = meta, .offset = 0 }, { .name = "m2", .type = meta2, .offset = 0 },
+		{ .name = "raw", .type = arr(k, u8, 16), .offset = 0 },
+	};
+	int64_t fmtu = agg(k, KD_KIND_UNION, NULL, 16, 4, um, 3);
+	struct kd_member fm[] = {
+		{ .name = "type", .type = u32, .offset = 0 }, { .name = "fmt", .type = fmtu, .offset = 4 },
+	};
+	int64_t vfmt = agg(k, KD_KIND_STRUCT, "vfmt", 20, 4, fm, 2);
+	/* btrfs_ioctl_search_args_v2.buf: __u64[] -> __u8[]. */
+	struct kd_member flm[] = {
+		{ .name = "size", .type = u64, .offset = 0 },
+		{ .name = "buf", .type = arr(k, n ? u8 : u64, KD_ARRAY_FLEXIBLE), .offset = 8 },
+	};
+	int64_t flex = agg(k, KD_KIND_STRUCT, "flex", 8, 8, flm, 2);
+	/* sed-opal's __align carved. */
+	struct kd_member oo[] = {
+		{ .name = "a", .type = u8, .offset = 0 }, { .name = "__align", .type = arr(k, u8, 7), .offset = 1 },
+	};
+	struct kd_member on[] = {
+		{ .name = "a", .type = u8, .offset = 0 }, { .name = "k", .type = u8, .offset = 1 },
+		{ .name = "__align", .type = arr(k, u8, 6), .offset = 2 },
+	};
+	int64_t opal = agg(k, KD_KIND_STRUCT, "opal", 8, 1, n ? on : oo, n ? 3 : 2);
+
+	sys(k, 0, "sgn", l64, 1, "p", ptr(k, sgn));
+	sys(k, 1, "wrap", l64, 1, "p", ptr(k, wrap));
+	sys(k, 2, "xen", l64, 1, "p", ptr(k, xen));
+	sys(k, 3, "vfmt", l64, 1, "p", ptr(k, vfmt));
+	sys(k, 4, "meta2", l64, 1, "p", ptr(k, meta2));
+	sys(k, 5, "flex", l64, 1, "p", ptr(k, flex));
+	sys(k, 6, "opal", l64, 1, "p", ptr(k, opal));
+}
+
+static void test_bytes(void)
+{
+	struct diff_result *r = pair("bytes", build_bytes, NULL);
+
+	check(r, "type.member.type", "struct sgn.min", "integer-signedness", "unsigned int", "int", NULL);
+	check(r, "type.member.type", "struct sgn.v", "integer-signedness", "unsigned int[4]", "int[4]",
+	      NULL);
+	check(r, "type.member.type", "struct sgn.wide", "member-type", "unsigned int",
+	      "long long unsigned int", NULL);
+	check(r, "type.member.type", "struct wrap.uuid", "type-wrapped", "struct guid", "unsigned char[16]",
+	      NULL);
+	check(r, "type.kind", "struct xen.si", "type-kind-layout", "struct", "union", NULL);
+	check(r, "type.member.added", "struct xen.si.hva", "member-added-alias", NULL,
+	      "long long unsigned int hva at 0", NULL);
+	check(r, "type.size", "struct meta", "tail-growth-union", "8", "12", NULL);
+	check(r, "type.member.added", "struct meta.w", "tail-growth-union", NULL, "unsigned int w at 8",
+	      NULL);
+	check(r, "type.size", "struct meta2", "tail-growth-uncontracted", "8", "12", NULL);
+	check(r, "type.array.flexible", "struct flex.buf", "array-flexible-element",
+	      "long long unsigned int[]", "unsigned char[]", NULL);
+	check(r, "type.member.offset", "struct opal.__align", "reserved-carved", "1", "2", NULL);
+	check(r, "type.member.added", "struct opal.k", "reserved-reuse", NULL, "unsigned char k at 1", NULL);
+	check(r, "type.array.bound", "struct opal.__align", "reserved-reuse", "unsigned char[7]",
+	      "unsigned char[6]", NULL);
+	count_is(r, 14, "bytes: nothing else");
+	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 3,
+	       "bytes: breaking: sgn.wide, meta2 (also reached by a pointer) and its member");
+	diff_result__free(r);
+}
+
 /* --- constants and ioctls ----------------------------------------------- */
 
 static void build_uapi(struct kb *k)
@@ -815,6 +913,7 @@ int main(void)
 	test_anonymous_union();
 	test_misc();
 	test_space();
+	test_bytes();
 	test_uapi();
 	test_no_change();
 	test_suppressions();
