@@ -105,12 +105,18 @@ static const char *kind_tag(enum kd_kind k)
 #define SLOT_LAST_SAME_SIZE	0x1	/* last member of a struct whose size did not change */
 #define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
 #define SLOT_UNION_ALT		0x4	/* an alternative of a union whose size did not change */
+#define SLOT_TOLERANT		0x8	/* the argument of an ioctl of a size-tolerant family */
 
 /* One more path reaches node @node of type @t: settle its anon_ext and union_alt (diff_internal.h). */
 static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail,
-			 bool union_alt)
+			 bool union_alt, bool tolerant)
 {
 	struct dnode *n = &e->nodes[node];
+
+	if (!tolerant)
+		n->tolerant = -1;
+	else if (!n->tolerant)
+		n->tolerant = 1;
 
 	if (!union_alt)
 		n->union_alt = -1;
@@ -136,6 +142,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		   unsigned flags)
 {
 	bool ext_tail = flags & SLOT_EXT_TAIL, union_alt = flags & SLOT_UNION_ALT;
+	bool tolerant = flags & SLOT_TOLERANT;
 	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
 	struct kd_buf disp = KD_BUF_INIT;
 	size_t node;
@@ -146,7 +153,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	       (ta->kind == KD_KIND_POINTER || ta->kind == KD_KIND_ARRAY)) {
 		ta = tgraph_strip(&e->g[0], ta->ref);
 		tb = tgraph_strip(&e->g[1], tb->ref);
-		ext_tail = union_alt = false;	/* pointed to or repeated: not embedded */
+		ext_tail = union_alt = tolerant = false;	/* pointed to or repeated: not embedded */
 	}
 	if (!ta || !tb || !same_name(ta->name, tb->name))
 		return 0;
@@ -158,7 +165,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		return 0;
 	found = dt_pair_find(e, ta->id, tb->id);
 	if (found >= 0) {
-		anon_reached(e, (size_t)found, ta, ext_tail, union_alt);
+		anon_reached(e, (size_t)found, ta, ext_tail, union_alt, tolerant);
 		return dt_edge(e, owner, label, (size_t)found);
 	}
 	if (ta->name)
@@ -169,7 +176,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 	if (!err)
 		err = dt_new_node(e, ta->id, tb->id, disp.s, &node);
 	if (!err)
-		anon_reached(e, node, ta, ext_tail, union_alt);
+		anon_reached(e, node, ta, ext_tail, union_alt, tolerant);
 	if (!err)
 		err = dt_pair_insert(e, node);
 	if (!err)
@@ -350,13 +357,21 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		err = dt_own(e, owner, idx);
 follow:
 	kd_buf_release(&note);
-	return err ? err : descend(e, owner, label, a, b, flags & (SLOT_EXT_TAIL | SLOT_UNION_ALT));
+	return err ? err : descend(e, owner, label, a, b,
+				   flags & (SLOT_EXT_TAIL | SLOT_UNION_ALT | SLOT_TOLERANT));
 }
 
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 	    const char *subject, const char *label, int64_t old_id, int64_t new_id)
 {
 	return slot(e, owner, sk, name, subject, label, old_id, new_id, false, 0);
+}
+
+int dt_ioctl_arg(struct diff_engine *e, size_t owner, const char *name, int64_t old_id,
+		 int64_t new_id, bool size_tolerant)
+{
+	return slot(e, owner, SLOT_IOCTL_ARG, name, name, "arg", old_id, new_id, false,
+		    size_tolerant ? SLOT_TOLERANT : 0);
 }
 
 /* --- aggregates ---------------------------------------------------------- */
@@ -558,7 +573,17 @@ static enum diff_rule_id tail_rule(const struct diff_engine *e, size_t node, con
 {
 	if (node_extensible(e, node, t))
 		return DIFF_R_TAIL_GROWTH_EXTENSIBLE;
+	if (e->nodes[node].tolerant > 0)
+		return DIFF_R_TAIL_GROWTH_TOLERANT;
 	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
+}
+
+/* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */
+static int tolerant_evidence(struct diff_engine *e, size_t node)
+{
+	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+			     "every ioctl that passes %s is of a family the contract calls size tolerant",
+			     e->nodes[node].display);
 }
 
 static int describe_leaf(const struct diff_engine *e, int side, const struct leaf *f,
@@ -896,6 +921,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		if (!err)
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g.nv.s,
 					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
+		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
+			err = tolerant_evidence(e, node);
 		if (!err && rule == DIFF_R_PADDING_REUSE_OUT)
 			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
 					    "%s:%d: %s.%s is output-only (out): the kernel writes it",
@@ -914,6 +941,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			rule = tail_rule(e, node, ta);
 		if (!err)
 			err = emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
+		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
+			err = tolerant_evidence(e, node);
 	}
 	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align) {
 		kd_buf_reset(&g.ov);

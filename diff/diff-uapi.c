@@ -695,7 +695,11 @@ int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 	if (err)
 		goto out;
 	if (o->arg_type && n->arg_type) {
-		err = dt_slot(&run->e, root, SLOT_IOCTL_ARG, name, name, "arg", o->arg_type, n->arg_type);
+		const struct diff_contract *c = run->e.conf->contract;
+
+		err = dt_ioctl_arg(&run->e, root, name, o->arg_type, n->arg_type,
+				   c && c->size_tolerant &&
+				   c->size_tolerant(c->ctx, n->name, n->type_char, n->file, NULL));
 	} else if (cmp_text(o->arg_type_text, n->arg_type_text)) {
 		err = diff_add(run->e.r, &(struct diff_new){
 				.rule = DIFF_R_IOCTL_ARG_TYPE, .name = name, .subject = name,

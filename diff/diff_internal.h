@@ -110,6 +110,8 @@ struct dnode {
 	 * fmt.meta); -1 once a path does not; 0 not reached yet.
 	 */
 	signed char union_alt;
+	/* The same, for "every path is the argument of a size-tolerant ioctl". */
+	signed char tolerant;
 	bool dirty;		/* owns a change or reaches one */
 	long seen;		/* impact walk: root generation */
 	long parent;		/* impact walk: node it was reached from, -1 at the root */
@@ -182,6 +184,9 @@ int dt_root(struct diff_engine *e, const char *label, size_t *node);
  */
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 	    const char *subject, const char *label, int64_t old_id, int64_t new_id);
+/* dt_slot() of an ioctl's argument; @size_tolerant: its family's dispatcher is. */
+int dt_ioctl_arg(struct diff_engine *e, size_t owner, const char *name, int64_t old_id,
+		 int64_t new_id, bool size_tolerant);
 /* Record change @idx as owned by @node. */
 int dt_own(struct diff_engine *e, size_t node, size_t idx);
 /* After every root is compared: fill in the impacts of every type change. */

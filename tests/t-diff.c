@@ -588,6 +588,21 @@ static void build_uapi(struct kb *k)
 		k->err = kdb__put_ioctls(k->db, io, NM(io));
 }
 
+static bool says_tolerant(void *ctx, const char *ioctl, int type, const char *header,
+			  struct diff_where *where)
+{
+	(void)ctx;
+	(void)ioctl;
+	(void)header;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 4 };
+	return type == 'f';
+}
+
+static const struct diff_contract tolerant_contract = {
+	.size_tolerant = says_tolerant, .source = "test",
+};
+
 static void test_uapi(void)
 {
 	struct diff_result *r = pair("uapi", build_uapi, NULL);
@@ -612,6 +627,16 @@ static void test_uapi(void)
 	       "1 source-level constant (C_OLD: removed, in no set of a contract)");
 	is_int(r ? diff_result__exit_bits(r) : 0, 28, "exit bits: changes, breaking, source");
 	is_int(r ? diff_result__count(r, DIFF_CAT_IOCTL, DIFF_COMPATIBLE) : 0, 1, "1 compatible ioctl");
+	diff_result__free(r);
+
+	/* The 'f' family is size tolerant: the command and its argument's growth are compatible. */
+	r = pair("uapi-tolerant", build_uapi, &(struct diff_conf){ .contract = &tolerant_contract });
+	check(r, "ioctl.cmd", "IO_GROW", "ioctl-size-tolerant", "0x40086602", "0x40106602", "IO_GROW");
+	check(r, "type.member.added", "struct io_arg.y", "tail-growth-tolerant", NULL,
+	      "long long unsigned int y at 8", "IO_GROW -> arg -> struct io_arg");
+	check(r, "type.size", "struct io_arg", "tail-growth-tolerant", "8", "16", NULL);
+	evidence_is(r, "type.size", "struct io_arg", DIFF_EV_CONTRACT,
+		    "every ioctl that passes struct io_arg is of a family the contract calls size tolerant");
 	diff_result__free(r);
 }
 
