@@ -22,6 +22,7 @@
 static const char extract_usage[] =
 	"usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
 	"       kabi-diff extract PACKAGE[,PACKAGE...] [-o OUT.kabi] [options]\n"
+	"       kabi-diff extract --uapi DIR -o OUT.kabi   (headers alone)\n"
 	"\n"
 	"Read a kernel image with DWARF (the debug vmlinux) and write its user-space\n"
 	"ABI -- syscall table, signatures, every reachable type layout -- into one\n"
@@ -30,6 +31,8 @@ static const char extract_usage[] =
 	".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
 	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi, and removed\n"
 	"afterwards; the modules (with headers) pass through a spool of ~128 MB.\n"
+	"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
+	"user space compiles them, its constants and ioctls; no syscall table.\n"
 	"\n"
 	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi;\n"
 	"                      '-': standard output, not a terminal)\n"
@@ -163,20 +166,34 @@ int cmd_extract(int argc, char **argv)
 		default: return cli_usage_error(extract_usage, "extract: bad option");
 		}
 	}
-	if (optind + 1 != argc)
+	if (optind == argc && conf.uapi_dir) {
+		if (!conf.output)
+			return cli_usage_error(extract_usage, "extract: headers alone need -o OUT.kabi");
+		if (conf.modules_dir)
+			return cli_usage_error(extract_usage, "extract: --modules needs a VMLINUX");
+	} else if (optind + 1 != argc) {
 		return cli_usage_error(extract_usage, "extract: expected one VMLINUX, got %d arguments",
 				       argc - optind);
-	conf.vmlinux = argv[optind];
+	} else {
+		conf.vmlinux = argv[optind];
+	}
 	if (conf.output && !strcmp(conf.output, "-")) {
 		if (isatty(STDOUT_FILENO))
 			return cli_usage_error(extract_usage, "extract: -o - writes a binary .kabi;"
 					       " redirect standard output to a file or a pipe");
 		to_stdout = true;
-	} else if (conf.output && kd_output_check(conf.output, (const char *const *)&conf.vmlinux, 1)) {
+	} else if (conf.output && kd_output_check(conf.output, conf.vmlinux ?
+			(const char *const *)&conf.vmlinux : (const char *const *)&conf.uapi_dir, 1)) {
 		return KD_EXIT_ERROR;
 	}
-	if (kpkg__is_package_list(conf.vmlinux) && from_packages(&conf, &pkg, &ki, quiet))
+	if (conf.vmlinux && kpkg__is_package_list(conf.vmlinux) &&
+	    from_packages(&conf, &pkg, &ki, quiet))
 		goto out;
+	if (!conf.output && !conf.vmlinux) {
+		cli_usage_error(extract_usage, "extract: headers alone need -o OUT.kabi");
+		status = KD_EXIT_USAGE;
+		goto out;
+	}
 	if (!conf.output) {
 		char *copy = strdup(conf.vmlinux);
 

@@ -180,7 +180,8 @@ static int sizeof_both(const char *type_text, struct uapi_type_info *info, void 
 {
 	struct header_job *hj = ctx;
 	struct uapi_type_info k = { 0 };
-	int kr = ioctl_types__sizeof(type_text, &k, hj->it);
+	/* Headers alone: no kernel binary to ask. */
+	int kr = hj->it->wanted ? ioctl_types__sizeof(type_text, &k, hj->it) : 0;
 
 	if (kr < 0)
 		return kr;
@@ -245,6 +246,70 @@ const char *extract__tool_version(void)
 	return KD_VERSION;
 }
 
+/* The identity of a .kabi read from headers alone: no build-id, no DWARF. */
+static int write_header_identity(struct kdb *db, const struct extract_conf *conf,
+				 const struct header_job *hj)
+{
+	char *abs = realpath(conf->uapi_dir, NULL);
+	struct kd_buf b = KD_BUF_INIT;
+	int err = kdb__set_meta(db, "release", conf->label ? conf->label : conf->uapi_dir);
+
+	if (!err)
+		err = kdb__set_meta(db, "arch", hj->arch.name);
+	if (!err)
+		err = kdb__set_meta(db, "source_path", abs ? abs : conf->uapi_dir);
+	if (!err)
+		err = kdb__set_meta(db, "input", "headers");
+	if (!err)
+		err = kdb__set_meta(db, "tool_version", KD_VERSION);
+	if (!err && !(err = kd_buf_addf(&b, "%d", KDB_SCHEMA_VERSION)))
+		err = kdb__set_meta(db, "schema_version", b.s);
+	kd_buf_release(&b);
+	free(abs);
+	return err;
+}
+
+/*
+ * Headers alone (no vmlinux): the header view, constants and ioctls of
+ * @conf->uapi_dir, compiled for x86_64 user space; no syscall, no kernel
+ * layout. Same commit discipline as a kernel's extraction.
+ */
+static int extract_headers(const struct extract_conf *conf, struct extract_stats *stats)
+{
+	struct extract_conf hconf = *conf;
+	struct ioctl_types it = { 0 };
+	struct header_job hj = { 0 };
+	struct type_sink *sink = NULL;
+	struct kdb *db = NULL;
+	int err;
+
+	memset(stats, 0, sizeof(*stats));
+	if (!conf->uapi_dir) {
+		kd_err("nothing to extract: no vmlinux and no UAPI header tree");
+		return -KD_EUSAGE;
+	}
+	hconf.modules_dir = NULL;	/* module types answer a kernel's ioctls, not a header tree's */
+	hconf.modules_feed = NULL;
+	conf = &hconf;
+	err = header_job_start(&hj, conf, NULL);
+	if (!err)
+		err = kdb__create(conf->output, &db);
+	if (!err)
+		err = type_sink_new(&sink);
+	if (!err)
+		err = extract_uapi(conf, &it, &hj, db, sink, stats);
+	if (!err)
+		err = write_header_identity(db, conf, &hj);
+	if (!err && conf->before_commit)
+		err = conf->before_commit(db, conf->before_commit_ctx);
+	if (!err)
+		err = kdb__commit(db);
+	header_job_release(&hj);
+	type_sink_free(sink);
+	kdb__free(db);
+	return err;
+}
+
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 {
 	struct ioctl_types it = { 0 };
@@ -259,6 +324,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	size_t i;
 	int err;
 
+	if (!conf->vmlinux)
+		return extract_headers(conf, stats);
 	memset(stats, 0, sizeof(*stats));
 	err = kelf_open(conf->vmlinux, &k);
 	if (err)

@@ -35,12 +35,13 @@ struct extract_modules_feed {
 };
 
 struct extract_conf {
-	const char *vmlinux;	/* required */
+	const char *vmlinux;	/* NULL: headers alone (uapi_dir required, modules ignored) */
 	const char *output;	/* the .kabi to write (atomically) */
 	const char *uapi_dir;	/* optional: UAPI header tree */
 	const char *modules_dir;/* optional: directory of .ko files */
 	const struct extract_modules_feed *modules_feed; /* optional, instead of modules_dir */
 	const char *spec_dir;	/* optional: contract to load into the DB (see before_commit) */
+	const char *label;	/* headers alone: meta.release (default: uapi_dir) */
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */
 	bool progress;		/* progress line on stderr (caller decides: tty and not -q) */
 	/*

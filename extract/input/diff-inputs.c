@@ -42,6 +42,7 @@
 
 struct input {
 	const char *arg;
+	const char *label;	/* a header tree's meta.release; NULL: arg */
 	struct kernel_input ki;
 	struct extract_conf conf;
 	struct kd_buf path;	/* the cache file */
@@ -101,7 +102,8 @@ static bool meta_is(struct kdb *db, const char *key, const char *want)
 
 /*
  * A cached .kabi at @path that opens and says it was built by this
- * kabi-diff from the kernel @build_id, from inputs of key @key.
+ * kabi-diff from the kernel @build_id (NULL: from a header tree alone),
+ * from inputs of key @key.
  */
 static bool cache_hit(const char *path, const char *build_id, const char *key, struct kdb **db)
 {
@@ -111,7 +113,8 @@ static bool cache_hit(const char *path, const char *build_id, const char *key, s
 	if (access(path, R_OK) < 0)
 		return false;
 	kd_log_set_level(KD_LOG_QUIET);	/* a stale cache entry is re-extracted, not an error */
-	ok = !kdb__open(path, db) && meta_is(*db, "build_id", build_id) &&
+	ok = !kdb__open(path, db) &&
+	     (build_id ? meta_is(*db, "build_id", build_id) : meta_is(*db, "input", "headers")) &&
 	     meta_is(*db, "tool_version", extract__tool_version()) && meta_is(*db, "cache_key", key);
 	kd_log_set_level(level);
 	if (!ok) {
@@ -134,12 +137,15 @@ static int cache_key(struct input *in)
 	int err;
 
 	h = kd_hash_u64(h, KDB_SCHEMA_VERSION);
-	if (stat(conf->vmlinux, &st) < 0) {
+	if (!conf->vmlinux) {
+		h = kd_hash_str(h, "headers");	/* a header tree alone: its fingerprint below */
+	} else if (stat(conf->vmlinux, &st) < 0) {
 		err = -errno;
 		kd_err("%s: %s", conf->vmlinux, strerror(errno));
 		return err;
+	} else {
+		h = kd_hash_u64(h, kernel_input__file_identity(&st));
 	}
-	h = kd_hash_u64(h, kernel_input__file_identity(&st));
 	h = kd_hash_u64(h, (uint64_t)!!conf->uapi_dir << 1 | modules);
 	if (conf->uapi_dir || modules) {
 		err = kernel_input__fingerprint(&in->ki, &fp);
@@ -164,7 +170,8 @@ static int cache_path(struct input *in)
 	if (!err)
 		err = cache_dir(&dir);
 	if (!err)
-		err = kd_buf_addf(&in->path, "%s/%s-%s%s%s%s.kabi", dir.s, in->build_id,
+		err = kd_buf_addf(&in->path, "%s/%s-%s%s%s%s.kabi", dir.s,
+				  in->build_id ? in->build_id : "headers",
 				  in->conf.uapi_dir ? "u" : "", modules ? "m" : "",
 				  in->conf.uapi_dir || modules ? "-" : "", in->key);
 	kd_buf_release(&dir);
@@ -285,6 +292,19 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		in->conf.vmlinux = in->ki.vmlinux;
 		in->conf.uapi_dir = in->ki.uapi_dir;
 		in->conf.modules_dir = in->ki.modules_dir;
+	}
+	if (dir && !in->ki.vmlinux) {
+		/* A header tree alone: keyed by its headers' fingerprint. */
+		in->conf.label = in->label ? in->label : in->arg;
+		err = cache_path(in);
+		if (err || cache_hit(in->path.s, NULL, in->key, db))
+			return err;
+		if (!quiet)
+			kd_progress("reading the UAPI header tree %s into %s", in->ki.uapi_dir, in->path.s);
+		in->conf.output = in->path.s;
+		in->conf.before_commit = store_key;
+		in->conf.before_commit_ctx = in->key;
+		return 0;
 	}
 	err = extract__build_id(in->conf.vmlinux, &in->build_id);
 	if (err)

@@ -81,7 +81,8 @@ static int find_images(const char *dir, const char *prefix, const char *leaf, in
 	return err;
 }
 
-static int find_vmlinux(const char *dir, struct kernel_input *ki)
+/* @quiet_absent: no vmlinux is not an error (a header tree was found). */
+static int find_vmlinux(const char *dir, struct kernel_input *ki, bool quiet_absent)
 {
 	char *top = kd_path_join(dir, "vmlinux"), *boot = kd_path_join(dir, "usr/lib/debug/boot"),
 	     *mods = kd_path_join(dir, "usr/lib/debug/lib/modules");
@@ -101,9 +102,12 @@ static int find_vmlinux(const char *dir, struct kernel_input *ki)
 	if (err)
 		goto out;
 	ki->layout = "debug package";
-	if (!found) {
+	if (!found && quiet_absent) {
+		ki->layout = "header tree";
+	} else if (!found) {
 		kd_err("%s: no vmlinux (an ELF file) found: looked for vmlinux,"
-		       " usr/lib/debug/boot/vmlinux-* and usr/lib/debug/lib/modules/*/vmlinux", dir);
+		       " usr/lib/debug/boot/vmlinux-* and usr/lib/debug/lib/modules/*/vmlinux;"
+		       " nor a UAPI header tree (linux/ and asm/, or include/uapi/)", dir);
 		err = -ENOENT;
 	} else if (found > 1) {
 		kd_err("%s: %d kernel images found (first %s): give the vmlinux of the one to"
@@ -221,6 +225,9 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 		{ "usr/include", "usr/include", NULL },
 		{ "include", "include/uapi", "include/arch/x86/include/uapi" },
 		{ "", "include/uapi", "arch/x86/include/uapi" },
+		/* A header tree named itself: headers_install's, or an include/. */
+		{ "", "", NULL },
+		{ "", "uapi", "arch/x86/include/uapi" },
 	};
 	size_t i;
 
@@ -228,10 +235,12 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 		const char *const *l = layouts[i];
 
 		if (i == 0 ? !(kd_has_dir(dir, "usr/include/linux") && kd_has_dir(dir, "usr/include/asm")) :
+		    i == 3 ? !(kd_has_dir(dir, "linux") && kd_has_dir(dir, "asm")) :
+		    i == 4 ? !(kd_has_dir(dir, "uapi/linux") && kd_has_dir(dir, l[2])) :
 			     !(kd_has_dir(dir, "include/uapi/linux") && kd_has_dir(dir, l[2])))
 			continue;
 		ki->uapi_dir = *l[0] ? kd_path_join(dir, l[0]) : kd_strdup(dir);
-		ki->uapi_roots[0] = kd_path_join(dir, l[1]);
+		ki->uapi_roots[0] = *l[1] ? kd_path_join(dir, l[1]) : kd_strdup(dir);
 		ki->uapi_roots[1] = l[2] ? kd_path_join(dir, l[2]) : NULL;
 		if (!ki->uapi_dir || !ki->uapi_roots[0] || (l[2] && !ki->uapi_roots[1]))
 			return -ENOMEM;
@@ -246,13 +255,14 @@ int kernel_input__probe(const char *dir, struct kernel_input *ki)
 
 	memset(ki, 0, sizeof(*ki));
 	ki->layout = "build tree";
-	err = find_vmlinux(dir, ki);
+	err = find_uapi(dir, ki);
 	if (!err)
+		err = find_vmlinux(dir, ki, ki->uapi_dir != NULL);
+	/* Headers alone: modules answer a kernel's ioctls, there is none. */
+	if (!err && ki->vmlinux)
 		err = find_modules(dir, ki);
-	if (!err)
-		err = find_uapi(dir, ki);
 	/* A build tree keeps modules beside their sources and arch/ at the top. */
-	if (!err && strcmp(ki->layout, "debug package") &&
+	if (!err && ki->vmlinux && strcmp(ki->layout, "debug package") &&
 	    ((ki->modules_dir && has_suffix(ki->modules_dir, "/modules")) ||
 	     (ki->uapi_roots[1] && has_suffix(ki->uapi_roots[1], "include/arch/x86/include/uapi"))))
 		ki->layout = "kernel cache";

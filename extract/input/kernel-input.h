@@ -11,16 +11,19 @@
 #include <stdint.h>
 
 struct kernel_input {
-	char *vmlinux;		/* the image with DWARF */
+	char *vmlinux;		/* the image with DWARF; NULL: a header tree alone */
 	char *uapi_dir;		/* for extract --uapi; NULL: no header tree */
 	char *modules_dir;	/* for extract --modules; NULL: no *.ko below */
 	char *uapi_roots[2];	/* the header directories fingerprinted (NULL: unused) */
-	const char *layout;	/* "kernel cache", "build tree", "debug package" (static) */
+	const char *layout;	/* "kernel cache", "build tree", "debug package", "header tree" */
 };
 
 /*
- * Find the parts of the kernel in directory @dir. Fails (reported) when no
- * vmlinux is found, or when several are and none is at the top. @ki is
+ * Find the parts of the kernel in directory @dir. Fails (reported) when
+ * neither a vmlinux nor a UAPI header tree is found, or when several images
+ * are and none is at the top. A header tree without a vmlinux (layout
+ * "header tree": headers_install's DIR/{linux,asm}, a source tree, an
+ * include/ with uapi/ and arch/x86/include/uapi/) has @vmlinux NULL. @ki is
  * filled with strings it owns; release it with kernel_input__release()
  * (also after a failure).
  */

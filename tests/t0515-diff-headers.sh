@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Headers alone, no kernel built: `extract --uapi DIR -o K.kabi` without a
+# vmlinux, and `kabi-diff OLD NEW` on two header trees (headers_install
+# layout). A patch that moves a struct member into a hole, changes a flag
+# value and an ioctl number is reported change by change; a patch that only
+# reformats (comments, spacing, parentheses, order) reports nothing; the
+# second run comes from the cache; what is neither a kernel nor a header
+# tree is an error.
+. "$KD_SRCDIR/lib.sh"
+
+fx=$KD_SRCDIR/fixtures
+XDG_CACHE_HOME=$PWD/cache
+export XDG_CACHE_HOME
+# tree NAME HEADER: a headers_install tree whose linux/kdh.h is HEADER.
+tree() {
+	mkdir -p "$1/asm" "$1/linux"
+	cp -r "$fx/uapi/installed/asm-generic" "$1/"
+	cp "$fx/uapi/installed/asm/ioctl.h" "$1/asm/"
+	cp "$fx/uapi/installed/linux/types.h" "$1/linux/"
+	cp "$fx/headers/$2.h" "$1/linux/kdh.h"
+}
+tree v1 v1; tree reformat reformat; tree v2 v2
+
+# --- extract, headers alone ----------------------------------------------
+"$KABI_DIFF" extract -q --uapi v1 -o v1.kabi
+is "$?" 0 "extract --uapi DIR -o K.kabi: no vmlinux needed"
+is "$(q v1.kabi "SELECT key || '=' || value FROM meta WHERE key IN ('input', 'arch', 'release') ORDER BY key")" \
+"arch=x86_64
+input=headers
+release=v1" "identity: headers, x86_64, the tree as its release"
+is "$(q v1.kabi "SELECT count(*) FROM syscalls")" 0 "no syscall table"
+is "$(q v1.kabi "SELECT name || ' ' || printf('0x%08x', cmd) || ' ' || size FROM ioctls ORDER BY name")" \
+"KDH_IOC_GET 0x80046b02 4
+KDH_IOC_SET 0x40106b01 16" "ioctl numbers sized from the compiled header"
+"$KABI_DIFF" show v1.kabi struct kdh_args >show.txt
+is "$?" 0 "show struct kdh_args"
+is "$(layout <show.txt)" "1 flags 0 4
+1 value 8 8" "its layout from the header view"
+"$KABI_DIFF" extract -q --uapi v1 >/dev/null 2>err.txt
+is "$?" 2 "headers alone without -o: usage error"
+"$KABI_DIFF" extract -q --uapi v1 --modules . -o x.kabi 2>err.txt
+is "$?" 2 "--modules without a vmlinux: usage error"
+
+# --- diff of two header trees ----------------------------------------------
+"$KABI_DIFF" v1 reformat -f json >reformat.json 2>err.txt
+is "$?" 0 "a reformatting patch: exit 0"
+is "$(jq -c '[(.changes | length), .summary.total.info]' reformat.json)" "[0,0]" "  no change at all"
+"$KABI_DIFF" v1 v2 -f json >v2.json 2>err.txt
+is "$?" 12 "a patch changing the ABI: exit 12 (breaking)"
+is "$(jq -r '.changes[] | [.kind, .subject, (.old // "-"), (.new // "-"), .verdict] | join(" | ")' v2.json | sort)" \
+"constant.value | KDH_FLAG_B | 2 | 4 | breaking
+ioctl.cmd | KDH_IOC_GET | 0x80046b02 | 0x80046b03 | breaking
+type.member.added | struct kdh_args.mode | - | __u32 mode at 4 | breaking" \
+	"  the member, the flag value and the ioctl number, nothing else"
+grep -q 'reading the UAPI header tree' err.txt
+ok "$?" "  the trees were read"
+"$KABI_DIFF" v1 v2 -f json >v2b.json 2>err.txt
+is "$?" 12 "second run: same exit"
+cmp -s v2.json v2b.json
+ok "$?" "  same report"
+grep -q 'reading the UAPI header tree' err.txt
+ok "$((!$?))" "  from the cache: no header read again"
+is "$(ls cache/kabi-diff | grep -c '^headers-u-.*\.kabi$')" 3 "  one cache entry per tree (v1, reformat, v2)"
+# An edit is a new tree for the cache.
+sed 's/0x4$/0x8/' "$fx/headers/v2.h" >v2/linux/kdh.h
+"$KABI_DIFF" v1 v2 -f json >v2c.json 2>err.txt
+is "$(jq -r '.changes[] | select(.kind == "constant.value") | .new' v2c.json)" 8 "an edited header is read again"
+
+mkdir empty
+"$KABI_DIFF" v1 empty >out.txt 2>err.txt
+is "$?" 1 "a directory with neither a vmlinux nor headers: error"
+grep -q 'empty: no vmlinux.*nor a UAPI header tree' err.txt
+ok "$?" "  saying what was looked for"
+done_testing
