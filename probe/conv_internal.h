@@ -65,6 +65,8 @@ int conv_lookup(const char *name, uint64_t *value, void *ctx);
 /* 1 true, 0 false, -1 not evaluable (or @e NULL). */
 int conv_truth(struct conv *cv, const struct spec_expr *e);
 /* Value of a set member in this kernel; false when unknown here. */
+/* Has every member of @set this kernel has a value here (explicit, or its UAPI constant)? */
+bool conv_set_complete(struct conv *cv, const struct spec_set *set);
 bool conv_member_value(struct conv *cv, const struct spec_value *v, uint64_t *out);
 struct conv_slot *conv_find_slot(struct conv *cv, const char *name);
 /* The slot of field @name ("how.flags") of a struct argument; NULL when it has none. */

@@ -201,6 +201,8 @@ struct probe_spec_stats {
 	size_t errnos_unevaluable;	/* a name the probe cannot set or the DB lacks */
 	size_t errnos_unsolved;		/* no values found that make exactly it true */
 	size_t duplicates;		/* ids already in the set (kept the first) */
+	size_t sets_unvalued;		/* flag sets not expanded: a member without a value
+					 * here (a .kabi extracted without --uapi) */
 };
 
 /*

@@ -154,19 +154,46 @@ bool conv_member_value(struct conv *cv, const struct spec_value *v, uint64_t *ou
 	return const_value(cv, v->name, out);
 }
 
-/* OR of the known bits of flag set @set. */
+/* Is @v newer than the kernel probed (so that it has no value here, rightly)? */
+static bool member_newer(const struct conv *cv, const struct spec_value *v)
+{
+	return v->since && !probe_release_at_least(cv->release, v->since);
+}
+
+bool conv_set_complete(struct conv *cv, const struct spec_set *set)
+{
+	const struct spec_value **vals = NULL;
+	long n = spec__set_values(cv->s, set, &vals), i;
+	bool all = n >= 0;
+	uint64_t v;
+
+	for (i = 0; all && i < n; i++)
+		all = member_newer(cv, vals[i]) || conv_member_value(cv, vals[i], &v);
+	free(vals);
+	return all;
+}
+
+/*
+ * OR of the bits of flag set @set; false when a member this kernel has
+ * has no value here (a .kabi extracted without its UAPI headers): a
+ * partial mask would call a real flag an unknown bit.
+ */
 static bool set_mask(struct conv *cv, const struct spec_set *set, uint64_t *mask)
 {
 	const struct spec_value **vals = NULL;
 	long n = spec__set_values(cv->s, set, &vals), i;
+	bool all = n >= 0;
 	uint64_t v;
 
 	*mask = 0;
-	for (i = 0; i < n; i++)
+	for (i = 0; all && i < n; i++) {
 		if (conv_member_value(cv, vals[i], &v))
 			*mask |= v;
+		else
+			all = member_newer(cv, vals[i]);
+	}
 	free(vals);
-	return n >= 0;
+	return all;
 }
 
 int conv_lookup(const char *name, uint64_t *value, void *ctx)

@@ -402,6 +402,15 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 
 	if (!set || set->kind != SPEC_SET_FLAGS || (set->since && !probe_release_at_least(cv->release, set->since)))
 		return 0;
+	/*
+	 * A flag this kernel has without a value here (no UAPI headers in the
+	 * .kabi) would be probed as an unknown bit: leave the set to the
+	 * built-in cases.
+	 */
+	if (!conv_set_complete(cv, set)) {
+		cv->st->sets_unvalued++;
+		return 0;
+	}
 	n = spec__set_values(cv->s, set, &vals);
 	if (n < 0)
 		return (int)n;
