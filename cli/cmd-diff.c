@@ -59,7 +59,7 @@ static const char diff_usage[] =
 	"      --full               text: list every change, also of the compatible, info\n"
 	"                           and suppressed findings (one line per finding otherwise)\n"
 	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
-	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32)\n"
+	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32; arm64, aarch32)\n"
 	"      --spec DIR           the contract for verdicts (default: the one stored in\n"
 	"                           NEW's .kabi, else $KABI_DIFF_SPEC=DIR|none, else the\n"
 	"                           installed one)\n"

@@ -44,7 +44,7 @@ static int print_info(struct show_ctx *s)
 {
 	static const char *const keys[] = {
 		"release", "version", "arch", "build_id", "dwarf_version", "source_path",
-		"tool_version", "schema_version", "spec_hash", NULL,
+		"tool_version", "schema_version", "spec_hash", "uapi_headers", NULL,
 	};
 	static const char *const tables[] = {
 		"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,

@@ -211,6 +211,7 @@ void diff_result__free(struct diff_result *r)
 		free(r->meta[i].path);
 		free(r->meta[i].release);
 		free(r->meta[i].build_id);
+		free(r->meta[i].arch);
 	}
 	free(r->contract_source);
 	free(r);
@@ -386,7 +387,28 @@ static int load_meta(struct kdb *db, struct diff_side_meta *m)
 	err = kdb__get_meta(db, "release", &m->release);
 	if (!err)
 		err = kdb__get_meta(db, "build_id", &m->build_id);
+	if (!err)
+		err = kdb__get_meta(db, "arch", &m->arch);
+	/* Written before arm64 was read (or by hand): x86_64 was all there was. */
+	if (!err && !m->arch && !(m->arch = kd_strdup("x86_64")))
+		err = -ENOMEM;
 	return err;
+}
+
+/*
+ * Two architectures number their syscalls and lay out their types
+ * differently by design: every difference would read as a break. Refused
+ * in one line naming both.
+ */
+static int check_same_arch(const struct diff_result *r)
+{
+	const struct diff_side_meta *o = &r->meta[0], *n = &r->meta[1];
+
+	if (!strcmp(o->arch, n->arch))
+		return 0;
+	kd_err("%s is an %s kernel and %s an %s one: kabi-diff compares two builds of one"
+	       " architecture", o->path, o->arch, n->path, n->arch);
+	return -KD_EUSAGE;
 }
 
 int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
@@ -420,6 +442,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	err = load_meta(old, &r->meta[0]);
 	if (!err)
 		err = load_meta(new, &r->meta[1]);
+	if (!err)
+		err = check_same_arch(r);
 	if (!err)
 		err = kdb__load_types(old, &run.e.g[0].types, &run.e.g[0].nr);
 	if (!err)

@@ -22,7 +22,7 @@
 #include "lib/model.h"
 
 struct diff_side_meta {
-	char *path, *release, *build_id;
+	char *path, *release, *build_id, *arch;
 };
 
 struct diff_result {

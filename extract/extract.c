@@ -107,7 +107,7 @@ struct header_job {
 static int header_job_start(struct header_job *hj, const struct extract_conf *conf,
 			    const struct kd_arch *arch)
 {
-	int err = utree__open(conf->uapi_dir, &hj->tree);
+	int err = utree__open(conf->uapi_dir, arch, &hj->tree);
 
 	if (err)
 		return err;
@@ -203,9 +203,9 @@ static int enumerator_value(const char *name, size_t len, int64_t *value, void *
 }
 
 /* Steps 4 of the header comment: modules, then the headers for real. */
-static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
-			struct header_job *hj, struct kdb *db, struct type_sink *sink,
-			struct extract_stats *stats)
+static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *arch,
+			struct ioctl_types *it, struct header_job *hj, struct kdb *db,
+			struct type_sink *sink, struct extract_stats *stats)
 {
 	struct modules_stats ms = { 0 };
 	struct uapi_stats us = { 0 };
@@ -230,8 +230,10 @@ static int extract_uapi(const struct extract_conf *conf, struct ioctl_types *it,
 		kd_progress("reading UAPI headers under %s", conf->uapi_dir);
 	hj->it = it;
 	/* Without a header view (no compiler) no enumerator is known, nor known absent. */
-	err = uapi__extract(db, conf->uapi_dir, &(struct uapi_lookup){ .size = sizeof_both,
-			    .enumerator = hj->view ? enumerator_value : NULL, .ctx = hj }, &us);
+	err = uapi__extract(db, conf->uapi_dir, arch,
+			    &(struct uapi_lookup){ .size = sizeof_both,
+						   .enumerator = hj->view ? enumerator_value : NULL,
+						   .ctx = hj }, &us);
 	if (err)
 		return err;
 	stats->constants = us.constants;
@@ -340,7 +342,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (err)
 		goto out;
 	if (conf->uapi_dir) {
-		err = ioctl_types__collect(&it, conf->uapi_dir);
+		err = ioctl_types__collect(&it, conf->uapi_dir, k->arch);
 		if (!err)
 			err = header_job_start(&hj, conf, k->arch);
 		if (err)
@@ -381,7 +383,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (!err && it.wanted) {
 		if (it.where)
 			ioctl_types__resolve_vmlinux(&it, &xt);
-		err = extract_uapi(conf, &it, &hj, db, sink, stats);
+		err = extract_uapi(conf, k->arch, &it, &hj, db, sink, stats);
 	}
 	if (!err)
 		err = write_identity(db, k, d, conf->vmlinux);

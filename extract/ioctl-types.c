@@ -23,7 +23,7 @@ static int collect_name(const char *type_text, struct uapi_type_info *info, void
 	return name_set_add(it->wanted, type_text) ? -ENOMEM : 0;
 }
 
-int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir)
+int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir, const struct kd_arch *arch)
 {
 	struct uapi_result *r = NULL;
 	size_t n;
@@ -33,7 +33,7 @@ int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir)
 	err = name_set_new(&it->wanted);
 	if (err)
 		return err;
-	err = uapi__scan(uapi_dir, &(struct uapi_lookup){ .size = collect_name, .ctx = it }, &r);
+	err = uapi__scan(uapi_dir, arch, &(struct uapi_lookup){ .size = collect_name, .ctx = it }, &r);
 	uapi_result__free(r);
 	if (err)
 		return err;

@@ -16,8 +16,8 @@ struct ioctl_types {
 	int64_t *vm_found;		/* per wanted name: id in the vmlinux table */
 };
 
-/* First pass over the header tree: which type names do the headers size? */
-int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir);
+/* First pass over the header tree (as @arch sees it): which type names do the headers size? */
+int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir, const struct kd_arch *arch);
 /* Queue their definitions in vmlinux (before the table is drained). */
 int ioctl_types__find_vmlinux(struct ioctl_types *it, struct xtable *xt);
 /* After the vmlinux table is written: record where each one is. */

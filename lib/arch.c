@@ -13,13 +13,13 @@ static const struct kd_arch arches[] = {
 		.name = "x86_64", .elf_machine = 62 /* EM_X86_64 */,
 		.native_abi = "x64", .compat_abis = "ia32,x32",
 		.uapi_dir = "x86", .gcc_triplet = "x86_64-linux-gnu",
-		.qemu = "qemu-system-x86_64", .char_signed = true,
+		.qemu = "qemu-system-x86_64", .char_signed = true, .wchar_signed = true,
 	},
 	{
 		.name = "arm64", .elf_machine = 183 /* EM_AARCH64 */,
 		.native_abi = "arm64", .compat_abis = "aarch32",
 		.uapi_dir = "arm64", .gcc_triplet = "aarch64-linux-gnu",
-		.qemu = "qemu-system-aarch64", .char_signed = false,
+		.qemu = "qemu-system-aarch64", .char_signed = false, .wchar_signed = false,
 	},
 };
 

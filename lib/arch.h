@@ -21,6 +21,7 @@ struct kd_arch {
 	const char *gcc_triplet;	/* Debian's gcc for it: "aarch64-linux-gnu" */
 	const char *qemu;		/* the system emulator: "qemu-system-aarch64" */
 	bool char_signed;		/* plain char of its C ABI (arm64: unsigned) */
+	bool wchar_signed;		/* wchar_t: int, or unsigned int on arm64 */
 };
 
 /* The native ABIs as an SQL list, to order a kernel's own table first. */

@@ -6,7 +6,7 @@
  * trip. The compiled-probe comparison lives in tests/uapi-probe.sh, which
  * uses this program's dump mode:
  *
- *   t-uapi --dump DIR [--sizes FILE]
+ *   t-uapi --dump DIR [--sizes FILE] [--arch x86_64|arm64]
  *
  * prints one tab-separated line per constant, ioctl and problem; FILE
  * holds "TYPE<TAB>SIZE" lines and stands in for DWARF as the sizeof source.
@@ -80,8 +80,9 @@ static bool ctype_unsigned(const char *ctype)
 	return !strncmp(ctype, "unsigned", 8);
 }
 
-static int dump(const char *dir, const char *sizes_path)
+static int dump(const char *dir, const char *sizes_path, const char *arch_name)
 {
+	const struct kd_arch *arch = arch_name ? kd_arch__by_name(arch_name) : NULL;
 	struct sizes sz = { 0 };
 	struct uapi_result *r = NULL;
 	size_t i;
@@ -91,7 +92,11 @@ static int dump(const char *dir, const char *sizes_path)
 		fprintf(stderr, "%s: cannot read\n", sizes_path);
 		return 2;
 	}
-	err = uapi__scan(dir, &(struct uapi_lookup){ .size = sizes_cb, .ctx = &sz }, &r);
+	if (arch_name && !arch) {
+		fprintf(stderr, "%s: unknown architecture\n", arch_name);
+		return 2;
+	}
+	err = uapi__scan(dir, arch, &(struct uapi_lookup){ .size = sizes_cb, .ctx = &sz }, &r);
 	if (err) {
 		fprintf(stderr, "%s: %s\n", dir, kd_strerror(err));
 		return 1;
@@ -401,7 +406,7 @@ static void test_tree(const char *rel, bool source)
 	size_t i;
 
 	kd_buf_addf(&dir, "%s/fixtures/uapi/%s", tap_srcdir(), rel);
-	err = uapi__scan(dir.s, &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &r);
+	err = uapi__scan(dir.s, NULL, &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &r);
 	is_int(err, 0, "scan succeeds");
 	if (err)
 		goto out;
@@ -439,6 +444,62 @@ out:
 	kd_buf_release(&dir);
 }
 
+/* The source tree as aarch64 user space sees it: arch/arm64, unsigned char and wchar_t. */
+static void test_arm64_tree(void)
+{
+	static const struct {
+		const char *name;
+		uint64_t value;
+		const char *ctype, *file;
+	} want[] = {
+		{ "FX_ARCH", 0xa64, "int", "asm/fx_arch.h" },
+		{ "FX_AARCH64", 1, "int", "asm/fx_arch.h" },
+		{ "FX_CHAR_UNSIGNED", 1, "int", "asm/fx_arch.h" },
+		{ "FX_CAST_CHAR", 200, "char", "asm/fx_arch.h" },
+		{ "FX_CHAR_CMP", 1, "int", "asm/fx_arch.h" },
+		{ "FX_WCHAR", 0xffffffff, "unsigned int", "asm/fx_arch.h" },
+		{ "FX_OLD_DEV", 4, "unsigned long", "asm/fx_arch.h" },
+		{ "FX_CHAR_HEX", 255, "int", "linux/fx.h" },		/* -1 on x86_64 */
+		{ "FX_X86_64", (uint64_t)-1, "int", "linux/fx.h" },
+		{ "FX_WORD", 8, "int", "linux/fx.h" },
+	};
+	struct kd_buf dir = KD_BUF_INIT;
+	struct uapi_result *r = NULL;
+	const struct kd_ioctl *io;
+	int calls = 0, err;
+	size_t i;
+
+	kd_buf_addf(&dir, "%s/fixtures/uapi/source/include", tap_srcdir());
+	err = uapi__scan(dir.s, kd_arch__by_name("arm64"),
+			 &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &r);
+	is_int(err, 0, "arm64: scan succeeds");
+	if (err)
+		goto out;
+	for (i = 0; i < sizeof(want) / sizeof(*want); i++) {
+		const struct kd_constant *c = find_const(r, want[i].name);
+
+		ok(c && (uint64_t)c->value == want[i].value && !strcmp(c->ctype, want[i].ctype) &&
+		   !strcmp(c->file, want[i].file), "arm64: %s = %llu (%s) in %s; got %llu (%s) in %s",
+		   want[i].name, (unsigned long long)want[i].value, want[i].ctype, want[i].file,
+		   c ? (unsigned long long)c->value : 0ULL, c ? c->ctype : "-", c ? c->file : "-");
+	}
+	io = find_ioctl(r, "FX_IOC_OLD_DEV");
+	ok(io && io->cmd == 0x80044102 && io->size == 4, "arm64: _IOR('A', 2, __kernel_old_dev_t) is"
+	   " 0x80044102 (4 bytes)");
+	ok(find_const(r, "FX_SRC_ONLY") != NULL, "arm64: the generic headers are read too");
+	uapi_result__free(r);
+	r = NULL;
+	/* The same tree for x86_64: its own asm/ and signed char. */
+	err = uapi__scan(dir.s, kd_arch__by_name("x86_64"),
+			 &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &r);
+	ok(!err && find_const(r, "FX_ARCH") && find_const(r, "FX_ARCH")->value == 0x86 &&
+	   (int64_t)find_const(r, "FX_CHAR_HEX")->value == -1 && !find_const(r, "FX_AARCH64"),
+	   "x86_64 view of the same tree: arch/x86 and signed char");
+out:
+	uapi_result__free(r);
+	kd_buf_release(&dir);
+}
+
 static void test_not_a_tree(void)
 {
 	struct kd_buf dir = KD_BUF_INIT;
@@ -446,9 +507,9 @@ static void test_not_a_tree(void)
 
 	kd_log_set_level(KD_LOG_QUIET);
 	kd_buf_addf(&dir, "%s/fixtures/uapi", tap_srcdir());
-	is_int(uapi__scan(dir.s, NULL, &r), -KD_EFORMAT, "a directory that is no UAPI tree");
+	is_int(uapi__scan(dir.s, NULL, NULL, &r), -KD_EFORMAT, "a directory that is no UAPI tree");
 	ok(!r, "no result");
-	is_int(uapi__scan("/nonexistent/kabi", NULL, &r), -ENOTDIR, "a missing directory");
+	is_int(uapi__scan("/nonexistent/kabi", NULL, NULL, &r), -ENOTDIR, "a missing directory");
 	kd_log_set_level(KD_LOG_WARN);
 	kd_buf_release(&dir);
 }
@@ -499,7 +560,7 @@ static void test_db(void)
 		ok(0, "create %s", path.s);
 		goto out;
 	}
-	is_int(uapi__extract(db, dir.s, &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &st), 0, "extract into a DB");
+	is_int(uapi__extract(db, dir.s, NULL, &(struct uapi_lookup){ .size = fixture_sizes, .ctx = &calls }, &st), 0, "extract into a DB");
 	is_int(st.ioctls, 16, "extract stats: ioctls");
 	is_int(kdb__put_type(db, &t), 0, "an enum with an enumerator FX_HEX");
 	is_int(kdb__link_constants_to_enums(db), 1, "one constant linked to an enumerator");
@@ -535,12 +596,23 @@ out:
 
 int main(int argc, char **argv)
 {
-	if (argc >= 3 && !strcmp(argv[1], "--dump"))
-		return dump(argv[2], argc >= 5 && !strcmp(argv[3], "--sizes") ? argv[4] : NULL);
+	if (argc >= 3 && !strcmp(argv[1], "--dump")) {
+		const char *sizes = NULL, *arch = NULL;
+		int i;
+
+		for (i = 3; i + 1 < argc; i += 2) {
+			if (!strcmp(argv[i], "--sizes"))
+				sizes = argv[i + 1];
+			else if (!strcmp(argv[i], "--arch"))
+				arch = argv[i + 1];
+		}
+		return dump(argv[2], sizes, arch);
+	}
 	test_eval();
 	test_tree("installed", false);
 	test_tree("source/include", true);
 	test_tree("source", true);
+	test_arm64_tree();
 	test_not_a_tree();
 	test_db();
 	return tap_done();

@@ -14,13 +14,15 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 	skip "no aarch64 cross compiler ($cc; Debian: gcc-aarch64-linux-gnu, which make deps installs)"
 	done_testing
 fi
-KD_FIXTURE_ARCH=arm64
-export KD_FIXTURE_ARCH
+# Only the builds below are for arm64 (fixture_db builds x86_64).
+arm64_kernel() {
+	KD_FIXTURE_ARCH=arm64 "$KD_SRCDIR/fixtures/build-kernel.sh" "$@"
+}
 cd "$KD_TMPDIR" || exit 1
 mkdir -p arm64 && cd arm64 || exit 1
 
 "$cc" -O2 -ffreestanding -fno-pic -c "$KD_SRCDIR/fixtures/meta.c" -o meta.o
-"$KD_SRCDIR/fixtures/build-kernel.sh" k -DKABI_META meta.o
+arm64_kernel k -DKABI_META meta.o
 ok $? "cross-compile and link the aarch64 sample kernel" || done_testing
 is "$(readelf -h k | awk '/Machine:/ { $1 = ""; print substr($0, 2) } /Type:/ { print $2 }' | tr '\n' ' ')" \
 	"DYN AArch64 " "ET_DYN, EM_AARCH64, as Debian's arm64 vmlinux"
@@ -86,8 +88,24 @@ for s in fx_stat fx_bits fx_node open_how; do
 		"struct $s: the same layout as on x86_64"
 done
 
+# diff of two arm64 builds: the x86_64 pair's report, ABI names aside.
+arm64_kernel k1
+arm64_kernel k2 -DKABI_V2
+"$KABI_DIFF" extract -q k1 -o k1.kabi && "$KABI_DIFF" extract -q k2 -o k2.kabi
+"$KABI_DIFF" diff --full k1.kabi k2.kabi >arm64.txt
+is "$?" "12" "diff of two arm64 kernels: exit 12 (changes, breaking)"
+x86_new=$(fixture_db v2-dwarf5 -DKABI_V2 -gdwarf-5)
+"$KABI_DIFF" diff --full "$x86" "$x86_new" | sed -e 1d -e 's/ (x64): / (arm64): /' >x86.txt
+sed 1d arm64.txt >arm64-body.txt
+cmp -s x86.txt arm64-body.txt
+ok $? "the same changes and verdicts as x86_64's pair ($(grep -c 'syscall\.\|type\.' x86.txt) lines)" ||
+	diff -u x86.txt arm64-body.txt | sed 's/^/#   /' | head -20
+msg=$("$KABI_DIFF" diff k1.kabi "$x86_new" 2>&1 >/dev/null)
+is "$?|$msg" "1|kabi-diff: k1.kabi is an arm64 kernel and $x86_new an x86_64 one: kabi-diff compares two builds of one architecture" \
+	"kernels of two architectures: refused in one line naming both"
+
 # Without -Bsymbolic: R_AARCH64_ABS64 against the symbols, the same table.
-KD_FIXTURE_SYMBOLIC=no "$KD_SRCDIR/fixtures/build-kernel.sh" kabs -DKABI_META meta.o
+KD_FIXTURE_SYMBOLIC=no arm64_kernel kabs -DKABI_META meta.o
 ok $? "link without -Bsymbolic"
 is "$(readelf -rW kabs | grep R_AARCH64_ABS64 | grep -c __arm64_)" "15" "table words relocated by R_AARCH64_ABS64"
 "$KABI_DIFF" extract -q kabs -o kabs.kabi

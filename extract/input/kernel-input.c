@@ -4,11 +4,11 @@
  * content, in the layouts that hold them:
  *
  *   build tree       DIR/vmlinux, modules as *.ko anywhere below, UAPI in
- *                    DIR/include/uapi + DIR/arch/x86/include/uapi, or
+ *                    DIR/include/uapi + DIR/arch/ARCH/include/uapi, or
  *                    DIR/usr/include after `make headers_install`;
  *   kernel cache     DIR/vmlinux, DIR/modules/, DIR/include/ (Debian's
  *                    linux-headers layout: include/uapi and
- *                    include/arch/x86/include/uapi), as tests/real uses;
+ *                    include/arch/ARCH/include/uapi), as tests/real uses;
  *   debug package    DIR/usr/lib/debug/boot/vmlinux-* (Debian's -dbg) or
  *                    DIR/usr/lib/debug/lib/modules/VERSION/vmlinux
  *                    (Fedora's debuginfo), modules under
@@ -16,11 +16,14 @@
  *
  * A vmlinux is recognized by its ELF magic, a header tree by its linux/ and
  * asm/ directories, modules by at least one *.ko file: a part that is
- * absent is left out (the diff then covers less), never guessed.
+ * absent is left out (the diff then covers less), never guessed. ARCH is
+ * the vmlinux's (its ELF machine: x86, arm64; lib/arch.h): the common
+ * header packages ship every architecture's headers side by side.
  */
 #include "extract/input/kernel-input.h"
 
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <ftw.h>
 #include <stdbool.h>
@@ -30,11 +33,27 @@
 #include <sys/stat.h>
 
 #include "extract/extract.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+
+/* The architecture of the ELF file @path by its e_machine; x86_64 when unknown. */
+static const struct kd_arch *elf_arch(const char *path)
+{
+	const struct kd_arch *arch = NULL;
+	unsigned char head[20];
+	FILE *f = path ? fopen(path, "rb") : NULL;
+
+	if (f && fread(head, 1, sizeof(head), f) == sizeof(head) &&
+	    !memcmp(head, "\177ELF", 4) && head[EI_DATA] == ELFDATA2LSB)
+		arch = kd_arch__by_elf_machine((unsigned int)head[18] | (unsigned int)head[19] << 8);
+	if (f)
+		fclose(f);
+	return arch ? arch : kd_arch__by_name("x86_64");
+}
 
 static bool is_elf(const char *path)
 {
@@ -223,30 +242,38 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 	/* uapi_dir (for extract --uapi), then the directories holding the headers. */
 	static const char *const layouts[][3] = {
 		{ "usr/include", "usr/include", NULL },
-		{ "include", "include/uapi", "include/arch/x86/include/uapi" },
-		{ "", "include/uapi", "arch/x86/include/uapi" },
+		{ "include", "include/uapi", "include/arch/%s/include/uapi" },
+		{ "", "include/uapi", "arch/%s/include/uapi" },
 		/* A header tree named itself: headers_install's, or an include/. */
 		{ "", "", NULL },
-		{ "", "uapi", "arch/x86/include/uapi" },
+		{ "", "uapi", "arch/%s/include/uapi" },
 	};
+	const struct kd_arch *arch = elf_arch(ki->vmlinux);
+	struct kd_buf arch_dir = KD_BUF_INIT;
 	size_t i;
+	int err = 0;
 
-	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+	for (i = 0; !err && i < sizeof(layouts) / sizeof(layouts[0]); i++) {
 		const char *const *l = layouts[i];
 
+		kd_buf_reset(&arch_dir);
+		if (l[2] && (err = kd_buf_addf(&arch_dir, l[2], arch->uapi_dir)))
+			break;
 		if (i == 0 ? !(kd_has_dir(dir, "usr/include/linux") && kd_has_dir(dir, "usr/include/asm")) :
 		    i == 3 ? !(kd_has_dir(dir, "linux") && kd_has_dir(dir, "asm")) :
-		    i == 4 ? !(kd_has_dir(dir, "uapi/linux") && kd_has_dir(dir, l[2])) :
-			     !(kd_has_dir(dir, "include/uapi/linux") && kd_has_dir(dir, l[2])))
+		    i == 4 ? !(kd_has_dir(dir, "uapi/linux") && kd_has_dir(dir, arch_dir.s)) :
+			     !(kd_has_dir(dir, "include/uapi/linux") && kd_has_dir(dir, arch_dir.s)))
 			continue;
 		ki->uapi_dir = *l[0] ? kd_path_join(dir, l[0]) : kd_strdup(dir);
 		ki->uapi_roots[0] = *l[1] ? kd_path_join(dir, l[1]) : kd_strdup(dir);
-		ki->uapi_roots[1] = l[2] ? kd_path_join(dir, l[2]) : NULL;
+		ki->uapi_roots[1] = l[2] ? kd_path_join(dir, arch_dir.s) : NULL;
+		ki->cache_layout_headers = i == 1;
 		if (!ki->uapi_dir || !ki->uapi_roots[0] || (l[2] && !ki->uapi_roots[1]))
-			return -ENOMEM;
-		return 0;
+			err = -ENOMEM;
+		break;
 	}
-	return 0;
+	kd_buf_release(&arch_dir);
+	return err;
 }
 
 int kernel_input__probe(const char *dir, struct kernel_input *ki)
@@ -258,13 +285,22 @@ int kernel_input__probe(const char *dir, struct kernel_input *ki)
 	err = find_uapi(dir, ki);
 	if (!err)
 		err = find_vmlinux(dir, ki, ki->uapi_dir != NULL);
+	/* The headers of the vmlinux's arch (the first look assumed x86_64's). */
+	if (!err && ki->vmlinux && strcmp(elf_arch(ki->vmlinux)->name, "x86_64")) {
+		free(ki->uapi_dir);
+		free(ki->uapi_roots[0]);
+		free(ki->uapi_roots[1]);
+		ki->uapi_dir = ki->uapi_roots[0] = ki->uapi_roots[1] = NULL;
+		ki->cache_layout_headers = false;
+		err = find_uapi(dir, ki);
+	}
 	/* Headers alone: modules answer a kernel's ioctls, there is none. */
 	if (!err && ki->vmlinux)
 		err = find_modules(dir, ki);
 	/* A build tree keeps modules beside their sources and arch/ at the top. */
 	if (!err && ki->vmlinux && strcmp(ki->layout, "debug package") &&
 	    ((ki->modules_dir && has_suffix(ki->modules_dir, "/modules")) ||
-	     (ki->uapi_roots[1] && has_suffix(ki->uapi_roots[1], "include/arch/x86/include/uapi"))))
+	     (ki->uapi_roots[1] && ki->cache_layout_headers)))
 		ki->layout = "kernel cache";
 	if (err == -ENOMEM)
 		kd_err("out of memory");

@@ -8,6 +8,7 @@
 #ifndef KD_KERNEL_INPUT_H
 #define KD_KERNEL_INPUT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 struct kernel_input {
@@ -16,6 +17,7 @@ struct kernel_input {
 	char *modules_dir;	/* for extract --modules; NULL: no *.ko below */
 	char *uapi_roots[2];	/* the header directories fingerprinted (NULL: unused) */
 	const char *layout;	/* "kernel cache", "build tree", "debug package", "header tree" */
+	bool cache_layout_headers;	/* headers as Debian's package: include/arch/ARCH/ */
 };
 
 /*

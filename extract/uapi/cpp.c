@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * UAPI reader: the directive half of a C preprocessor, emulating gcc for
- * x86_64 user space (__x86_64__ and __LP64__ defined, __KERNEL__ not).
+ * the tree's architecture's user space (x86_64: __x86_64__, arm64:
+ * __aarch64__ and __CHAR_UNSIGNED__; __LP64__ for both, __KERNEL__ not).
  * One translation unit is "#include <root>": directives run in order,
  * #if/#ifdef/#elif/#else/#endif select, #define/#undef change the macro
  * table, #include reads other headers (cached, so each file is read and
@@ -27,9 +28,14 @@
  */
 #define MAX_INCLUDES 4096
 
-/* gcc -E -dM for x86_64 user space, the part headers test. */
+/* gcc -E -dM for each target's user space, the part headers test: its own... */
+static const char predefined_x86_64[] =
+	"#define __x86_64__ 1\n#define __x86_64 1\n#define __amd64__ 1\n#define __amd64 1\n";
+static const char predefined_arm64[] =
+	"#define __aarch64__ 1\n#define __AARCH64EL__ 1\n#define __ARM_64BIT_STATE 1\n"
+	"#define __ARM_ARCH 8\n#define __ARM_ARCH_8A 1\n#define __CHAR_UNSIGNED__ 1\n";
+/* ...and what both (LP64, little-endian, gcc 12) have. */
 static const char predefined[] =
-	"#define __x86_64__ 1\n#define __x86_64 1\n#define __amd64__ 1\n#define __amd64 1\n"
 	"#define __linux__ 1\n#define __linux 1\n#define __unix__ 1\n#define __unix 1\n"
 	"#define __gnu_linux__ 1\n#define __ELF__ 1\n"
 	"#define __GNUC__ 12\n#define __GNUC_MINOR__ 2\n#define __GNUC_PATCHLEVEL__ 0\n"
@@ -87,16 +93,22 @@ static void problem(struct ucpp *cpp, struct ufile *f, int line, const char *fmt
 struct ucpp *ucpp__new(const struct utree *tree, ucpp_problem_fn fn, void *ctx)
 {
 	struct ucpp *cpp = kd_calloc(1, sizeof(*cpp));
+	struct kd_buf text = KD_BUF_INIT;
+	bool arm64 = tree->arch && !strcmp(tree->arch->name, "arm64");
 
 	if (!cpp)
 		return NULL;
 	cpp->tree = tree;
 	cpp->problem = fn;
 	cpp->pctx = ctx;
-	if (ufile__from_text(predefined, "<built-in>", &cpp->builtin)) {
+	if (kd_buf_adds(&text, arm64 ? predefined_arm64 : predefined_x86_64) ||
+	    kd_buf_adds(&text, predefined) ||
+	    ufile__from_text(text.s, "<built-in>", &cpp->builtin)) {
+		kd_buf_release(&text);
 		free(cpp);
 		return NULL;
 	}
+	kd_buf_release(&text);
 	return cpp;
 }
 
@@ -350,7 +362,7 @@ static int eval_if(struct ucpp *cpp, struct ufile *f, int line, const struct uto
 {
 	struct kd_arena arena = KD_ARENA_INIT;
 	struct uexpand x = { .cpp = cpp, .arena = &arena, .in_if = true };
-	struct ueval e = { .pp = true };
+	struct ueval e = { .pp = true, .arch = cpp->tree->arch };
 	struct utoks out = { 0 };
 	struct uval v;
 	int err;

@@ -178,8 +178,15 @@ static int number(struct ep *p, const struct utok *tok, struct uval *out)
 	return 0;
 }
 
+/*
+ * A character constant as the target's gcc gives it: plain char and
+ * wchar_t are signed on x86_64, unsigned on arm64 ('\xff' is -1 or 255,
+ * L'\xffffffff' an int -1 or an unsigned int).
+ */
 static int char_literal(struct ep *p, const struct utok *tok, struct uval *out)
 {
+	bool char_signed = !p->e->arch || p->e->arch->char_signed;
+	bool wchar_unsigned = p->e->arch && !p->e->arch->wchar_signed;
 	const char *s = tok->s, *end = tok->s + tok->len - 1;
 	char prefix = *s == '\'' ? 0 : *s++;
 	int64_t v = 0;
@@ -210,19 +217,21 @@ static int char_literal(struct ep *p, const struct utok *tok, struct uval *out)
 				return fail(p, "unknown escape in character literal");
 			}
 		}
-		if (prefix == 'U')
+		if (prefix == 'U' || (prefix == 'L' && wchar_unsigned))
 			v = (int64_t)(uint32_t)c;
 		else if (prefix == 'L')
 			v = (int32_t)(uint32_t)c;
 		else if (prefix == 'u')
 			v = (uint16_t)c;
+		else if (nchars)
+			v = (int32_t)((uint32_t)v << 8 | (uint8_t)c);
 		else
-			v = nchars ? (int32_t)((uint32_t)v << 8 | (uint8_t)c) : (int8_t)(uint8_t)c;
+			v = char_signed ? (int8_t)(uint8_t)c : (uint8_t)c;
 	}
 	if (!nchars)
 		return fail(p, "empty character literal");
 	out->v = (uint64_t)v;
-	out->t = prefix == 'U' ? UC_UINT : UC_INT;
+	out->t = prefix == 'U' || (prefix == 'L' && wchar_unsigned) ? UC_UINT : UC_INT;
 	if (p->e->pp)
 		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
 	return 0;
@@ -262,7 +271,7 @@ static bool starts_type(const struct ep *p)
 	for (i = 0; i < sizeof(kw) / sizeof(*kw); i++)
 		if (utok_is(t, kw[i]))
 			return true;
-	return plain_type(t, 1, &pt);
+	return plain_type(p->e->arch, t, 1, &pt);
 }
 
 static int do_sizeof(struct ep *p, struct uval *out)
@@ -309,7 +318,7 @@ static int cast(struct ep *p, struct uval *out)
 
 	if (end >= p->n)
 		return fail(p, "unbalanced parentheses");
-	if (!plain_type(p->t + p->i, end - p->i, &pt) || !pt.integer)
+	if (!plain_type(p->e->arch, p->t + p->i, end - p->i, &pt) || !pt.integer)
 		return fail(p, "cast to a non-integer type");
 	p->i = end + 1;
 	err = unary(p, out);

@@ -5,15 +5,16 @@
  *
  * An installed tree (make headers_install) is one include directory with
  * linux/ and asm/. A source tree keeps the generic headers in include/uapi
- * and x86's in arch/x86/include/uapi; Debian's linux-headers-*-common
- * package ships both under one include/ (include/uapi,
- * include/arch/x86/include/uapi). The search order is the kernel's: arch
+ * and the architecture's in arch/ARCH/include/uapi (x86, arm64: the
+ * kernel's, lib/arch.h); Debian's linux-headers-*-common package ships
+ * them under one include/ (include/uapi, include/arch/ARCH/include/uapi,
+ * every architecture side by side). The search order is the kernel's: arch
  * first, then generic. Kbuild generates an asm/X.h wrapper that includes
  * <asm-generic/X.h> for every asm header the arch lacks (mandatory-y of
  * asm-generic/Kbuild); such a name resolves straight to asm-generic/X.h.
  * Roots are every header except asm-generic/ (whose files only count when
  * an asm/ header includes them: asm-generic/unistd.h, for one, is not
- * x86's syscall table).
+ * x86's syscall table; arm64's asm/unistd.h includes it).
  */
 #include "extract/uapi/uapi_internal.h"
 
@@ -153,7 +154,7 @@ out:
 	return err;
 }
 
-/* Source layout: asm/X.h for each mandatory asm-generic header x86 lacks. */
+/* Source layout: asm/X.h for each mandatory asm-generic header the arch lacks. */
 static int add_generic_wrappers(struct utree *t, size_t *cap)
 {
 	char *kbuild = kd_path_join(t->dirs[1], "asm-generic/Kbuild");
@@ -184,7 +185,7 @@ static int add_generic_wrappers(struct utree *t, size_t *cap)
 		if (err)
 			goto out;
 		if (bsearch(&name.s, t->roots, t->nr_roots, sizeof(*t->roots), cmp_str))
-			continue;	/* x86 has its own */
+			continue;	/* the arch has its own */
 		err = add_root(t, cap, name.s);
 		if (err)
 			goto out;
@@ -196,14 +197,19 @@ out:
 	return err;
 }
 
-int utree__open(const char *dir, struct utree *t)
+int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 {
-	static const char arch_rel[] = "arch/x86/include/uapi";
+	struct kd_buf rel = KD_BUF_INIT;
+	const char *arch_rel;
 	char *inc = NULL;
 	size_t cap = 0;
 	int err = -ENOMEM;
 
 	memset(t, 0, sizeof(*t));
+	t->arch = arch ? arch : kd_arch__by_name("x86_64");
+	if (kd_buf_addf(&rel, "arch/%s/include/uapi", t->arch->uapi_dir))
+		goto fail;
+	arch_rel = rel.s;
 	if (!kd_is_dir(dir)) {
 		kd_err("%s: not a directory", dir);
 		return -ENOTDIR;
@@ -216,6 +222,7 @@ int utree__open(const char *dir, struct utree *t)
 		if (err)
 			goto fail;
 		qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+		kd_buf_release(&rel);
 		return 0;
 	}
 	/* DIR is include/ (uapi/ inside), or the tree containing include/. */
@@ -224,7 +231,7 @@ int utree__open(const char *dir, struct utree *t)
 		goto fail;
 	if (!kd_has_dir(inc, "uapi/linux")) {
 		kd_err("%s: not a UAPI header tree (expected linux/ and asm/, or uapi/linux/"
-		       " and arch/x86/include/uapi/)", dir);
+		       " and %s/)", dir, arch_rel);
 		err = -KD_EFORMAT;
 		goto fail;
 	}
@@ -240,7 +247,8 @@ int utree__open(const char *dir, struct utree *t)
 		err = kd_has_dir(top, arch_rel) ? add_dir(t, top, arch_rel) : -ENOENT;
 		free(top);
 		if (err == -ENOENT)
-			kd_err("%s: no %s beside uapi/ (x86 headers)", dir, arch_rel);
+			kd_err("%s: no %s beside uapi/ (%s headers, for an %s kernel)", dir,
+			       arch_rel, t->arch->uapi_dir, t->arch->name);
 	}
 	if (err)
 		goto fail;
@@ -258,9 +266,11 @@ int utree__open(const char *dir, struct utree *t)
 		goto fail;
 	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
 	free(inc);
+	kd_buf_release(&rel);
 	return 0;
 fail:
 	free(inc);
+	kd_buf_release(&rel);
 	utree__release(t);
 	return err;
 }

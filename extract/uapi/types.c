@@ -2,8 +2,11 @@
 /*
  * UAPI reader: the C types a header can name in sizeof(), casts and
  * ioctl macros. Plain types (keywords, the kernel's __u32-style typedefs)
- * have their x86_64 sizes here; struct, union and enum sizes come from
- * DWARF through the caller's callback, asked once per type.
+ * have their LP64 sizes here, the same on x86_64 and arm64 but for plain
+ * char's signedness (unsigned on arm64) and __kernel_old_dev_t (x86_64's
+ * asm/posix_types_64.h: unsigned long; asm-generic: unsigned int);
+ * struct, union and enum sizes come from DWARF through the caller's
+ * callback, asked once per type.
  */
 #include "extract/uapi/uapi_internal.h"
 
@@ -52,8 +55,13 @@ static const struct ptype plain_types[] = {
 	{ "float", 4, true, 0, false }, { "double", 8, true, 0, false },
 };
 
+static bool x86_64(const struct kd_arch *arch)
+{
+	return !arch || !strcmp(arch->name, "x86_64");
+}
+
 /* A type named by keywords ("unsigned long int") or a known typedef. */
-bool plain_type(const struct utok *t, size_t n, struct ptype *out)
+bool plain_type(const struct kd_arch *arch, const struct utok *t, size_t n, struct ptype *out)
 {
 	int longs = 0, sign = 0, chr = 0, shrt = 0, in = 0, bl = 0, other = 0;
 	size_t i, j;
@@ -78,6 +86,8 @@ bool plain_type(const struct utok *t, size_t n, struct ptype *out)
 			if (j == sizeof(plain_types) / sizeof(*plain_types) || other)
 				return false;
 			*out = plain_types[j];
+			if (!strcmp(out->name, "__kernel_old_dev_t") && !x86_64(arch))
+				*out = (struct ptype){ "__kernel_old_dev_t", 4, false, UC_UINT, true };
 			other = 1;
 		}
 	}
@@ -87,7 +97,8 @@ bool plain_type(const struct utok *t, size_t n, struct ptype *out)
 		*out = (struct ptype){ "_Bool", 1, false, UC_INT, true };
 	else if (chr)
 		*out = (struct ptype){ sign == 2 ? "unsigned char" : sign ? "signed char" : "char",
-				       1, sign != 2, UC_INT, true };
+				       1, sign == 1 || (!sign && (!arch || arch->char_signed)), UC_INT,
+				       true };
 	else if (shrt)
 		*out = (struct ptype){ sign == 2 ? "unsigned short" : "short", 2, sign != 2, UC_INT, true };
 	else if (longs == 1)
@@ -133,7 +144,7 @@ static int size_of(struct usizer *sz, const struct utok *t, size_t n, struct usi
 	}
 	if (n && utok_is(&t[n - 1], "]")) {
 		const struct usize_ans *elem;
-		struct ueval e = { .sizer = sz };
+		struct ueval e = { .sizer = sz, .arch = sz->arch };
 		struct uval count;
 		int err;
 
@@ -149,7 +160,7 @@ static int size_of(struct usizer *sz, const struct utok *t, size_t n, struct usi
 		a->info.type_id = 0;
 		return 0;
 	}
-	if (plain_type(t, n, &p)) {
+	if (plain_type(sz->arch, t, n, &p)) {
 		a->known = a->trusted = true;
 		a->info.size = p.size;
 		return 0;

@@ -24,7 +24,8 @@
 /*
  * Headers that are not x86_64's view of the ABI: asm/unistd.h picks
  * unistd_64.h, and the 32-bit and x32 tables and types would otherwise
- * give __NR_read the i386 number.
+ * give __NR_read the i386 number. (arm64's tree has no such headers: its
+ * compat numbers are not UAPI.)
  */
 static const char *const not_roots[] = {
 	"asm/unistd_32.h", "asm/unistd_x32.h", "asm/posix_types_32.h", "asm/posix_types_x32.h",
@@ -297,7 +298,7 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 	struct uapi_scan *s = r->priv;
 	struct kd_arena arena = KD_ARENA_INIT;
 	struct uexpand x = { .cpp = s->cpp, .arena = &arena, .ioctls = true };
-	struct ueval e = { .sizer = &s->sizer, .x = &x };
+	struct ueval e = { .sizer = &s->sizer, .x = &x, .arch = s->tree.arch };
 	struct utoks out = { 0 };
 	struct rec *rec;
 	struct uval v = { 0 };
@@ -516,7 +517,8 @@ out:
 	return err;
 }
 
-int uapi__scan(const char *dir, const struct uapi_lookup *lk, struct uapi_result **out)
+int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lookup *lk,
+	       struct uapi_result **out)
 {
 	struct uapi_result *r = kd_calloc(1, sizeof(*r));
 	struct uapi_scan *s = kd_calloc(1, sizeof(*s));
@@ -530,9 +532,11 @@ int uapi__scan(const char *dir, const struct uapi_lookup *lk, struct uapi_result
 		return -ENOMEM;
 	}
 	r->priv = s;
+	if (!arch)
+		arch = kd_arch__by_name("x86_64");
 	s->sizer = (struct usizer){ .cb = lk ? lk->size : NULL, .enum_cb = lk ? lk->enumerator : NULL,
-				    .ctx = lk ? lk->ctx : NULL, .arena = &s->arena };
-	err = utree__open(dir, &s->tree);
+				    .ctx = lk ? lk->ctx : NULL, .arena = &s->arena, .arch = arch };
+	err = utree__open(dir, arch, &s->tree);
 	if (err)
 		goto fail;
 	s->cpp = ucpp__new(&s->tree, cpp_problem, r);
@@ -595,17 +599,38 @@ void uapi_result__free(struct uapi_result *r)
 	free(r);
 }
 
-int uapi__extract(struct kdb *db, const char *dir, const struct uapi_lookup *lk,
-		  struct uapi_stats *stats)
+/*
+ * meta "uapi_headers": the directories read, in search order, and whose
+ * view: "arm64: DIR/arch/arm64/include/uapi DIR/uapi" (an installed tree:
+ * "arm64: DIR"; its asm/ is what headers_install wrote).
+ */
+static int set_tree_meta(struct kdb *db, const struct uapi_scan *s)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int i, err;
+
+	err = kd_buf_addf(&b, "%s:", s->tree.arch->name);
+	for (i = 0; !err && i < s->tree.nr_dirs; i++)
+		err = kd_buf_addf(&b, " %s", s->tree.dirs[i]);
+	if (!err)
+		err = kdb__set_meta(db, "uapi_headers", b.s);
+	kd_buf_release(&b);
+	return err;
+}
+
+int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
+		  const struct uapi_lookup *lk, struct uapi_stats *stats)
 {
 	struct uapi_result *r = NULL;
 	size_t i;
 	int err;
 
-	err = uapi__scan(dir, lk, &r);
+	err = uapi__scan(dir, arch, lk, &r);
 	if (err)
 		return err;
-	err = kdb__put_constants(db, r->consts, r->nr_consts);
+	err = set_tree_meta(db, r->priv);
+	if (!err)
+		err = kdb__put_constants(db, r->consts, r->nr_consts);
 	if (!err)
 		err = kdb__put_ioctls(db, r->ioctls, r->nr_ioctls);
 	for (i = 0; !err && i < r->nr_problems; i++)

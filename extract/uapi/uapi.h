@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The UAPI header reader: integer #defines and ioctl command numbers of a
- * kernel's user-space headers, computed as gcc would for x86_64 user space
- * (a small preprocessor and a C constant-expression evaluator; nothing is
- * guessed: what is not an integer constant is skipped and counted).
+ * kernel's user-space headers, computed as gcc would for user space of the
+ * kernel's architecture (x86_64 or arm64: a small preprocessor with that
+ * target's predefined macros and a C constant-expression evaluator with
+ * its char signedness and type sizes; nothing is guessed: what is not an
+ * integer constant is skipped and counted).
  *
  * The tree is either what `make headers_install` writes (DIR/linux,
  * DIR/asm) or a source / Debian linux-headers-*-common tree (DIR/uapi and
- * DIR/arch/x86/include/uapi, or the parent of such an include/); in the
+ * DIR/arch/ARCH/include/uapi, or the parent of such an include/); in the
  * latter the asm/ headers Kbuild would generate resolve to asm-generic/.
  */
 #ifndef KD_UAPI_H
@@ -18,6 +20,7 @@
 
 #include "db/kdb.h"
 #include "db/kdb-uapi.h"
+#include "lib/arch.h"
 
 struct uapi_type_info {
 	int64_t size;		/* bytes */
@@ -75,12 +78,14 @@ struct uapi_result {
 };
 
 /*
- * Read the tree at @dir. @lk may be NULL (every struct size and enumerator
- * is then unknown). *out: free with uapi_result__free(). Returns 0, or a
- * negative code when @dir is not a UAPI tree or on ENOMEM (reported with
- * kd_err); header trouble becomes problems, not failures.
+ * Read the tree at @dir as user space of @arch sees it (NULL: x86_64). @lk
+ * may be NULL (every struct size and enumerator is then unknown). *out:
+ * free with uapi_result__free(). Returns 0, or a negative code when @dir is
+ * not a UAPI tree (of @arch, in the source layout) or on ENOMEM (reported
+ * with kd_err); header trouble becomes problems, not failures.
  */
-int uapi__scan(const char *dir, const struct uapi_lookup *lk, struct uapi_result **out);
+int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lookup *lk,
+	       struct uapi_result **out);
 void uapi_result__free(struct uapi_result *r);
 
 /*
@@ -88,7 +93,7 @@ void uapi_result__free(struct uapi_result *r);
  * into @db. @stats may be NULL. Run kdb__link_constants_to_enums() once
  * the types are written too.
  */
-int uapi__extract(struct kdb *db, const char *dir, const struct uapi_lookup *lk,
-		  struct uapi_stats *stats);
+int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
+		  const struct uapi_lookup *lk, struct uapi_stats *stats);
 
 #endif

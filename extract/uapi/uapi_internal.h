@@ -100,6 +100,7 @@ const char *ulibc_header(const char *name);
 
 /* --- the tree: where includes resolve --------------------------------- */
 struct utree {
+	const struct kd_arch *arch;	/* whose headers (arch/ARCH/include/uapi) and view */
 	char *dirs[3];		/* search order: arch uapi, generic uapi (source) or DIR */
 	int nr_dirs;
 	bool source_layout;	/* asm/X.h may resolve to asm-generic/X.h */
@@ -114,7 +115,7 @@ struct utree {
 };
 /* Directories nest at most this deep below a tree's top. */
 #define UTREE_MAX_DEPTH 64
-int utree__open(const char *dir, struct utree *t);
+int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t);
 void utree__release(struct utree *t);
 /* Find @name (<...> form). *path and *display malloc'ed. -ENOENT when absent. */
 int utree__resolve(const struct utree *t, const char *name, char **path, char **display);
@@ -213,6 +214,7 @@ const char *uval_type(const struct uval *v);
 
 /* Size of a type for sizeof/_IOx: plain types here, the rest asked of the caller. */
 struct usizer {
+	const struct kd_arch *arch;	/* plain types' sizes and signedness */
 	uapi_sizeof_fn cb;
 	uapi_enumerator_fn enum_cb;	/* enumerators as constants (NULL: unknown) */
 	void *ctx;
@@ -233,6 +235,7 @@ int usizer_size(struct usizer *sz, const struct utok *t, size_t n, const struct 
 #define UEVAL_MAX_DEPTH 256
 
 struct ueval {
+	const struct kd_arch *arch;	/* char signedness, typedef sizes; NULL: x86_64 */
 	bool pp;			/* #if: identifiers are 0, arithmetic in intmax_t */
 	struct usizer *sizer;		/* NULL: sizeof is not a constant */
 	const struct uexpand *x;	/* for UT_IOCTL tokens */
@@ -254,7 +257,10 @@ struct ptype {
 	int t;		/* value type after a cast (and integer promotion) */
 	bool integer;
 };
-/* A type named by keywords ("unsigned long int") or a known typedef (types.c). */
-bool plain_type(const struct utok *t, size_t n, struct ptype *out);
+/*
+ * A type named by keywords ("unsigned long int") or a known typedef
+ * (types.c), as @arch's C ABI has it (NULL: x86_64).
+ */
+bool plain_type(const struct kd_arch *arch, const struct utok *t, size_t n, struct ptype *out);
 
 #endif

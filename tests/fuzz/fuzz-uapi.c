@@ -70,7 +70,7 @@ int fuzz_uapi_one(const uint8_t *data, size_t size)
 			break;
 		p = q + sizeof(sep) - 1;
 	}
-	err = uapi__scan(fuzz_path(&dir, "uapi"), &(struct uapi_lookup){ .size = fake_sizeof }, &r);
+	err = uapi__scan(fuzz_path(&dir, "uapi"), NULL, &(struct uapi_lookup){ .size = fake_sizeof }, &r);
 	if (!err) {
 		/* Touch every string of the result: ASan sees a dangling one. */
 		size_t total = 0;

@@ -3,7 +3,9 @@
 # pahole as an oracle on real kernels: for 30 user-visible structs (and two
 # unions) reachable from the syscalls, `kabi-diff show` prints the same
 # members in the same order, at the same offsets (byte:bit for bitfields)
-# and with the same sizes as `pahole -C NAME vmlinux` (dwarves, elfutils).
+# and with the same sizes as `pahole -C NAME vmlinux` (dwarves, elfutils),
+# on the x86_64 and the arm64 builds (asm-generic's struct stat, arm64's
+# own relocatable image: the same 32 types).
 #
 # pahole is run once per type, two at a time: pahole 1.24's `-C a,b,c`
 # stops looking once it has printed a type found in an earlier CU than the
@@ -38,7 +40,7 @@ struct:__kernel_timex struct:statfs struct:linux_dirent64 struct:iocb
 struct:io_event struct:rseq struct:msqid_ds
 union:bpf_attr union:sigval"
 
-for r in $KD_REAL_RELEASES; do
+for r in $KD_REAL_RELEASES ${KD_REAL_ARM64:-}; do
 	if ! v=$(real_vmlinux "$r"); then
 		skip "$r: not in ${KABI_KERNELS:-/root/.cache/kabi-kernels} (fetch: ../shared/kernels/fetch $r)"
 		continue
