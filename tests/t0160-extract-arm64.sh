@@ -104,6 +104,36 @@ msg=$("$KABI_DIFF" diff k1.kabi "$x86_new" 2>&1 >/dev/null)
 is "$?|$msg" "1|kabi-diff: k1.kabi is an arm64 kernel and $x86_new an x86_64 one: kabi-diff compares two builds of one architecture" \
 	"kernels of two architectures: refused in one line naming both"
 
+# An arm64 module (aarch64-linux-gnu-gcc -g -c: ET_REL, its .debug_info
+# relocated by R_AARCH64_ABS32/ABS64 entries libdwarf must apply) and the
+# sample UAPI tree with an arch/arm64 beside arch/x86: arm64's header and
+# the module's layout.
+mkdir -p mods uapi/arch/arm64/include/uapi/asm
+cp -R "$KD_SRCDIR/fixtures/kernel-uapi/uapi" "$KD_SRCDIR/fixtures/kernel-uapi/arch" uapi/
+sed 's/0x100/0x200/' "$KD_SRCDIR/fixtures/kernel-uapi/arch/x86/include/uapi/asm/fxarch.h" \
+	>uapi/arch/arm64/include/uapi/asm/fxarch.h
+"$cc" -g -O2 -c -DFXMOD_NAME='"fxmod"' "$KD_SRCDIR/fixtures/module.c" -o mods/fxmod.ko
+is "$(readelf -rW mods/fxmod.ko | awk '/^Relocation section .\.rela\.debug_info/ { s = 1; next }
+	/^Relocation section/ { s = 0 } s && $3 ~ /^R_AARCH64_ABS/ { print $3 }' | sort -u | tr '\n' ' ')" \
+	"R_AARCH64_ABS32 R_AARCH64_ABS64 " "the module's DWARF is relocated by AArch64 relocations"
+"$KABI_DIFF" extract -q k --uapi uapi --modules mods -o km.kabi
+is "$?" "0" "extract --uapi --modules of the arm64 kernel"
+is "$(q km.kabi "SELECT i.name, ifnull(i.size, '-'), printf('0x%08x', i.cmd), ifnull(m.name, 'vmlinux')
+	FROM ioctls i LEFT JOIN modules m ON m.id = i.module_id WHERE i.name = 'FXK_IOC_CREATE'")|$(q km.kabi \
+	"SELECT name || '=' || value FROM constants WHERE name = 'FXK_ARCH_FLAG'")" \
+	"FXK_IOC_CREATE|32|0xc0204601|fxmod|FXK_ARCH_FLAG=512" \
+	"ioctl sized from the aarch64 module's DWARF; FXK_ARCH_FLAG from arch/arm64"
+is "$("$KABI_DIFF" show km.kabi ioctl FXK_IOC_CREATE | grep -E '^[[:space:]]+__u(32|64) ' | tr '\t' ' ' | tr -s ' ')" \
+" __u32 height; /* 0 4 */
+ __u32 width; /* 4 4 */
+ __u32 bpp; /* 8 4 */
+ __u32 flags; /* 12 4 */
+ __u32 handle; /* 16 4 */
+ __u32 pitch; /* 20 4 */
+ __u64 size; /* 24 8 */" "the module struct's members at their offsets (names through relocated .debug_str offsets)"
+is "$("$KABI_DIFF" show km.kabi info | grep '^uapi_headers')" \
+	"uapi_headers    arm64: uapi/arch/arm64/include/uapi uapi/uapi" "show info: the arm64 headers read"
+
 # Without -Bsymbolic: R_AARCH64_ABS64 against the symbols, the same table.
 KD_FIXTURE_SYMBOLIC=no arm64_kernel kabs -DKABI_META meta.o
 ok $? "link without -Bsymbolic"
