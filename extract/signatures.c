@@ -132,6 +132,48 @@ static Dwarf_Off find_die(const struct die_index *idx, const char *name)
 	return hit ? hit->off : 0;
 }
 
+/*
+ * The DIE named @name whose code is at @addr, else the first of that
+ * name. The CU of sys_ni_syscall (kernel/sys_ni.c) is always read, and it
+ * holds a weak COND_SYSCALL stub for every call that may be compiled out:
+ * where the call is built, the linker discards the stub (its DWARF stays,
+ * at address 0) and keeps the real entry point, under the same name. The
+ * code starts a few bytes after the symbol where the kernel reserves
+ * patchable NOPs before it (arm64's ftrace: low_pc = symbol + 8).
+ */
+#define PATCHABLE_ENTRY_MAX 64
+
+static Dwarf_Off find_die_at(struct kdwarf *d, const struct die_index *idx, const char *name,
+			     uint64_t addr)
+{
+	struct named_die key = { .name = (char *)name };
+	const struct named_die *hit, *p, *end = idx->v + idx->n;
+
+	hit = idx->n ? bsearch(&key, idx->v, idx->n, sizeof(*idx->v), cmp_named) : NULL;
+	if (!hit)
+		return 0;
+	while (hit > idx->v && !strcmp(hit[-1].name, name))
+		hit--;
+	if (hit + 1 == end || strcmp(hit[1].name, name))
+		return hit->off;	/* one DIE of that name: nothing to choose */
+	for (p = hit; p < end && !strcmp(p->name, name); p++) {
+		Dwarf_Error derr = NULL;
+		Dwarf_Die die = NULL;
+		Dwarf_Addr lo = 0;
+
+		if (dwarf_offdie_b(d->dbg, p->off, 1, &die, &derr) == DW_DLV_OK) {
+			if (dwarf_lowpc(die, &lo, &derr) != DW_DLV_OK && derr)
+				dwarf_dealloc_error(d->dbg, derr);
+			dwarf_dealloc_die(die);
+		} else if (derr) {
+			dwarf_dealloc_error(d->dbg, derr);
+		}
+		if (lo >= addr && lo - addr <= PATCHABLE_ENTRY_MAX)
+			return p->off;
+	}
+	return hit->off;
+}
+
 static int cmp_off(const void *a, const void *b)
 {
 	Dwarf_Off x = *(const Dwarf_Off *)a, y = *(const Dwarf_Off *)b;
@@ -335,7 +377,7 @@ static int resolve(struct xtable *xt, struct kelf *k, struct die_index *idx, str
 	kd_buf_release(&name);
 	if (off)
 		return read_signature(xt, f, off, false);
-	off = find_die(idx, f->entry_name);
+	off = find_die_at(xt->dwarf, idx, f->entry_name, f->entry_addr);
 	if (off) {
 		Dwarf_Error derr = NULL;
 		Dwarf_Die die = NULL, child = NULL, extra = NULL;

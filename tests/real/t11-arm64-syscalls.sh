@@ -118,6 +118,13 @@ long int sys_openat(int dfd, const char *filename, int flags, umode_t mode)" "$r
 		WHERE s.abi = 'arm64' AND s.implemented")" \
 		"$(q "$db" "SELECT count(*) FROM syscalls WHERE abi = 'arm64' AND implemented")" \
 		"$r: every implemented arm64 syscall has a signature"
+	# kernel/sys_ni.c's weak COND_SYSCALL(geteuid16) stub is discarded (its
+	# DWARF stays, at low_pc 0) for kernel/uid16.c's entry, whose code starts
+	# 8 bytes after the symbol (patchable ftrace NOPs): the signature is the
+	# real one's.
+	is "$(q "$db" "SELECT f.decl_file FROM syscalls s JOIN functions f ON f.id = s.func_id
+		WHERE s.abi = 'aarch32' AND s.name = 'geteuid16'")" "kernel/uid16.c" \
+		"$r: geteuid16's signature is kernel/uid16.c's, not the discarded sys_ni.c stub's"
 	for s in statx:256 open_how:24 clone_args:88 stat:128; do
 		is "$(q "$db" "SELECT group_concat(size) FROM types
 			WHERE kind = 'struct' AND name = '${s%:*}'")" "${s#*:}" \
