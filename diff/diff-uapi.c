@@ -442,6 +442,12 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 				     "%s:%d: %s is a value of %s (unknown values %s)", fact.set_where.file,
 				     fact.set_where.line, name, fact.set,
 				     fact.set_rejects ? "refused" : "ignored");
+		/* A syscall number: the kernels' own tables know better than the headers. */
+		err = nr_removed_rule(&run->nr, o, &j->rule, &j->text);
+		if (err) {
+			j->ev = DIFF_EV_KERNEL;
+			return err < 0 ? err : 0;
+		}
 		return judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
 			     "%s is in %s of the old headers only; the contract lists it in no set",
 			     name, o->file ? o->file : "a header");

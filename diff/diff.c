@@ -230,6 +230,45 @@ static int syscall_change(struct diff_run *run, enum diff_rule_id rule, const ch
 	return err ? err : diff_add_impact(run->e.r, idx, name, name);
 }
 
+/* Is @f a COND_SYSCALL stub of kernel/sys_ni.c (the call compiled out: -ENOSYS)? */
+static bool is_sys_ni(const struct kd_function *f)
+{
+	const char *file = f && f->decl_file ? f->decl_file : "";
+	size_t n = strlen(file);
+
+	return n >= 15 && !strcmp(file + n - 15, "kernel/sys_ni.c") && (n == 15 || file[n - 16] == '/');
+}
+
+/*
+ * A call the old kernel had compiled out and the new one implements
+ * (arm64's pkey_* since 6.12): old binaries got ENOSYS from the stub,
+ * whose parameters are no signature of the call.
+ */
+static int syscall_implemented(struct diff_run *run, const char *name, const struct kd_function *o,
+			       const struct kd_function *n, size_t root)
+{
+	size_t idx;
+	int err;
+
+	kd_buf_reset(&run->ov);
+	kd_buf_reset(&run->nv);
+	kd_buf_reset(&run->subj);
+	err = kd_buf_addf(&run->ov, "%zu", o->nr_params);
+	if (!err)
+		err = kd_buf_addf(&run->nv, "%zu", n->nr_params);
+	if (!err)
+		err = kd_buf_addf(&run->subj, "%s()", name);
+	if (!err)
+		err = diff_add(run->e.r, &(struct diff_new){
+				.rule = DIFF_R_SYSCALL_IMPLEMENTED, .name = name, .subject = run->subj.s,
+				.old_value = run->ov.s, .new_value = run->nv.s }, &idx);
+	if (!err)
+		err = diff_evidence(run->e.r, idx, DIFF_EV_KERNEL,
+				    "the old kernel's %s is the stub at %s:%d (COND_SYSCALL: returns -ENOSYS)",
+				    o->name, o->decl_file, o->decl_line);
+	return err ? err : dt_own(&run->e, root, idx);
+}
+
 static int compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn)
 {
 	struct kd_function *f[2] = { NULL, NULL };
@@ -252,6 +291,16 @@ static int compare_signatures(struct diff_run *run, const char *name, int64_t fo
 		err = dt_root(&run->e, name, &root);
 	if (err)
 		goto out;
+	/*
+	 * The old kernel's stub has no signature of the call: nothing to
+	 * compare. (A call the new kernel compiled out is compared: old
+	 * binaries now get ENOSYS, and its parameters differ.)
+	 */
+	if (is_sys_ni(f[0])) {
+		if (!is_sys_ni(f[1]))
+			err = syscall_implemented(run, name, f[0], f[1], root);
+		goto out;
+	}
 	if (f[0]->nr_params != f[1]->nr_params) {
 		kd_buf_reset(ov);
 		kd_buf_reset(nv);
@@ -320,8 +369,6 @@ static int syscall_removed(struct diff_run *run, const struct kdb_syscall_pair *
 	struct kd_function *f = NULL;
 	struct diff_where w = { NULL, 0 };
 	size_t idx = run->e.r->nr_changes;
-	const char *file;
-	size_t n;
 	int err;
 
 	if (c && c->unimplemented && c->unimplemented(c->ctx, false, p->name, &w)) {
@@ -336,15 +383,13 @@ static int syscall_removed(struct diff_run *run, const struct kdb_syscall_pair *
 		if (err && err != -ENOENT)
 			return err;
 	}
-	file = f && f->decl_file ? f->decl_file : "";
-	n = strlen(file);
-	if (n >= 15 && !strcmp(file + n - 15, "kernel/sys_ni.c") && (n == 15 || file[n - 16] == '/')) {
+	if (is_sys_ni(f)) {
 		err = syscall_change(run, DIFF_R_SYSCALL_REMOVED_UNIMPLEMENTED, p->name,
 				     run->subj.s, p->old_nrs, NULL);
 		if (!err)
 			err = diff_evidence(run->e.r, idx, DIFF_EV_KERNEL,
 				"the old kernel's %s is the stub at %s:%d (COND_SYSCALL: returns -ENOSYS)",
-				f->name, file, f->decl_line);
+				f->name, f->decl_file, f->decl_line);
 	} else {
 		err = syscall_change(run, DIFF_R_SYSCALL_REMOVED, p->name, run->subj.s,
 				     p->old_nrs, NULL);
@@ -445,6 +490,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = check_same_arch(r);
 	if (!err)
+		nr_tables_init(&run.nr, old, new, r->meta[1].arch);
+	if (!err)
 		err = kdb__load_types(old, &run.e.g[0].types, &run.e.g[0].nr);
 	if (!err)
 		err = kdb__load_types(new, &run.e.g[1].types, &run.e.g[1].nr);
@@ -476,6 +523,7 @@ out:
 	kdb__free_types(run.e.g[1].types, run.e.g[1].nr);
 	free(run.done);
 	diff_facts_release(&run.k);
+	nr_tables_release(&run.nr);
 	kd_buf_release(&run.subj);
 	kd_buf_release(&run.ov);
 	kd_buf_release(&run.nv);

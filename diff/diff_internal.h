@@ -145,6 +145,30 @@ struct diff_facts {
 	size_t nr_headers, cap_headers;
 };
 
+struct kd_constant;
+/* The native syscall tables of both kernels (diff-nr.c): implemented slots. */
+struct nr_slot {
+	int64_t nr;
+	char *name;
+};
+struct nr_tables {
+	struct kdb *db[2];		/* [0] old, [1] new */
+	const char *abi;		/* the arch's native ABI; NULL: arch unknown, no tables */
+	bool loaded;			/* read on the first removed __NR_ constant */
+	struct nr_slot *slot[2];
+	size_t nr[2], cap[2];
+	int64_t size[2];		/* slots, implemented or not */
+};
+void nr_tables_init(struct nr_tables *t, struct kdb *old, struct kdb *new, const char *arch);
+void nr_tables_release(struct nr_tables *t);
+/*
+ * Does the removal of constant @c have a rule of its own because the
+ * tables explain it? 1 (*rule: DIFF_R_SYSCALL_NUMBER_KEPT or _UNSERVED,
+ * the evidence in @why), 0 no, or a negative code.
+ */
+int nr_removed_rule(struct nr_tables *t, const struct kd_constant *c, enum diff_rule_id *rule,
+		    struct kd_buf *why);
+
 /* One diff__run(): the engine, both DBs, the facts and scratch buffers. */
 struct diff_run {
 	struct diff_engine e;
@@ -153,6 +177,7 @@ struct diff_run {
 	size_t nr_done, cap_done;
 	struct kd_buf subj, ov, nv;
 	struct diff_facts k;
+	struct nr_tables nr;	/* removed __NR_ constants are read against them */
 };
 
 /* diff-uapi.c: load the facts (after the types), then the row callbacks. */

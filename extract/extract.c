@@ -299,7 +299,7 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	if (!err)
 		err = type_sink_new(&sink);
 	if (!err)
-		err = extract_uapi(conf, &it, &hj, db, sink, stats);
+		err = extract_uapi(conf, NULL, &it, &hj, db, sink, stats);
 	if (!err)
 		err = write_header_identity(db, conf, &hj);
 	if (!err && conf->before_commit)

@@ -588,6 +588,118 @@ static void build_uapi(struct kb *k)
 		k->err = kdb__put_ioctls(k->db, io, NM(io));
 }
 
+/*
+ * Removed __NR_ constants read against the syscall tables (diff-nr.c):
+ * old 0 read, 1 write, 2 dcookie, 3 -, 4 newfstatat; new 0 read,
+ * 1 pwrite, 2 -, 3 -, 4 newfstatat; the new headers have no __NR_.
+ */
+static void build_nr(struct kb *k)
+{
+	int64_t l64 = base(k, "long int", 8);
+	struct kd_constant c[] = {
+		{ .name = "__NR_read", .value = 0, .ctype = "int" },
+		{ .name = "__NR_write", .value = 1, .ctype = "int" },
+		{ .name = "__NR_dcookie", .value = 2, .ctype = "int" },
+		{ .name = "__NR_nfsservctl", .value = 3, .ctype = "int" },
+		{ .name = "__NR3264_fstatat", .value = 4, .ctype = "int" },
+		{ .name = "__NR_syscalls", .value = 5, .ctype = "int" },
+		{ .name = "NR_LOOKALIKE", .value = 0, .ctype = "int" },
+	};
+	int i;
+
+	sys(k, 0, "read", l64, 0);
+	sys(k, 1, k->is_new ? "pwrite" : "write", l64, 0);
+	if (!k->is_new)
+		sys(k, 2, "dcookie", l64, 0);
+	for (i = k->is_new ? 2 : 3; i <= 3; i++)
+		if (!k->err)
+			k->err = kdb__put_syscall(k->db, &(struct kd_syscall){ .abi = "x64", .nr = i });
+	sys(k, 4, "newfstatat", l64, 0);
+	if (!k->err && !k->is_new)
+		k->err = kdb__put_constants(k->db, c, NM(c));
+}
+
+static void test_nr(void)
+{
+	struct diff_result *r = pair("nr", build_nr, NULL);
+	const struct diff_change *c;
+
+	check(r, "constant.removed", "__NR_read", "syscall-number-kept", "0", NULL, NULL);
+	c = r ? diff_result__find(r, "constant.removed", "__NR_read") : NULL;
+	ok(c && c->evidence_kind == DIFF_EV_KERNEL &&
+	   !strcmp(c->evidence, "the new kernel's x64 table has read at 0"),
+	   "kept: the table is the evidence (%s)", c ? c->evidence : "-");
+	check(r, "constant.removed", "__NR_write", "constant-removed", "1", NULL, NULL);
+	check(r, "constant.removed", "__NR_dcookie", "constant-removed", "2", NULL, NULL);
+	check(r, "constant.removed", "__NR_nfsservctl", "syscall-number-unserved", "3", NULL, NULL);
+	c = r ? diff_result__find(r, "constant.removed", "__NR_nfsservctl") : NULL;
+	is_str(c ? c->evidence : NULL, "neither kernel's x64 table serves 3", "unserved: evidence");
+	check(r, "constant.removed", "__NR3264_fstatat", "syscall-number-kept", "4", NULL, NULL);
+	c = r ? diff_result__find(r, "constant.removed", "__NR3264_fstatat") : NULL;
+	is_str(c ? c->evidence : NULL, "the new kernel's x64 table has newfstatat at 4",
+	       "asm-generic's __NR3264_ names the 64-bit call's slot");
+	check(r, "constant.removed", "__NR_syscalls", "syscall-number-kept", "5", NULL, NULL);
+	c = r ? diff_result__find(r, "constant.removed", "__NR_syscalls") : NULL;
+	is_str(c ? c->evidence : NULL, "the new kernel's x64 table has 5 slots", "__NR_syscalls: the size");
+	check(r, "constant.removed", "NR_LOOKALIKE", "constant-removed", "0", NULL, NULL);
+	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_SOURCE) : 0, 3,
+	       "3 source-level: write (1 is pwrite now), dcookie (2 gone), NR_LOOKALIKE");
+	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_COMPATIBLE) : 0, 3, "3 compatible");
+	diff_result__free(r);
+}
+
+/*
+ * COND_SYSCALL stubs (kernel/sys_ni.c) in the table: a call the old kernel
+ * compiled out and the new one implements (arm64's pkey_alloc in 6.12),
+ * and the other way round, a call the new kernel compiled out.
+ */
+static void put_call(struct kb *k, int64_t nr, const char *name, bool stub, int nparams, int64_t type)
+{
+	struct kd_buf fn = KD_BUF_INIT;
+	struct kd_syscall sc = { .abi = "x64", .nr = nr, .name = name, .implemented = true };
+	int64_t fid = 0;
+	int i;
+
+	kd_buf_addf(&fn, "sys_%s", name);
+	if (!k->err)
+		k->err = kdb__put_function(k->db, fn.s, type, "dwarf", stub ? "kernel/sys_ni.c" : "mm/k.c",
+					   stub ? 356 : 1, &fid);
+	for (i = 0; i < nparams; i++)
+		if (!k->err)
+			k->err = kdb__put_param(k->db, fid, i, i ? "b" : "a", type, "?");
+	sc.entry = fn.s;
+	sc.func_id = fid;
+	if (!k->err)
+		k->err = kdb__put_syscall(k->db, &sc);
+	kd_buf_release(&fn);
+}
+
+static void build_stub(struct kb *k)
+{
+	int64_t l64 = base(k, "long int", 8);
+
+	put_call(k, 0, "pk_alloc", !k->is_new, k->is_new ? 2 : 0, l64);
+	put_call(k, 1, "gone", k->is_new, k->is_new ? 0 : 1, l64);
+	put_call(k, 2, "never", true, 0, l64);
+}
+
+static void test_stub(void)
+{
+	struct diff_result *r = pair("stub", build_stub, NULL);
+	const struct diff_change *c;
+
+	check(r, "syscall.param.count", "pk_alloc()", "syscall-implemented", "0", "2", NULL);
+	c = r ? diff_result__find(r, "syscall.param.count", "pk_alloc()") : NULL;
+	ok(c && c->evidence_kind == DIFF_EV_KERNEL && !strcmp(c->evidence,
+	   "the old kernel's sys_pk_alloc is the stub at kernel/sys_ni.c:356 (COND_SYSCALL: returns -ENOSYS)"),
+	   "implemented: the stub is the evidence (%s)", c ? c->evidence : "-");
+	ok(r && !diff_result__find(r, "syscall.param.name", "pk_alloc(a)") &&
+	   !diff_result__find(r, "syscall.param.type", "pk_alloc(a)"), "the stub's parameters are not compared");
+	check(r, "syscall.param.count", "gone()", "syscall-params-count", "1", "0", NULL);
+	count_is(r, 2, "stubs: nothing else (both stubs: nothing)");
+	diff_result__free(r);
+}
+
 static bool says_tolerant(void *ctx, const char *ioctl, int type, const char *header,
 			  struct diff_where *where)
 {
@@ -940,6 +1052,8 @@ int main(void)
 	test_space();
 	test_bytes();
 	test_uapi();
+	test_nr();
+	test_stub();
 	test_no_change();
 	test_suppressions();
 	test_reports();
