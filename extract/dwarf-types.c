@@ -223,7 +223,7 @@ static int add_enumerator(struct xtable *xt, void *arg, Dwarf_Die die)
 	e->name = kd_strdup(name ? name : "?");
 	if (!e->name)
 		return -ENOMEM;
-	if (!die_sdata(xt->dwarf, die, DW_AT_const_value, &v))
+	if (!die_enumerator_value(xt->dwarf, die, &v))
 		xt_problem(xt, die_offset(xt->dwarf, die), "enumerator %s without a value", e->name);
 	e->value = v;
 	x->t.nr_enumerators++;

@@ -338,7 +338,8 @@ bool die_udata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Unsigned *v
 	return rc == DW_DLV_OK;
 }
 
-bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v)
+static bool read_constant(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, bool unsigned_data,
+			  Dwarf_Signed *v)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Error err = NULL;
@@ -351,7 +352,14 @@ bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v)
 		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
 		err = NULL;
 	}
-	if (form == DW_FORM_udata) {
+	/*
+	 * The fixed-size data forms carry bits, not a sign: GCC and clang put a
+	 * negative enumerator in sdata and an unsigned one in data1..data8, so
+	 * libdwarf's sign extension read 6.12's IOMMUFD_CMD_* (0x80 and up, in
+	 * data1) as negative and gave their ioctls wrong numbers.
+	 */
+	if (form == DW_FORM_udata || (unsigned_data && (form == DW_FORM_data1 ||
+			form == DW_FORM_data2 || form == DW_FORM_data4))) {
 		Dwarf_Unsigned u;
 
 		rc = dwarf_formudata(attr, &u, &err);
@@ -364,6 +372,16 @@ bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v)
 		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
 	dwarf_dealloc(d->dbg, attr, DW_DLA_ATTR);
 	return rc == DW_DLV_OK;
+}
+
+bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v)
+{
+	return read_constant(d, die, at, false, v);
+}
+
+bool die_enumerator_value(struct kdwarf *d, Dwarf_Die die, Dwarf_Signed *v)
+{
+	return read_constant(d, die, DW_AT_const_value, true, v);
 }
 
 bool die_ref(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *off)

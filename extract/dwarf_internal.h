@@ -73,6 +73,8 @@ const char *die_name(struct kdwarf *d, Dwarf_Die die);
 /* Attribute as unsigned/signed/reference; false when absent or unreadable. */
 bool die_udata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Unsigned *v);
 bool die_sdata(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Signed *v);
+/* An enumerator's value: data1..data4 zero-extended (see read_constant). */
+bool die_enumerator_value(struct kdwarf *d, Dwarf_Die die, Dwarf_Signed *v);
 bool die_ref(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at, Dwarf_Off *off);
 bool die_flag(struct kdwarf *d, Dwarf_Die die, Dwarf_Half at);
 Dwarf_Half die_tag(struct kdwarf *d, Dwarf_Die die);

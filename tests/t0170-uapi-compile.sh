@@ -37,9 +37,11 @@ FXC_IOC_U|0xc0085803|8|union fxc_u
 FXC_USB_CONTROL|0xc0105500|16|struct fxc_ctrl" "ioctl numbers from the header view (the values gcc gives)"
 is "$(q "$db" "SELECT name, printf('0x%08x', cmd), source FROM ioctls WHERE arg_type_text IS NULL ORDER BY name")" \
 "FXC_AUTOFS_IOC_FAIL|0x00009361|macro
-FXC_AUTOFS_IOC_READY|0x00009360|macro" "_IO() with an enumerator as its number (autofs)"
+FXC_AUTOFS_IOC_READY|0x00009360|macro
+FXC_IOMMU_ALLOC|0x00003b82|macro
+FXC_IOMMU_DESTROY|0x00003b80|macro" "_IO() with an enumerator as its number (autofs; iommufd's 0x80 and up, not sign-extended)"
 is "$(q "$db" "SELECT source, count(*) FROM ioctls GROUP BY source")" "enumerator|2
-macro|8" "two ioctls are enumerators; the one under __KERNEL__ is not user space's"
+macro|10" "two ioctls are enumerators; the one under __KERNEL__ is not user space's"
 is "$(q "$db" "SELECT value FROM constants WHERE name = 'FXC_ARGS_SIZE'")" "16" "sizeof in a #define"
 is "$(q "$db" "SELECT name, value, ctype FROM constants WHERE name LIKE 'FXC_PRI%' OR name LIKE '%_MAX' ORDER BY name")" \
 "FXC_PRI_FIRST|-2147483648|int
@@ -59,6 +61,7 @@ linux/fxc_clash_b.h:8|struct|fxc_only_b|3
 linux/fxc_enum.h:13|struct|fxc_binder_rw|16
 linux/fxc_enum.h:18|enum|-|4
 linux/fxc_enum.h:27|enum|-|4
+linux/fxc_enum.h:33|enum|-|4
 linux/fxc_input.h:14|struct|fxc_input_id|4
 linux/fxc_libc.h:8|struct|fxc_event|24
 linux/fxc_loop.h:11|struct|fxc_loop_config|24
@@ -76,7 +79,7 @@ is "$(q "$db" "SELECT stage, location, message FROM problems ORDER BY id")" \
 "uapi|linux/fxc_bad.h|does not compile on its own, so its types have no header view: linux/fxc_bad.h:5:2: error: #error \"fxc_bad.h: include <linux/fxc.h> instead\"
 uapi|linux/fxc_clash_b.h|struct fxc_clash: another size than in linux/fxc_clash_a.h:9 (depending on what was included before; sizes are taken from linux/fxc_clash_a.h)
 uapi|linux/fxc_bad.h:5|#error \"fxc_bad.h: include <linux/fxc.h> instead\"
-uapi|linux/fxc_enum.h:35|FXC_IOC_BROKEN: an ioctl number that does not evaluate: not a constant (unknown identifier)" \
+uapi|linux/fxc_enum.h:44|FXC_IOC_BROKEN: an ioctl number that does not evaluate: not a constant (unknown identifier)" \
 	"problems: the header that does not compile alone, the clash, the ioctl without a number"
 is "$(q "$db" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "12 of 13" "12 of the 13 headers compiled"
 
