@@ -58,6 +58,17 @@ is "$(lint big.h)" "0|" "  16 MiB exactly: read"
 rm -f spec/big.h spec/zero-dev.h
 grep -rq ghp_ err.txt; is "$?" 1 "  no secret quoted"
 
+# Includes nest at most 16 deep (SPEC_MAX_INCLUDE_DEPTH): a chain of 20.
+mkdir -p deep
+for i in $(seq 0 19); do printf 'include "i%d.h";\n' $((i + 1)) > deep/i$i.h; done
+printf 'fdkind z;\n' > deep/i20.h && printf 'include "i0.h";\n' > deep/a.kabispec
+timeout 20 "$KABI_DIFF" spec lint deep >out.txt 2>err.txt
+is "$?|$(cat err.txt)" "1|kabi-diff: deep/i15.h:1:1: includes nested too deeply (more than 16 levels)
+kabi-diff: deep: the spec has errors" "includes 20 deep: an error at the 17th"
+rm deep/i15.h && printf 'fdkind z;\n' > deep/i15.h
+timeout 20 "$KABI_DIFF" spec lint deep >out.txt 2>err.txt
+is "$?|$(cat err.txt)" "0|" "  16 deep: read"
+
 # Spec files of the directory itself may link out (a directory of links to
 # the starter contract), but only to a *.kabispec, never read otherwise.
 rm -f spec/a.kabispec
