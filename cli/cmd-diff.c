@@ -20,6 +20,7 @@
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "extract/input/diff-inputs.h"
+#include "extract/input/git-tree.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "diff/diff.h"
@@ -30,6 +31,7 @@
 static const char diff_usage[] =
 	"usage: kabi-diff OLD NEW [options]\n"
 	"       kabi-diff diff OLD NEW [options]\n"
+	"       kabi-diff --git [-C REPO] REV1 REV2 [options]   (or REV1..REV2)\n"
 	"\n"
 	"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
 	"constants and ioctls. Every change gets a verdict from a rule of\n"
@@ -51,6 +53,13 @@ static const char diff_usage[] =
 	"modules (m); KEY covers this kabi-diff's version, the vmlinux file and the\n"
 	"headers' content, and is verified on every hit.\n"
 	"\n"
+	"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
+	"current directory, or -C REPO): their UAPI headers (include/uapi,\n"
+	"arch/x86/include/uapi) are read with git archive, never from the work tree,\n"
+	"and compared as header trees.\n"
+	"\n"
+	"      --git                OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)\n"
+	"  -C, --repo REPO          with --git: the repository (default: .)\n"
 	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
 	"  -o, --output FILE        write the report to FILE (atomically; '-': stdout)\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
@@ -130,8 +139,10 @@ fail:
 
 int cmd_diff(int argc, char **argv)
 {
-	enum { OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	enum { OPT_GIT = 300, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
+		{ "git", no_argument, NULL, OPT_GIT },
+		{ "repo", required_argument, NULL, 'C' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "suppressions", required_argument, NULL, 's' },
@@ -156,13 +167,17 @@ int cmd_diff(int argc, char **argv)
 	struct diff_suppressions *sup = NULL;
 	struct diff_result *r = NULL;
 	struct kdb *db[2] = { NULL, NULL };
-	const char *output = NULL, *sup_path = NULL, *color = "auto";
-	bool quiet = false;
-	int c, status = KD_EXIT_ERROR;
+	const char *output = NULL, *sup_path = NULL, *color = "auto", *repo = NULL;
+	const char *args[2], *revs[2] = { NULL, NULL };
+	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
+	bool quiet = false, git = false;
+	int i, c, status = KD_EXIT_ERROR;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:s:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "C:f:o:s:qh", opts, NULL)) != -1) {
 		switch (c) {
+		case OPT_GIT: git = true; break;
+		case 'C': repo = optarg; break;
 		case 'f':
 			if (report_format_from_name(optarg) < 0)
 				return cli_usage_error(diff_usage, "diff: unknown format '%s'", optarg);
@@ -191,9 +206,32 @@ int cmd_diff(int argc, char **argv)
 		default: return cli_usage_error(diff_usage, "diff: bad option");
 		}
 	}
-	if (optind + 2 != argc)
-		return cli_usage_error(diff_usage, "diff: expected OLD and NEW, got %d arguments",
-				       argc - optind);
+	if (repo && !git)
+		return cli_usage_error(diff_usage, "diff: -C REPO goes with --git");
+	if (git && optind + 1 == argc && strstr(argv[optind], "..")) {
+		/* REV1..REV2 as git log spells a range (REV1...REV2 is not a pair). */
+		char *dots;
+
+		range = strdup(argv[optind]);
+		if (!range) {
+			kd_err("out of memory");
+			return KD_EXIT_ERROR;
+		}
+		dots = strstr(range, "..");
+		*dots = '\0';
+		revs[0] = range;
+		revs[1] = dots + 2;
+		if (!*revs[0] || !*revs[1] || strstr(revs[1], "..") || *revs[1] == '.') {
+			free(range);
+			return cli_usage_error(diff_usage, "diff: --git takes REV1..REV2 or REV1 REV2");
+		}
+	} else if (optind + 2 != argc) {
+		return cli_usage_error(diff_usage, git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
+				       "diff: expected OLD and NEW, got %d arguments", argc - optind);
+	} else if (git) {
+		revs[0] = argv[optind];
+		revs[1] = argv[optind + 1];
+	}
 	if ((old_spec != NULL) != (new_spec != NULL))
 		return cli_usage_error(diff_usage, "diff: --old-spec and --new-spec go together");
 	if (output && !strcmp(output, "-"))
@@ -203,22 +241,38 @@ int cmd_diff(int argc, char **argv)
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
-		const char *inputs[3] = { argv[optind], argv[optind + 1], sup_path };
+		/* Git revisions are no files: only the suppressions may be the output. */
+		const char *inputs[3] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
+					  sup_path };
 
 		if (kd_output_check(output, inputs, 3))
 			goto out;
 	}
 	if (sup_path && diff_suppressions__load(sup_path, &sup))
 		goto out;
-	if (diff_inputs__open((const char *const *)argv + optind, quiet, db))
+	if (git) {
+		const char *tmp = getenv("TMPDIR");
+
+		for (i = 0; i < 2; i++) {
+			if (git_tree__export(repo ? repo : ".", revs[i], tmp && *tmp ? tmp : "/tmp",
+					     &git_dirs[i]))
+				goto out;
+			(void)kd_tmpdir_register(git_dirs[i]);	/* best effort: removed on a signal */
+			args[i] = git_dirs[i];
+		}
+	} else {
+		args[0] = argv[optind];
+		args[1] = argv[optind + 1];
+	}
+	if (diff_inputs__open(args, git ? revs : NULL, quiet, db))
 		goto out;
 	if (conf.abi && !has_abi(db[0], conf.abi) && !has_abi(db[1], conf.abi)) {
 		status = cli_usage_error(diff_usage, "diff: --abi %s: neither kernel has syscalls of"
 					 " that ABI", conf.abi);
 		goto out;
 	}
-	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1], argv[optind + 1],
-			       &conf))
+	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1],
+			       git ? revs[1] : argv[optind + 1], &conf))
 		goto out;
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;
@@ -235,6 +289,14 @@ int cmd_diff(int argc, char **argv)
 		goto out;
 	status = diff_result__exit_bits(r);
 out:
+	for (i = 0; i < 2; i++) {
+		if (git_dirs[i]) {
+			kd_remove_tree(git_dirs[i]);
+			kd_tmpdir_forget(git_dirs[i]);
+		}
+		free(git_dirs[i]);
+	}
+	free(range);
 	diff_result__free(r);
 	kdb__free(db[0]);
 	kdb__free(db[1]);

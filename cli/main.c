@@ -29,6 +29,7 @@ static void print_usage(FILE *f)
 	size_t i;
 
 	fprintf(f, "usage: kabi-diff OLD NEW [options]     compare two kernels' user-space ABI\n"
+		   "       kabi-diff --git [-C REPO] REV1..REV2 [options]   two revisions' UAPI headers\n"
 		   "       kabi-diff COMMAND [args]\n\ncommands:\n");
 	for (i = 0; i < NR_COMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
@@ -76,7 +77,7 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
 	/* The headline form: `kabi-diff OLD NEW [options]`. */
-	if (argv[1][0] != '-' && argc >= 3)
+	if ((argv[1][0] != '-' && argc >= 3) || !strcmp(argv[1], "--git"))
 		return cmd_diff(argc, argv);
 	fprintf(stderr, "kabi-diff: '%s' is not a command; see 'kabi-diff --help'\n", argv[1]);
 	return KD_EXIT_USAGE;

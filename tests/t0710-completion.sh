@@ -27,9 +27,9 @@ complete_words() {
 is "$(complete_words "")" "a.kabi b.kabi check diff dir.d extract notes.txt probe show spec vmlinux-1" \
 	"first word: the commands and files (the headline form OLD NEW)"
 is "$(complete_words ex)" "extract" "a command's prefix"
-is "$(complete_words --)" "--help --version" "kabi-diff's own options"
+is "$(complete_words --)" "--git --help --version" "kabi-diff's own options"
 is "$(complete_words diff --)" \
-	"--abi --color --format --full --help --new-spec --no-spec --old-spec --only --output --quiet --spec --suppressions" \
+	"--abi --color --format --full --git --help --new-spec --no-spec --old-spec --only --output --quiet --repo --spec --suppressions" \
 	"diff's long options"
 is "$(complete_words a.kabi b.kabi --s)" "--spec --suppressions" "the headline form takes diff's options"
 is "$(complete_words extract --)" "--help --jobs --modules --output --quiet --spec --uapi" "extract's long options"

@@ -381,7 +381,8 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 	return kdb__open(in->path.s, db);
 }
 
-int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
+int diff_inputs__open(const char *const args[2], const char *const labels[2], bool quiet,
+		      struct kdb *db[2])
 {
 	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT },
 			       { .arg = args[1], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT } };
@@ -389,6 +390,8 @@ int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2])
 	int i, err = 0;
 
 	db[0] = db[1] = NULL;
+	for (i = 0; labels && i < 2; i++)
+		in[i].label = labels[i];
 	err = prepare(&in[0], quiet, &db[0]);
 	/*
 	 * Packages whose modules are streamed extract alone anyway: OLD is

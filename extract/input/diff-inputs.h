@@ -14,9 +14,12 @@ struct kdb;
  * Open @args[0] and @args[1] into @db[0] and @db[1] (each freed with
  * kdb__free() by the caller, also after a failure). Inputs not in the
  * cache are extracted in child processes, side by side when neither reads
- * modules. @quiet: no progress messages. Returns 0 or a negative code
- * (reported).
+ * modules. @labels (NULL, or NULL entries: the arguments) name header
+ * trees in the report (meta.release: a git revision rather than the
+ * directory it was exported to). @quiet: no progress messages. Returns 0
+ * or a negative code (reported).
  */
-int diff_inputs__open(const char *const args[2], bool quiet, struct kdb *db[2]);
+int diff_inputs__open(const char *const args[2], const char *const labels[2], bool quiet,
+		      struct kdb *db[2]);
 
 #endif

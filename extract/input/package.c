@@ -174,8 +174,7 @@ static int map_member(const char *path, struct kd_buf *to, bool *headers)
 	return SKIP;
 }
 
-/* No empty, "." or ".." component: the member stays inside the directory. */
-static bool safe_relative(const char *p)
+bool kpkg__safe_relative(const char *p)
 {
 	const char *c = p;
 
@@ -192,8 +191,7 @@ static bool safe_relative(const char *p)
 	}
 }
 
-/* Create the directories of @rel below @dir (never following a link). */
-static int make_parents(const char *dir, const char *rel)
+int kpkg__make_parents(const char *dir, const char *rel)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	const char *p;
@@ -276,7 +274,7 @@ out:
 static int write_member(struct kpkg *p, struct reading *r, const char *rel)
 {
 	struct kd_buf path = KD_BUF_INIT;
-	int err = make_parents(p->dir, rel);
+	int err = kpkg__make_parents(p->dir, rel);
 
 	if (!err)
 		err = kd_buf_addf(&path, "%s/%s", p->dir, rel);
@@ -370,7 +368,7 @@ static int read_payload(struct kpkg *p, struct reading *r, bool may_stop, bool *
 		}
 		if (m != WRITE)
 			continue;
-		if (!safe_relative(to.s)) {
+		if (!kpkg__safe_relative(to.s)) {
 			kd_err("%s: member '%s' leaves the package's tree", r->pkg, name);
 			err = -KD_EFORMAT;
 			break;

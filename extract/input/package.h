@@ -57,4 +57,9 @@ const struct kpkg_stats *kpkg__stats(const struct kpkg *p);
 /* Close the packages and remove DIR. */
 void kpkg__close(struct kpkg *p);
 
+/* Is @p relative with no empty, "." or ".." component (it stays inside a directory)? */
+bool kpkg__safe_relative(const char *p);
+/* Create the directories of @rel below @dir, never following a link: 0 or -errno. */
+int kpkg__make_parents(const char *dir, const char *rel);
+
 #endif

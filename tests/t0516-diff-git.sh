@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kabi-diff --git: the UAPI headers of two revisions of a kernel git tree,
+# read with git archive. A fixture repository (source layout: include/uapi,
+# arch/x86/include/uapi) gets three commits: the header, a reformatting
+# patch, an ABI patch (a struct member, a flag value, an ioctl number). The
+# reformat reports nothing, the ABI patch its three changes, both spellings
+# of the range work, the report names the revisions, the work tree (dirty,
+# on purpose) is neither read nor touched; bad revisions and options fail.
+. "$KD_SRCDIR/lib.sh"
+
+command -v git >/dev/null 2>&1 || { skip "git is not installed"; done_testing; }
+fx=$KD_SRCDIR/fixtures
+src=$fx/uapi/source/include
+XDG_CACHE_HOME=$PWD/cache
+export XDG_CACHE_HOME
+GIT_CONFIG_NOSYSTEM=1 HOME=$PWD
+export GIT_CONFIG_NOSYSTEM HOME
+
+mkdir -p repo/include/uapi/linux repo/include/uapi/asm-generic repo/arch/x86/include/uapi/asm
+cp "$src/uapi/asm-generic/ioctl.h" "$src/uapi/asm-generic/bitsperlong.h" repo/include/uapi/asm-generic/
+cp "$src/uapi/linux/types.h" repo/include/uapi/linux/
+cp "$src/arch/x86/include/uapi/asm/bitsperlong.h" repo/arch/x86/include/uapi/asm/
+echo 'int main(void) { return 0; }' >repo/init.c	# not UAPI: never read
+commit() {
+	cp "$fx/headers/$1.h" repo/include/uapi/linux/kdh.h
+	git -C repo add -A && git -C repo -c user.name=t -c user.email=t@t commit -qm "$1" &&
+		git -C repo tag "$1"
+}
+git -C repo init -q && commit v1 && commit reformat && commit v2
+ok "$?" "fixture repository: v1, reformat, v2"
+# A dirty work tree: --git must read the commits, not this.
+echo '#define KDH_DIRTY 1' >>repo/include/uapi/linux/kdh.h
+git -C repo status --porcelain >status.before
+
+"$KABI_DIFF" --git -C repo v1 reformat -f json >reformat.json 2>err.txt
+is "$?" 0 "--git -C REPO v1 reformat: exit 0"
+is "$(jq -c '[(.changes | length), .old.release, .new.release]' reformat.json)" '[0,"v1","reformat"]' \
+	"  no change; the report names the revisions"
+"$KABI_DIFF" --git -C repo v1..v2 -f json >v2.json 2>err.txt
+is "$?" 12 "--git -C REPO v1..v2: exit 12"
+is "$(jq -r '.changes[] | [.kind, .subject, (.old // "-"), (.new // "-")] | join(" | ")' v2.json | sort)" \
+"constant.value | KDH_FLAG_B | 2 | 4
+ioctl.cmd | KDH_IOC_GET | 0x80046b02 | 0x80046b03
+type.member.added | struct kdh_args.mode | - | __u32 mode at 4" \
+	"  the member, the flag value and the ioctl number; not the work tree's KDH_DIRTY"
+"$KABI_DIFF" --git -C repo v1..v2 -q -f json -o v2o.json >out.txt 2>err.txt
+is "$?" 12 "v1..v2 -o FILE: exit 12"
+is "$(jq -c '[.changes[].kind] | sort' v2o.json)" "$(jq -c '[.changes[].kind] | sort' v2.json)" \
+	"  the same changes written to the file"
+(cd repo && "$KABI_DIFF" --git reformat v2 -q -f json) >v2b.json
+is "$?" 12 "in the repository, no -C: same verdict"
+is "$(jq -c '[.changes[].kind] | sort' v2b.json)" '["constant.value","ioctl.cmd","type.member.added"]' \
+	"  same changes"
+git -C repo status --porcelain >status.after
+cmp -s status.before status.after && grep -q KDH_DIRTY repo/include/uapi/linux/kdh.h
+ok "$?" "the work tree is left as it was (still dirty)"
+is "$(ls -d "${TMPDIR:-/tmp}"/.kabi-git-* 2>/dev/null | wc -l)" 0 "no exported tree left behind"
+
+"$KABI_DIFF" --git -C repo v1 nosuchrev >out.txt 2>err.txt
+is "$?" 1 "an unknown revision: exit 1"
+grep -q 'git archive nosuchrev failed' err.txt
+ok "$?" "  naming it"
+"$KABI_DIFF" --git -C repo -- v1 --output=x >out.txt 2>err.txt
+is "$?" 1 "a 'revision' that is an option is refused"
+"$KABI_DIFF" --git -C repo v1...v2 >out.txt 2>err.txt
+is "$?" 2 "REV1...REV2: usage error"
+"$KABI_DIFF" diff -C repo v1 v2 >out.txt 2>err.txt
+is "$?" 2 "-C without --git: usage error"
+mkdir norepo
+"$KABI_DIFF" --git -C norepo v1 v2 >out.txt 2>err.txt
+is "$?" 1 "not a git repository: exit 1"
+done_testing
