@@ -386,6 +386,46 @@ out:
 	return err;
 }
 
+int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, err;
+
+	err = kdb_prepare(db,
+		"SELECT * FROM ("
+		" SELECT t.kind, t.name, min(u.file), min(t.id),"
+		"  (SELECT min(n.id) FROM other.types n JOIN other.uapi_types v ON v.type_id = n.id"
+		"   WHERE n.name = t.name AND n.kind = t.kind) AS nid"
+		" FROM main.types t JOIN main.uapi_types u ON u.type_id = t.id"
+		" WHERE t.name IS NOT NULL AND t.kind IN ('struct', 'union', 'enum')"
+		" GROUP BY t.kind, t.name)"
+		" WHERE nid IS NOT NULL ORDER BY 1, 2", &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kdb_uapi_type_pair p = {
+			.kind = (const char *)sqlite3_column_text(st, 0),
+			.name = (const char *)sqlite3_column_text(st, 1),
+			.file = (const char *)sqlite3_column_text(st, 2),
+			.old_id = sqlite3_column_int64(st, 3),
+			.new_id = sqlite3_column_int64(st, 4),
+		};
+
+		if (!p.kind || !p.name || !p.file) {
+			err = -ENOMEM;
+			goto out;
+		}
+		err = cb(&p, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "comparing the header views' types");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
 /* --- what a kernel's binary shows ------------------------------------------ */
 
 int kdb__module_names(struct kdb *db, char ***names, size_t *n)

@@ -41,6 +41,21 @@ int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx);
 /* After kdb__attach_other(): every ioctl of either side, by name. */
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx);
 
+/* A named struct, union or enum both sides' header views declare. */
+struct kdb_uapi_type_pair {
+	const char *kind;	/* "struct", "union", "enum" */
+	const char *name;
+	const char *file;	/* the old side's declaring header (include-relative) */
+	int64_t old_id, new_id;
+};
+typedef int (*kdb_uapi_type_pair_fn)(const struct kdb_uapi_type_pair *p, void *ctx);
+/*
+ * After kdb__attach_other(): every named struct, union and enum of the old
+ * side's header view (uapi_types) that the new side's declares too, by
+ * kind and name, sorted (the lowest id of each, when headers clash).
+ */
+int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx);
+
 /* --- what a kernel's binary shows (evidence for the diff's verdicts) --- */
 /* The names of @db's modules, sorted. *names: free each and the array. */
 int kdb__module_names(struct kdb *db, char ***names, size_t *n);

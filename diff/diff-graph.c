@@ -191,8 +191,10 @@ static int node_path(const struct diff_engine *e, size_t node, struct kd_buf *b)
 		size_t pl = strlen(p->display);
 
 		err = kd_buf_addf(b, " -> %s", label);
-		/* An anonymous aggregate is named after its parent and member: say it once. */
-		if (!err && !(strncmp(v->display, p->display, pl) == 0 && v->display[pl] == '.'))
+		/* An anonymous aggregate is named after its parent and member, a
+		 * header's type after itself (header -> struct X): say it once. */
+		if (!err && !(strncmp(v->display, p->display, pl) == 0 && v->display[pl] == '.') &&
+		    strcmp(v->display, label))
 			err = kd_buf_addf(b, " -> %s", v->display);
 	}
 	return err;

@@ -968,6 +968,49 @@ out:
 
 /* --- enums, function types ------------------------------------------------ */
 
+static bool has_enumerator(const struct kd_type *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_enumerators; i++)
+		if (!strcmp(t->enumerators[i].name, name))
+			return true;
+	return false;
+}
+
+/*
+ * A rename: the enumerator of @ta that @tb lacks had @value, and exactly
+ * one enumerator new in @tb has it (no other removed one of @ta shares
+ * it). Its index in @tb, or -1.
+ */
+static long renamed_to(const struct kd_type *ta, const struct kd_type *tb, int64_t value)
+{
+	size_t i;
+	long found = -1;
+	int gone = 0;
+
+	for (i = 0; i < ta->nr_enumerators; i++)
+		if (ta->enumerators[i].value == value && !has_enumerator(tb, ta->enumerators[i].name))
+			gone++;
+	for (i = 0; i < tb->nr_enumerators; i++) {
+		if (tb->enumerators[i].value != value || has_enumerator(ta, tb->enumerators[i].name))
+			continue;
+		if (found >= 0)
+			return -1;	/* two new names for the value: no one rename */
+		found = (long)i;
+	}
+	return gone == 1 ? found : -1;
+}
+
+/* Is @b (new in @tb) the new name of an enumerator @ta lost? */
+static bool renamed_from(const struct kd_type *ta, const struct kd_type *tb,
+			 const struct kd_enumerator *b)
+{
+	long k = renamed_to(ta, tb, b->value);
+
+	return k >= 0 && &tb->enumerators[k] == b;
+}
+
 static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			const struct kd_type *tb)
 {
@@ -990,8 +1033,16 @@ static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type
 		if (err)
 			break;
 		if (j == tb->nr_enumerators) {
-			err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_REMOVED, DIFF_R_ENUMERATOR_REMOVED, subj.s,
-				   ov.s, NULL, NULL);
+			long k = renamed_to(ta, tb, a->value);
+
+			if (k >= 0)
+				err = kd_buf_addf(&nv, "value %" PRId64 " kept", a->value);
+			if (!err && k >= 0)
+				err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_RENAMED, DIFF_R_ENUMERATOR_RENAMED,
+					   subj.s, a->name, tb->enumerators[k].name, nv.s);
+			else if (!err)
+				err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_REMOVED, DIFF_R_ENUMERATOR_REMOVED,
+					   subj.s, ov.s, NULL, NULL);
 		} else if (tb->enumerators[j].value != a->value) {
 			err = kd_buf_addf(&nv, "%" PRId64, tb->enumerators[j].value);
 			if (!err)
@@ -1004,8 +1055,8 @@ static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type
 
 		for (i = 0; i < ta->nr_enumerators && strcmp(b->name, ta->enumerators[i].name); i++)
 			;
-		if (i < ta->nr_enumerators)
-			continue;
+		if (i < ta->nr_enumerators || renamed_from(ta, tb, b))
+			continue;	/* kept, or reported as the old name's rename */
 		kd_buf_reset(&subj);
 		kd_buf_reset(&nv);
 		err = kd_buf_addf(&subj, "%s.%s", disp, b->name);

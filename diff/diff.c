@@ -422,6 +422,28 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 
 /* --- the run ------------------------------------------------------------- */
 
+/*
+ * A named struct, union or enum both header views declare: compared as
+ * user space sees it, whether or not a syscall or ioctl reaches it (a
+ * program may read it from a device, a socket, a file). Root: the header
+ * that declares it; a pair an ioctl already reached is compared once.
+ */
+static int on_header_type(const struct kdb_uapi_type_pair *p, void *ctx)
+{
+	struct diff_run *run = ctx;
+	size_t root;
+	int err;
+
+	kd_buf_reset(&run->subj);
+	err = kd_buf_addf(&run->subj, "%s %s", p->kind, p->name);
+	if (!err)
+		err = dt_root(&run->e, p->file, &root);
+	if (!err)
+		err = dt_slot(&run->e, root, SLOT_MEMBER, p->file, run->subj.s, run->subj.s,
+			      p->old_id, p->new_id);
+	return err;
+}
+
 static int load_meta(struct kdb *db, struct diff_side_meta *m)
 {
 	int err;
@@ -507,6 +529,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
 	if (!err)
 		err = kdb__diff_constants(old, diff_on_constant, &run);
+	if (!err)
+		err = kdb__diff_uapi_types(old, on_header_type, &run);
 	if (!err)
 		err = dt_impacts(&run.e);
 	if (!err)

@@ -67,6 +67,23 @@ sed 's/0x4$/0x8/' "$fx/headers/v2.h" >v2/linux/kdh.h
 "$KABI_DIFF" v1 v2 -f json >v2c.json 2>err.txt
 is "$(jq -r '.changes[] | select(.kind == "constant.value") | .new' v2c.json)" 8 "an edited header is read again"
 
+# --- verdicts of header changes no ioctl reaches ---------------------------
+# linux/kdv.h: an enumerator removed, one renamed (same value), a struct
+# that shrinks, a mask that grows (diff/RULES.md).
+tree vv1 v1; cp "$fx/headers/verdicts-v1.h" vv1/linux/kdv.h
+tree vv2 v1; cp "$fx/headers/verdicts-v2.h" vv2/linux/kdv.h
+"$KABI_DIFF" vv1 vv2 -f json >vv.json 2>err.txt
+is "$?" 28 "header types no ioctl reaches: exit 28 (breaking and source changes)"
+is "$(jq -r '.changes[] | [.kind, .subject, (.old // "-"), (.new // "-"), .verdict, .rule] | join(" | ")' vv.json | sort)" \
+"constant.value | KDV_F_ALL | 3 | 7 | compatible | constant-mask-grown
+type.enumerator.removed | enum kdv_mode.KDV_MODE_AUTO | 2 | - | breaking | enumerator-removed
+type.enumerator.renamed | enum kdv_mode.KDV_MODE_ON | KDV_MODE_ON | KDV_MODE_ENABLED | source | enumerator-renamed
+type.member.removed | struct kdv_small.b | __u32 b at 4 | - | breaking | member-removed
+type.size | struct kdv_small | 8 | 4 | breaking | type-size" \
+	"  removed enumerator breaking, renamed source, shrunk struct breaking, grown mask compatible"
+is "$(jq -r '[.changes[] | select(.subject == "struct kdv_small") | .impact[].path] | join(",")' vv.json)" \
+	"linux/kdv.h -> struct kdv_small" "  reached from the header that declares it"
+
 mkdir empty
 "$KABI_DIFF" v1 empty >out.txt 2>err.txt
 is "$?" 1 "a directory with neither a vmlinux nor headers: error"
