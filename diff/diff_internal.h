@@ -126,6 +126,7 @@ struct diff_engine {
 	size_t nr_nodes, cap_nodes;
 	struct kd_hashmap pairs;	/* hash of (old id, new id) -> node index + 1 */
 	struct kd_buf scratch[2];
+	struct kdb *new_db;		/* the new side, for its constants (an enumerator's alias) */
 };
 
 /* A UAPI header of the old kernel and how much of its ioctls' code was built. */

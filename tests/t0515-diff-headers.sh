@@ -73,14 +73,19 @@ is "$(jq -r '.changes[] | select(.kind == "constant.value") | .new' v2c.json)" 8
 tree vv1 v1; cp "$fx/headers/verdicts-v1.h" vv1/linux/kdv.h
 tree vv2 v1; cp "$fx/headers/verdicts-v2.h" vv2/linux/kdv.h
 "$KABI_DIFF" vv1 vv2 -f json >vv.json 2>err.txt
-is "$?" 28 "header types no ioctl reaches: exit 28 (breaking and source changes)"
+is "$?" 12 "header types no ioctl reaches: exit 12 (breaking changes)"
 is "$(jq -r '.changes[] | [.kind, .subject, (.old // "-"), (.new // "-"), .verdict, .rule] | join(" | ")' vv.json | sort)" \
-"constant.value | KDV_F_ALL | 3 | 7 | compatible | constant-mask-grown
+"constant.added | KDV_MODE_ON | - | 1 | compatible | constant-added
+constant.added | KDV_TYPE_MAX | - | 3 | compatible | constant-added
+constant.value | KDV_F_ALL | 3 | 7 | compatible | constant-mask-grown
+type.enumerator.added | enum kdv_type.KDV_TYPE_C | - | 2 | compatible | enumerator-added
+type.enumerator.added | enum kdv_type.__KDV_TYPE_MAX | - | 3 | compatible | enumerator-added
 type.enumerator.removed | enum kdv_mode.KDV_MODE_AUTO | 2 | - | breaking | enumerator-removed
-type.enumerator.renamed | enum kdv_mode.KDV_MODE_ON | KDV_MODE_ON | KDV_MODE_ENABLED | source | enumerator-renamed
+type.enumerator.removed | enum kdv_type.KDV_TYPE_MAX | 2 | - | breaking | enumerator-removed
+type.enumerator.renamed | enum kdv_mode.KDV_MODE_ON | KDV_MODE_ON | KDV_MODE_ENABLED | info | enumerator-renamed
 type.member.removed | struct kdv_small.b | __u32 b at 4 | - | breaking | member-removed
 type.size | struct kdv_small | 8 | 4 | breaking | type-size" \
-	"  removed enumerator breaking, renamed source, shrunk struct breaking, grown mask compatible"
+	"  removed enumerator breaking, renamed with the old name kept info (not an end marker whose value a new one took), shrunk struct breaking, grown mask compatible"
 is "$(jq -r '[.changes[] | select(.subject == "struct kdv_small") | .impact[].path] | join(",")' vv.json)" \
 	"linux/kdv.h -> struct kdv_small" "  reached from the header that declares it"
 
