@@ -12,7 +12,7 @@
 #   2. the candidates are preprocessed again after `#undef _IOC` and a
 #      _IOC(d,t,n,s) that leaves a marker: a macro whose expansion holds the
 #      marker is an ioctl (whatever macro layers lead there), and so is an
-#      enumerator whose initializer holds it (6.12's binder.h). A macro
+#      enumerator whose initializer is _IOC's expansion (6.12's binder.h). A macro
 #      whose expansion calls _IO/_IOR/_IOW/_IOWR undefined (the header
 #      leaves <sys/ioctl.h> to its user) is tried again with <sys/ioctl.h>
 #      included first, as user space does;
@@ -71,7 +71,9 @@ if [ -n "${KD_ORACLE_ONLY:-}" ]; then
 	grep -Fx -f "$KD_ORACLE_ONLY" "$work/headers" >"$work/headers.1"; mv "$work/headers.1" "$work/headers"
 fi
 # Resolved tree directories, to tell the tree's macros from the C library's.
-rootre=$(for r in $roots; do (cd "$r" && pwd -P); done | sed 's/[.[\*^$]/\\&/g' | paste -sd'|')
+# (each regex character in brackets: awk -v would eat a backslash, and
+# Debian's 6.12.107+deb12 has a '+')
+rootre=$(for r in $roots; do (cd "$r" && pwd -P); done | sed 's/[.+?(){}|*$]/[&]/g' | paste -sd'|')
 
 cat >"$work/one.sh" <<'EOF'
 #!/bin/sh
@@ -91,20 +93,19 @@ awk -v re="$ROOTRE" '
 /^#define [A-Za-z_][A-Za-z0-9_]*([ \t]|$)/ { if (intree) print $2; next }
 /^#define [A-Za-z_][A-Za-z0-9_]*\(/ { if (intree) { n = $2; sub(/\(.*/, "", n); print n > "/dev/stderr" } }
 ' "$d/dd" 2>"$d/funcs" | sort -u >"$d/names"
-# Enumerators defined by an ioctl call: "NAME = _IO..." in the tree's
-# non-directive lines (enum bodies, any layout).
-awk -v re="$ROOTRE" '
-/^# [0-9]+ "/ { f = $3; gsub(/"/, "", f); intree = (f ~ "^(" re ")/"); next }
-/^#/ { next }
-intree { print }' "$d/dd" | tr '\n' ' ' | tr ',{}' '\n\n\n' |
-	sed -nE 's/^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*_IO(R|W|WR|C)?[ \t]*\(.*/\1/p' | sort -u >"$d/enums"
 for pre in "" "#include <sys/ioctl.h>"; do
 	{ [ -n "$pre" ] && echo "$pre"
 	  printf '#include <%s>\n#undef _IOC\n#define _IOC(d, t, n, s) __KD_IOC_MARK__\n' "$h"
-	  awk '{ print "__KD_N__ \"" $1 "\" " $1 }' "$d/names" "$d/enums"; } >"$d/b.c"
+	  awk '{ print "__KD_N__ \"" $1 "\" " $1 }' "$d/names"; } >"$d/b.c"
 	$CC -std=gnu11 -E -P -w $INCS "$d/b.c" >"$d/b.i" 2>/dev/null || continue
 	if [ -z "$pre" ]; then
 		grep -E '^__KD_N__ .*__KD_IOC_MARK__' "$d/b.i" | awk '{ gsub(/"/, "", $2); print $2 }' >"$d/ioctls"
+		# Enumerators whose initializer is an _IOC() (6.12's binder.h): the
+		# header's enum bodies were expanded before the marker existed, so
+		# they are found by _IOC's own expansion, its direction shifted by
+		# _IOC_DIRSHIFT ("<< (((0 +8)+8)+14))", asm-generic/ioctl.h).
+		grep -v '^__KD_N__ ' "$d/b.i" | tr '\n' ' ' | tr ',{};' '\n\n\n\n' |
+			sed -nE 's/^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*=.*<< \(\(\(0 \+8\)\+8\)\+14\)\).*/\1/p' >>"$d/ioctls"
 		grep -E '^__KD_N__ ' "$d/b.i" | grep -v __KD_IOC_MARK__ |
 			grep -E '(^|[^A-Za-z0-9_])_IO(R|W|WR)?[ \t]*\(' | awk '{ gsub(/"/, "", $2); print $2 }' | sort >"$d/needs"
 	else
