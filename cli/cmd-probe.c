@@ -16,6 +16,7 @@
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "db/kdb.h"
+#include "extract/image.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"
@@ -50,6 +51,10 @@ static const char probe_usage[] =
 	"                         known deviations\n"
 	"  -q, --quiet            print nothing but errors\n"
 	"  -h, --help             this text\n"
+	"\n"
+	"Before booting, the image is checked: the kernel K.kabi describes (build-id,\n"
+	"or a bzImage's release and build), bootable by QEMU, and built with a serial\n"
+	"console, initramfs, ELF binaries and a way to power off (probe/README.md).\n"
 	"\n"
 	"A case whose arguments meet a known deviation of the contract\n"
 	"('deviation' in spec/FORMAT.md) and that the kernel answered so is\n"
@@ -237,6 +242,7 @@ int cmd_probe(int argc, char **argv)
 	struct probe_set *set = NULL;
 	struct probe_run run = { 0 };
 	struct probe_timing t = { 0 };
+	struct kimage_id image = { 0 };
 	struct kdb *db = NULL;
 	char *release = NULL;
 	size_t mismatches = 0, known = 0;
@@ -261,8 +267,15 @@ int cmd_probe(int argc, char **argv)
 		goto fail;
 	if (kdb__get_meta(db, "release", &release))
 		release = NULL;
+	err = extract__image_check(db, o.db_path, o.kernel, &image);
+	if (!err)
+		err = probe__check_kernel(db, o.db_path, o.kernel, image.arch,
+					  image.kind == KIMAGE_ELF, image.pvh);
+	kimage_id_release(&image);
 	kdb__free(db);
 	db = NULL;
+	if (err)
+		goto fail;
 
 	kd_info("probe: booting %s with %zu cases", o.kernel, probe_set__count(set));
 	err = probe__run(set, &o.boot, o.cc, o.gzip, o.kernel, &run, &t);

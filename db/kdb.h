@@ -49,6 +49,16 @@ const char *kdb__path(const struct kdb *db);
 int kdb__open_update(const char *path, struct kdb **out);
 
 /* --- meta, problems, counts ---------------------------------------------- */
+/*
+ * The words of meta "boot_support" (extract writes it from a vmlinux's
+ * symbols, probe checks it before a boot): what a probe boot needs of the
+ * kernel, each present when the kernel has the code for it.
+ */
+#define KDB_BOOT_CONSOLE	"serial-console"	/* the console QEMU captures */
+#define KDB_BOOT_INITRAMFS	"initramfs"		/* the probe is the initramfs' /init */
+#define KDB_BOOT_ELF		"elf"			/* the probe is a static ELF binary */
+#define KDB_BOOT_POWEROFF	"power-off"		/* how the probe ends QEMU */
+
 int kdb__set_meta(struct kdb *db, const char *key, const char *value);
 /* *value is malloc'ed (caller frees), NULL when the key is absent. */
 int kdb__get_meta(struct kdb *db, const char *key, char **value);

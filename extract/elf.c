@@ -362,37 +362,43 @@ const unsigned char *kelf_read_addr(struct kelf *k, uint64_t addr, size_t len)
 	return NULL;
 }
 
-char *kelf_build_id(struct kelf *k)
+const unsigned char *kelf_note(struct kelf *k, const char *owner, uint32_t type, size_t *size)
 {
-	struct kd_buf hex = KD_BUF_INIT;
-	size_t i;
+	size_t i, owner_len = strlen(owner) + 1;
 
 	for (i = 0; i < k->nr_sections; i++) {
-		struct kelf_section *s = &k->sections[i];
 		Elf_Data *d;
 		GElf_Nhdr nhdr;
 		size_t off = 0, name_off, desc_off;
 
-		if (s->shdr.sh_type != SHT_NOTE)
+		if (k->sections[i].shdr.sh_type != SHT_NOTE)
 			continue;
 		d = elf_getdata(elf_getscn(k->elf, i), NULL);
 		if (!d)
 			continue;
 		while ((off = gelf_getnote(d, off, &nhdr, &name_off, &desc_off)) > 0) {
-			const unsigned char *desc = (const unsigned char *)d->d_buf + desc_off;
-			size_t j;
-
-			if (nhdr.n_type != NT_GNU_BUILD_ID || nhdr.n_namesz != 4 ||
-			    memcmp((const char *)d->d_buf + name_off, "GNU", 4))
+			if (nhdr.n_type != type || nhdr.n_namesz != owner_len ||
+			    memcmp((const char *)d->d_buf + name_off, owner, owner_len))
 				continue;
-			for (j = 0; j < nhdr.n_descsz; j++)
-				if (kd_buf_addf(&hex, "%02x", desc[j]))
-					goto fail;
-			return kd_buf_detach(&hex);
+			*size = nhdr.n_descsz;
+			return (const unsigned char *)d->d_buf + desc_off;
 		}
 	}
 	return NULL;
-fail:
-	kd_buf_release(&hex);
-	return NULL;
+}
+
+char *kelf_build_id(struct kelf *k)
+{
+	struct kd_buf hex = KD_BUF_INIT;
+	size_t j, n = 0;
+	const unsigned char *desc = kelf_note(k, "GNU", NT_GNU_BUILD_ID, &n);
+
+	if (!desc)
+		return NULL;
+	for (j = 0; j < n; j++)
+		if (kd_buf_addf(&hex, "%02x", desc[j])) {
+			kd_buf_release(&hex);
+			return NULL;
+		}
+	return kd_buf_detach(&hex);
 }

@@ -93,5 +93,7 @@ const unsigned char *kelf_read_addr(struct kelf *k, uint64_t addr, size_t len);
 int kelf_read_word(struct kelf *k, uint64_t addr, uint64_t *out, const char *what);
 /* The GNU build-id as lowercase hex (malloc'ed) or NULL when absent. */
 char *kelf_build_id(struct kelf *k);
+/* The descriptor of the first note of @owner ("GNU", "Xen") and @type, its size in *size; or NULL. */
+const unsigned char *kelf_note(struct kelf *k, const char *owner, uint32_t type, size_t *size);
 
 #endif

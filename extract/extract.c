@@ -23,6 +23,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
+#include "extract/boot_internal.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
 #include "extract/uapi/compile_internal.h"
@@ -387,6 +388,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	}
 	if (!err)
 		err = write_identity(db, k, d, conf->vmlinux);
+	if (!err)
+		err = extract_boot_support(db, k);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)

@@ -359,6 +359,16 @@ struct probe_timing {
 };
 
 /*
+ * Before booting @kernel (@arch; a vmlinux when @elf, with a PVH entry
+ * when @pvh): can the probe boot it, and was the kernel @db describes
+ * built with what the probe needs (meta boot_support: serial console,
+ * initramfs, ELF binaries, power off)? Returns 0, or a negative code with
+ * the cause reported naming @kernel or @db_path.
+ */
+int probe__check_kernel(struct kdb *db, const char *db_path, const char *kernel,
+			const char *arch, bool elf, bool pvh);
+
+/*
  * Generate, build, pack, boot @kernel and parse: *run holds one result per
  * case of @set (free with probe_run__release()). A boot that fails (QEMU
  * error, wrong arch, no console output, panic, timeout) or results that
