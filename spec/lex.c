@@ -17,18 +17,37 @@
 #include "lib/mem.h"
 
 /* --- errors and hints ------------------------------------------------- */
-void spec_error(struct spec *s, const struct spec_loc *loc, const char *fmt, ...)
+/*
+ * "FILE:LINE:COL: msg", with " (did you mean 'BEST'?)" when @best is set,
+ * through kd_err(); counted as an error. -ENOMEM when the message could not
+ * be built whole ("out of memory" is reported in its place).
+ */
+static int vreport(struct spec *s, const struct spec_loc *loc, const char *best,
+		   const char *fmt, va_list ap)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	va_list ap;
+	int rc = 0;
 
 	s->nr_errors++;
-	va_start(ap, fmt);
-	if (kd_buf_vaddf(&b, fmt, ap))
+	if (kd_buf_vaddf(&b, fmt, ap) || (best && kd_buf_addf(&b, " (did you mean '%s'?)", best))) {
 		kd_buf_reset(&b);
-	va_end(ap);
+		rc = -ENOMEM;
+	}
 	kd_err("%s:%d:%d: %s", loc->file, loc->line, loc->col, b.len ? b.s : "out of memory");
 	kd_buf_release(&b);
+	return rc;
+}
+
+int spec_error_hint(struct spec *s, const struct spec_loc *loc, const char *best,
+		    const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vreport(s, loc, best, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 /* Optimal string alignment distance (Levenshtein plus transpositions). */
@@ -91,11 +110,6 @@ const char *did_you_mean(const char *word, const char *const *cands, size_t n)
 		}
 	}
 	return best;
-}
-
-int add_hint(struct kd_buf *b, const char *best)
-{
-	return best ? kd_buf_addf(b, " (did you mean '%s'?)", best) : 0;
 }
 
 /* --- lexer ----------------------------------------------------------- */
@@ -376,21 +390,19 @@ const char *tok_desc(struct parser *p, const struct token *t)
 	return r ? r : "?";
 }
 
-int perr(struct parser *p, const struct token *t, const char *fmt, ...)
+int perr_hint(struct parser *p, const struct token *t, const char *const *cands, size_t n,
+	      const char *fmt, ...)
 {
-	struct kd_buf b = KD_BUF_INIT;
 	struct spec_loc loc = tok_loc(p, t);
+	const char *best = cands && t->kind == T_IDENT ? did_you_mean(t->text, cands, n) : NULL;
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (kd_buf_vaddf(&b, fmt, ap))
+	if (vreport(p->s, &loc, best, fmt, ap))
 		p->oom = -ENOMEM;
 	va_end(ap);
-	spec_error(p->s, &loc, "%s", b.s);
-	kd_buf_release(&b);
 	return -1;
 }
-
 int expect(struct parser *p, const char *what, const char *context)
 {
 	const struct token *t = peek(p);

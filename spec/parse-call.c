@@ -126,17 +126,9 @@ static int struct_stmt(struct parser *p, void *ctx)
 		c->st->padding_zero = true;
 		return expect(p, ";", "after 'padding zero'");
 	}
-	{
-		struct kd_buf b = KD_BUF_INIT;
-
-		if (kd_buf_addf(&b, "expected a field ('name: ...'), 'size', 'minsize' or 'padding', found %s",
-				tok_desc(p, t)) ||
-		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, struct_words, 3))))
-			p->oom = -ENOMEM;
-		perr(p, t, "%s", b.s);
-		kd_buf_release(&b);
-	}
-	return -1;
+	return perr_hint(p, t, struct_words, 3,
+			 "expected a field ('name: ...'), 'size', 'minsize' or 'padding', found %s",
+			 tok_desc(p, t));
 }
 
 int parse_struct(struct parser *p, const struct token *kw)
@@ -196,16 +188,7 @@ static int errno_name(struct parser *p, const char **name)
 	for (i = 0; spec_errno_names[i]; i++)
 		if (!strcmp(spec_errno_names[i], *name))
 			return 0;
-	{
-		struct kd_buf b = KD_BUF_INIT;
-
-		if (kd_buf_addf(&b, "unknown errno '%s'", *name) ||
-		    add_hint(&b, did_you_mean(*name, spec_errno_names, (size_t)-1)))
-			p->oom = -ENOMEM;
-		perr(p, n, "%s", b.s);
-		kd_buf_release(&b);
-	}
-	return -1;
+	return perr_hint(p, n, spec_errno_names, (size_t)-1, "unknown errno '%s'", *name);
 }
 
 /* deviation (ERRNO | ok) TEXT when EXPR [since V] [until V]; */
@@ -298,17 +281,9 @@ static int call_stmt(struct parser *p, void *ctx)
 		c->notes[c->nr_notes++] = text;
 		return 0;
 	}
-	{
-		struct kd_buf b = KD_BUF_INIT;
-
-		if (kd_buf_addf(&b, "expected 'errno', 'note', 'deviation' or 'unimplemented', found %s",
-				tok_desc(p, t)) ||
-		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, words, 3))))
-			p->oom = -ENOMEM;
-		perr(p, t, "%s", b.s);
-		kd_buf_release(&b);
-	}
-	return -1;
+	return perr_hint(p, t, words, 3,
+			 "expected 'errno', 'note', 'deviation' or 'unimplemented', found %s",
+			 tok_desc(p, t));
 }
 
 static int parse_ret(struct parser *p, struct spec_call *call)
@@ -324,17 +299,10 @@ static int parse_ret(struct parser *p, struct spec_call *call)
 	for (r = 1; r < SPEC_RET__COUNT; r++)
 		if (tok_is(t, spec_ret_names[r]))
 			break;
-	if (r == SPEC_RET__COUNT) {
-		struct kd_buf b = KD_BUF_INIT;
-
-		if (kd_buf_addf(&b, "expected a return kind (0, fd, count, addr, int, pid, noreturn),"
-				" found %s", tok_desc(p, t)) ||
-		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, spec_ret_names + 1, 6))))
-			p->oom = -ENOMEM;
-		perr(p, t, "%s", b.s);
-		kd_buf_release(&b);
-		return -1;
-	}
+	if (r == SPEC_RET__COUNT)
+		return perr_hint(p, t, spec_ret_names + 1, 6,
+				 "expected a return kind (0, fd, count, addr, int, pid, noreturn),"
+				 " found %s", tok_desc(p, t));
 	p->pos++;
 	call->ret = (enum spec_ret)r;
 	if (r == SPEC_RET_FD && peek(p)->kind == T_IDENT && !is_modifier(peek(p))) {

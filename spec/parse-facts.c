@@ -28,7 +28,6 @@ const char *spec_role_name(enum spec_role r)
 static int parse_role(struct parser *p, enum spec_role *role)
 {
 	const struct token *t = peek(p);
-	struct kd_buf b = KD_BUF_INIT;
 	int r;
 
 	for (r = 0; r < SPEC_ROLE__COUNT; r++)
@@ -37,14 +36,10 @@ static int parse_role(struct parser *p, enum spec_role *role)
 			*role = (enum spec_role)r;
 			return 0;
 		}
-	if (kd_buf_addf(&b, "expected a role (value, mask, version, minimum, count, reserved),"
-			" found %s", tok_desc(p, t)) ||
-	    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, spec_role_names,
-							       SPEC_ROLE__COUNT))))
-		p->oom = -ENOMEM;
-	perr(p, t, "%s", b.s);
-	kd_buf_release(&b);
-	return -1;
+	perr_hint(p, t, spec_role_names, SPEC_ROLE__COUNT,
+		  "expected a role (value, mask, version, minimum, count, reserved), found %s",
+		  tok_desc(p, t));
+	return -1;	/* spelled out: *role is set on every 0 */
 }
 
 /* constant NAME {, NAME} : ROLE [since V] ; */
@@ -128,17 +123,8 @@ static int family_stmt(struct parser *p, void *ctx)
 			return -1;
 		return expect(p, ";", "after 'size tolerant'");
 	}
-	{
-		struct kd_buf b = KD_BUF_INIT;
-
-		if (kd_buf_addf(&b, "expected 'type', 'header' or 'size tolerant', found %s",
-				tok_desc(p, t)) ||
-		    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, words, 3))))
-			p->oom = -ENOMEM;
-		perr(p, t, "%s", b.s);
-		kd_buf_release(&b);
-	}
-	return -1;
+	return perr_hint(p, t, words, 3, "expected 'type', 'header' or 'size tolerant', found %s",
+			 tok_desc(p, t));
 }
 
 /* family NAME { type N; header "GLOB"; size tolerant "why"; } */

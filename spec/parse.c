@@ -20,6 +20,7 @@
 
 #include "lib/mem.h"
 
+/* The words a declaration starts with (decl_parsers[] follows their order). */
 const char *const spec_decl_keywords[] = {
 	"include", "fdkind", "idkind", "flags", "enum", "struct", "union", "syscall", "ioctl",
 	"constant", "family", NULL
@@ -246,16 +247,8 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 	for (k = 0; k < SPEC_K__COUNT; k++)
 		if (!strcmp(t->text, spec_kind_names[k]))
 			break;
-	if (k == SPEC_K__COUNT) {
-		struct kd_buf b = KD_BUF_INIT;
-
-		if (kd_buf_addf(&b, "unknown kind '%s'", t->text) ||
-		    add_hint(&b, did_you_mean(t->text, spec_kind_names, SPEC_K__COUNT)))
-			p->oom = -ENOMEM;
-		perr(p, t, "%s", b.s);
-		kd_buf_release(&b);
-		return -1;
-	}
+	if (k == SPEC_K__COUNT)
+		return perr_hint(p, t, spec_kind_names, SPEC_K__COUNT, "unknown kind '%s'", t->text);
 	p->pos++;
 	a->kind = (enum spec_kind)k;
 	switch (a->kind) {
@@ -297,17 +290,10 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 		for (k = SPEC_DIR_IN; k <= SPEC_DIR_INOUT; k++)
 			if (tok_is(t, dir_names[k]))
 				break;
-		if (k > SPEC_DIR_INOUT) {
-			struct kd_buf b = KD_BUF_INIT;
-
-			if (kd_buf_addf(&b, "expected a direction (in, out, inout) after 'ptr', found %s",
-					tok_desc(p, t)) ||
-			    (t->kind == T_IDENT && add_hint(&b, did_you_mean(t->text, dir_names + 1, 3))))
-				p->oom = -ENOMEM;
-			perr(p, t, "%s", b.s);
-			kd_buf_release(&b);
-			return -1;
-		}
+		if (k > SPEC_DIR_INOUT)
+			return perr_hint(p, t, dir_names + 1, 3,
+					 "expected a direction (in, out, inout) after 'ptr', found %s",
+					 tok_desc(p, t));
 		p->pos++;
 		a->dir = (enum spec_dir)k;
 		if (parse_ctype(p, a))
@@ -561,6 +547,15 @@ static int parse_include(struct parser *p, const struct token *kw)
 	return 0;
 }
 
+/* The parser of each of spec_decl_keywords, in its order. */
+static int (*const decl_parsers[])(struct parser *, const struct token *) = {
+	parse_include, parse_fdkind, parse_fdkind, parse_set, parse_set, parse_struct, parse_struct,
+	parse_call, parse_call, parse_constant, parse_family,
+};
+_Static_assert(sizeof(decl_parsers) / sizeof(decl_parsers[0]) + 1 ==
+	       sizeof(spec_decl_keywords) / sizeof(spec_decl_keywords[0]),
+	       "a parser for each declaration keyword");
+
 int spec_parse_tokens(struct parser *p)
 {
 	while (peek(p)->kind != T_EOF) {
@@ -568,38 +563,17 @@ int spec_parse_tokens(struct parser *p)
 		size_t start = p->pos;
 		int rc = -1;
 
-		if (tok_is(t, "syscall") || tok_is(t, "ioctl")) {
-			p->pos++;
-			rc = parse_call(p, t);
-		} else if (tok_is(t, "flags") || tok_is(t, "enum")) {
-			p->pos++;
-			rc = parse_set(p, t);
-		} else if (tok_is(t, "struct") || tok_is(t, "union")) {
-			p->pos++;
-			rc = parse_struct(p, t);
-		} else if (tok_is(t, "constant")) {
-			p->pos++;
-			rc = parse_constant(p, t);
-		} else if (tok_is(t, "family")) {
-			p->pos++;
-			rc = parse_family(p, t);
-		} else if (tok_is(t, "fdkind") || tok_is(t, "idkind")) {
-			p->pos++;
-			rc = parse_fdkind(p, t);
-		} else if (tok_is(t, "include")) {
-			p->pos++;
-			rc = parse_include(p, t);
-		} else {
-			struct kd_buf b = KD_BUF_INIT;
+		size_t i;
 
-			if (kd_buf_addf(&b, "expected a declaration (syscall, ioctl, flags, enum, struct,"
-					" union, constant, family, fdkind, idkind, include), found %s",
-					tok_desc(p, t)) ||
-			    (t->kind == T_IDENT &&
-			     add_hint(&b, did_you_mean(t->text, spec_decl_keywords, (size_t)-1))))
-				p->oom = -ENOMEM;
-			perr(p, t, "%s", b.s);
-			kd_buf_release(&b);
+		for (i = 0; spec_decl_keywords[i] && !tok_is(t, spec_decl_keywords[i]); i++)
+			;
+		if (spec_decl_keywords[i]) {
+			p->pos++;
+			rc = decl_parsers[i](p, t);
+		} else {
+			perr_hint(p, t, spec_decl_keywords, (size_t)-1,
+				  "expected a declaration (syscall, ioctl, flags, enum, struct, union,"
+				  " constant, family, fdkind, idkind, include), found %s", tok_desc(p, t));
 		}
 		if (p->oom)
 			return p->oom;

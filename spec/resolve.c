@@ -30,14 +30,9 @@ struct resolver {
 static void rerr_hint(struct resolver *r, const struct spec_loc *loc, const char *best,
 		      const char *fmt, const char *a, const char *b)
 {
-	struct kd_buf m = KD_BUF_INIT;
-
-	if (kd_buf_addf(&m, fmt, a, b) || add_hint(&m, best))
+	if (spec_error_hint(r->s, loc, best, fmt, a, b))
 		r->oom = -ENOMEM;
-	spec_error(r->s, loc, "%s", m.s);
-	kd_buf_release(&m);
 }
-
 /* The first set declared as @name, through the name index (a scan made extends chains cubic). */
 static const struct spec_set *find_set(const struct resolver *r, const char *name)
 {

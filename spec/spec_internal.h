@@ -48,14 +48,15 @@ int spec_add_file(struct spec *s, const char *path, const char *name, const char
 		  size_t len, const char **text_out);
 bool spec_has_file(const struct spec *s, const char *path);
 
-/* Report "FILE:LINE:COL: msg" through kd_err() and count it. */
-void spec_error(struct spec *s, const struct spec_loc *loc, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 
 /* Closest of @cands (NULL-terminated or @n entries) to @word, or NULL if none is close. */
 const char *did_you_mean(const char *word, const char *const *cands, size_t n);
-/* Append " (did you mean 'X'?)" to @b when @best is not NULL. */
-int add_hint(struct kd_buf *b, const char *best);
+/* Report "FILE:LINE:COL: msg" through kd_err() and count it; with
+ * " (did you mean 'BEST'?)" appended when @best is not NULL. 0, or -ENOMEM
+ * when the message could not be built whole. */
+int spec_error_hint(struct spec *s, const struct spec_loc *loc, const char *best,
+		    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+#define spec_error(s, loc, ...) ((void)spec_error_hint(s, loc, NULL, __VA_ARGS__))
 
 /* --- tokens --- */
 enum tok_kind {
@@ -98,9 +99,15 @@ static inline const struct token *peek2(const struct parser *p)
 }
 bool tok_is(const struct token *t, const char *punct_or_word);
 struct spec_loc tok_loc(const struct parser *p, const struct token *t);
-/* Report at @t ("expected X, found Y") and return -1. */
-int perr(struct parser *p, const struct token *t, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+/*
+ * Report at @t ("expected X, found Y") and return -1; perr_hint() adds a
+ * did-you-mean hint when @t is an identifier close to one of @cands
+ * (NULL-terminated or @n entries): "expected A, B or C, found X (did you
+ * mean 'B'?)". -ENOMEM in p->oom when the message could not be built.
+ */
+int perr_hint(struct parser *p, const struct token *t, const char *const *cands, size_t n,
+	      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+#define perr(p, t, ...) perr_hint(p, t, NULL, 0, __VA_ARGS__)
 /* Consume @what or report "expected 'what' ..." */
 int expect(struct parser *p, const char *what, const char *context);
 /* "'foo'", "end of file", "\"string\"" — for messages (arena). */
