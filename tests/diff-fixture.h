@@ -4,7 +4,8 @@
  * that writes types and syscalls straight through the kdb API (with the
  * extractor's structural hash, kd_type_hash(), so identical layouts are
  * skipped as in a real .kabi), pair() to build the old and new kernel of one case and diff
- * them, and check()/count_is() for exact assertions on the changes.
+ * them (diff_paths() for two .kabi files written otherwise), and check()/count_is() for
+ * exact assertions on the changes.
  *
  * Header-only (static inline) because the Makefile links only tests/tap.o
  * with each test; unused helpers cost nothing.
@@ -163,14 +164,6 @@ static inline void sys(struct kb *k, int64_t nr, const char *name, int64_t ret, 
 
 typedef void (*build_fn)(struct kb *k);
 
-static inline char *path_of(const char *tag, const char *side)
-{
-	struct kd_buf b = KD_BUF_INIT;
-
-	kd_buf_addf(&b, "%s/%s-%s.kabi", tap_tmpdir(), tag, side);
-	return kd_buf_detach(&b);
-}
-
 static inline int build_db(const char *path, build_fn build, bool is_new)
 {
 	struct kb *k = calloc(1, sizeof(*k));
@@ -193,24 +186,37 @@ static inline int build_db(const char *path, build_fn build, bool is_new)
 	return err;
 }
 
+/* Diff the .kabi files @old_path and @new_path; NULL when either does not open or the diff fails. */
+static inline struct diff_result *diff_paths(const char *old_path, const char *new_path,
+					     const struct diff_conf *conf, int *err_out)
+{
+	struct kdb *db[2] = { NULL, NULL };
+	struct diff_result *r = NULL;
+	int err;
+
+	err = kdb__open(old_path, &db[0]);
+	err = err ? err : kdb__open(new_path, &db[1]);
+	err = err ? err : diff__run(db[0], db[1], conf, &r);
+	kdb__free(db[0]);
+	kdb__free(db[1]);
+	if (err_out)
+		*err_out = err;
+	return err ? NULL : r;
+}
+
 /* Build both kernels of @tag and diff them. NULL on failure (reported). */
 static inline struct diff_result *pair(const char *tag, build_fn build,
 				       const struct diff_conf *conf)
 {
-	char *p[2] = { path_of(tag, "old"), path_of(tag, "new") };
-	struct kdb *db[2] = { NULL, NULL };
+	char *p[2] = { tap_tmp_path("%s-old.kabi", tag), tap_tmp_path("%s-new.kabi", tag) };
 	struct diff_result *r = NULL;
-	int i, err = 0;
+	int i, err = p[0] && p[1] ? 0 : -ENOMEM;
 
 	for (i = 0; !err && i < 2; i++)
 		err = build_db(p[i], build, i == 1);
-	for (i = 0; !err && i < 2; i++)
-		err = kdb__open(p[i], &db[i]);
 	if (!err)
-		err = diff__run(db[0], db[1], conf, &r);
+		r = diff_paths(p[0], p[1], conf, &err);
 	ok(!err, "%s: built and diffed (%s)", tag, err ? kd_strerror(err) : "ok");
-	kdb__free(db[0]);
-	kdb__free(db[1]);
 	free(p[0]);
 	free(p[1]);
 	return r;

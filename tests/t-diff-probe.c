@@ -21,6 +21,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "probe/probe.h"
+#include "tests/diff-fixture.h"
 #include "tests/tap.h"
 
 struct row {
@@ -111,14 +112,6 @@ static int build(const char *path, const char *release, const struct row *rows, 
 	return err;
 }
 
-static char *path_of(const char *name)
-{
-	struct kd_buf b = KD_BUF_INIT;
-
-	kd_buf_addf(&b, "%s/%s", tap_tmpdir(), name);
-	return kd_buf_detach(&b);
-}
-
 /* "kind subject old->new [rule verdict]" of every change, joined by "; ". */
 static char *changes(const struct diff_result *r)
 {
@@ -134,18 +127,6 @@ static char *changes(const struct diff_result *r)
 			    diff_verdict_name(c->rule->verdict));
 	}
 	return kd_buf_detach(&b);
-}
-
-static struct diff_result *run(const char *a, const char *b)
-{
-	struct kdb *db[2] = { NULL, NULL };
-	struct diff_result *r = NULL;
-
-	if (!kdb__open(a, &db[0]) && !kdb__open(b, &db[1]))
-		diff__run(db[0], db[1], NULL, &r);
-	kdb__free(db[0]);
-	kdb__free(db[1]);
-	return r;
 }
 
 static const struct diff_change *change_of(const struct diff_result *r, const char *subject)
@@ -180,8 +161,8 @@ static int collect(const struct probe_mismatch *m, void *ctx)
 
 int main(void)
 {
-	char *p_old = path_of("probe-old.kabi"), *p_new = path_of("probe-new.kabi");
-	char *p_none = path_of("probe-none.kabi"), *text;
+	char *p_old = tap_tmp_path("probe-old.kabi"), *p_new = tap_tmp_path("probe-new.kabi");
+	char *p_none = tap_tmp_path("probe-none.kabi"), *text;
 	struct kd_buf b = KD_BUF_INIT;
 	struct diff_result *r;
 	struct kdb *db = NULL;
@@ -190,7 +171,7 @@ int main(void)
 	is_int(build(p_new, "6.12", new_rows, sizeof(new_rows) / sizeof(new_rows[0])), 0, "new DB");
 	is_int(build(p_none, "6.12", NULL, 0), 0, "a DB never probed");
 
-	r = run(p_old, p_new);
+	r = diff_paths(p_old, p_new, NULL, NULL);
 	ok(r != NULL, "diff ran");
 	text = r ? changes(r) : NULL;
 	is_str(text,
@@ -226,10 +207,10 @@ int main(void)
 	free(text);
 	diff_result__free(r);
 
-	r = run(p_old, p_none);
+	r = diff_paths(p_old, p_none, NULL, NULL);
 	is_int(r ? (long)diff_result__nr_changes(r) : -1, 0, "new kernel never probed: no change");
 	diff_result__free(r);
-	r = run(p_none, p_new);
+	r = diff_paths(p_none, p_new, NULL, NULL);
 	is_int(r ? (long)diff_result__nr_changes(r) : -1, 0, "old kernel never probed: no change");
 	diff_result__free(r);
 

@@ -770,20 +770,6 @@ static void test_no_change(void)
 
 /* --- suppressions ------------------------------------------------------- */
 
-static char *write_file(const char *name, const char *text)
-{
-	struct kd_buf b = KD_BUF_INIT;
-	FILE *f;
-
-	kd_buf_addf(&b, "%s/%s", tap_tmpdir(), name);
-	f = fopen(b.s, "w");
-	if (f) {
-		fputs(text, f);
-		fclose(f);
-	}
-	return kd_buf_detach(&b);
-}
-
 static struct kd_buf log_buf = KD_BUF_INIT;
 
 static void log_sink(enum kd_level level, const char *msg, void *ctx)
@@ -795,11 +781,11 @@ static void log_sink(enum kd_level level, const char *msg, void *ctx)
 
 static void test_suppressions(void)
 {
-	char *good = write_file("good.supp", "# reviewed\n\n"
-				"tail-growth-* struct\\ open_how  extensible since 5.6, see openat2(2)\n"
-				"syscall-removed gone   never shipped\n");
-	char *noreason = write_file("noreason.supp", "# ok\nsyscall-removed gone\n");
-	char *badrule = write_file("badrule.supp", "no-such-rule x  why\n");
+	char *good = tap_write_tmp("good.supp", "# reviewed\n\n"
+				   "tail-growth-* struct\\ open_how  extensible since 5.6, see openat2(2)\n"
+				   "syscall-removed gone   never shipped\n");
+	char *noreason = tap_write_tmp("noreason.supp", "# ok\nsyscall-removed gone\n");
+	char *badrule = tap_write_tmp("badrule.supp", "no-such-rule x  why\n");
 	struct diff_suppressions *s = NULL;
 	struct diff_result *r;
 
@@ -1009,7 +995,7 @@ static void test_add_checks_kind(void)
 /* Every allocation failure inside diff__run() and the reports fails cleanly (ASan: no leak). */
 static void test_oom(void)
 {
-	char *p[2] = { path_of("misc", "old"), path_of("misc", "new") };
+	char *p[2] = { tap_tmp_path("misc-old.kabi"), tap_tmp_path("misc-new.kabi") };
 	struct kdb *db[2] = { NULL, NULL };
 	int n, failures = 0, successes = 0;
 

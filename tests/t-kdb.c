@@ -18,27 +18,13 @@
 #include "lib/mem.h"
 #include "tests/tap.h"
 
-static char *tmp_path(const char *name)
-{
-	struct kd_buf b = KD_BUF_INIT;
-
-	kd_buf_addf(&b, "%s/%s", tap_tmpdir(), name);
-	return kd_buf_detach(&b);
-}
-
+/* How many "PATH.tmp.*" files the writer left. */
 static int leftovers(const char *path)
 {
-	struct kd_buf cmd = KD_BUF_INIT;
-	int n;
-	FILE *p;
+	char *out = tap_output("ls %s.tmp.* 2>/dev/null | wc -l", path);
+	int n = out ? atoi(out) : -1;
 
-	kd_buf_addf(&cmd, "ls %s.tmp.* 2>/dev/null | wc -l", path);
-	p = popen(cmd.s, "r");
-	if (!p || fscanf(p, "%d", &n) != 1)
-		n = -1;
-	if (p)
-		pclose(p);
-	kd_buf_release(&cmd);
+	free(out);
 	return n;
 }
 
@@ -106,7 +92,7 @@ static int count_slot(const struct kd_syscall *sc, void *ctx)
 
 static void test_roundtrip(void)
 {
-	char *path = tmp_path("roundtrip.kabi");
+	char *path = tap_tmp_path("roundtrip.kabi");
 	struct kd_function *fn = NULL;
 	struct kd_type *t = NULL;
 	struct kdb *db = NULL;
@@ -162,7 +148,7 @@ out:
 
 static void test_refusals(void)
 {
-	char *path = tmp_path("refuse.kabi");
+	char *path = tap_tmp_path("refuse.kabi");
 	struct kdb *db = NULL;
 	FILE *f;
 
@@ -190,7 +176,7 @@ static void test_refusals(void)
 
 static void test_uncommitted(void)
 {
-	char *path = tmp_path("uncommitted.kabi");
+	char *path = tap_tmp_path("uncommitted.kabi");
 	struct kdb *db = NULL;
 	FILE *f = fopen(path, "w");
 
@@ -214,7 +200,7 @@ static void test_uncommitted(void)
 
 static void test_out_of_memory(void)
 {
-	char *path = tmp_path("oom.kabi");
+	char *path = tap_tmp_path("oom.kabi");
 	int n, failures = 0, bad = 0, rc = -1;
 
 	kd_log_set_level(KD_LOG_QUIET);

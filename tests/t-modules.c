@@ -29,13 +29,6 @@ static int sh(const char *fmt, const char *a, const char *b)
 	return rc;
 }
 
-static const char *path_in(struct kd_buf *b, const char *name)
-{
-	kd_buf_reset(b);
-	kd_buf_addf(b, "%s/%s", tap_tmpdir(), name);
-	return b->s;
-}
-
 static int count_problem(const struct kd_problem *p, void *ctx)
 {
 	int *n = ctx;
@@ -54,7 +47,8 @@ int main(void)
 	static const char *const names[] = {
 		"struct fxmod_create", "struct fxmod_query", "union fxmod_value", "struct absent_type",
 	};
-	struct kd_buf mods = KD_BUF_INIT, p = KD_BUF_INIT, dbpath = KD_BUF_INIT;
+	struct kd_buf mods = KD_BUF_INIT;
+	char *dbpath = tap_tmp_path("modules.kabi");
 	struct named_type out[4] = { { 0 } };
 	struct modules_stats stats;
 	struct type_sink *sink = NULL;
@@ -76,8 +70,7 @@ int main(void)
 	       " -o %s/aaa.ko", tap_srcdir(), mods.s), "build fixture module 3");
 	sh("echo not a module > %s/bad.ko; printf '\\3757zXZ\\0' > %s/packed.ko.xz", mods.s, mods.s);
 
-	kd_buf_addf(&dbpath, "%s", path_in(&p, "modules.kabi"));
-	ok(!kdb__create(dbpath.s, &db) && !type_sink_new(&sink) && !name_set_new(&set), "set up");
+	ok(!kdb__create(dbpath, &db) && !type_sink_new(&sink) && !name_set_new(&set), "set up");
 	for (i = 0; i < 4; i++)
 		name_set_add(set, names[i]);
 	is_int(modules__extract(db, sink, mods.s, NULL, set, out, 2, false, &stats), 0, "modules__extract");
@@ -93,7 +86,7 @@ int main(void)
 	kdb__free(db);
 	db = NULL;
 
-	ok(!kdb__open(dbpath.s, &db), "reopen");
+	ok(!kdb__open(dbpath, &db), "reopen");
 	n = kdb__find_types(db, "struct", "fxmod_create", &ids);
 	is_int(n, 1, "identical struct in three modules: one row");
 	if (n == 1 && !kdb__get_type(db, ids[0], &t)) {
@@ -120,7 +113,6 @@ int main(void)
 	type_sink_free(sink);
 	name_set_free(set);
 	kd_buf_release(&mods);
-	kd_buf_release(&p);
-	kd_buf_release(&dbpath);
+	free(dbpath);
 	return tap_done();
 }

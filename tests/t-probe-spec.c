@@ -157,16 +157,22 @@ static int build_db(const char *path)
 	return err;
 }
 
+/* Case @id of @set, or NULL. */
+static const struct probe_case *case_of(const struct probe_set *set, const char *id)
+{
+	long i = probe_set__find(set, id);
+
+	return i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+}
+
 /* "id call(args) -> expectation" of case @id, or "" when absent. */
 static const char *show(const struct probe_set *set, const char *id, struct kd_buf *b)
 {
-	long i = probe_set__find(set, id);
-	const struct probe_case *c;
+	const struct probe_case *c = case_of(set, id);
 
 	kd_buf_reset(b);
-	if (i < 0)
+	if (!c)
 		return "";
-	c = probe_set__case(set, (size_t)i);
 	kd_buf_addf(b, "%s(", c->call);
 	probe_case__format_args(c, b);
 	kd_buf_addf(b, ") %s %s %s", probe_case_kind_name(c->kind), probe_expect_name(c->expect),
@@ -176,7 +182,8 @@ static const char *show(const struct probe_set *set, const char *id, struct kd_b
 
 int main(void)
 {
-	struct kd_buf path = KD_BUF_INIT, b = KD_BUF_INIT;
+	struct kd_buf b = KD_BUF_INIT;
+	char *path = tap_tmp_path("probe-spec.kabi");
 	struct probe_spec_stats st;
 	struct probe_set *set = NULL, *copy = NULL;
 	struct spec *s = NULL;
@@ -185,9 +192,8 @@ int main(void)
 	long i;
 	int err;
 
-	kd_buf_addf(&path, "%s/probe-spec.kabi", tap_tmpdir());
-	is_int(build_db(path.s), 0, "fixture DB built");
-	is_int(kdb__open(path.s, &db), 0, "fixture DB opened");
+	is_int(build_db(path), 0, "fixture DB built");
+	is_int(kdb__open(path, &db), 0, "fixture DB opened");
 	is_int(spec__new(&s), 0, "spec");
 	err = spec__parse_buffer(s, "fixture.kabispec", fixture, strlen(fixture));
 	is_int(err ? err : spec__resolve(s), 0, "fixture spec parses and resolves");
@@ -226,8 +232,7 @@ int main(void)
 	       "fd > 0x7fffffff: fd 0x80000000 sign-extended");
 	is_str(show(set, "ocall.EINVAL", &b), "ocall(fd:file, 768) errno errno EINVAL",
 	       "flags & 0x100 && flags & 0x200: both bits");
-	i = probe_set__find(set, "tcall.EINVAL.2");
-	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	c = case_of(set, "tcall.EINVAL.2");
 	is_str(c ? c->origin : NULL, "fixture.kabispec:11", "origin: file and line of the errno");
 	is_str(c ? c->what : NULL, "how.flags & ~tflags: unknown flag", "what: condition and text");
 	ok(c && c->ret_fd, "tcall returns an fd: closed after the case");
@@ -298,24 +303,19 @@ int main(void)
 	       "an unused bit with len 1 meets the condition: EINVAL");
 
 	/* Known deviations: marked on the cases that meet them, for their releases. */
-	i = probe_set__find(set, "dcall.flags.D_DIRECT");
-	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	c = case_of(set, "dcall.flags.D_DIRECT");
 	is_str(c ? c->deviation : NULL, "EINVAL", "D_DIRECT: the deviation holds until 6.1");
 	is_str(c ? c->deviation_why : NULL,
 	       "the probe's filesystem refuses D_DIRECT (fixture.kabispec:49)",
 	       "its reason with the contract line");
 	is_str(c ? probe_expect_name(c->expect) : NULL, "accept", "the expectation stays the contract's");
-	i = probe_set__find(set, "dcall.flags.bit7");
-	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	c = case_of(set, "dcall.flags.bit7");
 	is_str(c ? c->deviation : NULL, "ok", "bit 7: the deviation 'ok' (since 5.0)");
-	i = probe_set__find(set, "dcall.flags.D_B");
-	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	c = case_of(set, "dcall.flags.D_B");
 	ok(c && !c->deviation, "D_B: its deviation is since 7.0, none on 6.0.1");
-	i = probe_set__find(set, "dcall.flags.D_OLD");
-	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	c = case_of(set, "dcall.flags.D_OLD");
 	ok(c && !c->deviation, "D_OLD: its deviation ended with 6.0, none on 6.0.1");
-	i = probe_set__find(set, "dcall.EINVAL");
-	c = i >= 0 ? probe_set__case(set, (size_t)i) : NULL;
+	c = case_of(set, "dcall.EINVAL");
 	ok(c && !c->deviation, "dcall.EINVAL (the bit above D_OLD): no deviation");
 
 	/*
@@ -365,16 +365,16 @@ int main(void)
 		is_str(show(copy, "memfd_create.flags.unknown", &b),
 		       "memfd_create(\"kabi-probe\", 8) unknown-flag errno EINVAL",
 		       "its bit, and MFD_NOEXEC_SEAL's, are unused bits there");
-		i = probe_set__find(copy, "close.badfd");
-		ok(i >= 0 && probe_set__case(copy, (size_t)i)->nr == 3, "numbered as the table says");
+		c = case_of(copy, "close.badfd");
+		ok(c && c->nr == 3, "numbered as the table says");
 	}
 	probe_set__free(copy);
 
 	/* A flag set the contract expanded replaces the built-in one whole. */
 	copy = NULL;
-	i = probe_set__find(set, "ocall.flags.O_X");
-	if (i >= 0 && !probe_set__new(&copy)) {
-		struct probe_case x = *probe_set__case(set, (size_t)i), y = x;
+	c = case_of(set, "ocall.flags.O_X");
+	if (c && !probe_set__new(&copy)) {
+		struct probe_case x = *c, y = x;
 
 		x.id = "ocall.flags.O_OLD";
 		y.id = "other.flags.O_Y";
@@ -388,7 +388,7 @@ int main(void)
 	probe_set__free(set);
 	spec__free(s);
 	kdb__free(db);
-	kd_buf_release(&path);
+	free(path);
 	kd_buf_release(&b);
 	return tap_done();
 }

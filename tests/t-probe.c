@@ -171,26 +171,33 @@ static void test_parse(void)
 	probe_set__free(set);
 }
 
-static char *run_out(const char *cmd)
+/*
+ * The probe's C program for @set written as tap_tmpdir()/NAME.c and built
+ * static as NAME; the program's path, NULL (reported) when it did not build.
+ */
+static char *build_probe(const struct probe_set *set, const char *name)
 {
-	struct kd_buf b = KD_BUF_INIT;
-	char chunk[4096];
-	FILE *p = popen(cmd, "r");
-	size_t n;
+	struct kd_buf src = KD_BUF_INIT, file = KD_BUF_INIT;
+	char *c_path, *bin = tap_tmp_path("%s", name);
 
-	if (!p)
-		return NULL;
-	while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
-		kd_buf_add(&b, chunk, n);
-	pclose(p);
-	return kd_buf_detach(&b);
+	probe__gen_c(set, &src);
+	kd_buf_addf(&file, "%s.c", name);
+	c_path = tap_write_tmp(file.s, src.s);
+	is_int(c_path && bin ? probe__build(NULL, c_path, bin) : -1, 0, "static build");
+	if (!c_path) {
+		free(bin);
+		bin = NULL;
+	}
+	free(c_path);
+	kd_buf_release(&src);
+	kd_buf_release(&file);
+	return bin;
 }
 
 static void test_cpio(void)
 {
-	struct kd_buf path = KD_BUF_INIT, cmd = KD_BUF_INIT;
 	struct probe_cpio *a;
-	char *out;
+	char *path, *out;
 	int gz;
 
 	if (system("command -v cpio >/dev/null 2>&1")) {
@@ -198,64 +205,47 @@ static void test_cpio(void)
 		return;
 	}
 	for (gz = 0; gz < 2; gz++) {
-		kd_buf_reset(&path);
-		kd_buf_addf(&path, "%s/t%d.cpio", tap_tmpdir(), gz);
-		is_int(probe_cpio__new(path.s, gz, &a), 0, gz ? "gzip archive" : "plain archive");
+		/* "zcat|cat 'ARCHIVE' | " before each cpio command. */
+		const char *cat = gz ? "zcat" : "cat";
+
+		path = tap_tmp_path("t%d.cpio", gz);
+		is_int(probe_cpio__new(path, gz, &a), 0, gz ? "gzip archive" : "plain archive");
 		probe_cpio__add_dir(a, "dev", 0755);
 		probe_cpio__add_chardev(a, "dev/console", 0600, 5, 1);
 		probe_cpio__add_file(a, "init", 0755, "hello", 5);
 		probe_cpio__add_file(a, "odd-name.txt", 0644, "123456", 6);
 		is_int(probe_cpio__finish(a), 0, "archive finished");
-		kd_buf_reset(&cmd);
-		kd_buf_addf(&cmd, "%s '%s' | cpio -t --quiet 2>&1", gz ? "zcat" : "cat", path.s);
-		out = run_out(cmd.s);
+		out = tap_output("%s '%s' | cpio -t --quiet 2>&1", cat, path);
 		is_str(out, "dev\ndev/console\ninit\nodd-name.txt\n", "cpio -t lists the entries");
 		free(out);
-		kd_buf_reset(&cmd);
-		kd_buf_addf(&cmd, "%s '%s' | cpio -tv --quiet 2>&1 | awk '{print $1}'",
-			    gz ? "zcat" : "cat", path.s);
-		out = run_out(cmd.s);
+		out = tap_output("%s '%s' | cpio -tv --quiet 2>&1 | awk '{print $1}'", cat, path);
 		is_str(out, "drwxr-xr-x\ncrw-------\n-rwxr-xr-x\n-rw-r--r--\n", "modes and types");
 		free(out);
-		kd_buf_reset(&cmd);
-		kd_buf_addf(&cmd, "%s '%s' | cpio -i --to-stdout --quiet odd-name.txt 2>&1",
-			    gz ? "zcat" : "cat", path.s);
-		out = run_out(cmd.s);
+		out = tap_output("%s '%s' | cpio -i --to-stdout --quiet odd-name.txt 2>&1", cat, path);
 		is_str(out, "123456", "file content extracted");
 		free(out);
+		free(path);
 	}
-	kd_buf_release(&path);
-	kd_buf_release(&cmd);
 }
 
 static void test_gen_host(void)
 {
-	struct kd_buf src = KD_BUF_INIT, c_path = KD_BUF_INIT, bin = KD_BUF_INIT;
+	struct kd_buf src = KD_BUF_INIT;
 	struct probe_set *set = small_set();
 	struct probe_run run;
-	char *out;
-	FILE *f;
+	char *out, *bin;
 
 	probe__gen_c(set, &src);
 	ok(strstr(src.s, "{ \"read.badptr\", 0, 3, 0, { { A_FD, 0x1ULL, 0, 0, 0 }, "
 			 "{ A_BAD, 0x0ULL, 0, 0, 0 }, { A_INT, 0x10ULL, 0, 0, 0 } } },") != NULL,
 	   "case table row");
 	ok(strstr(src.s, "static const int ncases = 3;") != NULL, "case count");
-	kd_buf_addf(&c_path, "%s/probe.c", tap_tmpdir());
-	kd_buf_addf(&bin, "%s/probe", tap_tmpdir());
-	f = fopen(c_path.s, "w");
-	fwrite(src.s, 1, src.len, f);
-	fclose(f);
-	is_int(probe__build(NULL, c_path.s, bin.s), 0, "static build");
-	kd_buf_reset(&src);
-	kd_buf_addf(&src, "'%s' 2>&1; echo rc=$?", bin.s);
-	out = run_out(src.s);
+	bin = build_probe(set, "probe");
+	out = bin ? tap_output("'%s' 2>&1; echo rc=$?", bin) : NULL;
 	ok(out && strstr(out, "this program is /init of a test VM") && strstr(out, "rc=2"),
 	   "refuses to run outside a VM without --host");
 	free(out);
-	kd_buf_reset(&src);
-	kd_buf_addf(&src, "'%s' --host", bin.s);
-	out = run_out(src.s);
+	out = bin ? tap_output("'%s' --host", bin) : NULL;
 	is_int(probe__parse(set, out ? out : "", &run), 0, "host output parsed");
 	ok(run.complete && run.nr_results == 3 && run.nr_bad_lines == 0, "complete, 3 results");
 	{
@@ -284,9 +274,8 @@ static void test_gen_host(void)
 	}
 	probe_run__release(&run);
 	free(out);
+	free(bin);
 	kd_buf_release(&src);
-	kd_buf_release(&c_path);
-	kd_buf_release(&bin);
 	probe_set__free(set);
 }
 
@@ -321,12 +310,11 @@ static void test_objects_host(void)
 		{ "write.pipe", 1, 3, { A_FD(PROBE_FD_PIPE_W), A_B(16), A_I(16) }, 16 },
 		{ "read.drained", 0, 3, { A_FD(PROBE_FD_PIPE_R), A_B(16), A_I(16) }, -EAGAIN },
 	};
-	struct kd_buf src = KD_BUF_INIT, c_path = KD_BUF_INIT, bin = KD_BUF_INIT;
+	struct kd_buf src = KD_BUF_INIT;
 	struct probe_set *set = NULL;
 	struct probe_run run;
 	size_t i;
-	char *out;
-	FILE *f;
+	char *out, *bin;
 
 	if (probe_set__new(&set))
 		return;
@@ -342,17 +330,8 @@ static void test_objects_host(void)
 	kd_buf_reset(&src);
 	probe_case__format_args(probe_set__case(set, 1), &src);
 	is_str(src.s, "map+1, 0x1000, 1", "the mapping plus an offset printed");
-	kd_buf_reset(&src);
-	probe__gen_c(set, &src);
-	kd_buf_addf(&c_path, "%s/objects.c", tap_tmpdir());
-	kd_buf_addf(&bin, "%s/objects", tap_tmpdir());
-	f = fopen(c_path.s, "w");
-	fwrite(src.s, 1, src.len, f);
-	fclose(f);
-	is_int(probe__build(NULL, c_path.s, bin.s), 0, "static build");
-	kd_buf_reset(&src);
-	kd_buf_addf(&src, "'%s' --host", bin.s);
-	out = run_out(src.s);
+	bin = build_probe(set, "objects");
+	out = bin ? tap_output("'%s' --host", bin) : NULL;
 	is_int(probe__parse(set, out ? out : "", &run), 0, "host output parsed");
 	ok(out && !strstr(out, "KABI-PROBE-WARN"), "every object restored after each case");
 	for (i = 0; run.results && i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -363,9 +342,8 @@ static void test_objects_host(void)
 	}
 	probe_run__release(&run);
 	free(out);
+	free(bin);
 	kd_buf_release(&src);
-	kd_buf_release(&c_path);
-	kd_buf_release(&bin);
 	probe_set__free(set);
 }
 

@@ -21,36 +21,13 @@
 #include "spec/spec.h"
 #include "tests/tap.h"
 
-static char *path_of(const char *dir, const char *rel)
-{
-	struct kd_buf b = KD_BUF_INIT;
-
-	kd_buf_addf(&b, "%s/%s", dir, rel);
-	return kd_buf_detach(&b);
-}
-
 /* spec/contract/fs.kabispec and process.kabispec only, as a directory load would. */
 static int load_mine(struct spec **out)
 {
-	static const char *const files[] = { "fs.kabispec", "process.kabispec" };
-	char *dir = path_of(tap_tmpdir(), "mine-db");
-	struct kd_buf from = KD_BUF_INIT, to = KD_BUF_INIT;
-	size_t i;
-	int err;
+	static const char *const files[] = { "fs.kabispec", "process.kabispec", NULL };
+	char *dir = tap_link_dir("mine-db", "fixtures/spec/starter", files);
+	int err = dir ? spec__load_dir(dir, out) : -ENOMEM;
 
-	mkdir(dir, 0755);
-	for (i = 0; i < 2; i++) {
-		kd_buf_reset(&from);
-		kd_buf_reset(&to);
-		kd_buf_addf(&from, "%s/fixtures/spec/starter/%s", tap_srcdir(), files[i]);
-		kd_buf_addf(&to, "%s/%s", dir, files[i]);
-		unlink(to.s);
-		if (symlink(from.s, to.s))
-			ok(0, "symlink %s", to.s);
-	}
-	err = spec__load_dir(dir, out);
-	kd_buf_release(&from);
-	kd_buf_release(&to);
 	free(dir);
 	return err;
 }
@@ -102,7 +79,7 @@ static int see_struct(const struct kdb_spec_struct *st, void *ctx)
 
 static void test_db(void)
 {
-	char *db_path = path_of(tap_tmpdir(), "spec.kabi");
+	char *db_path = tap_tmp_path("spec.kabi");
 	struct kd_constant consts[] = {
 		{ .name = "O_RDONLY", .value = 0, .ctype = "int" },
 		{ .name = "O_WRONLY", .value = 1, .ctype = "int" },
@@ -178,7 +155,7 @@ static void test_db(void)
 	/* an existing DB updated in place (kabi-diff spec load K.kabi DIR) */
 	{
 		struct spec *fx = NULL;
-		char *fx_path = path_of(tap_srcdir(), "fixtures/spec/all.kabispec");
+		char *fx_path = tap_src_path("fixtures/spec/all.kabispec");
 
 		err = spec__new(&fx);
 		if (!err)

@@ -21,14 +21,6 @@
 #include "spec/spec.h"
 #include "tests/tap.h"
 
-static char *path_of(const char *dir, const char *rel)
-{
-	struct kd_buf b = KD_BUF_INIT;
-
-	kd_buf_addf(&b, "%s/%s", dir, rel);
-	return kd_buf_detach(&b);
-}
-
 static char *expr_str(const struct spec_expr *e)
 {
 	struct kd_buf b = KD_BUF_INIT;
@@ -90,26 +82,7 @@ static void check_errors(const char *text, const char *want, const char *what)
  */
 static char *mine_dir;
 
-static void setup_mine(void)
-{
-	static const char *const files[] = { "fs.kabispec", "process.kabispec" };
-	struct kd_buf from = KD_BUF_INIT, to = KD_BUF_INIT;
-	size_t i;
-
-	mine_dir = path_of(tap_tmpdir(), "mine");
-	mkdir(mine_dir, 0755);
-	for (i = 0; i < 2; i++) {
-		kd_buf_reset(&from);
-		kd_buf_reset(&to);
-		kd_buf_addf(&from, "%s/fixtures/spec/starter/%s", tap_srcdir(), files[i]);
-		kd_buf_addf(&to, "%s/%s", mine_dir, files[i]);
-		unlink(to.s);
-		if (symlink(from.s, to.s))
-			ok(0, "symlink %s", to.s);
-	}
-	kd_buf_release(&from);
-	kd_buf_release(&to);
-}
+static const char *const mine_files[] = { "fs.kabispec", "process.kabispec", NULL };
 
 static int load_mine(struct spec **out)
 {
@@ -179,7 +152,7 @@ out:
 /* --- every construct, exact values (tests/fixtures/spec/all.kabispec) ---- */
 static void test_all_constructs(void)
 {
-	char *path = path_of(tap_srcdir(), "fixtures/spec/all.kabispec");
+	char *path = tap_src_path("fixtures/spec/all.kabispec");
 	const struct spec_call *c;
 	const struct spec_struct *st;
 	const struct spec_set *set;
@@ -678,7 +651,7 @@ static char *read_file(const char *path, size_t *len)
 static void test_garbage(void)
 {
 	static const char alphabet[] = "syscall flags { } ( ) ; : , -> .. when errno \"x\" 0x1 5.6 ~&|<>=!# \n\t";
-	char *path = path_of(tap_srcdir(), "fixtures/spec/all.kabispec");
+	char *path = tap_src_path("fixtures/spec/all.kabispec");
 	unsigned long long seed = 0x243f6a8885a308d3ULL;
 	struct kd_buf b = KD_BUF_INIT;
 	size_t len = 0, i, k;
@@ -770,7 +743,7 @@ static void test_oom(void)
 
 int main(void)
 {
-	setup_mine();
+	mine_dir = tap_link_dir("mine", "fixtures/spec/starter", mine_files);
 	test_starter();
 	test_all_constructs();
 	test_expressions();

@@ -112,4 +112,16 @@ static inline void fuzz_assert_no_file(const char *prefix)
 	closedir(d);
 }
 
+/* libFuzzer's entry point, calling the harness's @one (none when replayed). */
+#ifdef FUZZ_REPLAY
+#define FUZZ_ENTRY(one)
+#else
+#define FUZZ_ENTRY(one)								\
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);		\
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)		\
+	{									\
+		return one(data, size);						\
+	}
+#endif
+
 #endif

@@ -111,11 +111,4 @@ int fuzz_db_one(const uint8_t *data, size_t size)
 	return 0;
 }
 
-#ifndef FUZZ_REPLAY
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	return fuzz_db_one(data, size);
-}
-#endif
+FUZZ_ENTRY(fuzz_db_one)
