@@ -438,16 +438,8 @@ static int publish(const char *dest, const char *text, size_t len)
 static int publish_file(const char *src, const char *dest)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	char chunk[65536];
-	FILE *f = fopen(src, "rb");
-	size_t n;
-	int err = 0;
+	int err = kd_buf_read_file(&b, src);
 
-	if (!f)
-		return -errno;
-	while (!err && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		err = kd_buf_add(&b, chunk, n);
-	fclose(f);
 	if (!err)
 		err = publish(dest, b.s, b.len);
 	kd_buf_release(&b);
