@@ -52,6 +52,20 @@ lacks() {
 	esac
 }
 
+# same_rows WANT GOT MIN DESCRIPTION: the files WANT and GOT are equal and
+# WANT has more than MIN lines (a table read whole); else the first 40
+# lines that differ, "-" WANT's, "+" GOT's.
+same_rows() {
+	if [ "$(grep -c . "$1")" -gt "$3" ] && cmp -s "$1" "$2"; then
+		ok 0 "$4"
+	else
+		ok 1 "$4"
+		echo "#   ($(grep -c . "$1") lines; - $1, + $2)"
+		diff -u "$1" "$2" | tail -n +3 | grep '^[-+]' | sed 's/^/#   /' | head -40
+		return 1
+	fi
+}
+
 skip() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n # SKIP $1"
@@ -61,6 +75,12 @@ done_testing() {
 	echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 	exit $?
+}
+
+# scratch NAME: work in a new directory $KD_TMPDIR/NAME (a test run on its
+# own shares $KD_TMPDIR with the fixtures).
+scratch() {
+	mkdir -p "$KD_TMPDIR/$1" && cd "$KD_TMPDIR/$1" || exit 1
 }
 
 # fixture_kernel NAME [gcc flags...]: build tests/fixtures/kernel.c once per

@@ -5,8 +5,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p errs && cd errs || exit 1
+scratch errs
 
 # fails INPUT EXPECTED_MESSAGE DESCRIPTION
 fails() {

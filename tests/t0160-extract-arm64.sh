@@ -18,8 +18,7 @@ fi
 arm64_kernel() {
 	KD_FIXTURE_ARCH=arm64 "$KD_SRCDIR/fixtures/build-kernel.sh" "$@"
 }
-cd "$KD_TMPDIR" || exit 1
-mkdir -p arm64 && cd arm64 || exit 1
+scratch arm64
 
 "$cc" -O2 -ffreestanding -fno-pic -c "$KD_SRCDIR/fixtures/meta.c" -o meta.o
 arm64_kernel k -DKABI_META meta.o

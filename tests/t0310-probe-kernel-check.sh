@@ -12,8 +12,7 @@
 plain=$(fixture_db v1-dwarf5 -gdwarf-5) && other=$(fixture_kernel v2-dwarf5 -gdwarf-5 -DKABI_V2) &&
 	bootk=$(fixture_kernel v1-boot -gdwarf-5 -DKABI_BOOTABLE) &&
 	boot=$(fixture_db v1-boot -gdwarf-5 -DKABI_BOOTABLE) || { ok 1 "fixtures"; done_testing; }
-cd "$KD_TMPDIR" || exit 1
-mkdir -p probe-check && cd probe-check || exit 1
+scratch probe-check
 
 is "$(q "$plain" "SELECT value FROM meta WHERE key = 'boot_support'")" "" \
 	"a kernel without console, initramfs, ELF loader or power off: boot_support empty"

@@ -10,8 +10,7 @@
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
 k4=$(fixture_kernel v1-dwarf4 -gdwarf-4)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p bad-elf && cd bad-elf || exit 1
+scratch bad-elf
 
 # le VALUE NBYTES: VALUE as NBYTES little-endian bytes on stdout.
 le() {

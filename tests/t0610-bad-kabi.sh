@@ -7,8 +7,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 good=$(fixture_db v1-dwarf5 -gdwarf-5)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p bad-kabi && cd bad-kabi || exit 1
+scratch bad-kabi
 
 # refused FILE DESCRIPTION MESSAGE_PATTERN: every reader refuses it.
 refused() {

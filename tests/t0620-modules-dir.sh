@@ -10,8 +10,7 @@
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
 uapi=$KD_SRCDIR/fixtures/kernel-uapi
-cd "$KD_TMPDIR" || exit 1
-mkdir -p modules-dir && cd modules-dir || exit 1
+scratch modules-dir
 
 mkdir empty
 msg=$("$KABI_DIFF" extract "$k" --uapi "$uapi" --modules empty -o empty.kabi 2>&1)

@@ -7,8 +7,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p disk-full && cd disk-full || exit 1
+scratch disk-full
 
 echo OLD > out.kabi
 msg=$(ulimit -f 20; "$KABI_DIFF" extract "$k" -o out.kabi 2>&1)

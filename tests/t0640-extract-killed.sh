@@ -7,8 +7,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p killed && cd killed || exit 1
+scratch killed
 
 for sig in INT:2 TERM:15; do
 	sig_nr=${sig#*:} sig=${sig%:*}

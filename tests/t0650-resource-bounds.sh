@@ -7,8 +7,7 @@
 # bounded time, and says where it stopped.
 . "$KD_SRCDIR/lib.sh"
 
-cd "$KD_TMPDIR" || exit 1
-mkdir -p bounds && cd bounds || exit 1
+scratch bounds
 
 # gen_kernel FILE BODY-GENERATOR: a one-syscall kernel whose argument is struct top *.
 gen_kernel() {

@@ -11,8 +11,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 k4=$(fixture_kernel v1-dwarf4 -gdwarf-4)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-mem && cd hostile-mem || exit 1
+scratch hostile-mem
 
 # poke_byte FILE OFFSET BYTE: overwrite one byte in place.
 poke_byte() {

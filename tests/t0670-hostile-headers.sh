@@ -9,8 +9,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-hdr && cd hostile-hdr || exit 1
+scratch hostile-hdr
 
 # tree DIR: an installed UAPI tree with the fixture's asm/ and asm-generic/.
 tree() {

@@ -10,8 +10,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 good=$(fixture_db v1-dwarf5 -gdwarf-5)
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-kabi && cd hostile-kabi || exit 1
+scratch hostile-kabi
 mkdir -p spec && printf 'flags one_flags {\n\tA = 1;\n}\n' > spec/one.kabispec
 
 # refused FILE DESCRIPTION MESSAGE: every reader refuses FILE with MESSAGE, in one

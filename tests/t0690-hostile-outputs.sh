@@ -13,8 +13,7 @@
 k1=$(fixture_kernel v1-dwarf5 -gdwarf-5) && k2=$(fixture_kernel v2-dwarf5 -gdwarf-5 -DKABI_V2) &&
 	old=$(fixture_db v1-dwarf5 -gdwarf-5) && new=$(fixture_db v2-dwarf5 -gdwarf-5 -DKABI_V2) ||
 	{ ok 1 "fixtures"; done_testing; }
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-outputs && cd hostile-outputs || exit 1
+scratch hostile-outputs
 export XDG_CACHE_HOME=$PWD/cache
 cp "$old" a.kabi && cp "$new" b.kabi && cp "$k1" vmlinux
 

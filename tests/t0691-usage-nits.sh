@@ -9,8 +9,7 @@
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5) && old=$(fixture_db v1-dwarf5 -gdwarf-5) &&
 	new=$(fixture_db v2-dwarf5 -gdwarf-5 -DKABI_V2) || { ok 1 "fixtures"; done_testing; }
-cd "$KD_TMPDIR" || exit 1
-mkdir -p usage-nits && cd usage-nits || exit 1
+scratch usage-nits
 
 # first_line CMD...: run it; "EXIT|first line of stderr|bytes on stdout".
 first_line() {

@@ -8,8 +8,7 @@
 # file over 16 MiB is refused; includes inside the directory still work.
 . "$KD_SRCDIR/lib.sh"
 
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-include && cd hostile-include || exit 1
+scratch hostile-include
 echo 'ghp_0123456789abcdef' > secret
 mkdir -p spec/sub
 printf 'flags f_flags {\n\tA = 1;\n}\n' > spec/sub/ok.kabispec

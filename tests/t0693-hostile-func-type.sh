@@ -7,8 +7,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 good=$(fixture_db v1-dwarf5 -gdwarf-5) || { ok 1 "fixture"; done_testing; }
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-func && cd hostile-func || exit 1
+scratch hostile-func
 
 # struct fx_node's member callback: void (*)(struct fx_node *, int).
 ptr=$(q "$good" "SELECT m.member_type FROM members m JOIN types t ON t.id = m.type_id

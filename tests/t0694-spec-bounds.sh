@@ -8,8 +8,7 @@
 # looked up through an index. Each case: the exact errors, within seconds.
 . "$KD_SRCDIR/lib.sh"
 
-cd "$KD_TMPDIR" || exit 1
-mkdir -p spec-bounds && cd spec-bounds || exit 1
+scratch spec-bounds
 
 # chain N: sets s0 .. sN, each but s0 extending the one before.
 chain() {

@@ -10,8 +10,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 good=$(fixture_db v1-dwarf5 -gdwarf-5) || { ok 1 "fixture"; done_testing; }
-cd "$KD_TMPDIR" || exit 1
-mkdir -p hostile-text && cd hostile-text || exit 1
+scratch hostile-text
 
 cp "$good" evil.kabi
 q evil.kabi "UPDATE meta SET value = '6.99' || char(27) || ']0;pwned' || char(7) || char(27) || '[2J'

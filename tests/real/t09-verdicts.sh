@@ -39,24 +39,29 @@ kdir() {
 }
 
 V=$KD_REALDIR/verdicts
+# diff_verdicts OLD NEW OUT RC WHAT VERDICTS: OLD -> NEW with the contract in
+# JSON into OUT, exit status RC, and the verdicts $V/VERDICTS lists.
+diff_verdicts() {
+	"$KABI_DIFF" "$1" "$2" --spec "$spec" -q -f json >"$3"
+	is "$?" "$4" "$5"
+	check_verdicts "$V/$6" "$3"
+}
+
 if [ -r "$K/$old/vmlinux" ] && [ -r "$K/$new/vmlinux" ]; then
-	"$KABI_DIFF" "$K/$old/vmlinux" "$K/$new/vmlinux" --spec "$spec" -q -f json >vm.json
-	is "$?" 20 "$old -> $new (vmlinux): exit 20, no breaking bit"
-	check_verdicts "$V/6.1.0-47-to-6.12.107-vmlinux.txt" vm.json
+	diff_verdicts "$K/$old/vmlinux" "$K/$new/vmlinux" vm.json 20 \
+		"$old -> $new (vmlinux): exit 20, no breaking bit" 6.1.0-47-to-6.12.107-vmlinux.txt
 else
 	skip "$old or $new not in $K"
 fi
 if d0=$(kdir $old) && d1=$(kdir $stable); then
-	"$KABI_DIFF" "$d0" "$d1" --spec "$spec" -q -f json >st.json
-	is "$?" 20 "$old -> $stable (directories): exit 20, no breaking bit"
-	check_verdicts "$V/6.1.0-47-to-6.1.0-57-dirs.txt" st.json
+	diff_verdicts "$d0" "$d1" st.json 20 \
+		"$old -> $stable (directories): exit 20, no breaking bit" 6.1.0-47-to-6.1.0-57-dirs.txt
 else
 	skip "$old or $stable: no modules or headers in $K (fetch --modules --headers $stable)"
 fi
 if d0=$(kdir $old) && d2=$(kdir $new); then
-	"$KABI_DIFF" "$d0" "$d2" --spec "$spec" -q -f json >dir.json
-	is "$?" 28 "$old -> $new (directories): exit 28"
-	check_verdicts "$V/6.1.0-47-to-6.12.107-dirs.txt" dir.json
+	diff_verdicts "$d0" "$d2" dir.json 28 "$old -> $new (directories): exit 28" \
+		6.1.0-47-to-6.12.107-dirs.txt
 else
 	skip "$old or $new: no modules or headers in $K"
 fi
