@@ -369,11 +369,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (!err && conf->uapi_dir)
 		err = ioctl_types__find_vmlinux(&it, &xt);
 	if (!err)
-		err = xt_drain(&xt);
-	if (!err)
-		err = xt_settle_layout(&xt);
-	if (!err)
-		err = xt_hash_all(&xt);
+		err = xt_complete(&xt);
 	if (!err)
 		err = xt_write(&xt, sink, &nr_types);
 	if (!err)

@@ -235,11 +235,7 @@ static int read_module(struct pool *pool, struct mod_job *job)
 	err = xt_find_named(&job->xt, pool->wanted, job->found);
 	if (err < 0)
 		goto out;
-	err = xt_drain(&job->xt);
-	if (!err)
-		err = xt_settle_layout(&job->xt);
-	if (!err)
-		err = xt_hash_all(&job->xt);
+	err = xt_complete(&job->xt);
 out:
 	if (job->parsed)
 		xtable_detach_dwarf(&job->xt);

@@ -167,6 +167,17 @@ int64_t xt_canon(struct xtable *xt, int64_t id)
 	return x ? x->canon : 0;
 }
 
+int xt_complete(struct xtable *xt)
+{
+	int err = xt_drain(xt);
+
+	if (!err)
+		err = xt_settle_layout(xt);
+	if (!err)
+		err = xt_hash_all(xt);
+	return err;
+}
+
 int xt_write(struct xtable *xt, struct type_sink *sink, int64_t *nr_written)
 {
 	struct kd_member *members = NULL;

@@ -90,6 +90,9 @@ void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
 
 /* Structural hashes of every node reachable from the table. */
 int xt_hash_all(struct xtable *xt);
+/* After the reads: every queued DIE read (xt_drain), layouts settled and
+ * hashes computed, in the order each needs; ready for xt_write(). */
+int xt_complete(struct xtable *xt);
 /*
  * Every type of a kernel, from vmlinux and its modules, is one row per
  * structural identity; the sink remembers which identities have a row.

@@ -270,11 +270,7 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	rd.xt = &xt;
 	err = kdwarf_for_each_cu(d, on_cu, &rd);
 	if (!err)
-		err = xt_drain(&xt);
-	if (!err)
-		err = xt_settle_layout(&xt);
-	if (!err)
-		err = xt_hash_all(&xt);
+		err = xt_complete(&xt);
 	if (!err)
 		err = xt_write(&xt, sink, &stats->types);
 	if (!err)
