@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db/kdb-uapi.h"
 #include "lib/cdecl.h"
 #include "lib/mem.h"
 #include "lib/typegraph.h"
@@ -967,170 +966,7 @@ out:
 	return err;
 }
 
-/* --- enums, function types ------------------------------------------------ */
-
-static bool has_enumerator(const struct kd_type *t, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < t->nr_enumerators; i++)
-		if (!strcmp(t->enumerators[i].name, name))
-			return true;
-	return false;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
-/*
- * A count or end marker (__FOO_MAX, MAX_BPF_LINK_TYPE, FOO_LAST, FOO_NR):
- * its value moves when values are added, so a new value taking its old
- * one is no rename (6.12's bpf.h: MAX_BPF_LINK_TYPE became a #define and
- * BPF_LINK_TYPE_NETFILTER took its value).
- */
-static bool is_sentinel(const char *name)
-{
-	static const char *const ends[] = { "_LAST", "_CNT", "_COUNT", "_NR", "_NUM", "_END" };
-	size_t i;
-
-	if (!strncmp(name, "__", 2) || strstr(name, "MAX"))
-		return true;
-	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
-		if (ends_with(name, ends[i]))
-			return true;
-	return false;
-}
-
-static int constant_value(const struct kd_constant *c, void *ctx)
-{
-	*(int64_t *)ctx = c->value;
-	return 0;
-}
-
-/* Do the new headers keep @name as a #define of @value (an alias)? */
-static bool alias_kept(const struct diff_engine *e, const char *name, int64_t value)
-{
-	int64_t v = 0;
-
-	return e->new_db && !kdb__get_constant(e->new_db, name, constant_value, &v) && v == value;
-}
-
-/*
- * A rename: the enumerator of @ta that @tb lacks had @value, exactly one
- * enumerator new in @tb has it (no other removed one of @ta shares it),
- * neither of them a count or end marker, and the new headers keep the old
- * name as a #define of the same value (nf_tables.h: #define
- * NFT_BITWISE_BOOL NFT_BITWISE_MASK_XOR). Without that alias a new name
- * on an old value may be a reuse (6.12's vdpa.h gave
- * VDPA_ATTR_VDPA_DEV_SUPPORTED_FEATURES's value to
- * VDPA_ATTR_DEV_BLK_CFG_CAPACITY): a removal. Its index in @tb, or -1.
- */
-static long renamed_to(const struct diff_engine *e, const struct kd_type *ta,
-		       const struct kd_type *tb, int64_t value)
-{
-	size_t i;
-	long found = -1;
-	int gone = 0;
-
-	for (i = 0; i < ta->nr_enumerators; i++) {
-		if (ta->enumerators[i].value != value || has_enumerator(tb, ta->enumerators[i].name))
-			continue;
-		if (is_sentinel(ta->enumerators[i].name) || !alias_kept(e, ta->enumerators[i].name, value))
-			return -1;
-		gone++;
-	}
-	for (i = 0; i < tb->nr_enumerators; i++) {
-		if (tb->enumerators[i].value != value || has_enumerator(ta, tb->enumerators[i].name))
-			continue;
-		if (found >= 0 || is_sentinel(tb->enumerators[i].name))
-			return -1;	/* two new names for the value: no one rename */
-		found = (long)i;
-	}
-	return gone == 1 ? found : -1;
-}
-
-/* Is @b (new in @tb) the new name of an enumerator @ta lost? */
-static bool renamed_from(const struct diff_engine *e, const struct kd_type *ta,
-			 const struct kd_type *tb, const struct kd_enumerator *b)
-{
-	long k = renamed_to(e, ta, tb, b->value);
-
-	return k >= 0 && &tb->enumerators[k] == b;
-}
-
-static int compare_enum(struct diff_engine *e, size_t node, const struct kd_type *ta,
-			const struct kd_type *tb)
-{
-	struct kd_buf subj = KD_BUF_INIT, ov = KD_BUF_INIT, nv = KD_BUF_INIT;
-	const char *disp = e->nodes[node].display;
-	size_t i, j;
-	int err = 0;
-
-	for (i = 0; !err && i < ta->nr_enumerators; i++) {
-		const struct kd_enumerator *a = &ta->enumerators[i];
-
-		for (j = 0; j < tb->nr_enumerators && strcmp(a->name, tb->enumerators[j].name); j++)
-			;
-		kd_buf_reset(&subj);
-		kd_buf_reset(&ov);
-		kd_buf_reset(&nv);
-		err = kd_buf_addf(&subj, "%s.%s", disp, a->name);
-		if (!err)
-			err = kd_buf_addf(&ov, "%" PRId64, a->value);
-		if (err)
-			break;
-		if (j == tb->nr_enumerators) {
-			long k = renamed_to(e, ta, tb, a->value);
-
-			if (k >= 0)
-				err = kd_buf_addf(&nv, "value %" PRId64 " kept", a->value);
-			if (!err && k >= 0)
-				err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_RENAMED, DIFF_R_ENUMERATOR_RENAMED,
-					   subj.s, a->name, tb->enumerators[k].name, nv.s);
-			else if (!err)
-				err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_REMOVED, DIFF_R_ENUMERATOR_REMOVED,
-					   subj.s, ov.s, NULL, NULL);
-		} else if (tb->enumerators[j].value != a->value) {
-			err = kd_buf_addf(&nv, "%" PRId64, tb->enumerators[j].value);
-			if (!err)
-				err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_VALUE, DIFF_R_ENUMERATOR_VALUE, subj.s,
-					   ov.s, nv.s, NULL);
-		}
-	}
-	for (j = 0; !err && j < tb->nr_enumerators; j++) {
-		const struct kd_enumerator *b = &tb->enumerators[j];
-
-		for (i = 0; i < ta->nr_enumerators && strcmp(b->name, ta->enumerators[i].name); i++)
-			;
-		if (i < ta->nr_enumerators || renamed_from(e, ta, tb, b))
-			continue;	/* kept, or reported as the old name's rename */
-		kd_buf_reset(&subj);
-		kd_buf_reset(&nv);
-		err = kd_buf_addf(&subj, "%s.%s", disp, b->name);
-		if (!err)
-			err = kd_buf_addf(&nv, "%" PRId64, b->value);
-		if (!err)
-			err = emit(e, node, DIFF_K_TYPE_ENUMERATOR_ADDED, DIFF_R_ENUMERATOR_ADDED, subj.s,
-				   NULL, nv.s, NULL);
-	}
-	if (!err && ta->size != tb->size) {
-		kd_buf_reset(&ov);
-		kd_buf_reset(&nv);
-		err = kd_buf_addf(&ov, "%" PRId64, ta->size);
-		if (!err)
-			err = kd_buf_addf(&nv, "%" PRId64, tb->size);
-		if (!err)
-			err = emit(e, node, DIFF_K_TYPE_SIZE, DIFF_R_TYPE_SIZE, disp, ov.s, nv.s, NULL);
-	}
-	kd_buf_release(&subj);
-	kd_buf_release(&ov);
-	kd_buf_release(&nv);
-	return err;
-}
+/* --- function types ------------------------------------------------------ */
 
 static int compare_func(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			const struct kd_type *tb)
@@ -1197,7 +1033,7 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 	case KD_KIND_UNION:
 		return compare_aggregate(e, node, ta, tb);
 	case KD_KIND_ENUM:
-		return ta->hash == tb->hash ? 0 : compare_enum(e, node, ta, tb);
+		return ta->hash == tb->hash ? 0 : dt_compare_enum(e, node, ta, tb);
 	case KD_KIND_FUNC:
 		return compare_func(e, node, ta, tb);
 	default:

@@ -29,6 +29,14 @@ static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
 	[DIFF_CAT_CONSTANT] = "the UAPI headers of both kernels",
 	[DIFF_CAT_IOCTL] = "the UAPI headers (command numbers) and DWARF of both kernels",
 };
+/* The same for two header trees (no kernel, no DWARF of one: the headers compiled). */
+static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
+	[DIFF_CAT_SYSCALL] = "the syscall numbers of both header trees",
+	[DIFF_CAT_TYPE] = "the layouts both header trees declare, compiled as user space compiles them",
+	[DIFF_CAT_CONSTANT] = "the #defines of both header trees",
+	[DIFF_CAT_IOCTL] = "the UAPI headers of both trees (command numbers, argument layouts as"
+			   " compiled)",
+};
 
 /*
  * The finding a change belongs to, until the engine names another: a
@@ -83,7 +91,7 @@ int diff_add(struct diff_result *r, const struct diff_new *n, size_t *idx)
 	c->evidence_kind = strncmp(c->kind, "probe.", 6) ? DIFF_EV_LAYOUT : DIFF_EV_PROBE;
 	c->evidence = kd_strdup(c->evidence_kind == DIFF_EV_PROBE ?
 				"the probe results of both kernels (kabi-diff probe)" :
-				default_evidence[cat]);
+				r->headers_only ? headers_evidence[cat] : default_evidence[cat]);
 	c->cause = default_cause(cat, name);
 	r->nr_changes++;	/* owned from here on: freed with the result */
 	if (!c->name || !c->subject || (old_value && !c->old_value) ||
@@ -462,6 +470,20 @@ static int load_meta(struct kdb *db, struct diff_side_meta *m)
 	return err;
 }
 
+/* Are both sides header trees (extract --uapi DIR alone: meta input=headers)? */
+static int headers_only(struct kdb *old, struct kdb *new, bool *out)
+{
+	char *in[2] = { NULL, NULL };
+	int err = kdb__get_meta(old, "input", &in[0]);
+
+	if (!err)
+		err = kdb__get_meta(new, "input", &in[1]);
+	*out = !err && in[0] && in[1] && !strcmp(in[0], "headers") && !strcmp(in[1], "headers");
+	free(in[0]);
+	free(in[1]);
+	return err;
+}
+
 /*
  * Two architectures number their syscalls and lay out their types
  * differently by design: every difference would read as a break. Refused
@@ -512,6 +534,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = load_meta(new, &r->meta[1]);
 	if (!err)
 		err = check_same_arch(r);
+	if (!err)
+		err = headers_only(old, new, &r->headers_only);
 	if (!err)
 		nr_tables_init(&run.nr, old, new, r->meta[1].arch);
 	if (!err)

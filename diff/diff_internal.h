@@ -29,6 +29,7 @@ struct diff_result {
 	struct diff_change *changes;
 	size_t nr_changes, cap_changes;
 	struct diff_side_meta meta[2];	/* [0] old, [1] new */
+	bool headers_only;		/* both sides are header trees (meta input=headers) */
 	bool has_contract;
 	char *contract_source;
 };
@@ -200,6 +201,9 @@ int dt_pair_insert(struct diff_engine *e, size_t node);
 int dt_edge(struct diff_engine *e, size_t from, const char *label, size_t to);
 /* Compare the two types of node @node (diff-types.c). */
 int dt_compare_node(struct diff_engine *e, size_t node);
+/* Compare two enums of node @node, enumerator by enumerator (diff-enum.c). */
+int dt_compare_enum(struct diff_engine *e, size_t node, const struct kd_type *ta,
+		    const struct kd_type *tb);
 /* A new root node (a syscall or ioctl) named @label; *node receives its index. */
 int dt_root(struct diff_engine *e, const char *label, size_t *node);
 /*

@@ -78,14 +78,24 @@ is "$(jq -r '.changes[] | [.kind, .subject, (.old // "-"), (.new // "-"), .verdi
 "constant.added | KDV_MODE_ON | - | 1 | compatible | constant-added
 constant.added | KDV_TYPE_MAX | - | 3 | compatible | constant-added
 constant.value | KDV_F_ALL | 3 | 7 | compatible | constant-mask-grown
+type.enumerator.added | enum kdv_attr.KDV_ATTR_ADDR | - | 3 | compatible | enumerator-added
 type.enumerator.added | enum kdv_type.KDV_TYPE_C | - | 2 | compatible | enumerator-added
 type.enumerator.added | enum kdv_type.__KDV_TYPE_MAX | - | 3 | compatible | enumerator-added
+type.enumerator.removed | enum kdv_attr.KDV_ATTR_MAX_MTU | 1 | - | breaking | enumerator-removed
 type.enumerator.removed | enum kdv_mode.KDV_MODE_AUTO | 2 | - | breaking | enumerator-removed
-type.enumerator.removed | enum kdv_type.KDV_TYPE_MAX | 2 | - | breaking | enumerator-removed
+type.enumerator.removed | enum kdv_type.KDV_TYPE_MAX | 2 | - | info | enumerator-count
 type.enumerator.renamed | enum kdv_mode.KDV_MODE_ON | KDV_MODE_ON | KDV_MODE_ENABLED | info | enumerator-renamed
+type.enumerator.value | enum kdv_attr.__KDV_ATTR_MAX | 3 | 4 | info | enumerator-count
 type.member.removed | struct kdv_small.b | __u32 b at 4 | - | breaking | member-removed
 type.size | struct kdv_small | 8 | 4 | breaking | type-size" \
-	"  removed enumerator breaking, renamed with the old name kept info (not an end marker whose value a new one took), shrunk struct breaking, grown mask compatible"
+	"  removed enumerator breaking, renamed with the old name kept info (not an end marker whose value a new one took), end markers that move or leave info (a MAX name mid-enum is no marker), shrunk struct breaking, grown mask compatible"
+is "$(jq -r '.changes[] | select(.subject == "enum kdv_type.KDV_TYPE_MAX") | .evidence | [.kind, .text] | join(": ")' vv.json)" \
+	"convention: naming convention: KDV_TYPE_MAX is named like a count or end marker and its value 2 ends enum kdv_type" \
+	"  the marker's evidence: the naming convention and its place"
+is "$(jq -r '[.changes[].evidence.text | select(test("DWARF"))] | length' vv.json)" 0 \
+	"  two header trees: no evidence says DWARF"
+is "$(jq -r '.changes[] | select(.subject == "struct kdv_small") | .evidence.text' vv.json)" \
+	"the layouts both header trees declare, compiled as user space compiles them" "  but the compiled headers"
 is "$(jq -r '[.changes[] | select(.subject == "struct kdv_small") | .impact[].path] | join(",")' vv.json)" \
 	"linux/kdv.h -> struct kdv_small" "  reached from the header that declares it"
 
