@@ -426,6 +426,71 @@ out:
 	return err;
 }
 
+/*
+ * The reached set: the types of implemented syscalls' parameters and
+ * returns and of ioctls' arguments, then everything they lead to through
+ * refs (pointers, typedefs, arrays) and members. A pointer leads to one
+ * row of its pointee's name, so reaching goes by kind and name.
+ */
+int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, err;
+
+	err = kdb_prepare(db,
+		"WITH RECURSIVE reach(id) AS ("
+		"  SELECT p.type_id FROM main.params p JOIN main.syscalls s ON s.func_id = p.func_id"
+		"   WHERE s.implemented AND p.type_id IS NOT NULL"
+		"  UNION SELECT f.ret_type FROM main.functions f JOIN main.syscalls s ON s.func_id = f.id"
+		"   WHERE s.implemented AND f.ret_type IS NOT NULL"
+		"  UNION SELECT arg_type FROM main.ioctls WHERE arg_type IS NOT NULL"
+		"  UNION SELECT t.ref FROM main.types t JOIN reach r ON t.id = r.id WHERE t.ref IS NOT NULL"
+		"  UNION SELECT m.member_type FROM main.members m JOIN reach r ON m.type_id = r.id"
+		"   WHERE m.member_type IS NOT NULL),"
+		" reached(kind, name) AS (SELECT DISTINCT t.kind, t.name FROM reach r"
+		"  JOIN main.types t ON t.id = r.id WHERE t.name IS NOT NULL AND t.kind IN ('struct', 'union'))"
+		" SELECT DISTINCT h.kind, h.name, u.file, k.decl_file, ifnull(k.decl_line, 0), h.id, k.id,"
+		"  EXISTS (SELECT 1 FROM reached x WHERE x.kind = h.kind AND x.name = h.name)"
+		" FROM main.uapi_types u JOIN main.types h ON h.id = u.type_id"
+		" JOIN main.types k ON k.name = h.name AND k.kind = h.kind AND k.id <> h.id"
+		" WHERE h.kind IN ('struct', 'union') AND h.name IS NOT NULL"
+		"  AND (h.flags & 1) = 0 AND (k.flags & 1) = 0"
+		"  AND NOT EXISTS (SELECT 1 FROM main.uapi_types v WHERE v.type_id = k.id)"
+		"  AND (k.decl_file = 'include/uapi/' || u.file"
+		"   OR (k.decl_file LIKE 'arch/%' AND length(k.decl_file) > length(u.file) + 19"
+		"    AND substr(k.decl_file, length(k.decl_file) - length(u.file) - 13) ="
+		"     '/include/uapi/' || u.file"
+		"    AND instr(substr(k.decl_file, 6, length(k.decl_file) - length(u.file) - 19), '/') = 0))"
+		" ORDER BY 1, 2, 6, 7", &st);
+	if (err)
+		return err;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct kdb_header_kernel_pair p = {
+			.kind = (const char *)sqlite3_column_text(st, 0),
+			.name = (const char *)sqlite3_column_text(st, 1),
+			.file = (const char *)sqlite3_column_text(st, 2),
+			.decl_file = (const char *)sqlite3_column_text(st, 3),
+			.decl_line = sqlite3_column_int(st, 4),
+			.header_id = sqlite3_column_int64(st, 5),
+			.kernel_id = sqlite3_column_int64(st, 6),
+			.reached = sqlite3_column_int(st, 7) != 0,
+		};
+
+		if (!p.kind || !p.name || !p.file || !p.decl_file) {
+			err = -ENOMEM;
+			goto out;
+		}
+		err = cb(&p, ctx);
+		if (err)
+			goto out;
+	}
+	if (rc != SQLITE_DONE)
+		err = kdb_sql_error(db, "pairing the header view's types with the kernel's");
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
 /* --- what a kernel's binary shows ------------------------------------------ */
 
 int kdb__module_names(struct kdb *db, char ***names, size_t *n)

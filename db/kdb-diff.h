@@ -56,6 +56,26 @@ typedef int (*kdb_uapi_type_pair_fn)(const struct kdb_uapi_type_pair *p, void *c
  */
 int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx);
 
+/*
+ * A named struct or union of one kernel that both its compiled header
+ * view and its own DWARF have, with two layouts: the header's row
+ * (uapi_types) and a row in no header view whose DW_AT_decl_file is that
+ * same header in the kernel tree (include/uapi/FILE, arch/ARCH/include/uapi/FILE).
+ * A kernel-internal type of the same name (include/linux/...) is no pair.
+ */
+struct kdb_header_kernel_pair {
+	const char *kind;	/* "struct", "union" */
+	const char *name;
+	const char *file;	/* the header, include-relative: linux/foo.h */
+	const char *decl_file;	/* the kernel's: include/uapi/linux/foo.h */
+	int decl_line;
+	int64_t header_id, kernel_id;
+	bool reached;		/* a syscall or ioctl of this kernel reaches the name */
+};
+typedef int (*kdb_header_kernel_fn)(const struct kdb_header_kernel_pair *p, void *ctx);
+/* Every such pair of @db (its main schema), by kind, name and ids. */
+int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx);
+
 /* --- what a kernel's binary shows (evidence for the diff's verdicts) --- */
 /* The names of @db's modules, sorted. *names: free each and the array. */
 int kdb__module_names(struct kdb *db, char ***names, size_t *n);

@@ -223,4 +223,12 @@ int dt_own(struct diff_engine *e, size_t node, size_t idx);
 int dt_impacts(struct diff_engine *e);
 void dt_release(struct diff_engine *e);
 
+/*
+ * Kernel vs header (diff-header-kernel.c): each difference between the new
+ * kernel's DWARF and its compiled UAPI headers, judged against the old
+ * kernel's own differences.
+ */
+int diff_header_kernel(struct diff_result *r, struct kdb *old, const struct tgraph *g_old,
+		       struct kdb *new, const struct tgraph *g_new);
+
 #endif
