@@ -99,7 +99,10 @@ for pre in "" "#include <sys/ioctl.h>"; do
 	  awk '{ print "__KD_N__ \"" $1 "\" " $1 }' "$d/names"; } >"$d/b.c"
 	$CC -std=gnu11 -E -P -w $INCS "$d/b.c" >"$d/b.i" 2>/dev/null || continue
 	if [ -z "$pre" ]; then
-		grep -E '^__KD_N__ .*__KD_IOC_MARK__' "$d/b.i" | awk '{ gsub(/"/, "", $2); print $2 }' >"$d/ioctls"
+		# A field taken out of a command (_IOC_NR(...): hidraw.h's
+		# HIDIOCTL_LAST, "MARK) >> 0) & ...") is a number, not an ioctl.
+		grep -E '^__KD_N__ .*__KD_IOC_MARK__' "$d/b.i" | grep -Ev '__KD_IOC_MARK__[) ]*>>' |
+			awk '{ gsub(/"/, "", $2); print $2 }' >"$d/ioctls"
 		# Enumerators whose initializer is an _IOC() (6.12's binder.h): the
 		# header's enum bodies were expanded before the marker existed, so
 		# they are found by _IOC's own expansion, its direction shifted by
@@ -109,7 +112,8 @@ for pre in "" "#include <sys/ioctl.h>"; do
 		grep -E '^__KD_N__ ' "$d/b.i" | grep -v __KD_IOC_MARK__ |
 			grep -E '(^|[^A-Za-z0-9_])_IO(R|W|WR)?[ \t]*\(' | awk '{ gsub(/"/, "", $2); print $2 }' | sort >"$d/needs"
 	else
-		grep -E '^__KD_N__ .*__KD_IOC_MARK__' "$d/b.i" | awk '{ gsub(/"/, "", $2); print $2 }' | sort >"$d/ioctls2"
+		grep -E '^__KD_N__ .*__KD_IOC_MARK__' "$d/b.i" | grep -Ev '__KD_IOC_MARK__[) ]*>>' |
+			awk '{ gsub(/"/, "", $2); print $2 }' | sort >"$d/ioctls2"
 		comm -12 "$d/needs" "$d/ioctls2" >"$d/ioctls.s"
 	fi
 	[ -s "$d/needs" ] || break

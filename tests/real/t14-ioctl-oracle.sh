@@ -7,7 +7,12 @@
 # least 99% of the compiler's ioctls present with the same number, none
 # with another, and every one missing named by a problem row. Then the
 # issue's spot facts through `show`. About 5-15 minutes per tree on two
-# busy cores (the oracle compiles ~950 headers).
+# busy cores (the oracle compiles ~950 headers; 28 minutes for both under
+# a load of ~18).
+# Measured: 6.1.0-47: 954 headers, 2711 ioctls, kabi-diff 2711 right, 0
+# wrong, 0 missing (55 more ioctls kabi-diff numbers that gcc cannot size
+# alone); 6.12.107: 982 headers, 2870 ioctls, 2870 right, 0 wrong (15
+# iommufd.h ones were wrong before d9258a8), 0 missing (51 more).
 . "$KD_SRCDIR/lib.sh"
 
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
