@@ -280,6 +280,8 @@ int cmd_diff(int argc, char **argv)
 		kd_err("out of memory");
 		goto out;
 	}
+	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++)
+		kd_warn("%s: this suppression matches no change", diff_result__unmatched(r, i));
 	/* Source lines only SARIF points at: one lookup per change. */
 	if (rc.format == REPORT_SARIF && diff_result__locate(r, db[0], db[1])) {
 		kd_err("diff: cannot read the declarations of the changes");

@@ -222,6 +222,9 @@ void diff_result__free(struct diff_result *r)
 		free(r->meta[i].arch);
 	}
 	free(r->contract_source);
+	for (i = 0; i < r->nr_unmatched; i++)
+		free(r->unmatched[i]);
+	free(r->unmatched);
 	free(r);
 }
 
@@ -649,6 +652,16 @@ const char *diff_result__meta(const struct diff_result *r, bool new_side, const 
 	if (!strcmp(key, "build_id"))
 		return m->build_id;
 	return NULL;
+}
+
+size_t diff_result__nr_unmatched(const struct diff_result *r)
+{
+	return r->nr_unmatched;
+}
+
+const char *diff_result__unmatched(const struct diff_result *r, size_t i)
+{
+	return i < r->nr_unmatched ? r->unmatched[i] : NULL;
 }
 
 bool diff_result__has_contract(const struct diff_result *r)

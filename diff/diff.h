@@ -393,8 +393,14 @@ struct diff_suppressions;
 /* Parse @path. Errors are reported as "FILE:LINE: cause". *out: __free(). */
 int diff_suppressions__load(const char *path, struct diff_suppressions **out);
 void diff_suppressions__free(struct diff_suppressions *s);
-/* Mark the matching changes of @r; returns how many, or -ENOMEM. */
+/*
+ * Mark the matching changes of @r; returns how many, or -ENOMEM. Entries
+ * that match no change are kept in @r (diff_result__unmatched()).
+ */
 long diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s);
+/* Suppression entries that matched no change, "FILE:LINE: RULE NAME", in file order. */
+size_t diff_result__nr_unmatched(const struct diff_result *r);
+const char *diff_result__unmatched(const struct diff_result *r, size_t i);
 
 /* --- reports ------------------------------------------------------------ */
 enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD, REPORT_SARIF };

@@ -32,6 +32,9 @@ struct diff_result {
 	bool headers_only;		/* both sides are header trees (meta input=headers) */
 	bool has_contract;
 	char *contract_source;
+	/* Suppression entries that matched no change: "FILE:LINE: RULE NAME". */
+	char **unmatched;
+	size_t nr_unmatched;
 };
 
 /* A change to append (diff_add()). */

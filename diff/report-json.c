@@ -37,6 +37,11 @@ static int json_begin(struct report_ctx *x)
 	report_json_sides(w, x->r);
 	kd_json_kbool(w, "only_breaking", x->conf->only_breaking);
 	kd_json_kuint(w, "hidden", x->hidden);
+	kd_json_key(w, "unmatched_suppressions");
+	kd_json_array(w, false);
+	for (size_t i = 0; i < diff_result__nr_unmatched(x->r); i++)
+		kd_json_string(w, diff_result__unmatched(x->r, i));
+	kd_json_end(w);
 	kd_json_kint(w, "exit_status", diff_result__exit_bits(x->r));
 	kd_json_key(w, "summary");
 	kd_json_object(w, true);

@@ -99,6 +99,12 @@ static int md_begin(struct report_ctx *x)
 	if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n*Only breaking changes are listed: %zu other change%s left out (see the"
 			" summary).*\n", x->hidden, x->hidden == 1 ? "" : "s");
+	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++) {
+		fputs(i ? "" : "\n", f);
+		fputs("> **Warning**: ", f);
+		cell(f, diff_result__unmatched(r, i), true);
+		fputs(": this suppression matches no change\n", f);
+	}
 	return 0;
 }
 

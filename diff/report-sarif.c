@@ -114,12 +114,30 @@ static int sarif_begin(struct report_ctx *x)
 	kd_json_object(w, false);
 	kd_json_kbool(w, "executionSuccessful", true);
 	kd_json_kint(w, "exitCode", diff_result__exit_bits(x->r));
+	if (diff_result__nr_unmatched(x->r)) {
+		/* A stale suppression entry: a warning of the run, not a result. */
+		kd_json_key(w, "toolExecutionNotifications");
+		kd_json_array(w, false);
+		for (size_t i = 0; i < diff_result__nr_unmatched(x->r); i++) {
+			struct kd_buf b = KD_BUF_INIT;
+
+			kd_json_object(w, false);
+			kd_json_kstr(w, "level", "warning");
+			json_text(w, "message", kd_buf_addf(&b, "%s: this suppression matches no change",
+							    diff_result__unmatched(x->r, i)) ?
+				  diff_result__unmatched(x->r, i) : b.s);
+			kd_json_end(w);
+			kd_buf_release(&b);
+		}
+		kd_json_end(w);
+	}
 	kd_json_end(w);
 	kd_json_end(w);
 	kd_json_key(w, "properties");
 	kd_json_object(w, false);
 	report_json_sides(w, x->r);
 	kd_json_kbool(w, "only_breaking", x->conf->only_breaking);
+	kd_json_kuint(w, "hidden", x->hidden);
 	kd_json_end(w);
 	kd_json_key(w, "results");
 	kd_json_array(w, true);

@@ -65,6 +65,9 @@ static int text_begin(struct report_ctx *x)
 	if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n--only breaking: %zu other change%s not listed (see the summary)\n",
 			x->hidden, x->hidden == 1 ? "" : "s");
+	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++)
+		fprintf(f, "%swarning: %s: this suppression matches no change\n", i ? "" : "\n",
+			report_plain(&b[0], diff_result__unmatched(r, i)));
 	for (c = 0; c < 5; c++)
 		kd_buf_release(&b[c]);
 	return 0;

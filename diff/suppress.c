@@ -6,7 +6,9 @@
  * mandatory (an accepted break must say why). Matching changes are marked,
  * never dropped: reports count them apart and print them with the reason,
  * and they no longer set the exit status bits. A malformed file is an
- * error naming FILE:LINE, not a silently shorter list.
+ * error naming FILE:LINE, not a silently shorter list; an entry that
+ * matches no change is kept in the result (diff_result__unmatched()): a
+ * stale or mistyped entry is said, not silently ignored.
  */
 #include "diff/diff_internal.h"
 
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 
@@ -28,6 +31,7 @@ struct suppression {
 struct diff_suppressions {
 	struct suppression *v;
 	size_t n, cap;
+	char *path;
 };
 
 void diff_suppressions__free(struct diff_suppressions *s)
@@ -42,6 +46,7 @@ void diff_suppressions__free(struct diff_suppressions *s)
 		free(s->v[i].reason);
 	}
 	free(s->v);
+	free(s->path);
 	free(s);
 }
 
@@ -120,7 +125,7 @@ int diff_suppressions__load(const char *path, struct diff_suppressions **out)
 		return err;
 	}
 	s = kd_calloc(1, sizeof(*s));
-	if (!s) {
+	if (!s || !(s->path = kd_strdup(path))) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -153,21 +158,56 @@ static bool name_matches(const struct suppression *e, const struct diff_change *
 	return false;
 }
 
+static int note_unmatched(struct diff_result *r, const struct diff_suppressions *s,
+			  const struct suppression *e)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char **v;
+	int err;
+
+	v = kd_realloc(r->unmatched, (r->nr_unmatched + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	r->unmatched = v;
+	err = kd_buf_addf(&b, "%s:%d: %s %s", s->path, e->line, e->rule, e->name);
+	if (err) {
+		kd_buf_release(&b);
+		return err;
+	}
+	v[r->nr_unmatched++] = kd_buf_detach(&b);
+	return v[r->nr_unmatched - 1] ? 0 : -ENOMEM;
+}
+
 long diff_result__suppress(struct diff_result *r, const struct diff_suppressions *s)
 {
+	bool *used = kd_calloc(s->n + 1, sizeof(*used));
 	size_t i, j;
 	long n = 0;
+	int err = 0;
 
-	for (i = 0; i < r->nr_changes; i++) {
+	if (!used)
+		return -ENOMEM;
+	for (i = 0; !err && i < r->nr_changes; i++) {
 		struct diff_change *c = &r->changes[i];
 
-		for (j = 0; !c->suppressed && j < s->n; j++)
-			if (!fnmatch(s->v[j].rule, c->rule->id, 0) && name_matches(&s->v[j], c)) {
-				c->suppressed = kd_strdup(s->v[j].reason);
-				if (!c->suppressed)
-					return -ENOMEM;
-				n++;
+		/* Every entry that matches counts as used, not only the first. */
+		for (j = 0; j < s->n; j++) {
+			if (fnmatch(s->v[j].rule, c->rule->id, 0) || !name_matches(&s->v[j], c))
+				continue;
+			used[j] = true;
+			if (c->suppressed)
+				continue;
+			c->suppressed = kd_strdup(s->v[j].reason);
+			if (!c->suppressed) {
+				err = -ENOMEM;
+				break;
 			}
+			n++;
+		}
 	}
-	return n;
+	for (j = 0; !err && j < s->n; j++)
+		if (!used[j])
+			err = note_unmatched(r, s, &s->v[j]);
+	free(used);
+	return err ? err : n;
 }

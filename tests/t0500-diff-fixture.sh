@@ -74,6 +74,33 @@ is "$(jq -c '.summary.total.breaking' supp.json)" "$(jq '.summary.total.breaking
 	"  and no longer counted as breaking"
 is "$(jq -r '[.changes[] | select(.suppressed != null) | .rule] | unique | join(",")' supp.json)" \
 	"syscall-renumbered,tail-growth-uncontracted" "suppressed changes listed with their rules"
+# An entry that matches nothing (a stale or mistyped one) is said, in every
+# format and on stderr, and changes nothing else.
+cat >stale.supp <<'SUPP'
+syscall-renumbered openat2   the fixture moved it on purpose
+member-moved struct\ fx_gone  the struct was removed long ago
+ioctl-*      NO_SUCH_IOCTL   typo
+SUPP
+"$KABI_DIFF" diff "$old" "$new" -s stale.supp -f json >stale.json 2>stale.err
+is "$?" 12 "a suppression matching nothing: exit status unchanged"
+is "$(cat stale.err)" "kabi-diff: warning: stale.supp:2: member-moved struct\\ fx_gone: this suppression matches no change
+kabi-diff: warning: stale.supp:3: ioctl-* NO_SUCH_IOCTL: this suppression matches no change" \
+	"  each entry matching nothing is a warning naming FILE:LINE"
+is "$(jq -c '[.unmatched_suppressions, .summary.total.suppressed]' stale.json)" \
+	'[["stale.supp:2: member-moved struct\\ fx_gone","stale.supp:3: ioctl-* NO_SUCH_IOCTL"],1]' \
+	"  JSON: unmatched_suppressions; the matching entry still suppresses"
+"$KABI_DIFF" diff "$old" "$new" -s stale.supp -q >stale.txt 2>stale.err
+is "$(grep -c 'this suppression matches no change' stale.txt) $(wc -c <stale.err)" "2 0" \
+	"  text report: the warnings are in the report too (-q: none on stderr)"
+"$KABI_DIFF" diff "$old" "$new" -s stale.supp -q -f md | grep -c '^> \*\*Warning\*\*: `stale.supp:[23]: ' >stale.md.count
+is "$(cat stale.md.count)" 2 "  Markdown: a warning line each"
+"$KABI_DIFF" diff "$old" "$new" -s stale.supp -q -f sarif |
+	jq -r '.runs[0].invocations[0].toolExecutionNotifications[] | "\(.level) \(.message.text)"' >stale.sarif.txt
+is "$(cat stale.sarif.txt)" "warning stale.supp:2: member-moved struct\\ fx_gone: this suppression matches no change
+warning stale.supp:3: ioctl-* NO_SUCH_IOCTL: this suppression matches no change" \
+	"  SARIF: toolExecutionNotifications"
+"$KABI_DIFF" diff "$old" "$new" -s ok.supp -f json 2>ok.err | jq -c .unmatched_suppressions >ok.unmatched
+is "$(cat ok.unmatched; cat ok.err)" "[]" "  every entry matching: no warning, an empty list"
 printf 'member-moved struct\\ fx_stat\n' >bad.supp
 "$KABI_DIFF" diff "$old" "$new" -s bad.supp >/dev/null 2>err.txt
 is "$?" 1 "a suppression without a reason: exit 1"
