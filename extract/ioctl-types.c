@@ -23,6 +23,23 @@ static int collect_name(const char *type_text, struct uapi_type_info *info, void
 	return name_set_add(it->wanted, type_text) ? -ENOMEM : 0;
 }
 
+/*
+ * The first reading only learns names, before any header is compiled: an
+ * identifier it cannot evaluate may be an enumerator (dm-ioctl.h's
+ * _IOWR(DM_IOCTL, DM_VERSION_CMD, struct dm_ioctl)), and giving up there
+ * would never ask for the argument type, whose module then went unread
+ * (every DM ioctl's code counted as unbuilt). Any value does for the
+ * names; the second reading has the compiler's.
+ */
+static int any_enumerator(const char *name, size_t len, int64_t *value, void *ctx)
+{
+	(void)name;
+	(void)len;
+	(void)ctx;
+	*value = 1;
+	return 1;
+}
+
 int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir, const struct kd_arch *arch)
 {
 	struct uapi_result *r = NULL;
@@ -33,7 +50,8 @@ int ioctl_types__collect(struct ioctl_types *it, const char *uapi_dir, const str
 	err = name_set_new(&it->wanted);
 	if (err)
 		return err;
-	err = uapi__scan(uapi_dir, arch, &(struct uapi_lookup){ .size = collect_name, .ctx = it }, &r);
+	err = uapi__scan(uapi_dir, arch, &(struct uapi_lookup){ .size = collect_name, .enumerator = any_enumerator,
+						 .ctx = it }, &r);
 	uapi_result__free(r);
 	if (err)
 		return err;

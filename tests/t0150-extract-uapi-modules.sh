@@ -61,6 +61,24 @@ is "$("$KABI_DIFF" show "$db" ioctls --module fxmod)" \
 out=$("$KABI_DIFF" show "$db" ioctls --module nosuch 2>&1)
 is "$?|$out" "1|kabi-diff: $db: no ioctls whose argument type comes from module 'nosuch'" "unknown module"
 
+# An ioctl whose number is an enumerator (dm-ioctl.h's _IOWR(DM_IOCTL,
+# DM_VERSION_CMD, struct dm_ioctl)) and whose type only a module defines:
+# the first reading, which learns the type names to look for, does not
+# stop at the enumerator, so the module is read for the type.
+en=$KD_TMPDIR/uapi-enum
+cp -R "$KD_SRCDIR/fixtures/kernel-uapi" "$en" && cat >"$en/uapi/linux/fxenum.h" <<'EOF2'
+#include <asm/ioctl.h>
+enum { FXE_QUERY_CMD = 9 };
+#define FXE_IOC_QUERY _IOWR('E', FXE_QUERY_CMD, struct fxmod_query)
+EOF2
+"$KABI_DIFF" extract -q "$k" --uapi "$en" --modules "$mods" -o "$KD_TMPDIR/en.kabi"
+is "$(q "$KD_TMPDIR/en.kabi" "SELECT i.name, i.size, printf('0x%08x', i.cmd), ifnull(m.name, 'vmlinux'), t.name
+	FROM ioctls i LEFT JOIN modules m ON m.id = i.module_id LEFT JOIN types t ON t.id = i.arg_type
+	WHERE i.name = 'FXE_IOC_QUERY'")" "FXE_IOC_QUERY|32|0xc0204509|fxmod|fxmod_query" \
+	"an ioctl numbered by an enumerator: its type read from the module that defines it"
+is "$(q "$KD_TMPDIR/en.kabi" "SELECT count(*) FROM type_origins o JOIN types t ON t.id = o.type_id
+	WHERE t.name = 'fxmod_query' AND o.module_id IS NOT NULL")" 1 "  and recorded as the module's type"
+
 # --modules on an empty directory: a warning, the run completes.
 mkdir -p "$KD_TMPDIR/empty-mods"
 out=$("$KABI_DIFF" extract "$k" --uapi "$KD_SRCDIR/fixtures/kernel-uapi" --modules "$KD_TMPDIR/empty-mods" -o "$KD_TMPDIR/e.kabi" 2>&1 >/dev/null | head -1)
