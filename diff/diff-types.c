@@ -944,7 +944,18 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
 			err = tolerant_evidence(e, node);
 	}
-	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align) {
+	/*
+	 * DWARF states an alignment only with DW_AT_alignment; otherwise it is
+	 * inferred: members below their natural alignment prove packing (1),
+	 * members all at natural offsets give the largest member alignment,
+	 * although the struct may be packed as well (a packed epoll_event whose
+	 * members widen to 8 bytes each looks natural). Between a proven-packed
+	 * side and a natural-looking one the alignment is not known to have
+	 * changed; a real change of packing moves a member or changes the size,
+	 * which are reported on their own.
+	 */
+	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align &&
+	    !((ta->flags ^ tb->flags) & KD_TYPE_PACKED)) {
 		kd_buf_reset(&g.ov);
 		kd_buf_reset(&g.nv);
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);

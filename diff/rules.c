@@ -68,7 +68,7 @@ static const struct diff_rule rules[] = {
 	  "type.size: a size change that is not a tail growth", B, false,
 	  "old binaries copy the old number of bytes, or see members at other offsets" },
 	[DIFF_R_TYPE_ALIGN] = { "type-align", { DIFF_K_TYPE_ALIGN },
-	  "type.align", B, false,
+	  "type.align: not between a packed layout and one that only looks natural (DWARF states no packing)", B, false,
 	  "the type's placement inside other types and arrays changes" },
 	[DIFF_R_TAIL_GROWTH_EXTENSIBLE] = { "tail-growth-extensible", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible,"
