@@ -51,7 +51,10 @@ static const char diff_usage[] =
 	"extracted once into $XDG_CACHE_HOME/kabi-diff/ (default ~/.cache/kabi-diff),\n"
 	"named BUILD-ID-KEY.kabi, or BUILD-ID-[u][m]-KEY.kabi with headers (u) or\n"
 	"modules (m); KEY covers this kabi-diff's version, the vmlinux file and the\n"
-	"headers' content, and is verified on every hit.\n"
+	"headers' content, and is verified on every hit. Only what both sides cover\n"
+	"is compared (constants and ioctls need UAPI headers on both sides, syscalls\n"
+	"two kernel images); the report says what each side covered and what was not\n"
+	"compared, and names the inputs as given.\n"
 	"\n"
 	"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
 	"current directory, or -C REPO): their UAPI headers (include/uapi,\n"
@@ -274,6 +277,8 @@ int cmd_diff(int argc, char **argv)
 	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1],
 			       git ? revs[1] : argv[optind + 1], &conf))
 		goto out;
+	conf.input[0] = argv[optind];	/* reports name what the user gave, not a cache file */
+	conf.input[1] = argv[optind + 1];
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;
 	if (sup && diff_result__suppress(r, sup) < 0) {

@@ -217,6 +217,7 @@ void diff_result__free(struct diff_result *r)
 	free(r->changes);
 	for (i = 0; i < 2; i++) {
 		free(r->meta[i].path);
+		free(r->meta[i].kabi);
 		free(r->meta[i].release);
 		free(r->meta[i].build_id);
 		free(r->meta[i].arch);
@@ -455,12 +456,13 @@ static int on_header_type(const struct kdb_uapi_type_pair *p, void *ctx)
 	return err;
 }
 
-static int load_meta(struct kdb *db, struct diff_side_meta *m)
+static int load_meta(struct kdb *db, const char *input, struct diff_side_meta *m)
 {
 	int err;
 
-	m->path = kd_strdup(kdb__path(db));
-	if (!m->path)
+	m->path = kd_strdup(input ? input : kdb__path(db));
+	m->kabi = kd_strdup(kdb__path(db));
+	if (!m->path || !m->kabi)
 		return -ENOMEM;
 	err = kdb__get_meta(db, "release", &m->release);
 	if (!err)
@@ -532,9 +534,9 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 			goto out;
 		}
 	}
-	err = load_meta(old, &r->meta[0]);
+	err = load_meta(old, conf->input[0], &r->meta[0]);
 	if (!err)
-		err = load_meta(new, &r->meta[1]);
+		err = load_meta(new, conf->input[1], &r->meta[1]);
 	if (!err)
 		err = check_same_arch(r);
 	if (!err)
@@ -552,10 +554,13 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (err)
 		goto out;
 	attached = true;
-	err = kdb__diff_syscalls(old, conf->abi, on_syscall, &run);
-	if (!err)
+	/* Only what both sides cover (diff-coverage.c). */
+	diff_coverage_load(r, old, new);
+	if (diff_result__compared(r, DIFF_CAT_SYSCALL, NULL))
+		err = kdb__diff_syscalls(old, conf->abi, on_syscall, &run);
+	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
-	if (!err)
+	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
 		err = kdb__diff_constants(old, diff_on_constant, &run);
 	/* Two header trees: no kernel says which types cross; see RULES.md. */
 	if (!err && r->headers_only)
@@ -647,6 +652,8 @@ const char *diff_result__meta(const struct diff_result *r, bool new_side, const 
 
 	if (!strcmp(key, "path"))
 		return m->path;
+	if (!strcmp(key, "kabi"))
+		return m->kabi;
 	if (!strcmp(key, "release"))
 		return m->release;
 	if (!strcmp(key, "build_id"))

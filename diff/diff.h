@@ -304,6 +304,10 @@ struct diff_conf {
 	const char *abi;			/* compare only this syscall ABI; NULL: all */
 	const struct kd_contract_change *contract_changes;	/* NULL: none */
 	size_t nr_contract_changes;
+	/* The inputs as the user named them (a vmlinux, a directory, packages),
+	 * which reports show instead of the .kabi they were extracted into
+	 * (a cache file); NULL: the .kabi's own path. */
+	const char *input[2];
 };
 
 /* Where a type change is reached from. */
@@ -364,9 +368,29 @@ size_t diff_result__count(const struct diff_result *r, enum diff_category cat,
 			  enum diff_verdict v);
 /* Suppressed changes of @cat (DIFF__NR_CATEGORIES: all). */
 size_t diff_result__count_suppressed(const struct diff_result *r, enum diff_category cat);
-/* Identity of the two kernels: "release", "build_id", "path" (NULL if unknown). */
+/*
+ * Identity of the two kernels: "release", "build_id", "path" (the input as
+ * given: struct diff_conf.input), "kabi" (the .kabi compared); NULL if unknown.
+ */
 const char *diff_result__meta(const struct diff_result *r, bool new_side, const char *key);
 bool diff_result__has_contract(const struct diff_result *r);
+
+/* What one side's .kabi covers (what its extraction read). */
+struct diff_coverage {
+	bool vmlinux;		/* a kernel image: syscall tables and DWARF (not a header tree) */
+	bool headers;		/* UAPI headers: constants, ioctls, the header view */
+	long long modules;	/* modules read (0: none) */
+	bool probe;		/* probe results (kabi-diff probe) */
+	bool contract;		/* a contract stored in it */
+};
+const struct diff_coverage *diff_result__coverage(const struct diff_result *r, bool new_side);
+/*
+ * Was category @c compared (both sides cover it)? When not, *why (may be
+ * NULL) says what is missing ("the old side was read without UAPI headers").
+ */
+bool diff_result__compared(const struct diff_result *r, enum diff_category c, const char **why);
+/* Were probe results compared (both sides have them)? *why as above. */
+bool diff_result__probe_compared(const struct diff_result *r, const char **why);
 /* What the contract is (struct diff_contract.source), NULL when none or unnamed. */
 const char *diff_result__contract_source(const struct diff_result *r);
 

@@ -22,7 +22,9 @@
 #include "lib/model.h"
 
 struct diff_side_meta {
-	char *path, *release, *build_id, *arch;
+	char *path;	/* the input as given (struct diff_conf.input), else the .kabi's */
+	char *kabi;	/* the .kabi compared (a cache file for a vmlinux or directory) */
+	char *release, *build_id, *arch;
 };
 
 struct diff_result {
@@ -32,6 +34,10 @@ struct diff_result {
 	bool headers_only;		/* both sides are header trees (meta input=headers) */
 	bool has_contract;
 	char *contract_source;
+	struct diff_coverage coverage[2];
+	/* Why each category was not compared (static text), NULL: compared. */
+	const char *not_compared[DIFF__NR_CATEGORIES];
+	const char *probe_not_compared;
 	/* Suppression entries that matched no change: "FILE:LINE: RULE NAME". */
 	char **unmatched;
 	size_t nr_unmatched;
@@ -184,6 +190,9 @@ struct diff_run {
 	struct diff_facts k;
 	struct nr_tables nr;	/* removed __NR_ constants are read against them */
 };
+
+/* diff-coverage.c: what each side covers, hence which categories are compared. */
+void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);
 
 /* diff-uapi.c: load the facts (after the types), then the row callbacks. */
 int diff_facts_load(struct diff_run *run);

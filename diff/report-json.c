@@ -47,7 +47,11 @@ static int json_begin(struct report_ctx *x)
 	kd_json_object(w, true);
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
 		kd_json_key(w, c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c));
-		json_counts(w, x->r, c);
+		/* Not compared (coverage.not_compared says why): null, not zeros. */
+		if (c < DIFF__NR_CATEGORIES && !diff_result__compared(x->r, c, NULL))
+			kd_json_null(w);
+		else
+			json_counts(w, x->r, c);
 	}
 	kd_json_end(w);
 	kd_json_key(w, "changes");

@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "lib/buf.h"
+
 #define FOLD_ROWS 10	/* open findings longer than this are folded */
 
 /*
@@ -64,6 +66,31 @@ static bool open_section(enum report_section s)
 	return s == REPORT_BREAKING || s == REPORT_SOURCE;
 }
 
+/* What each side covered; what was not compared, and why. */
+static void md_coverage(struct report_ctx *x)
+{
+	struct kd_buf has = KD_BUF_INIT, lacks = KD_BUF_INIT;
+	const char *why;
+	int side, c;
+
+	fputc('\n', x->f);
+	for (side = 0; side < 2; side++) {
+		if (diff_coverage_text(diff_result__coverage(x->r, side), true, &has) ||
+		    diff_coverage_text(diff_result__coverage(x->r, side), false, &lacks))
+			break;
+		fprintf(x->f, "%s**%s** covers: %s; not: %s\n", side ? "<br>" : "",
+			side ? "new" : "old", has.s, lacks.s);
+	}
+	for (c = 0; c < DIFF__NR_CATEGORIES; c++)
+		if (!diff_result__compared(x->r, c, &why))
+			fprintf(x->f, "<br>**Not compared**: %s (%s)\n", diff_category_name(c), why);
+	if (!diff_result__probe_compared(x->r, &why) &&
+	    (diff_result__coverage(x->r, false)->probe || diff_result__coverage(x->r, true)->probe))
+		fprintf(x->f, "<br>**Not compared**: probe results (%s)\n", why);
+	kd_buf_release(&has);
+	kd_buf_release(&lacks);
+}
+
 static int md_begin(struct report_ctx *x)
 {
 	const struct diff_result *r = x->r;
@@ -76,6 +103,18 @@ static int md_begin(struct report_ctx *x)
 	fputs(" → ", f);
 	cell(f, n ? n : "?", true);
 	fputs("\n\n", f);
+	for (c = 0; c < 2; c++) {
+		const char *bid = diff_result__meta(r, c, "build_id");
+
+		fputs(c ? "<br>new: " : "old: ", f);
+		cell(f, diff_result__meta(r, c, "path"), true);
+		if (bid) {
+			fputs(", build-id ", f);
+			cell(f, bid, true);
+		}
+		fputc('\n', f);
+	}
+	fputc('\n', f);
 	if (diff_result__has_contract(r)) {
 		fputs("Verdicts follow `diff/RULES.md` with the contract's facts (contract: ", f);
 		cell(f, diff_result__contract_source(r) ? diff_result__contract_source(r) : "yes", false);
@@ -86,7 +125,11 @@ static int md_begin(struct report_ctx *x)
 		      " contract could clear.\n\n", f);
 	fputs("| | breaking | source | compatible | info | suppressed |\n"
 	      "|---|---:|---:|---:|---:|---:|\n", f);
-	for (c = 0; c <= DIFF__NR_CATEGORIES; c++)
+	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
+		if (c < DIFF__NR_CATEGORIES && !diff_result__compared(r, c, NULL)) {
+			fprintf(f, "| %s | *not compared* | | | | |\n", diff_category_name(c));
+			continue;
+		}
 		fprintf(f, "| %s%s%s | %zu | %zu | %zu | %zu | %zu |\n",
 			c == DIFF__NR_CATEGORIES ? "**" : "",
 			c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c),
@@ -94,6 +137,8 @@ static int md_begin(struct report_ctx *x)
 			diff_result__count(r, c, DIFF_BREAKING), diff_result__count(r, c, DIFF_SOURCE),
 			diff_result__count(r, c, DIFF_COMPATIBLE), diff_result__count(r, c, DIFF_INFO),
 			diff_result__count_suppressed(r, c));
+	}
+	md_coverage(x);
 	if (!diff_result__nr_changes(r))
 		fputs("\nNo changes.\n", f);
 	if (x->conf->only_breaking && x->hidden)

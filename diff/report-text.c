@@ -31,6 +31,47 @@ static const char *col(const struct report_ctx *x, const char *code)
 #define BOLD "\033[1m"
 #define RESET "\033[0m"
 
+/*
+ * What each side covered and, when they differ or lack something, what
+ * was therefore not compared:
+ *   old: vmlinux, UAPI headers, 4022 modules; not: probe results, stored contract
+ *   not compared: constants, ioctls (the old side was read without UAPI headers)
+ */
+static void text_coverage(struct report_ctx *x)
+{
+	struct kd_buf has = KD_BUF_INIT, lacks = KD_BUF_INIT;
+	const char *why, *prev = NULL;
+	int side, c;
+
+	fputc('\n', x->f);
+	for (side = 0; side < 2; side++) {
+		const struct diff_coverage *cov = diff_result__coverage(x->r, side);
+
+		if (diff_coverage_text(cov, true, &has) || diff_coverage_text(cov, false, &lacks))
+			break;
+		fprintf(x->f, "%s covers: %s; not: %s\n", side ? "new" : "old", has.s, lacks.s);
+	}
+	for (c = 0; c < DIFF__NR_CATEGORIES; c++) {
+		if (diff_result__compared(x->r, c, &why))
+			continue;
+		if (prev && why == prev) {
+			fprintf(x->f, ", %s", diff_category_name(c));
+			continue;
+		}
+		if (prev)
+			fprintf(x->f, " (%s)\n", prev);
+		fprintf(x->f, "not compared: %s", diff_category_name(c));
+		prev = why;
+	}
+	if (prev)
+		fprintf(x->f, " (%s)\n", prev);
+	if (!diff_result__probe_compared(x->r, &why) &&
+	    (diff_result__coverage(x->r, false)->probe || diff_result__coverage(x->r, true)->probe))
+		fprintf(x->f, "not compared: probe results (%s)\n", why);
+	kd_buf_release(&has);
+	kd_buf_release(&lacks);
+}
+
 static int text_begin(struct report_ctx *x)
 {
 	const struct diff_result *r = x->r;
@@ -43,6 +84,12 @@ static int text_begin(struct report_ctx *x)
 	fprintf(f, "%skabi-diff%s: %s (%s) -> %s (%s)\n", col(x, BOLD), col(x, RESET),
 		o ? report_plain(&b[0], o) : "?", report_plain(&b[1], diff_result__meta(r, false, "path")),
 		n ? report_plain(&b[2], n) : "?", report_plain(&b[3], diff_result__meta(r, true, "path")));
+	if (diff_result__meta(r, false, "build_id") || diff_result__meta(r, true, "build_id"))
+		fprintf(f, "build-id: %s -> %s\n",
+			report_plain(&b[0], diff_result__meta(r, false, "build_id") ?
+					    diff_result__meta(r, false, "build_id") : "none"),
+			report_plain(&b[1], diff_result__meta(r, true, "build_id") ?
+					    diff_result__meta(r, true, "build_id") : "none"));
 	if (diff_result__has_contract(r))
 		fprintf(f, "contract: %s; verdicts follow diff/RULES.md with the contract's facts\n",
 			diff_result__contract_source(r) ?
@@ -52,14 +99,22 @@ static int text_begin(struct report_ctx *x)
 			" could clear it)\n");
 	fprintf(f, "\n%-12s %9s %7s %11s %6s %11s\n", "", "breaking", "source", "compatible", "info",
 		"suppressed");
-	for (c = 0; c <= DIFF__NR_CATEGORIES; c++)
-		fprintf(f, "%-12s %9zu %7zu %11zu %6zu %11zu\n",
-			c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c),
-			diff_result__count(r, c, DIFF_BREAKING),
-			diff_result__count(r, c, DIFF_SOURCE),
-			diff_result__count(r, c, DIFF_COMPATIBLE),
-			diff_result__count(r, c, DIFF_INFO),
-			diff_result__count_suppressed(r, c));
+	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
+		const char *why = NULL;
+
+		/* A category one side did not read was not checked: no zeros for it. */
+		if (c < DIFF__NR_CATEGORIES && !diff_result__compared(r, c, &why))
+			fprintf(f, "%-12s %9s\n", diff_category_name(c), "not compared");
+		else
+			fprintf(f, "%-12s %9zu %7zu %11zu %6zu %11zu\n",
+				c == DIFF__NR_CATEGORIES ? "total" : diff_category_name(c),
+				diff_result__count(r, c, DIFF_BREAKING),
+				diff_result__count(r, c, DIFF_SOURCE),
+				diff_result__count(r, c, DIFF_COMPATIBLE),
+				diff_result__count(r, c, DIFF_INFO),
+				diff_result__count_suppressed(r, c));
+	}
+	text_coverage(x);
 	if (!diff_result__nr_changes(r))
 		fprintf(f, "\nNo changes.\n");
 	if (x->conf->only_breaking && x->hidden)

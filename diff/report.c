@@ -185,8 +185,40 @@ static void json_side(struct kd_json *w, const struct diff_result *r, bool new_s
 {
 	kd_json_object(w, false);
 	kd_json_kstr(w, "path", diff_result__meta(r, new_side, "path"));
+	kd_json_kstr(w, "kabi", diff_result__meta(r, new_side, "kabi"));
 	kd_json_kstr(w, "release", diff_result__meta(r, new_side, "release"));
 	kd_json_kstr(w, "build_id", diff_result__meta(r, new_side, "build_id"));
+	kd_json_end(w);
+}
+
+/* "coverage": what each side covered, and what was not compared and why. */
+static void json_coverage(struct kd_json *w, const struct diff_result *r)
+{
+	const char *why;
+	int side, c;
+
+	kd_json_key(w, "coverage");
+	kd_json_object(w, true);
+	for (side = 0; side < 2; side++) {
+		const struct diff_coverage *cov = diff_result__coverage(r, side);
+
+		kd_json_key(w, side ? "new" : "old");
+		kd_json_object(w, false);
+		kd_json_kbool(w, "vmlinux", cov->vmlinux);
+		kd_json_kbool(w, "headers", cov->headers);
+		kd_json_kuint(w, "modules", (size_t)cov->modules);
+		kd_json_kbool(w, "probe", cov->probe);
+		kd_json_kbool(w, "contract", cov->contract);
+		kd_json_end(w);
+	}
+	kd_json_key(w, "not_compared");
+	kd_json_object(w, false);
+	for (c = 0; c < DIFF__NR_CATEGORIES; c++)
+		if (!diff_result__compared(r, c, &why))
+			kd_json_kstr(w, diff_category_name(c), why);
+	if (!diff_result__probe_compared(r, &why))
+		kd_json_kstr(w, "probe", why);
+	kd_json_end(w);
 	kd_json_end(w);
 }
 
@@ -199,6 +231,7 @@ void report_json_sides(struct kd_json *w, const struct diff_result *r)
 	kd_json_kbool(w, "contract", diff_result__has_contract(r));
 	if (diff_result__contract_source(r))
 		kd_json_kstr(w, "contract_source", diff_result__contract_source(r));
+	json_coverage(w, r);
 }
 
 void report_json_change(struct kd_json *w, const struct diff_change *c)

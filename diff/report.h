@@ -56,6 +56,13 @@ void report_json_sides(struct kd_json *w, const struct diff_result *r);
  * cause, evidence (kind, text) and impact (root and path of each). */
 void report_json_change(struct kd_json *w, const struct diff_change *c);
 
+/*
+ * What side coverage @c has (@covered) or lacks, into @b (reset first):
+ * "vmlinux, UAPI headers, 3 modules"; "nothing" or "-" when empty.
+ */
+struct kd_buf;
+int diff_coverage_text(const struct diff_coverage *c, bool covered, struct kd_buf *b);
+
 /* "Breaking changes", ... */
 const char *report_section_title(enum report_section s);
 /* Does @s list each change (breaking, source, or any with report_conf.full)? */

@@ -175,6 +175,9 @@ static inline int build_db(const char *path, build_fn build, bool is_new)
 	err = kdb__create(path, &k->db);
 	if (!err)
 		err = kdb__set_meta(k->db, "release", is_new ? "2.0" : "1.0");
+	/* As if read with UAPI headers: constants and ioctls are compared. */
+	if (!err)
+		err = kdb__set_meta(k->db, "uapi_headers", "x86_64: fixture");
 	if (!err) {
 		build(k);
 		err = k->err;

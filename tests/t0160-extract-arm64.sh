@@ -94,8 +94,8 @@ arm64_kernel k2 -DKABI_V2
 "$KABI_DIFF" diff --full k1.kabi k2.kabi >arm64.txt
 is "$?" "12" "diff of two arm64 kernels: exit 12 (changes, breaking)"
 x86_new=$(fixture_db v2-dwarf5 -DKABI_V2 -gdwarf-5)
-"$KABI_DIFF" diff --full "$x86" "$x86_new" | sed -e 1d -e 's/ (x64): / (arm64): /' >x86.txt
-sed 1d arm64.txt >arm64-body.txt
+"$KABI_DIFF" diff --full "$x86" "$x86_new" | sed -e 1d -e '/^build-id: /d' -e 's/ (x64): / (arm64): /' >x86.txt
+sed -e 1d -e '/^build-id: /d' arm64.txt >arm64-body.txt
 cmp -s x86.txt arm64-body.txt
 ok $? "the same changes and verdicts as x86_64's pair ($(grep -c 'syscall\.\|type\.' x86.txt) lines)" ||
 	diff -u x86.txt arm64-body.txt | sed 's/^/#   /' | head -20

@@ -34,11 +34,11 @@ is "$(jq -c '[.contract, .contract_source]' with.json)" "[true,\"clean (1 files,
 is "$(jq '.summary.total.breaking' with.json)" "$(jq '.summary.total.breaking - 3' none.json)" \
 	"  three breaking verdicts fewer, nothing else"
 "$KABI_DIFF" diff "$old" "$new" --spec clean >with.txt
-is "$(sed -n 2p with.txt)" "contract: clean (1 files, spec hash $hash); verdicts follow diff/RULES.md with the contract's facts" \
+is "$(grep "^contract: " with.txt)" "contract: clean (1 files, spec hash $hash); verdicts follow diff/RULES.md with the contract's facts" \
 	"  text names the contract"
 
 KABI_DIFF_SPEC=clean "$KABI_DIFF" diff "$old" "$new" >def.txt
-is "$(sed -n 2p def.txt)" "contract: clean (1 files, spec hash $hash) (installed); verdicts follow diff/RULES.md with the contract's facts" \
+is "$(grep "^contract: " def.txt)" "contract: clean (1 files, spec hash $hash) (installed); verdicts follow diff/RULES.md with the contract's facts" \
 	"the default contract (\$KABI_DIFF_SPEC), marked installed"
 KABI_DIFF_SPEC=clean "$KABI_DIFF" diff "$old" "$new" --no-spec -f json >nospec.json
 is "$(jq -c .contract nospec.json)" false "--no-spec: no contract"
@@ -73,7 +73,7 @@ cp "$new" stored.kabi && cp "$old" ostored.kabi &&
 	"$KABI_DIFF" spec load stored.kabi clean >/dev/null && "$KABI_DIFF" spec load ostored.kabi clean >/dev/null
 KABI_DIFF_SPEC=v1 "$KABI_DIFF" diff "$old" stored.kabi >st.txt
 is "$?" 12 "the new kernel's stored contract judges (exit 12)"
-is "$(sed -n 2p st.txt)" "contract: the contract stored in stored.kabi (1 files, spec hash $hash); verdicts follow diff/RULES.md with the contract's facts" \
+is "$(grep "^contract: " st.txt)" "contract: the contract stored in stored.kabi (1 files, spec hash $hash); verdicts follow diff/RULES.md with the contract's facts" \
 	"  before the default (\$KABI_DIFF_SPEC), and the report names it"
 KABI_DIFF_SPEC=v1 "$KABI_DIFF" diff "$old" stored.kabi -f json >st.json
 is "$(jq -r "$pick" st.json)" "$(jq -r "$pick" with.json)" "  the same verdicts as with --spec clean"

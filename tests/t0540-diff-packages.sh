@@ -45,7 +45,7 @@ H1=linux-headers-6.99.1-common_6.99.1_amd64.deb H2=linux-headers-6.99.2-common_6
 "$KABI_DIFF" "$D1" "$D2" -f json >deb.json 2>deb.err
 is "$?" 12 "kabi-diff A-dbg.deb B-dbg.deb: exit 12"
 "$KABI_DIFF" "$k1" "$k2" -f json >vm.json 2>/dev/null
-is "$(jq -c 'del(.old.path, .new.path)' deb.json)" "$(jq -c 'del(.old.path, .new.path)' vm.json)" \
+is "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' deb.json)" "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' vm.json)" \
 	"  the report of the two vmlinux images"
 is "$(grep -c 'wrote 1 of 12 members, .* (modules skipped: no UAPI headers package; the rest not read)$' deb.err)" 2 \
 	"  one member of each package written (the vmlinux), the reading stopped at the module" || sed 's/^/# /' deb.err
@@ -78,7 +78,7 @@ for v in 1 2; do
 	cp -R "$uapi/uapi" "$uapi/arch" dir$v/include/
 done
 "$KABI_DIFF" dir1 dir2 -f json >dir.json 2>/dev/null
-is "$(jq -c 'del(.old.path, .new.path)' full.json)" "$(jq -c 'del(.old.path, .new.path)' dir.json)" \
+is "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' full.json)" "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' dir.json)" \
 	"  the report of the kernel directories: constants, ioctls, modules"
 is "$(jq '.summary.ioctls.breaking + .summary.constants.breaking' full.json)" 2 "  (FXK_IOC_HOW and FXK_HOW_SIZE follow struct open_how)"
 
@@ -120,7 +120,7 @@ EOF
 	ok $? "fixture .rpm packages built with rpmbuild"
 	"$KABI_DIFF" $R1 $R2 -f json >rpm.json 2>rpm.err
 	is "$?" 12 "kabi-diff A-debuginfo.rpm B-debuginfo.rpm: exit 12"
-	is "$(jq -c 'del(.old.path, .new.path)' rpm.json)" "$(jq -c 'del(.old.path, .new.path)' vm.json)" \
+	is "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' rpm.json)" "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' vm.json)" \
 		"  the report of the two vmlinux images"
 	"$KABI_DIFF" $R1,$RH1 $RH2,$R2 -f json >rpmfull.json 2>rpmfull.err
 	is "$?" 12 "with kernel-headers: exit 12"
