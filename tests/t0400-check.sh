@@ -28,12 +28,24 @@ is "$?" 4 "drifting contract: exit 4"
 is "$(sed 1d out.txt)" "drift.kabispec:9: flag-unlisted: fxk_flags.FXK_FLAGS: FXK_FLAGS (0x118, linux/fxkernel.h) is of the family FXK_* but not in the set
 drift.kabispec:9: flag-unlisted: fxk_flags.FXK_FLAG_B: FXK_FLAG_B (0x10, linux/fxkernel.h) is of the family FXK_* but not in the set
 drift.kabispec:10: flag-undefined: fxk_flags.FXK_FLAG_C: FXK_FLAG_C is not defined by the UAPI headers
+drift.kabispec:15: struct-field-unlisted: struct open_how.mode: a member of the kernel's layout (at byte 8) the spec does not mention
+drift.kabispec:15: struct-field-unlisted: struct open_how.resolve: a member of the kernel's layout (at byte 16) the spec does not mention
 drift.kabispec:16: struct-size-constant: struct open_how: FXK_HOW_SIZE_VER0 is not defined by the UAPI headers
 drift.kabispec:17: struct-size-constant: struct open_how: FX_MODE_ON is 1 in the UAPI headers; the spec says 20
 drift.kabispec:19: struct-field-missing: struct open_how.nofield: no such member in the kernel's layout
 drift.kabispec:23: struct-size: struct fx_stat: 64 bytes in the kernel; the spec lists 60
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.mask: a member of the kernel's layout (at byte 0) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.blksize: a member of the kernel's layout (at byte 4) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.ino: a member of the kernel's layout (at byte 8) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.ino_lo: a member of the kernel's layout (at byte 8) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.mode: a member of the kernel's layout (at byte 16) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.times: a member of the kernel's layout (at byte 24) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.nr_extra: a member of the kernel's layout (at byte 56) the spec does not mention
+drift.kabispec:23: struct-field-unlisted: struct fx_stat.extra: a member of the kernel's layout (at byte 60) the spec does not mention
 drift.kabispec:25: struct-field-missing: struct fx_stat.bits.nope: no such member in the kernel's layout
 drift.kabispec:31: struct-size: struct fx_legacy: 4 bytes in the kernel; the spec says 8 since 6.0
+drift.kabispec:34: struct-field-unlisted: struct fx_node.u: a member of the kernel's layout (at byte 8) the spec does not mention
+drift.kabispec:34: struct-field-unlisted: struct fx_node.callback: a member of the kernel's layout (at byte 16) the spec does not mention
 drift.kabispec:35: struct-field-type: struct fx_node.next: spec: int; kernel: it is a pointer
 drift.kabispec:38: struct-missing: struct fx_nowhere: not among the types the kernel's syscalls and ioctls reach
 drift.kabispec:42: syscall-param-name: read(buffer): parameter 2 is 'buf' in the kernel
@@ -49,7 +61,8 @@ drift.kabispec:53: ioctl-arg-unknown: FXK_IOC_GHOST: the spec's argument type st
 6.99.1-fixture: syscall-unspecified: getpid: no spec entry
 6.99.1-fixture: syscall-unspecified: fxlegacy: no spec entry
 coverage: 5/7 syscalls specified
-23 findings" "  every drift kind, in spec order, then the kernel's own"
+35 findings" \
+	"  every drift kind, in spec order, then the kernel's own"
 
 "$KABI_DIFF" check bare.kabi --spec drift >out.txt
 is "$?" 4 "without UAPI data: exit 4"
@@ -60,8 +73,8 @@ is "$(grep -c 'flag-\|ioctl-\|size-constant' out.txt)" 0 "  and reports none of 
 "$KABI_DIFF" check k.kabi --spec drift --format json >out.json
 is "$?" 4 "--format json: exit 4"
 is "$(jq -c '[.kernel.release, .uapi, .coverage, (.findings | length)]' out.json)" \
-	'["6.99.1-fixture",true,{"specified":5,"total":7},23]' "  release, uapi, coverage, count"
-is "$(jq -c '.findings[0], .findings[22]' out.json)" \
+	'["6.99.1-fixture",true,{"specified":5,"total":7},35]' "  release, uapi, coverage, count"
+is "$(jq -c '.findings[0], .findings[34]' out.json)" \
 '{"rule":"flag-unlisted","file":"drift.kabispec","line":9,"subject":"fxk_flags.FXK_FLAGS","message":"FXK_FLAGS (0x118, linux/fxkernel.h) is of the family FXK_* but not in the set"}
 {"rule":"syscall-unspecified","file":null,"line":null,"subject":"fxlegacy","message":"no spec entry"}' \
 	"  findings as objects"

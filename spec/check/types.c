@@ -326,6 +326,60 @@ static int check_struct_sizes(struct ck *c, const struct spec_struct *st, int64_
 	return err;
 }
 
+/* Does the spec mention member @name of @st (itself, or a dotted path into it)? */
+static bool field_listed(const struct spec_struct *st, const char *name)
+{
+	size_t i, len = strlen(name);
+
+	for (i = 0; i < st->nr_fields; i++) {
+		const char *f = st->fields[i].name;
+
+		if (!strncmp(f, name, len) && (f[len] == '\0' || f[len] == '.'))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * struct-field-unlisted: each named member of @t (members of anonymous
+ * structs and unions by their own names, as the spec writes them) that
+ * @st does not mention. A struct the spec describes member by member
+ * should say what every member is: a reserved member left out (as
+ * perf_event_attr's __reserved_3 was) is one the diff cannot know is
+ * reserved, nor check cannot hold against the kernel.
+ */
+static int check_unlisted(struct ck *c, const struct spec_struct *st, const struct kd_type *t,
+			  int64_t base, int depth)
+{
+	struct kd_buf sub = KD_BUF_INIT;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < t->nr_members; i++) {
+		const struct kd_member *m = &t->members[i];
+		const struct kd_type *inner = NULL;
+
+		if (m->name) {
+			if (field_listed(st, m->name))
+				continue;
+			kd_buf_reset(&sub);
+			err = kd_buf_addf(&sub, "%s.%s", c->subj.s, m->name);
+			if (!err)
+				err = finding(c, CHECK_R_STRUCT_FIELD_UNLISTED, &st->loc, sub.s,
+					      "a member of the kernel's layout (at byte %lld) the spec"
+					      " does not mention", (long long)(base + m->offset));
+			continue;
+		}
+		if (depth >= KD_TYPE_MAX_HOPS)
+			continue;
+		err = peel(c, m->type, &inner, NULL);
+		if (!err && inner && (inner->kind == KD_KIND_STRUCT || inner->kind == KD_KIND_UNION))
+			err = check_unlisted(c, st, inner, base + m->offset, depth + 1);
+	}
+	kd_buf_release(&sub);
+	return err;
+}
+
 int check_struct(struct ck *c, const struct spec_struct *st)
 {
 	const char *tag = st->is_union ? "union" : "struct";
@@ -383,6 +437,10 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 			err = finding(c, CHECK_R_STRUCT_FIELD_TYPE, &fl->loc, sub.s, "spec: %s; kernel: %s",
 				      kt.s, why.s);
 	}
+	/* Only a struct the spec describes member by member: one it gives
+	 * sizes alone is not a list of its members. */
+	if (!err && st->nr_fields)
+		err = check_unlisted(c, st, t, 0, 0);
 	kd_type__free(t);
 	kd_buf_release(&why);
 	kd_buf_release(&kt);
