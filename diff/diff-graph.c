@@ -233,16 +233,23 @@ static int walk_root(struct diff_engine *e, size_t root, size_t *queue)
 	return err;
 }
 
+int dt_compare_pending(struct diff_engine *e)
+{
+	int err = 0;
+
+	/* Comparing may add nodes, hence the growing bound. */
+	for (; !err && e->nr_compared < e->nr_nodes; e->nr_compared++)
+		if (e->nodes[e->nr_compared].ids[0])
+			err = dt_compare_node(e, e->nr_compared);
+	return err;
+}
+
 int dt_impacts(struct diff_engine *e)
 {
 	size_t *queue, i, j;
 	bool changed = true;
-	int err = 0;
+	int err = dt_compare_pending(e);
 
-	/* Compare every node; comparing may add nodes, hence the growing bound. */
-	for (i = 0; !err && i < e->nr_nodes; i++)
-		if (e->nodes[i].ids[0])
-			err = dt_compare_node(e, i);
 	if (err)
 		return err;
 	for (i = 0; i < e->nr_nodes; i++)

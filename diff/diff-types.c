@@ -106,6 +106,13 @@ static const char *kind_tag(enum kd_kind k)
 #define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
 #define SLOT_UNION_ALT		0x4	/* an alternative of a union whose size did not change */
 #define SLOT_TOLERANT		0x8	/* the argument of an ioctl of a size-tolerant family */
+/*
+ * A header root's path (a type its header declares): not a use of the
+ * type, so it does not vote on how every path embeds it (union_alt,
+ * tolerant, anon_ext): an ioctl's size-tolerant argument or a union
+ * alternative stays one although its header declares it too.
+ */
+#define SLOT_NO_VOTE		0x10
 
 /* One more path reaches node @node of type @t: settle its anon_ext and union_alt (diff_internal.h). */
 static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail,
@@ -142,7 +149,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		   unsigned flags)
 {
 	bool ext_tail = flags & SLOT_EXT_TAIL, union_alt = flags & SLOT_UNION_ALT;
-	bool tolerant = flags & SLOT_TOLERANT;
+	bool tolerant = flags & SLOT_TOLERANT, vote = !(flags & SLOT_NO_VOTE);
 	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
 	struct kd_buf disp = KD_BUF_INIT;
 	size_t node;
@@ -165,7 +172,8 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		return 0;
 	found = dt_pair_find(e, ta->id, tb->id);
 	if (found >= 0) {
-		anon_reached(e, (size_t)found, ta, ext_tail, union_alt, tolerant);
+		if (vote)
+			anon_reached(e, (size_t)found, ta, ext_tail, union_alt, tolerant);
 		return dt_edge(e, owner, label, (size_t)found);
 	}
 	if (ta->name)
@@ -175,7 +183,7 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 				  ta->kind == KD_KIND_FUNC ? "()" : "");
 	if (!err)
 		err = dt_new_node(e, ta->id, tb->id, disp.s, &node);
-	if (!err)
+	if (!err && vote)
 		anon_reached(e, node, ta, ext_tail, union_alt, tolerant);
 	if (!err)
 		err = dt_pair_insert(e, node);
@@ -358,13 +366,19 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 follow:
 	kd_buf_release(&note);
 	return err ? err : descend(e, owner, label, a, b,
-				   flags & (SLOT_EXT_TAIL | SLOT_UNION_ALT | SLOT_TOLERANT));
+				   flags & (SLOT_EXT_TAIL | SLOT_UNION_ALT | SLOT_TOLERANT | SLOT_NO_VOTE));
 }
 
 int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
 	    const char *subject, const char *label, int64_t old_id, int64_t new_id)
 {
 	return slot(e, owner, sk, name, subject, label, old_id, new_id, false, 0);
+}
+
+int dt_header_type(struct diff_engine *e, size_t owner, const char *name, const char *subject,
+		   int64_t old_id, int64_t new_id)
+{
+	return slot(e, owner, SLOT_MEMBER, name, subject, subject, old_id, new_id, false, SLOT_NO_VOTE);
 }
 
 int dt_ioctl_arg(struct diff_engine *e, size_t owner, const char *name, int64_t old_id,

@@ -134,6 +134,7 @@ struct diff_engine {
 	struct tgraph g[2];
 	struct dnode *nodes;
 	size_t nr_nodes, cap_nodes;
+	size_t nr_compared;	/* nodes [0, nr_compared) are compared (dt_compare_pending()) */
 	struct kd_hashmap pairs;	/* hash of (old id, new id) -> node index + 1 */
 	struct kd_buf scratch[2];
 	struct kdb *new_db;		/* the new side, for its constants (an enumerator's alias) */
@@ -229,10 +230,24 @@ int dt_slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *
 /* dt_slot() of an ioctl's argument; @size_tolerant: its family's dispatcher is. */
 int dt_ioctl_arg(struct diff_engine *e, size_t owner, const char *name, int64_t old_id,
 		 int64_t new_id, bool size_tolerant);
+/*
+ * dt_slot() of a type header @name declares (@subject: "struct tcp_info"),
+ * reached from the header's root: compared, but this path is no use of the
+ * type and leaves the verdicts that every use decides (a union
+ * alternative, a size-tolerant argument) to the syscalls and ioctls.
+ */
+int dt_header_type(struct diff_engine *e, size_t owner, const char *name, const char *subject,
+		   int64_t old_id, int64_t new_id);
 /* Record change @idx as owned by @node. */
 int dt_own(struct diff_engine *e, size_t node, size_t idx);
 /* After every root is compared: fill in the impacts of every type change. */
 int dt_impacts(struct diff_engine *e);
+/*
+ * Compare the nodes not compared yet (and those they add). Called before
+ * the header roots are added, so that every use of a type by a syscall or
+ * ioctl has voted (union_alt, tolerant) before a header path reaches it.
+ */
+int dt_compare_pending(struct diff_engine *e);
 void dt_release(struct diff_engine *e);
 
 /*
