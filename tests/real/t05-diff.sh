@@ -64,6 +64,15 @@ source syscall-removed-unimplemented lookup_dcookie (x64) [kernel]" "  the twelv
 	# Without a contract (layout and naming conventions only).
 	"$KABI_DIFF" diff "$db0" "$db2" -f json >major-nospec.json
 	is "$?" 28 "$old -> $new (no contract): exit 28"
+	# The x64 additions and removals are exactly the rows syscall_64.tbl
+	# gained and lost (tests/real/data).
+	impl 6.1 >t61.txt; impl 6.12 >t612.txt
+	is "$(jq -r '.changes[] | select(.kind == "syscall.added" and (.subject | endswith("(x64)"))) |
+		"\(.new) \(.subject | sub(" \\(x64\\)$"; ""))"' major.json | sort)" \
+		"$(comm -13 t61.txt t612.txt)" "  x64 syscall.added: exactly the rows syscall_64.tbl gained"
+	is "$(jq -r '.changes[] | select(.kind == "syscall.removed" and (.subject | endswith("(x64)"))) |
+		"\(.old) \(.subject | sub(" \\(x64\\)$"; ""))"' major.json | sort)" \
+		"$(comm -23 t61.txt t612.txt)" "  x64 syscall.removed: exactly the rows that lost their entry (212 lookup_dcookie)"
 	# ia32 entry points (__ia32_sys_*) carry no numbers: their additions
 	# must be among the table's new names too, nothing else.
 	jq -r '.changes[] | select(.kind == "syscall.added") | .subject | sub(" \\(.*\\)$"; "")' major.json |
