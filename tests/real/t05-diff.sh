@@ -139,8 +139,10 @@ if [ -d "$K/$old/include/uapi" ] && [ -d "$K/$stable/include/uapi" ]; then
 	done
 	"$KABI_DIFF" "dir-$old" "dir-$stable" -q -f json >stable-u.json
 	is "$?" 20 "$old -> $stable with UAPI headers (directories): exit 20 (source-level changes, no breaking one)"
-	is "$(jq '[.changes[] | select(.kind | startswith("ioctl."))] | length' stable-u.json)" 0 \
-		"  no ioctl changes"
+	# The backported UMP support added SNDRV_SEQ_IOCTL_USER_PVERSION
+	# (asequencer.h: _IOW('S', 0x04, int)); no other ioctl changed.
+	is "$(jq -r '[.changes[] | select(.kind | startswith("ioctl.")) | "\(.rule) \(.subject)"] | join(",")' stable-u.json)" \
+		"ioctl-added SNDRV_SEQ_IOCTL_USER_PVERSION" "  one ioctl added, none changed"
 	# Each verdict, checked against the headers themselves:
 	# - IP_VS_DEST_F_AVAILABLE, IP_VS_DEST_F_OVERLOAD: deleted from
 	#   include/uapi/linux/ip_vs.h within the 6.1 stable series. Old binaries
@@ -150,13 +152,39 @@ if [ -d "$K/$old/include/uapi" ] && [ -d "$K/$stable/include/uapi" ]; then
 	# - SNDRV_SEQ_VERSION: SNDRV_PROTOCOL_VERSION(1, 0, 2) -> (1, 0, 3) in
 	#   include/uapi/sound/asequencer.h (the backported UMP support, which also
 	#   adds SNDRV_SEQ_EVENT_UMP and SNDRV_SEQ_CLIENT_UMP_MIDI_*): a version
-	#   that went up, compatible.
+	#   that went up, compatible. The same backport carved midi_version
+	#   out of struct snd_seq_client_info's reserved[56] (now [52]):
+	#   compatible, old binaries left it zero.
+	# - btrfs_ioctl_search_args_v2.buf: __u64 buf[] -> __u8 buf[] (btrfs.h
+	#   571): no storage either way, buf_size counts bytes: source-level.
+	# - IFLA_BOND_SLAVE_MAX, IFLA_HSR_MAX: (__IFLA_*_MAX - 1), new attributes
+	#   in if_link.h: count sentinels, info.
+	# - kvm.h: 6.1.0-57 spells the flexible arrays of kvm_cpuid, kvm_cpuid2,
+	#   kvm_irq_routing, kvm_msr_list, kvm_msrs, kvm_pmu_event_filter,
+	#   kvm_reg_list, kvm_signal_mask and kvm_xsave with __DECLARE_FLEX_ARRAY
+	#   (0 uses in 6.1.0-47's kvm.h, 5 in 6.1.0-57's, the rest in asm/kvm.h):
+	#   an empty struct, no bytes, info.
 	is "$(jq -r '.changes[] | select(.verdict != "compatible" or .rule != "constant-added") | "\(.rule) \(.verdict) \(.subject) \(.old) -> \(.new // "-")"' stable-u.json | sort)" \
-"constant-removed source IP_VS_DEST_F_AVAILABLE 1 -> -
+"array-flexible-element source struct btrfs_ioctl_search_args_v2.buf __u64[] -> __u8[]
+constant-count info IFLA_BOND_SLAVE_MAX 9 -> 12
+constant-count info IFLA_HSR_MAX 7 -> 8
+constant-removed source IP_VS_DEST_F_AVAILABLE 1 -> -
 constant-removed source IP_VS_DEST_F_OVERLOAD 2 -> -
 constant-version-up compatible SNDRV_SEQ_VERSION 65538 -> 65539
-member-added-empty info struct kvm_pmu_event_filter.__empty_events null -> struct {...} __empty_events at 32" \
-		"  verdicts: two constants removed (source), one version up (compatible), an empty member (info)"
+ioctl-added compatible SNDRV_SEQ_IOCTL_USER_PVERSION null -> 0x40045304
+member-added-empty info struct kvm_cpuid.__empty_entries null -> struct {...} __empty_entries at 8
+member-added-empty info struct kvm_cpuid2.__empty_entries null -> struct {...} __empty_entries at 8
+member-added-empty info struct kvm_irq_routing.__empty_entries null -> struct {...} __empty_entries at 8
+member-added-empty info struct kvm_msr_list.__empty_indices null -> struct {...} __empty_indices at 4
+member-added-empty info struct kvm_msrs.__empty_entries null -> struct {...} __empty_entries at 8
+member-added-empty info struct kvm_pmu_event_filter.__empty_events null -> struct {...} __empty_events at 32
+member-added-empty info struct kvm_reg_list.__empty_reg null -> struct {...} __empty_reg at 8
+member-added-empty info struct kvm_signal_mask.__empty_sigset null -> struct {...} __empty_sigset at 4
+member-added-empty info struct kvm_xsave.__empty_extra null -> struct {...} __empty_extra at 4096
+reserved-carved compatible struct snd_seq_client_info.reserved 132 -> 136
+reserved-reuse compatible struct snd_seq_client_info.midi_version null -> unsigned int midi_version at 132
+reserved-reuse compatible struct snd_seq_client_info.reserved char[56] -> char[52]" \
+		"  verdicts: each checked against the headers (see the comments); nothing breaking"
 	ip=include/uapi/linux/ip_vs.h seq=include/uapi/sound/asequencer.h
 	is "$(grep -c 'define IP_VS_DEST_F_\(AVAILABLE\|OVERLOAD\)' "$K/$old/$ip" "$K/$stable/$ip" | sed 's|.*/\([^/]*-amd64\)/.*:|\1 |')" \
 		"$old 2
@@ -165,9 +193,18 @@ $stable 0" "  fact: the two defines are in $old's ip_vs.h, not in $stable's"
 		"#define SNDRV_SEQ_VERSION SNDRV_PROTOCOL_VERSION(1, 0, 2)
 #define SNDRV_SEQ_VERSION SNDRV_PROTOCOL_VERSION(1, 0, 3)" "  fact: asequencer.h bumps the protocol version"
 	# __DECLARE_FLEX_ARRAY(__u64, events) adds an empty struct: no bytes, info.
-	is "$(jq -r '.changes[] | select(.kind == "type.member.added") | "\(.rule) \(.subject)"' stable-u.json)" \
-		"member-added-empty struct kvm_pmu_event_filter.__empty_events" \
-		"  kvm's __DECLARE_FLEX_ARRAY conversion: member-added-empty (info)"
+	is "$(jq -r '.changes[] | select(.kind == "type.member.added") | "\(.rule) \(.subject)"' stable-u.json | sort)" \
+"member-added-empty struct kvm_cpuid.__empty_entries
+member-added-empty struct kvm_cpuid2.__empty_entries
+member-added-empty struct kvm_irq_routing.__empty_entries
+member-added-empty struct kvm_msr_list.__empty_indices
+member-added-empty struct kvm_msrs.__empty_entries
+member-added-empty struct kvm_pmu_event_filter.__empty_events
+member-added-empty struct kvm_reg_list.__empty_reg
+member-added-empty struct kvm_signal_mask.__empty_sigset
+member-added-empty struct kvm_xsave.__empty_extra
+reserved-reuse struct snd_seq_client_info.midi_version" \
+		"  kvm's __DECLARE_FLEX_ARRAY conversions: member-added-empty (info); midi_version in reserved space"
 else
 	skip "$old or $stable: no include/uapi in $K"
 fi
