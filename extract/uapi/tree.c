@@ -212,7 +212,8 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 	arch_rel = rel.s;
 	if (!kd_is_dir(dir)) {
 		kd_err("%s: not a directory", dir);
-		return -ENOTDIR;
+		err = -ENOTDIR;
+		goto fail;
 	}
 	if (kd_has_dir(dir, "linux") && kd_has_dir(dir, "asm")) {
 		err = add_dir(t, dir, NULL);
