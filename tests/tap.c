@@ -55,6 +55,8 @@ void tap_skip(const char *why)
 int tap_done(void)
 {
 	printf("1..%d\n", tests_run);
+	/* Now, not at exit: LeakSanitizer's report ends the process before stdio is flushed. */
+	fflush(stdout);
 	return tests_failed ? 1 : 0;
 }
 
