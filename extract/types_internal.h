@@ -47,6 +47,7 @@ struct xtable {
 	const char *input;		/* file name for problems and messages */
 	struct xtype *v;
 	size_t n, cap;
+	size_t max_types;		/* XT_MAX_TYPES, or lower for the tests */
 	struct kd_hashmap by_die;	/* DIE offset -> id */
 	int64_t *todo;
 	size_t nr_todo, todo_cap;

@@ -57,14 +57,18 @@ static int add_root(struct utree *t, size_t *cap, const char *name)
 }
 
 /* Note that directory @path could not be read: a problem row, not silence. */
-static int unreadable(struct utree *t, const char *path, int errnum)
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
+/* @why: "Permission denied"; the problem row names @path and says its headers are left out. */
+static int unreadable(struct utree *t, const char *path, const char *why)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	int err;
 
 	if (KD_GROW(t->unreadable, t->cap_unreadable, t->nr_unreadable + 1))
 		return -ENOMEM;
-	err = kd_buf_addf(&b, "%s: %s; its headers are left out", path, strerror(errnum));
+	err = kd_buf_addf(&b, "%s: %s; its headers are left out", path, why);
 	if (err)
 		return err;
 	t->unreadable[t->nr_unreadable++] = kd_buf_detach(&b);
@@ -109,14 +113,14 @@ static int walk(struct utree *t, size_t *cap, const char *base, const char *rel,
 		goto out;
 	d = opendir(path);
 	if (!d) {
-		err = unreadable(t, path, errno);
+		err = unreadable(t, path, strerror(errno));
 		goto out;
 	}
 	err = seen_before(t, dirfd(d), &seen);
 	if (err || seen)
 		goto out;
 	if (depth > UTREE_MAX_DEPTH) {
-		err = unreadable(t, path, ELOOP);
+		err = unreadable(t, path, "more than " STR(UTREE_MAX_DEPTH) " directories below the tree's top");
 		goto out;
 	}
 	for (errno = 0; (de = readdir(d)); errno = 0) {
@@ -145,7 +149,7 @@ static int walk(struct utree *t, size_t *cap, const char *base, const char *rel,
 			goto out;
 	}
 	if (errno)
-		err = unreadable(t, path, errno);
+		err = unreadable(t, path, strerror(errno));
 out:
 	if (d)
 		closedir(d);
