@@ -339,6 +339,110 @@ static void resolve_set(struct resolver *r, struct spec_set *set)
 	kd_hashmap_clear(&r->values);
 }
 
+/*
+ * Explicit values that divide by zero through a name (`A = 0; B = 1 / A;`):
+ * a name in a value's expression that is another explicit value of the
+ * spec is evaluated as that value (so far as it is made of numbers and such
+ * names), and a divisor that comes to 0 is an error at the value, as a
+ * literal `1 / 0` is at parse time. Names left are UAPI constants, known
+ * only with a kernel: spec__store() and check hold those.
+ */
+struct div_ctx {
+	struct resolver *r;
+	struct kd_hashmap by_name;	/* explicit value name -> index in vals + 1 */
+	const struct spec_value **vals;
+	/* Each value evaluated once (A2 = A1 + A1 ... would be 2^n): 0 not yet, 1 under way, 2 done. */
+	unsigned char *state;
+	int *err;
+	uint64_t *val;
+	size_t nr_vals;
+	int depth;
+};
+
+static int eval_explicit(const char *name, uint64_t *out, void *ctx)
+{
+	struct div_ctx *d = ctx;
+	size_t pos = KD_HASHMAP_FIRST;
+	uint64_t v;
+	int err;
+
+	while ((v = kd_hashmap_next(&d->by_name, kd_hash_str(KD_HASH_SEED, name), &pos)) &&
+	       strcmp(d->vals[v - 1]->name, name))
+		;
+	if (!v)
+		return -ENOENT;		/* a UAPI constant: unknown here */
+	v--;
+	if (d->state[v] == 2) {
+		*out = d->val[v];
+		return d->err[v] == -EDOM ? -ENOENT : d->err[v];	/* reported at that value */
+	}
+	if (d->state[v] == 1 || d->depth >= SPEC_MAX_EXPR_DEPTH)
+		return -ELOOP;		/* a cycle (A = B; B = A) or a long chain: unknown */
+	d->state[v] = 1;
+	d->depth++;
+	err = spec_expr__eval(d->vals[v]->value, eval_explicit, d, out);
+	d->depth--;
+	d->state[v] = 2;
+	d->err[v] = err;
+	d->val[v] = err ? 0 : *out;
+	return err == -EDOM ? -ENOENT : err;
+}
+
+static void check_divisions(struct resolver *r)
+{
+	struct div_ctx d = { .r = r };
+	size_t i, j, n = 0;
+	uint64_t out;
+
+	for (i = 0; i < r->s->nr_sets; i++)
+		for (j = 0; j < r->s->sets[i].nr_values; j++)
+			n += r->s->sets[i].values[j].value != NULL;
+	if (!n)
+		return;
+	d.vals = kd_calloc(n, sizeof(*d.vals));
+	d.state = kd_calloc(n, sizeof(*d.state));
+	d.err = kd_calloc(n, sizeof(*d.err));
+	d.val = kd_calloc(n, sizeof(*d.val));
+	if (!d.vals || !d.state || !d.err || !d.val || kd_hashmap_reserve(&d.by_name, n)) {
+		r->oom = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < r->s->nr_sets; i++)
+		for (j = 0; j < r->s->sets[i].nr_values; j++) {
+			const struct spec_value *v = &r->s->sets[i].values[j];
+			uint64_t h = kd_hash_str(KD_HASH_SEED, v->name), k;
+			size_t pos = KD_HASHMAP_FIRST;
+
+			if (!v->value)
+				continue;
+			while ((k = kd_hashmap_next(&d.by_name, h, &pos)) && strcmp(d.vals[k - 1]->name, v->name))
+				;
+			d.vals[d.nr_vals++] = v;
+			if (!k)		/* the first of a name (a duplicate is an error of its own) */
+				kd_hashmap_insert_at(&d.by_name, pos, h, d.nr_vals);
+		}
+	for (i = 0; i < d.nr_vals; i++) {
+		int err = d.state[i] == 2 ? d.err[i] : 0;
+
+		if (d.state[i] != 2) {
+			d.state[i] = 1;
+			err = spec_expr__eval(d.vals[i]->value, eval_explicit, &d, &out);
+			d.state[i] = 2;
+			d.err[i] = err;
+			d.val[i] = err ? 0 : out;
+		}
+		if (err == -EDOM)
+			spec_error(r->s, &d.vals[i]->loc,
+				   "'%s' divides by zero (a value it names is 0)", d.vals[i]->name);
+	}
+out:
+	free(d.vals);
+	free(d.state);
+	free(d.err);
+	free(d.val);
+	kd_hashmap_release(&d.by_name);
+}
+
 static bool same_call_kind(const void *a, const void *b)
 {
 	return ((const struct spec_call *)a)->kind == ((const struct spec_call *)b)->kind;
@@ -418,6 +522,7 @@ int spec__resolve(struct spec *s)
 		goto out;
 	for (i = 0; i < s->nr_sets; i++)
 		resolve_set(&r, &s->sets[i]);
+	check_divisions(&r);
 	for (i = 0; i < s->nr_calls; i++)
 		resolve_call(&r, &s->calls[i]);
 	for (i = 0; i < s->nr_structs; i++)

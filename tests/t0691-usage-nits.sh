@@ -40,6 +40,28 @@ kabi-diff: spec: the spec has errors" "1 / 0 and 8 % (2 - 2) in a spec: errors a
 printf 'flags f_flags {\n\tC = 8 / 2;\n\tD = 8 / X;\n}\n' > spec/div.kabispec
 "$KABI_DIFF" spec lint spec >/dev/null 2>err.txt
 is "$?|$(cat err.txt)" "0|" "  8 / 2 and 8 / NAME are fine"
+# Through a name: another explicit value of the spec that is 0 (spec lint,
+# without a kernel), or a UAPI constant that is 0 in the kernel (spec load).
+printf 'flags f_flags {\n\tA = 0;\n\tB = 1 / A;\n\tC = 8 %% (A + A);\n\tE = 1 / (C + 1);\n}\n' >spec/div.kabispec
+printf 'flags g_flags {\n\tZ = 0x0;\n\tD = 1 / Z;\n\tF = G;\n\tG = F;\n\tH = 1 / F;\n\tI = 1 / (A + 1);\n}\n' >>spec/div.kabispec
+"$KABI_DIFF" spec lint spec >/dev/null 2>err.txt
+is "$?|$(cat err.txt)" "1|kabi-diff: spec/div.kabispec:3:2: 'B' divides by zero (a value it names is 0)
+kabi-diff: spec/div.kabispec:4:2: 'C' divides by zero (a value it names is 0)
+kabi-diff: spec/div.kabispec:9:2: 'D' divides by zero (a value it names is 0)
+kabi-diff: spec: the spec has errors" \
+	"A = 0; B = 1 / A: an error at B (C too; D through another set); E (C unknown), a cycle F = G = F, I are not"
+mkdir -p zero/linux zero/asm zero/asm-generic
+cp "$KD_SRCDIR"/fixtures/uapi/installed/asm-generic/* zero/asm-generic/
+cp "$KD_SRCDIR"/fixtures/uapi/installed/asm/* zero/asm/
+printf '#define KD_ZERO 0\n#define KD_TWO 2\n' >zero/linux/zero.h
+"$KABI_DIFF" extract -q "$k" --uapi zero -o zero.kabi
+printf 'flags z_flags {\n\tKD_TWO;\n\tY = 8 / KD_TWO;\n\tX = 1 / KD_ZERO;\n}\n' >spec/div.kabispec
+"$KABI_DIFF" spec lint spec >/dev/null 2>err.txt
+is "$?|$(cat err.txt)" "0|" "  1 / KD_ZERO (a UAPI constant) lints: its value comes with a kernel"
+"$KABI_DIFF" spec load zero.kabi spec >/dev/null 2>err.txt
+is "$?|$(cat err.txt)" "1|kabi-diff: spec/div.kabispec:4: 'X' divides by zero with this kernel's constants" \
+	"  spec load onto a kernel whose KD_ZERO is 0: an error naming the value"
+is "$(q zero.kabi "SELECT count(*) FROM spec_sets")" 0 "  nothing stored"
 
 # e_ident[EI_VERSION] = 2
 cp "$k" badver && printf '\002' | dd of=badver bs=1 seek=6 conv=notrunc 2>/dev/null
