@@ -7,7 +7,8 @@
 # breaking change of the report is listed, and the totals are the file's.
 # Pairs: 6.1.0-47 -> 6.12.107 (vmlinux), 6.1.0-47 -> 6.1.0-57 and
 # 6.1.0-47 -> 6.12.107 as kernel directories (vmlinux, modules, headers:
-# fetch --modules --headers).
+# fetch --modules --headers), and the arm64 builds of 6.1.0-47 -> 6.12.107
+# as kernel directories.
 . "$KD_SRCDIR/lib.sh"
 
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
@@ -64,5 +65,13 @@ if d0=$(kdir $old) && d2=$(kdir $new); then
 		6.1.0-47-to-6.12.107-dirs.txt
 else
 	skip "$old or $new: no modules or headers in $K"
+fi
+a0=6.1.0-47-arm64 a1=6.12.107+deb12-arm64
+if d0=$(kdir $a0) && d1=$(kdir $a1); then
+	"$KABI_DIFF" "$d0" "$d1" --spec "$spec" -q -f json >arm.json
+	is "$?" 28 "$a0 -> $a1 (directories): exit 28"
+	check_verdicts "$V/6.1.0-47-to-6.12.107-arm64-dirs.txt" arm.json
+else
+	skip "$a0 or $a1: no modules or headers in $K (fetch --modules --headers $a0 $a1)"
 fi
 done_testing
