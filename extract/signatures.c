@@ -147,9 +147,13 @@ static Dwarf_Off find_die_at(struct kdwarf *d, const struct die_index *idx, cons
 			     uint64_t addr)
 {
 	struct named_die key = { .name = (char *)name };
-	const struct named_die *hit, *p, *end = idx->v + idx->n;
+	const struct named_die *hit, *p, *end;
 
-	hit = idx->n ? bsearch(&key, idx->v, idx->n, sizeof(*idx->v), cmp_named) : NULL;
+	/* An empty index has no vector: NULL + 0 is undefined (clang's UBSan stops on it). */
+	if (!idx->n)
+		return 0;
+	end = idx->v + idx->n;
+	hit = bsearch(&key, idx->v, idx->n, sizeof(*idx->v), cmp_named);
 	if (!hit)
 		return 0;
 	while (hit > idx->v && !strcmp(hit[-1].name, name))
