@@ -42,27 +42,16 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-oracle.XXXXXX") || exit 1
 
 # The include path and the header list, as the kernel's headers_install
 # would lay them out.
-if [ -d "$dir/linux" ] && [ -d "$dir/asm" ]; then
-	incs="-I$dir"
+. "$(dirname "$0")/uapi-incs.sh"
+uapi_incs "$dir" x86 "$work"
+if [ -z "$uapi_inc" ]; then
 	(cd "$dir" && find . -name '*.h' | sed 's|^\./||') >"$work/headers"
 	roots=$dir
 else
-	inc=$dir; [ -d "$inc/uapi/linux" ] || inc=$dir/include
-	[ -d "$inc/uapi/linux" ] || { echo "$dir: not a UAPI tree" >&2; exit 1; }
-	arch=$inc/arch/x86/include/uapi; [ -d "$arch" ] || arch=$inc/../arch/x86/include/uapi
-	mkdir -p "$work/wrap/asm" "$work/wrap/linux"
-	for g in "$inc"/uapi/asm-generic/*.h; do
-		b=$(basename "$g")
-		[ -e "$arch/asm/$b" ] || echo "#include <asm-generic/$b>" >"$work/wrap/asm/$b"
-	done
-	# headers_install deletes the compiler.h includes and these annotations.
-	: >"$work/wrap/linux/compiler.h"; : >"$work/wrap/linux/compiler_types.h"
-	printf '%s\n' '#define __user' '#define __force' '#define __iomem' '#define __attribute_const__' \
-		'#define __packed __attribute__((packed))' >"$work/wrap/kd-prelude.h"
-	incs="-I$arch -I$inc/uapi -I$work/wrap -include $work/wrap/kd-prelude.h"
-	{ (cd "$inc/uapi" && find . -name '*.h' | sed 's|^\./||')
-	  (cd "$arch" && find . -name '*.h' | sed 's|^\./||'); } | sort -u >"$work/headers"
-	roots="$inc/uapi $arch"
+	[ -d "$uapi_inc/uapi/linux" ] || { echo "$dir: not a UAPI tree" >&2; exit 1; }
+	{ (cd "$uapi_inc/uapi" && find . -name '*.h' | sed 's|^\./||')
+	  (cd "$uapi_arch" && find . -name '*.h' | sed 's|^\./||'); } | sort -u >"$work/headers"
+	roots="$uapi_inc/uapi $uapi_arch"
 fi
 # Other ABIs' syscall numbers of the arch directory are never included alone.
 grep -Ev '^asm/unistd_(32|x32)\.h$' "$work/headers" >"$work/headers.1" && mv "$work/headers.1" "$work/headers"

@@ -48,25 +48,10 @@ notok() { n=$((n + 1)); echo "not ok $n - $*"; }
 # (make check and make check-real build it).
 [ -x "$tuapi" ] || { notok "$tuapi not built (make build/tests/t-uapi)"; echo "1..$n"; exit 1; }
 
-# Include path as the kernel's: installed tree, or arch uapi + generic uapi
-# + the asm/ wrappers Kbuild would generate (and the compiler.h lines
-# headers_install would delete).
-if [ -d "$dir/linux" ] && [ -d "$dir/asm" ]; then
-	incs="-I$dir"
-else
-	inc=$dir; [ -d "$inc/uapi/linux" ] || inc=$dir/include
-	ainc=$inc/arch/$arch_dir/include/uapi; [ -d "$ainc" ] || ainc=$inc/../arch/$arch_dir/include/uapi
-	mkdir -p "$work/wrap/asm" "$work/wrap/linux"
-	for g in "$inc"/uapi/asm-generic/*.h; do
-		b=$(basename "$g")
-		[ -e "$ainc/asm/$b" ] || echo "#include <asm-generic/$b>" >"$work/wrap/asm/$b"
-	done
-	: >"$work/wrap/linux/compiler.h"; : >"$work/wrap/linux/compiler_types.h"
-	# ...and the annotations it strips.
-	printf '%s\n' '#define __user' '#define __force' '#define __iomem' '#define __attribute_const__' \
-		'#define __packed __attribute__((packed))' >"$work/wrap/kd-prelude.h"
-	incs="-I$ainc -I$inc/uapi -I$work/wrap -include $work/wrap/kd-prelude.h"
-fi
+# Include path as the kernel's (installed tree, or arch uapi + generic uapi
+# + what Kbuild and headers_install would add).
+. "$top/tests/uapi-incs.sh"
+uapi_incs "$dir" "$arch_dir" "$work"
 
 "$tuapi" --dump "$dir" --arch "$arch" >"$work/dump1" 2>"$work/dump1.err" || { notok "reader failed on $dir"; cat "$work/dump1.err"; echo "1..$n"; exit 1; }
 
