@@ -164,29 +164,41 @@ int opt_since(struct parser *p, const char **since)
 		    tok_desc(p, t));
 }
 
+/* Append the text of each token from the current one that @want accepts to @b, one space apart. */
+static int join_words(struct parser *p, struct kd_buf *b, bool (*want)(const struct token *))
+{
+	while (want(peek(p))) {
+		if ((b->len && kd_buf_addc(b, ' ')) || kd_buf_adds(b, peek(p)->text)) {
+			p->oom = -ENOMEM;
+			return -1;
+		}
+		p->pos++;
+	}
+	return 0;
+}
+
+static bool is_string(const struct token *t)
+{
+	return t->kind == T_STRING;
+}
+
+/* A word of a C type name ("unsigned", "long", "struct", "foo"). */
+static bool is_ctype_word(const struct token *t)
+{
+	return t->kind == T_IDENT && !is_modifier(t);
+}
+
 /* One or more adjacent strings, concatenated. */
 int strings(struct parser *p, const char **out, const char *what)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	int err = 0;
+	int err;
 
-	if (peek(p)->kind != T_STRING) {
-		err = perr(p, peek(p), "expected %s (a \"string\"), found %s", what, tok_desc(p, peek(p)));
-		goto out;
-	}
-	while (peek(p)->kind == T_STRING) {
-		if (b.len && kd_buf_addc(&b, ' '))
-			goto oom;
-		if (kd_buf_adds(&b, peek(p)->text))
-			goto oom;
-		p->pos++;
-	}
-	*out = pstrdup(p, b.s);
-	goto out;
-oom:
-	p->oom = -ENOMEM;
-	err = -1;
-out:
+	if (!is_string(peek(p)))
+		return perr(p, peek(p), "expected %s (a \"string\"), found %s", what, tok_desc(p, peek(p)));
+	err = join_words(p, &b, is_string);
+	if (!err)
+		*out = pstrdup(p, b.s);
 	kd_buf_release(&b);
 	return err;
 }
@@ -196,38 +208,28 @@ static int parse_ctype(struct parser *p, struct spec_arg *a)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	const struct token *t = peek(p);
-	int err = 0;
+	int err;
 
-	if (t->kind != T_IDENT || is_modifier(t)) {
-		err = perr(p, t, "expected the pointed-to C type after 'ptr %s', found %s",
-			   spec_dir_name(a->dir), tok_desc(p, t));
-		goto out;
-	}
+	if (!is_ctype_word(t))
+		return perr(p, t, "expected the pointed-to C type after 'ptr %s', found %s",
+			    spec_dir_name(a->dir), tok_desc(p, t));
 	a->ref_loc = tok_loc(p, t);
-	while (peek(p)->kind == T_IDENT && !is_modifier(peek(p))) {
-		if ((b.len && kd_buf_addc(&b, ' ')) || kd_buf_adds(&b, peek(p)->text))
-			goto oom;
-		p->pos++;
-	}
-	while (tok_is(peek(p), "*")) {
-		if (kd_buf_adds(&b, b.s[b.len - 1] == '*' ? "*" : " *"))
-			goto oom;
-		p->pos++;
-	}
-	if (tok_is(peek(p), "[")) {
-		p->pos++;
-		if (expect(p, "]", "after '[' (an array of unstated length)")) {
+	err = join_words(p, &b, is_ctype_word);
+	while (!err && tok_is(peek(p), "*")) {
+		if (kd_buf_adds(&b, b.s[b.len - 1] == '*' ? "*" : " *")) {
+			p->oom = -ENOMEM;
 			err = -1;
-			goto out;
+		} else {
+			p->pos++;
 		}
-		a->array = true;
 	}
-	a->ref = pstrdup(p, b.s);
-	goto out;
-oom:
-	p->oom = -ENOMEM;
-	err = -1;
-out:
+	if (!err && tok_is(peek(p), "[")) {
+		p->pos++;
+		err = expect(p, "]", "after '[' (an array of unstated length)");
+		a->array = !err;
+	}
+	if (!err)
+		a->ref = pstrdup(p, b.s);
 	kd_buf_release(&b);
 	return err;
 }

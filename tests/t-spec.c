@@ -421,6 +421,25 @@ static void test_expressions(void)
 		}
 		spec__free(s);
 	}
+	{	/* a pointed-to C type: its words one space apart, the stars together */
+		struct spec *s = NULL;
+		const char *t = "syscall y(argv: ptr in const char * *, st: ptr out struct  stat[],\n"
+				"          why: ptr in void) -> 0 { note \"a\" \"b\"; }";
+		const struct spec_call *c;
+
+		if (!spec__new(&s) && !spec__parse_buffer(s, "c.kabispec", t, strlen(t)) &&
+		    (c = spec__find_syscall(s, "y")) && c->nr_params == 3) {
+			is_str(c->params[0].arg.ref, "const char **", "ptr in const char * *: 'const char **'");
+			ok(!c->params[0].arg.array, "  not an array");
+			is_str(c->params[1].arg.ref, "struct stat", "ptr out struct  stat[]: 'struct stat'");
+			ok(c->params[1].arg.array, "  an array of unstated length");
+			is_str(c->params[2].arg.ref, "void", "ptr in void");
+			is_str(c->nr_notes == 1 ? c->notes[0] : NULL, "a b", "adjacent strings joined by one space");
+		} else {
+			ok(0, "C types parse");
+		}
+		spec__free(s);
+	}
 	kd_buf_release(&text);
 }
 
