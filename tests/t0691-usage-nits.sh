@@ -62,6 +62,9 @@ is "$?|$(cat err.txt)" "0|" "  1 / KD_ZERO (a UAPI constant) lints: its value co
 is "$?|$(cat err.txt)" "1|kabi-diff: spec/div.kabispec:4: 'X' divides by zero with this kernel's constants" \
 	"  spec load onto a kernel whose KD_ZERO is 0: an error naming the value"
 is "$(q zero.kabi "SELECT count(*) FROM spec_sets")" 0 "  nothing stored"
+"$KABI_DIFF" check zero.kabi --spec spec >out.txt 2>err.txt
+is "$?|$(cat err.txt)|$(cat out.txt)" "1|kabi-diff: spec/div.kabispec:4: 'X' divides by zero with this kernel's constants|" \
+	"  check against that kernel: the same one-line error, no report"
 
 # e_ident[EI_VERSION] = 2
 cp "$k" badver && printf '\002' | dd of=badver bs=1 seek=6 conv=notrunc 2>/dev/null

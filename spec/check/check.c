@@ -487,7 +487,8 @@ int spec__check(const struct spec *s, struct kdb *db, struct spec_check **out)
 	kd_buf_release(&c.msg);
 	kd_buf_release(&c.tmp);
 	if (err) {
-		kd_err("check: %s", kd_strerror(err));
+		if (err != -KD_ESYNTAX)	/* a spec error is reported where it is found */
+			kd_err("check: %s", kd_strerror(err));
 		spec_check__free(c.r);
 		return err;
 	}

@@ -256,6 +256,28 @@ static int check_family(struct ck *c, const struct family *fam,
 	return err;
 }
 
+/*
+ * An explicit value that divides by zero through a constant of this kernel
+ * (X = 1 / KD_ZERO) is an error, as at spec load: "unknown" would drop the
+ * value from every rule without a word.
+ */
+static int check_divisions(const struct spec_set *set, struct ck *c)
+{
+	uint64_t v;
+	size_t k;
+
+	for (k = 0; k < set->nr_values; k++) {
+		const struct spec_value *sv = &set->values[k];
+
+		if (sv->value && spec_expr__eval(sv->value, lookup_const, c, &v) == -EDOM) {
+			kd_err("%s:%d: '%s' divides by zero with this kernel's constants",
+			       sv->loc.file, sv->loc.line, sv->name);
+			return -KD_ESYNTAX;
+		}
+	}
+	return 0;
+}
+
 int check_set(struct ck *c, const struct spec_set *set)
 {
 	const struct spec_value **vals = NULL;
@@ -266,6 +288,7 @@ int check_set(struct ck *c, const struct spec_set *set)
 
 	if (after_kernel(c, set->since))
 		return 0;
+	err = check_divisions(set, c);
 	for (k = 0; k < set->nr_values && !err; k++) {
 		const struct spec_value *sv = &set->values[k];
 
