@@ -29,11 +29,14 @@ static const char probe_usage[] =
 	"under QEMU with a generated static probe as /init, run every case (one\n"
 	"syscall with concrete arguments: bad fds, bad flags, faulting pointers,\n"
 	"short sizes; each flag bit alone), and store what the kernel returned\n"
-	"in K.kabi. Needs qemu-system-x86_64 and a C compiler with a static libc.\n"
+	"in K.kabi. The VM is of the kernel's architecture: x86_64 needs\n"
+	"qemu-system-x86_64 and cc with a static libc; arm64 qemu-system-aarch64\n"
+	"(-M virt -cpu max) and aarch64-linux-gnu-gcc with a static libc.\n"
 	"\n"
-	"  -k, --kernel VMLINUZ   the image to boot (required): the bzImage, or the\n"
-	"                         vmlinux when it has a PVH entry (CONFIG_PVH): no\n"
-	"                         decompression, a shorter boot under TCG\n"
+	"  -k, --kernel VMLINUZ   the image to boot (required): x86_64: the bzImage,\n"
+	"                         or the vmlinux when it has a PVH entry (CONFIG_PVH):\n"
+	"                         no decompression, a shorter boot under TCG;\n"
+	"                         arm64: the uncompressed Image (Debian's vmlinuz)\n"
 	"      --spec DIR         the contract whose cases to run (default: the one\n"
 	"                         stored in K.kabi, else $KABI_DIFF_SPEC, else the\n"
 	"                         installed one, as for check and diff);\n"
@@ -43,7 +46,8 @@ static const char probe_usage[] =
 	"      --no-builtin       only the contract's cases\n"
 	"  -t, --timeout S        kill QEMU after S seconds (default 120)\n"
 	"      --accel A          QEMU accelerator: tcg (default) or kvm\n"
-	"      --cc CC            compiler for the probe (default cc)\n"
+	"      --cc CC            compiler for the probe (default cc, or the cross\n"
+	"                         compiler of the kernel's architecture)\n"
 	"      --gzip             gzip the initramfs\n"
 	"  -l, --list             print the cases and exit, without booting\n"
 	"                         (K.kabi optional: without it, no contract)\n"
@@ -271,6 +275,7 @@ int cmd_probe(int argc, char **argv)
 	if (!err)
 		err = probe__check_kernel(db, o.db_path, o.kernel, image.arch,
 					  image.kind == KIMAGE_ELF, image.pvh);
+	o.boot.arch = image.arch;	/* static storage (lib/arch.h) */
 	kimage_id_release(&image);
 	kdb__free(db);
 	db = NULL;

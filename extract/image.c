@@ -4,7 +4,11 @@
  * reader (its build-id and whether it has the PVH entry QEMU starts it
  * by); an x86 bzImage is known by its setup header ("HdrS" at 0x202, boot
  * protocol 2.00+), whose kernel_version field points at the string
- * "RELEASE (BUILDER) UTS_VERSION" (Documentation/arch/x86/boot.rst).
+ * "RELEASE (BUILDER) UTS_VERSION" (Documentation/arch/x86/boot.rst); an
+ * arm64 Image by its header ("ARM\x64" at 0x38,
+ * Documentation/arch/arm64/booting.rst), which names no release: the
+ * uncompressed Image holds linux_banner as it is ("Linux version RELEASE
+ * (BUILDER) (COMPILER) UTS_VERSION"), found by a scan of the file.
  * Nothing is decompressed.
  */
 #include "extract/image.h"
@@ -19,6 +23,7 @@
 
 #include "db/kdb.h"
 #include "extract/elf_internal.h"
+#include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 
@@ -27,6 +32,9 @@
 #define BZ_VERSION_OFF 0x206		/* boot protocol, 0x0200 and up */
 #define BZ_KVER_OFF 0x20e		/* kernel_version: a pointer less 0x200 */
 #define BZ_KVER_MAX 256
+#define ARM64_MAGIC_OFF 0x38		/* "ARM\x64" */
+#define BANNER_MAX 512			/* linux_banner, with room */
+#define ARM64_SCAN_MAX (512u << 20)	/* Images are tens of MiB */
 
 static int elf_id(const char *path, struct kimage_id *id)
 {
@@ -67,6 +75,95 @@ static int bz_version(int fd, const char *path, const unsigned char *head, struc
 	return id->version ? 0 : -ENOMEM;
 }
 
+/* "Linux version " followed by a digit, the text up to its newline or NUL. */
+static char *banner_at(const char *p, size_t avail)
+{
+	static const char prefix[] = "Linux version ";
+	size_t n = sizeof(prefix) - 1, len = 0;
+
+	if (avail <= n || p[n] < '0' || p[n] > '9')
+		return NULL;
+	p += n;
+	avail -= n;
+	while (len < avail && len < BANNER_MAX && p[len] >= 0x20 && p[len] < 0x7f)
+		len++;
+	if (len == avail || len == BANNER_MAX || (p[len] != '\n' && p[len]))
+		return NULL;
+	return kd_strndup(p, len);
+}
+
+/*
+ * Every linux_banner in the file, one a line in id->version: since 6.1 an
+ * Image holds two, the real one (init/version-timestamp.c) and the weak
+ * one of init/version.c, linked first and overridden, whose UTS_VERSION
+ * lacks the build number ("# SMP ..."). Read in blocks that overlap by a
+ * banner's length, so that one split across two reads is still found.
+ */
+static int arm64_version(int fd, const char *path, struct kimage_id *id)
+{
+	enum { BLOCK = 1 << 20, KEEP = BANNER_MAX + 16, MAX_BANNERS = 8 };
+	char *buf = malloc(BLOCK + KEEP);
+	struct kd_buf all = KD_BUF_INIT;
+	size_t keep = 0, found = 0;
+	off_t at = 0;
+	int err = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	while (!err && found < MAX_BANNERS && (size_t)at < ARM64_SCAN_MAX) {
+		ssize_t got = pread(fd, buf + keep, BLOCK, at);
+		size_t have, from, i;
+
+		if (got < 0) {
+			err = -errno;
+			kd_err("%s: %s", path, kd_strerror(err));
+			break;
+		}
+		if (!got)
+			break;
+		have = keep + (size_t)got;
+		from = have;	/* where the next block's scan starts */
+		for (i = 0; !err && found < MAX_BANNERS && i < have; i++) {
+			const char *hit = memchr(buf + i, 'L', have - i);
+			char *b;
+
+			if (!hit)
+				break;
+			i = (size_t)(hit - buf);
+			if (have - i < 14) {
+				from = i;	/* perhaps a banner's start */
+				break;
+			}
+			if (memcmp(hit, "Linux version ", 14))
+				continue;
+			b = banner_at(hit, have - i);
+			if (!b && have - i < KEEP) {
+				from = i;	/* cut off by the block's end: whole in the next */
+				break;
+			}
+			if (b)
+				err = kd_buf_addf(&all, "%s%s", found++ ? "\n" : "", b);
+			free(b);
+		}
+		at += got;
+		keep = have - from;
+		memmove(buf, buf + from, keep);
+	}
+	free(buf);
+	if (!err && !found) {
+		kd_err("%s: arm64 Image without a kernel version string (linux_banner)", path);
+		err = -KD_EFORMAT;
+	}
+	if (!err) {
+		id->kind = KIMAGE_ARM64;
+		id->arch = "arm64";
+		id->version = kd_buf_detach(&all);
+		err = id->version ? 0 : -ENOMEM;
+	}
+	kd_buf_release(&all);
+	return err;
+}
+
 int extract__image_id(const char *path, struct kimage_id *id)
 {
 	unsigned char head[BZ_KVER_OFF + 2];
@@ -94,8 +191,13 @@ int extract__image_id(const char *path, struct kimage_id *id)
 	if (got == (ssize_t)sizeof(head) && !memcmp(head + BZ_MAGIC_OFF, "HdrS", 4) &&
 	    (head[BZ_VERSION_OFF] | head[BZ_VERSION_OFF + 1] << 8) >= 0x200)
 		err = bz_version(fd, path, head, id);
-	else {
-		kd_err("%s: neither an ELF vmlinux nor an x86 bzImage", path);
+	else if (got >= ARM64_MAGIC_OFF + 4 && !memcmp(head + ARM64_MAGIC_OFF, "ARM\x64", 4))
+		err = arm64_version(fd, path, id);
+	else if (got >= 2 && head[0] == 0x1f && head[1] == 0x8b) {
+		kd_err("%s: a gzip-compressed image: give the uncompressed one (zcat it)", path);
+		err = -KD_EFORMAT;
+	} else {
+		kd_err("%s: neither an ELF vmlinux, an x86 bzImage nor an arm64 Image", path);
 		err = -KD_EFORMAT;
 	}
 	close(fd);
@@ -131,6 +233,38 @@ static int check_bzimage(const char *kernel, const char *version, const char *re
 	return 0;
 }
 
+/* An arm64 Image's banners (less "Linux version ", one a line): one is the .kabi's. */
+static int check_banner(const char *kernel, const char *versions, const char *release,
+			const char *banner, const char *db_path)
+{
+	const char *v, *shown = versions;
+	bool release_seen = false;
+	size_t len;
+
+	for (v = versions; *v; v += len + (v[len] == '\n')) {
+		len = strcspn(v, "\n");
+		if (banner && !strncmp(banner, "Linux version ", 14) &&
+		    strlen(banner + 14) == len && !strncmp(banner + 14, v, len))
+			return 0;
+		if (!release_seen && release && strcspn(v, " ") == strlen(release) &&
+		    !strncmp(v, release, strlen(release))) {
+			shown = v;
+			release_seen = true;
+		}
+	}
+	if (release && !release_seen) {
+		kd_err("%s: kernel %.*s, but %s was extracted from %s: not the same kernel",
+		       kernel, (int)strcspn(versions, " \n"), versions, db_path, release);
+		return -KD_EFORMAT;
+	}
+	if (banner) {
+		kd_err("%s: build 'Linux version %.*s', but %s was extracted from '%s': not the same"
+		       " build", kernel, (int)strcspn(shown, "\n"), shown, db_path, banner);
+		return -KD_EFORMAT;
+	}
+	return 0;
+}
+
 int extract__image_check(struct kdb *db, const char *db_path, const char *kernel,
 			 struct kimage_id *id)
 {
@@ -152,6 +286,8 @@ int extract__image_check(struct kdb *db, const char *db_path, const char *kernel
 		err = -KD_EFORMAT;
 	} else if (id->kind == KIMAGE_BZIMAGE) {
 		err = check_bzimage(kernel, id->version, release, banner, db_path);
+	} else if (id->kind == KIMAGE_ARM64) {
+		err = check_banner(kernel, id->version, release, banner, db_path);
 	} else if (build_id && id->build_id && strcmp(build_id, id->build_id)) {
 		kd_err("%s: build-id %s, but %s was extracted from build-id %s: not the same kernel",
 		       kernel, id->build_id, db_path, build_id);

@@ -20,6 +20,7 @@
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "lib/arch.h"
 #include "probe/probe_internal.h"
 
 #define I(v)	{ .kind = PROBE_ARG_INT, .value = (uint64_t)(v) }
@@ -458,30 +459,67 @@ static const struct probe_flagset flag_sets[] = {
 };
 
 struct table_nr {
-	const char *name;
+	const char *name, *abi;
 	long nr;
 };
 
-static int on_x64(const struct kd_syscall *sc, void *ctx)
+static int on_native(const struct kd_syscall *sc, void *ctx)
 {
 	struct table_nr *t = ctx;
 
-	if (!strcmp(sc->abi, "x64") && sc->implemented && sc->name && !strcmp(sc->name, t->name))
+	if (!strcmp(sc->abi, t->abi) && sc->implemented && sc->name && !strcmp(sc->name, t->name))
 		t->nr = (long)sc->nr;
 	return 0;
 }
 
-/* The x86_64 number of @call in @db's table, -1 when it has no such call; @nr without @db. */
-static long table_nr(struct kdb *db, const char *call, long nr)
+const struct kd_arch *probe_db_arch(struct kdb *db)
 {
-	struct table_nr t = { call, -1 };
+	const struct kd_arch *arch;
+	char *name = NULL;
+
+	if (!db || kdb__get_meta(db, "arch", &name))
+		name = NULL;
+	arch = kd_arch__by_name(name);
+	free(name);
+	return arch ? arch : kd_arch__by_name("x86_64");
+}
+
+/*
+ * The number of @call in @db's native table (x64, arm64), -1 when it has
+ * no such call; @nr, x86_64's, without @db.
+ */
+static long table_nr(struct kdb *db, const char *abi, const char *call, long nr)
+{
+	struct table_nr t = { call, abi, -1 };
 
 	if (!db)
 		return nr;
-	return kdb__foreach_syscall_named(db, call, on_x64, &t) ? -1 : t.nr;
+	return kdb__foreach_syscall_named(db, call, on_native, &t) ? -1 : t.nr;
 }
 
-static int add_flag_set(struct probe_set *set, const char *release,
+/*
+ * The open flags whose values arm64 defines apart from asm-generic's
+ * (arch/arm64/include/uapi/asm/fcntl.h; O_TMPFILE holds O_DIRECTORY, and
+ * is probed with O_RDWR as above). The tables above are x86_64's.
+ */
+static const struct probe_flag arm64_open_flags[] = {
+	O(O_DIRECTORY, 040000), O(O_NOFOLLOW, 0100000), O(O_DIRECT, 0200000),
+	O(O_LARGEFILE, 0400000), O(O_TMPFILE, 020040002),
+};
+
+static uint64_t flag_value(const struct kd_arch *arch, const struct probe_flag *f)
+{
+	size_t i;
+
+	if (strcmp(arch->name, "arm64"))
+		return f->value;
+	for (i = 0; i < N(arm64_open_flags); i++)
+		if (!strcmp(arm64_open_flags[i].name, f->name))
+			return arm64_open_flags[i].value;
+	return f->value;
+}
+
+static int add_flag_set(struct probe_set *set, const struct kd_arch *arch, const char *release,
 			const struct probe_flagset *proto, long nr)
 {
 	struct probe_flag flags[32];
@@ -493,14 +531,18 @@ static int add_flag_set(struct probe_set *set, const char *release,
 	fs.nr = nr;
 	fs.nr_flags = 0;
 	for (i = 0; i < proto->nr_flags; i++)
-		if (probe_release_at_least(release, proto->flags[i].since))
-			flags[fs.nr_flags++] = proto->flags[i];
+		if (probe_release_at_least(release, proto->flags[i].since)) {
+			flags[fs.nr_flags] = proto->flags[i];
+			flags[fs.nr_flags++].value = flag_value(arch, &proto->flags[i]);
+		}
 	fs.flags = flags;
 	return probe_set__add_flags(set, &fs);
 }
 
 int probe__add_builtin(struct probe_set *set, struct kdb *db, size_t *absent)
 {
+	const struct kd_arch *arch = probe_db_arch(db);
+	const char *abi = arch->native_abi;
 	char *release = NULL;
 	size_t i, dummy;
 	long nr;
@@ -522,7 +564,7 @@ int probe__add_builtin(struct probe_set *set, struct kdb *db, size_t *absent)
 			.ret_fd = !e->err,
 		};
 
-		nr = table_nr(db, e->call, e->nr);
+		nr = table_nr(db, abi, e->call, e->nr);
 		if (nr < 0) {
 			++*absent;
 			continue;
@@ -534,12 +576,12 @@ int probe__add_builtin(struct probe_set *set, struct kdb *db, size_t *absent)
 			goto out;
 	}
 	for (i = 0; i < N(flag_sets); i++) {
-		nr = table_nr(db, flag_sets[i].call, flag_sets[i].nr);
+		nr = table_nr(db, abi, flag_sets[i].call, flag_sets[i].nr);
 		if (nr < 0) {
 			++*absent;
 			continue;
 		}
-		err = add_flag_set(set, release, &flag_sets[i], nr);
+		err = add_flag_set(set, arch, release, &flag_sets[i], nr);
 		if (err)
 			goto out;
 	}

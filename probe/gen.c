@@ -102,22 +102,28 @@ int probe__gen_c(const struct probe_set *set, struct kd_buf *out)
 	return err ? err : kd_buf_adds(out, probe_runtime_tail);
 }
 
-int probe__build(const char *cc, const char *c_path, const char *bin_path)
+int probe__build(const char *cc, const char *arch, const char *c_path, const char *bin_path)
 {
-	char *argv[] = { (char *)(cc ? cc : "cc"), "-static", "-O2", "-w", "-o",
-			 (char *)bin_path, (char *)c_path, NULL };
+	const struct probe_machine *m = probe__machine(arch);
+	char *argv[] = { (char *)(cc ? cc : probe__default_cc(arch)), "-static", "-O2", "-w",
+			 "-o", (char *)bin_path, (char *)c_path, NULL };
+	/* Which packages to name: the cross compiler's, or the host's libc6-dev. */
+	bool cross = m && !strcmp(argv[0], m->cross_cc);
+	const char *debs = cross ? m->cross_debs : "libc6-dev";
 	struct kd_buf log = KD_BUF_INIT;
 	int rc;
 
 	rc = probe_run_cmd(argv, &log, 300, PROBE_MAX_CC_LOG);
 	if (rc == -ENOENT) {
-		kd_err("probe: cannot run the compiler '%s'", argv[0]);
+		kd_err("probe: cannot run the compiler '%s'%s%s%s", argv[0],
+		       cross ? " (Debian: " : "", cross ? debs : "", cross ? ")" : "");
 	} else if (rc) {
+		bool no_libc = strstr(log.s, "cannot find -lc") != NULL;
+
 		/* A missing libc.a is the usual reason: say so. */
-		kd_err("probe: '%s -static' failed on %s (exit %d)%s%s: %.600s", argv[0], c_path,
-		       rc, strstr(log.s, "cannot find -lc") ? "; static libc missing"
-							  : "",
-		       strstr(log.s, "cannot find -lc") ? " (Debian: libc6-dev)" : "", log.s);
+		kd_err("probe: '%s -static' failed on %s (exit %d)%s%s%s: %.600s", argv[0], c_path,
+		       rc, no_libc ? "; static libc missing (Debian: " : "", no_libc ? debs : "",
+		       no_libc ? ")" : "", log.s);
 		rc = rc < 0 ? rc : -EIO;
 	}
 	kd_buf_release(&log);

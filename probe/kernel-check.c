@@ -67,8 +67,14 @@ int probe__check_kernel(struct kdb *db, const char *db_path, const char *kernel,
 
 	if (err)
 		return err;
-	if (strcmp(arch, "x86_64")) {
-		kd_err("%s: the probe boots x86_64 kernels only (QEMU's x86_64 machine)", kernel);
+	if (!probe__machine(arch)) {
+		kd_err("%s: the probe boots x86_64 and arm64 kernels only, not %s", kernel, arch);
+		return -KD_EUNSUPPORTED;
+	}
+	/* QEMU's arm64 loader starts an Image; the vmlinux is linked at virtual addresses. */
+	if (elf && strcmp(arch, "x86_64")) {
+		kd_err("%s: an %s vmlinux cannot be booted by QEMU; give the Image (Debian's"
+		       " vmlinuz)", kernel, arch);
 		return -KD_EUNSUPPORTED;
 	}
 	if (elf && !pvh) {

@@ -261,10 +261,11 @@ long probe__mismatches_json(struct kdb *db, struct kd_json *w);
 /* Append the complete C source of the probe program for @set to @out. */
 int probe__gen_c(const struct probe_set *set, struct kd_buf *out);
 /*
- * Compile @c_path to a static binary @bin_path with @cc (NULL: "cc") and
- * -static -O2. Compiler output goes to the error message on failure.
+ * Compile @c_path to a static binary @bin_path for @arch (NULL: x86_64)
+ * with @cc (NULL: probe__default_cc(@arch)) and -static -O2. Compiler
+ * output goes to the error message on failure.
  */
-int probe__build(const char *cc, const char *c_path, const char *bin_path);
+int probe__build(const char *cc, const char *arch, const char *c_path, const char *bin_path);
 
 /* --- cpio newc ------------------------------------------------------------ */
 struct probe_cpio;
@@ -283,8 +284,28 @@ void probe_cpio__free(struct probe_cpio *a);
 int probe__pack(const char *init_bin, const char *cpio_path, bool gzip);
 
 /* --- booting -------------------------------------------------------------- */
+/* The VM of one architecture (probe/machine.c). */
+struct probe_machine {
+	const char *arch;		/* meta "arch": "x86_64", "arm64" */
+	const char *qemu;		/* "qemu-system-aarch64" */
+	const char *const *args;	/* machine and CPU: "-M", "virt", "-cpu", "max" */
+	const char *console;		/* the kernel's serial console: "ttyAMA0" */
+	const char *qemu_deb;		/* Debian's package of that QEMU */
+	const char *cross_cc;		/* Debian's cross compiler: "aarch64-linux-gnu-gcc" */
+	const char *cross_debs;		/* its packages, with the static libc */
+};
+
+/* The machine for @arch (NULL: x86_64), or NULL when the probe has none. */
+const struct probe_machine *probe__machine(const char *arch);
+/*
+ * The compiler that builds the probe for @arch: "cc" when this program
+ * runs on that architecture, else Debian's cross compiler. Static storage.
+ */
+const char *probe__default_cc(const char *arch);
+
 struct probe_boot_conf {
-	const char *qemu;	/* NULL: "qemu-system-x86_64" */
+	const char *arch;	/* the kernel's: NULL: "x86_64"; picks probe__machine() */
+	const char *qemu;	/* NULL: the machine's ("qemu-system-x86_64") */
 	const char *accel;	/* NULL: "tcg" */
 	unsigned memory_mb;	/* 0: 512 */
 	unsigned timeout_s;	/* 0: 60; the whole boot */

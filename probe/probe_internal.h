@@ -28,6 +28,11 @@ int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s, si
 /* A compiler's messages kept (only the first 600 bytes are shown). */
 #define PROBE_MAX_CC_LOG (1u << 20)
 
+struct kdb;
+struct kd_arch;
+/* The architecture @db records (meta arch); x86_64 without @db or that meta. */
+const struct kd_arch *probe_db_arch(struct kdb *db);
+
 /* "6.1.0-47-amd64" >= "5.6"? Missing components count as 0; NULL on either side: yes. */
 bool probe_release_at_least(const char *release, const char *since);
 

@@ -132,7 +132,7 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	t0 = now_s();
 	err = probe__gen_c(set, &src);
 	err = err ? err : write_file(c_path.s, src.s, src.len);
-	err = err ? err : probe__build(cc, c_path.s, bin.s);
+	err = err ? err : probe__build(cc, conf ? conf->arch : NULL, c_path.s, bin.s);
 	if (err)
 		goto out;
 	t.gen_build_s = now_s() - t0;
@@ -162,9 +162,13 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 				   " output, the limit; QEMU stopped", console.s, err);
 		goto out;
 	}
+	if (err == -KD_EUNSUPPORTED)
+		goto out;	/* no machine for the arch, already said */
 	if (err) {
-		err = boot_failure(kernel, "QEMU failed (not a bootable x86_64 kernel?)",
-				   console.s, err);
+		kd_buf_reset(&src);
+		err = kd_buf_addf(&src, "QEMU failed (not a bootable %s kernel?)",
+				  conf && conf->arch ? conf->arch : "x86_64");
+		err = err ? err : boot_failure(kernel, src.s, console.s, -EIO);
 		goto out;
 	}
 	err = probe__parse(set, console.s, run);

@@ -109,7 +109,7 @@ static bool const_value(struct conv *cv, const char *name, uint64_t *v)
 	c->value = 0;
 	err = kdb__get_constant(cv->db, name, on_const, &c->value);
 	c->found = !err;
-	/* Not UAPI, but what every x86_64 kernel has. */
+	/* Not UAPI, but what x86_64 and Debian's arm64 kernels (4K pages) have. */
 	if (!c->found && !strcmp(name, "PAGE_SIZE")) {
 		c->value = 4096;
 		c->found = true;

@@ -24,6 +24,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/type-cache.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -518,6 +519,7 @@ static int call_flag_cases(struct conv *cv, const char *origin)
 
 /* --- the whole spec ------------------------------------------------------------ */
 struct table_slot {
+	const char *abi;	/* the kernel's native ABI: "x64", "arm64" */
 	long nr;
 	int64_t func_id;
 };
@@ -526,7 +528,7 @@ static int on_syscall_nr(const struct kd_syscall *sc, void *ctx)
 {
 	struct table_slot *t = ctx;
 
-	if (!strcmp(sc->abi, "x64") && sc->implemented) {
+	if (!strcmp(sc->abi, t->abi) && sc->implemented) {
 		t->nr = (long)sc->nr;
 		t->func_id = sc->func_id;
 	}
@@ -536,7 +538,7 @@ static int on_syscall_nr(const struct kd_syscall *sc, void *ctx)
 static int convert_call(struct conv *cv)
 {
 	const struct spec_call *c = cv->call;
-	struct table_slot slot = { -1, 0 };
+	struct table_slot slot = { probe_db_arch(cv->db)->native_abi, -1, 0 };
 	size_t i;
 	int err;
 

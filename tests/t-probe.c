@@ -183,7 +183,7 @@ static char *build_probe(const struct probe_set *set, const char *name)
 	probe__gen_c(set, &src);
 	kd_buf_addf(&file, "%s.c", name);
 	c_path = tap_write_tmp(file.s, src.s);
-	is_int(c_path && bin ? probe__build(NULL, c_path, bin) : -1, 0, "static build");
+	is_int(c_path && bin ? probe__build(NULL, NULL, c_path, bin) : -1, 0, "static build");
 	if (!c_path) {
 		free(bin);
 		bin = NULL;
