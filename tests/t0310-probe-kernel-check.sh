@@ -87,7 +87,7 @@ is "$(probe_err "$boot" bin.bz)" \
 	"a bzImage version with an escape sequence: refused, not printed"
 head -c 4096 /dev/zero > zero.img
 is "$(probe_err "$boot" zero.img)" \
-	"1|kabi-diff: zero.img: neither an ELF vmlinux nor an x86 bzImage" "4096 zero bytes: refused"
+	"1|kabi-diff: zero.img: neither an ELF vmlinux, an x86 bzImage nor an arm64 Image" "4096 zero bytes: refused"
 is "$(probe_err "$boot" .)" "1|kabi-diff: .: not a regular file" "a directory: refused"
 
 # A .kabi written before boot_support existed: the needs are not checked.
