@@ -463,8 +463,39 @@ static void test_run_cmd_cap(void)
 	kd_buf_release(&out);
 }
 
+/* The VM and the compiler by the .kabi's architecture (probe/machine.c). */
+static void test_machine(void)
+{
+	const struct probe_machine *x86 = probe__machine(NULL), *arm = probe__machine("arm64");
+	struct kd_buf args = KD_BUF_INIT;
+	size_t i;
+
+	is_str(x86 ? x86->arch : "", "x86_64", "no arch: x86_64");
+	is_str(x86 ? x86->qemu : "", "qemu-system-x86_64", "x86_64: qemu-system-x86_64");
+	is_int(x86 && x86->args[0] == NULL, 1, "x86_64: QEMU's default machine and CPU");
+	is_str(x86 ? x86->console : "", "ttyS0", "x86_64: the 8250 UART");
+	is_str(arm ? arm->qemu : "", "qemu-system-aarch64", "arm64: qemu-system-aarch64");
+	for (i = 0; arm && arm->args[i]; i++)
+		kd_buf_addf(&args, "%s%s", i ? " " : "", arm->args[i]);
+	is_str(args.s, "-M virt -cpu max,pauth-impdef=on", "arm64: the virt board, the max CPU");
+	is_str(arm ? arm->console : "", "ttyAMA0", "arm64: the PL011 UART");
+	is_str(arm ? arm->qemu_deb : "", "qemu-system-arm", "arm64: Debian's package of its QEMU");
+	is_int(probe__machine("riscv64") == NULL, 1, "riscv64: no machine");
+	is_int(probe__machine("") == NULL, 1, "an empty arch: no machine");
+#if defined(__x86_64__)
+	is_str(probe__default_cc("x86_64"), "cc", "x86_64 on an x86_64 host: cc");
+	is_str(probe__default_cc("arm64"), "aarch64-linux-gnu-gcc", "arm64 on x86_64: the cross compiler");
+#elif defined(__aarch64__)
+	is_str(probe__default_cc("arm64"), "cc", "arm64 on an arm64 host: cc");
+	is_str(probe__default_cc("x86_64"), "x86_64-linux-gnu-gcc", "x86_64 on arm64: the cross compiler");
+#endif
+	is_str(probe__default_cc("riscv64"), "cc", "an arch without a machine: cc");
+	kd_buf_release(&args);
+}
+
 int main(void)
 {
+	test_machine();
 	test_run_cmd_cap();
 	test_set();
 	test_parse();
