@@ -2,6 +2,10 @@
 # Fuzzing with libFuzzer (clang), included from the Makefile.
 #   make fuzz-deps                  Debian's clang and its fuzzer runtime
 #   make fuzz [FUZZ_SECONDS=60]     build the harnesses, seed corpora, run each harness
+#   make fuzz FUZZ_SEED=1 FUZZ_RUNS=N
+#                                   the same inputs on every machine (CI): libFuzzer's
+#                                   mutations follow the seed, and a slower machine that
+#                                   stops at FUZZ_SECONDS has run a prefix of them
 #   make fuzz-build                 only build build-fuzz/fuzz-*
 #   make fuzz-replay                replay tests/fuzz/regress/ (make check does it too,
 #                                   through build/tests/t-fuzz-regress)
@@ -13,6 +17,9 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_OUT ?= build-fuzz
 FUZZ_ARGS ?=
+FUZZ_SEED ?= 0
+FUZZ_RUNS ?= -1
+FUZZ_TIMEOUT ?= 30
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -O1 -g $(FUZZ_SAN)
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
@@ -53,16 +60,8 @@ fuzz-corpus: kabi-diff
 fuzz: fuzz-build fuzz-corpus
 	@for h in $(FUZZ); do \
 		echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
-		mkdir -p $(FUZZ_OUT)/corpus/$$h tests/fuzz/regress/$$h; \
-		ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-		$(FUZZ_OUT)/fuzz-$$h -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
-			-rss_limit_mb=4096 -print_final_stats=1 \
-			-artifact_prefix=$(FUZZ_OUT)/crash-$$h- $(FUZZ_ARGS) \
-			$(FUZZ_OUT)/corpus/$$h tests/fuzz/regress/$$h \
-			> $(FUZZ_OUT)/fuzz-$$h.log 2>&1 \
-		|| { tail -60 $(FUZZ_OUT)/fuzz-$$h.log; exit 1; }; \
-		grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|stat::peak_rss_mb)' \
-			$(FUZZ_OUT)/fuzz-$$h.log | sed "s/^/  $$h: /"; \
+		tests/fuzz/run-harness.sh $(FUZZ_OUT) $$h $(FUZZ_SECONDS) $(FUZZ_SEED) $(FUZZ_RUNS) \
+			$(FUZZ_TIMEOUT) $(FUZZ_ARGS) || exit 1; \
 	done
 
 fuzz-replay: build/tests/t-fuzz-regress
