@@ -544,3 +544,33 @@ out:
 	sqlite3_finalize(st);
 	return err;
 }
+
+int kdb__uapi_type_named(struct kdb *db, const char *file, const char *name, bool tag, int64_t *id)
+{
+	sqlite3_stmt *st = NULL;
+	int rc, err;
+
+	*id = 0;
+	err = kdb_prepare(db, "SELECT t.id FROM uapi_types u JOIN types t ON t.id = u.type_id"
+			  " WHERE u.file = ?1 AND t.name = ?2 AND (CASE WHEN ?3"
+			  " THEN t.kind IN ('struct', 'union', 'enum') ELSE t.kind = 'typedef' END)"
+			  " ORDER BY t.id LIMIT 1", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_bind_int(st, 3, tag) != SQLITE_OK) {
+		err = kdb_sql_error(db, "binding a type name");
+		goto out;
+	}
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	else if (rc == SQLITE_DONE)
+		err = -ENOENT;
+	else
+		err = kdb_sql_error(db, "reading uapi_types");
+out:
+	sqlite3_finalize(st);
+	return err;
+}

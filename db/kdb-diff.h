@@ -85,5 +85,11 @@ int kdb__module_names(struct kdb *db, char ***names, size_t *n);
  * free().
  */
 int kdb__built_type_ids(struct kdb *db, int64_t **ids, size_t *n);
+/*
+ * The id of the type UAPI header @file declares under @name: a struct,
+ * union or enum tag when @tag, else a typedef. -ENOENT when it declares
+ * none.
+ */
+int kdb__uapi_type_named(struct kdb *db, const char *file, const char *name, bool tag, int64_t *id);
 
 #endif

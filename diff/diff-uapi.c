@@ -53,6 +53,39 @@ static bool is_built_id(const struct diff_facts *k, int64_t id)
 }
 
 /*
+ * The type an argument spelled as a pointer points to, when @io's header
+ * declares it: linux/cm4000_cs.h's _IOWR(CM_IOC_MAGIC, 1, atreq_t *) sizes
+ * the command by the pointer (its arg_type is none), yet the driver's
+ * handler copies an atreq_t, so whether any binary defines atreq_t tells
+ * whether the old kernel served it. 0 when there is none.
+ */
+static int64_t pointee_type(const struct diff_run *run, const struct kd_ioctl *io)
+{
+	const char *text = io->arg_type_text, *end;
+	struct kd_buf name = KD_BUF_INIT;
+	bool tag = false;
+	int64_t id = 0;
+
+	if (!text || !io->file)
+		return 0;
+	end = text + strlen(text);
+	if (end - text < 3 || strcmp(end - 2, " *"))
+		return 0;	/* not one pointer ("int", "struct x **": nothing to find) */
+	end -= 2;
+	if (!strncmp(text, "struct ", 7) || !strncmp(text, "union ", 6) || !strncmp(text, "enum ", 5)) {
+		text = strchr(text, ' ') + 1;
+		tag = true;
+	}
+	if (memchr(text, ' ', (size_t)(end - text)) || memchr(text, '*', (size_t)(end - text)))
+		return 0;	/* "unsigned char *", "const x *": a base type or qualified */
+	if (kd_buf_addf(&name, "%.*s", (int)(end - text), text) ||
+	    kdb__uapi_type_named(run->db[0], io->file, name.s, tag, &id))
+		id = 0;
+	kd_buf_release(&name);
+	return id;
+}
+
+/*
  * Did the old kernel build code that uses @io's argument type? 1 yes, 0 no
  * (a struct, union or enum argument no binary of the old kernel defines),
  * -1 cannot tell (no argument, a plain C type, or the old kernel was read
@@ -61,15 +94,19 @@ static bool is_built_id(const struct diff_facts *k, int64_t id)
 static int ioctl_built(const struct diff_run *run, const struct kd_ioctl *io)
 {
 	const struct kd_type *t;
+	int64_t id;
 
 	if (!run->k.nr_modules[0])
 		return -1;
-	if (!io->arg_type)
-		return io->arg_type_text && !io->size_trusted ? 0 : -1;
-	t = tgraph_strip(&run->e.g[0], io->arg_type);
+	if (!io->arg_type && io->arg_type_text && !io->size_trusted)
+		return 0;
+	id = io->arg_type ? io->arg_type : pointee_type(run, io);
+	if (!id)
+		return -1;
+	t = tgraph_strip(&run->e.g[0], id);
 	if (!t || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION && t->kind != KD_KIND_ENUM))
 		return -1;
-	return is_built_id(&run->k, t->id) || is_built_id(&run->k, io->arg_type);
+	return is_built_id(&run->k, t->id) || is_built_id(&run->k, id);
 }
 
 struct ioctl_row {
@@ -586,6 +623,8 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 	struct diff_where w = { 0 };
 	struct kd_buf mod = KD_BUF_INIT;
 	int built = ioctl_built(run, o), err;
+	size_t len = o->arg_type_text ? strlen(o->arg_type_text) : 0;
+	bool pointer = len > 2 && !strcmp(o->arg_type_text + len - 2, " *");
 
 	if (c && c->unimplemented && c->unimplemented(c->ctx, true, o->name, &w))
 		return judge(j, DIFF_R_IOCTL_REMOVED_UNIMPLEMENTED, DIFF_EV_CONTRACT,
@@ -593,8 +632,9 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 			     w.line, o->name);
 	if (built == 0) {
 		err = judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
-			    "no binary of the old kernel (vmlinux and %zu modules) defines %s:"
-			    " no code served %s", run->k.nr_modules[0], o->arg_type_text, o->name);
+			    "no binary of the old kernel (vmlinux and %zu modules) defines %s%s:"
+			    " no code served %s", run->k.nr_modules[0],
+			    pointer ? "what its argument points to, " : "", o->arg_type_text, o->name);
 	} else if (header_module(&run->k, 0, o->file, &mod)) {
 		bool gone = !has_module(&run->k, 1, mod.s) && run->k.nr_modules[1];
 
@@ -608,7 +648,8 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 			    run->k.nr_modules[0], o->file);
 	} else if (built > 0) {
 		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "the old kernel's binaries define"
-			    " its argument type (%s); the new headers do not define %s",
+			    " %s (%s); the new headers do not define %s",
+			    pointer ? "what its argument points to" : "its argument type",
 			    o->arg_type_text, o->name);
 	} else {
 		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_LAYOUT, "%s is in %s of the old headers only",

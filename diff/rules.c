@@ -230,7 +230,7 @@ static const struct diff_rule rules[] = {
 	  "ioctl.removed", B, false,
 	  "old binaries send it and get ENOTTY" },
 	[DIFF_R_IOCTL_REMOVED_UNBUILT] = { "ioctl-removed-unbuilt", { DIFF_K_IOCTL_REMOVED },
-	  "ioctl.removed: no binary of the old kernel (read with its modules) defines its argument type, or any type of its header's ioctls", S, false,
+	  "ioctl.removed: no binary of the old kernel (read with its modules) defines its argument type (for a pointer argument, `_IOWR(M, 1, atreq_t *)`, what it points to), or any type of its header's ioctls", S, false,
 	  "the old kernel had no code for it: old binaries got ENOTTY already; old source no longer builds" },
 	[DIFF_R_IOCTL_REMOVED_UNIMPLEMENTED] = { "ioctl-removed-unimplemented", { DIFF_K_IOCTL_REMOVED },
 	  "ioctl.removed: the contract calls it unimplemented", S, false,

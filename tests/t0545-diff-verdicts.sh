@@ -24,7 +24,8 @@ done
 cp "$fx/fxverdict-v1.h" old/include/uapi/linux/fxverdict.h &&
 	cp "$fx/fxverdict-v2.h" new/include/uapi/linux/fxverdict.h &&
 	cp "$fx/fxghost_drm.h" old/include/uapi/drm/ &&
-	cp "$fx/fxping.h" old/include/uapi/linux/ &&
+	cp "$fx/fxping.h" "$fx/fxcard.h" "$fx/fxnocard.h" old/include/uapi/linux/ &&
+	mod fxreader -DFXMOD_CARD old/modules/fxreader.ko &&
 	cp "$fx/fxtol_drm.h" old/include/uapi/drm/ && cp "$fx/fxtol_drm.h" new/include/uapi/drm/ &&
 	mod fxmod -DFXMOD_V0 old/modules/fxmod.ko && mod fxping -DFXMOD_V0 old/modules/fxping.ko &&
 	mod fxmod -DFXMOD_V2 new/modules/fxmod.ko
@@ -70,19 +71,33 @@ is "$(jq -r '.changes[] | select(.subject == "FXV_FLAG_B") | .evidence.text' wit
 
 is "$(rows none.json '.category == "ioctls"')" \
 "ioctl-cmd breaking layout FXT_IOC_QUERY
+ioctl-removed breaking kernel FXC_IOC_GETATR
 ioctl-removed breaking kernel FXPING_IOC_PING
 ioctl-removed breaking kernel FXV_IOC_LIVE
+ioctl-removed breaking layout FXC_IOC_OFF
+ioctl-removed breaking layout FXC_IOC_STATUS
 ioctl-removed breaking layout FXV_IOC_OFF
 ioctl-removed breaking layout FXV_IOC_STUB
 ioctl-removed-unbuilt source kernel FXG_IOC_A
 ioctl-removed-unbuilt source kernel FXG_IOC_B
+ioctl-removed-unbuilt source kernel FXN_IOC_GETATR
+ioctl-removed-unbuilt source kernel FXN_IOC_OFF
+ioctl-removed-unbuilt source kernel FXN_IOC_STATUS
 ioctl-removed-unbuilt source kernel FXV_IOC_GONE" \
 	"no contract: removed ioctls the old kernel served break, those it had no code for are source-level"
 is "$(jq -r '.changes[] | select(.subject == "FXPING_IOC_PING" or .subject == "FXV_IOC_GONE" or .subject == "FXG_IOC_B") | "\(.subject): \(.evidence.text)"' none.json | sort)" \
-"FXG_IOC_B: no binary of the old kernel (vmlinux and 2 modules) defines a type of drm/fxghost_drm.h's ioctls: none of them was served
+"FXG_IOC_B: no binary of the old kernel (vmlinux and 3 modules) defines a type of drm/fxghost_drm.h's ioctls: none of them was served
 FXPING_IOC_PING: module fxping (named after linux/fxping.h) is in the old kernel and not in the new one
-FXV_IOC_GONE: no binary of the old kernel (vmlinux and 2 modules) defines struct fxv_nobody: no code served FXV_IOC_GONE" \
+FXV_IOC_GONE: no binary of the old kernel (vmlinux and 3 modules) defines struct fxv_nobody: no code served FXV_IOC_GONE" \
 	"  the kernel's evidence: types no binary defines, a module that is gone"
+# A pointer argument (cm4000_cs.h's atreq_t *): the binaries searched for
+# what it points to. fxreader's DWARF defines fxcard_req_t: served, and the
+# header's other ioctls with it; no binary defines fxnocard_req_t.
+is "$(jq -r '.changes[] | select(.subject == "FXC_IOC_GETATR" or .subject == "FXN_IOC_GETATR" or .subject == "FXN_IOC_OFF") | "\(.subject): \(.evidence.text)"' none.json | sort)" \
+"FXC_IOC_GETATR: the old kernel's binaries define what its argument points to (fxcard_req_t *); the new headers do not define FXC_IOC_GETATR
+FXN_IOC_GETATR: no binary of the old kernel (vmlinux and 3 modules) defines what its argument points to, fxnocard_req_t *: no code served FXN_IOC_GETATR
+FXN_IOC_OFF: no binary of the old kernel (vmlinux and 3 modules) defines a type of linux/fxnocard.h's ioctls: none of them was served" \
+	"  pointer arguments: the pointee's binary decides (served: breaking; in no binary: source-level)"
 is "$(rows with.json '.category == "ioctls" and .evidence.kind == "contract"')" \
 "ioctl-removed-unimplemented source contract FXV_IOC_STUB
 ioctl-size-tolerant compatible contract FXT_IOC_QUERY" \
@@ -91,11 +106,11 @@ is "$(jq -r '.changes[] | select(.subject == "FXT_IOC_QUERY") | "\(.cause) \(.no
 	"struct fxmod_query size 32 -> 40" "  the number belongs to the finding of its struct"
 
 is "$rc" 28 "exit 28: changes (4), breaking (8) and source-level (16)"
-is "$(jq -c '[.exit_status, .summary.total.source]' none.json)" "[28,6]" "  the report says so; 6 source-level changes"
+is "$(jq -c '[.exit_status, .summary.total.source]' none.json)" "[28,9]" "  the report says so; 9 source-level changes"
 is "$(jq -r '[.changes[] | select(.cause == "drm/fxghost_drm.h") | .kind] | join(",")' none.json)" \
 	"constant.removed,ioctl.removed,ioctl.removed" "the dropped header is one finding: its constant and ioctls"
 "$KABI_DIFF" old new -q --no-spec >none.txt
-grep -q '^Source-level changes (6 in 2 findings):$' none.txt; ok $? "text: the source-level section"
+grep -q '^Source-level changes (9 in 3 findings):$' none.txt; ok $? "text: the source-level section"
 grep -q '^  drm/fxghost_drm.h (1 constant.removed, 2 ioctl.removed)$' none.txt
 ok $? "text: a finding per header"
 

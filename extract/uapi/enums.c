@@ -17,8 +17,7 @@
 
 #include "lib/mem.h"
 
-/* f->text with directive lines blanked and newlines as spaces: same offsets. */
-static char *declarations_only(const struct ufile *f, size_t *len)
+char *udecl_text(const struct ufile *f, size_t *len)
 {
 	size_t n = strlen(f->text), i = 0;
 	char *b = kd_malloc(n + 1);
@@ -81,7 +80,7 @@ int uenum_scan(const struct ufile *f, uenum_fn fn, void *ctx)
 	/* Cheap test first: no enum, or no ioctl macro, in most headers. */
 	if (!strstr(f->text, "enum") || !strstr(f->text, "_IO"))
 		return 0;
-	text = declarations_only(f, &len);
+	text = udecl_text(f, &len);
 	if (!text)
 		return -ENOMEM;
 	err = ulex(text, len, &t);

@@ -129,6 +129,42 @@ int utype_text(struct kd_buf *b, const struct utok *t, size_t n)
 	return err;
 }
 
+/*
+ * _IOWR(CM_IOC_MAGIC, 1, atreq_t *): the number is the pointer's, but the
+ * driver copies an atreq_t. Asking the caller for the pointee t[0..n) (a
+ * name, or a tag and a name) has the kernel's binaries searched for it, and
+ * for the tag a typedef names (struct atreq: cm4000_cs.ko's DWARF has no
+ * atreq_t): which binary defines it tells the diff whether the command was
+ * served.
+ */
+static int ask_pointee(struct usizer *sz, const struct utok *t, size_t n)
+{
+	const struct usize_ans *pointee;
+	const char *tag;
+	struct utoks tt = { 0 };
+	int err = 0;
+
+	while (n && (utok_is(&t[n - 1], "const") || utok_is(&t[n - 1], "volatile")))
+		n--;
+	while (n && (utok_is(&t[0], "const") || utok_is(&t[0], "volatile"))) {
+		t++;
+		n--;
+	}
+	if (n == 2 && t[1].kind == UT_IDENT &&
+	    (utok_is(&t[0], "struct") || utok_is(&t[0], "union") || utok_is(&t[0], "enum")))
+		return usizer_size(sz, t, n, &pointee);
+	if (n != 1 || t[0].kind != UT_IDENT || utok_is(&t[0], "void"))
+		return 0;
+	err = usizer_size(sz, t, n, &pointee);
+	tag = err ? NULL : umap_get(&sz->tags, t[0].s, t[0].len);
+	if (tag)
+		err = ulex(tag, strlen(tag), &tt);
+	if (tag && !err)
+		err = usizer_size(sz, tt.v, tt.n, &pointee);
+	utoks_release(&tt);
+	return err;
+}
+
 static int size_of(struct usizer *sz, const struct utok *t, size_t n, struct usize_ans *a)
 {
 	struct ptype p;
@@ -140,7 +176,7 @@ static int size_of(struct usizer *sz, const struct utok *t, size_t n, struct usi
 	if (n && utok_is(&t[n - 1], "*")) {
 		a->known = a->trusted = true;
 		a->info.size = 8;
-		return 0;
+		return ask_pointee(sz, t, n - 1);
 	}
 	if (n && utok_is(&t[n - 1], "]")) {
 		const struct usize_ans *elem;

@@ -46,6 +46,7 @@ struct uapi_scan {
 	struct usizer sizer;
 	struct umap names;	/* macro name -> struct rec * */
 	struct umap defs;	/* definitions already evaluated (by name pointer) */
+	struct umap typedef_files;	/* files whose typedefs are in sizer.tags (by pointer) */
 	size_t cap_consts, cap_croots, cap_ioctls, cap_iroots, cap_problems;
 	const char *root;	/* current unit */
 	int err;		/* first hard error met in a callback */
@@ -286,6 +287,41 @@ static const char *undefined_ioctl_macro(const struct utoks *t)
 	return NULL;
 }
 
+static int on_typedef(const struct utok *name, const struct utok *keyword, const struct utok *tag,
+		      void *ctx)
+{
+	struct uapi_scan *s = ctx;
+	struct kd_buf b = KD_BUF_INIT;
+	char *key, *val;
+	int err;
+
+	if (umap_get(&s->sizer.tags, name->s, name->len))
+		return 0;	/* two headers typedef the name: the first one read wins */
+	err = kd_buf_addf(&b, "%.*s %.*s", (int)keyword->len, keyword->s, (int)tag->len, tag->s);
+	key = err ? NULL : save(s, name->s, name->len);
+	val = key ? save(s, b.s, b.len) : NULL;
+	kd_buf_release(&b);
+	if (!val)
+		return -ENOMEM;
+	return umap_put(&s->sizer.tags, key, name->len, val);
+}
+
+/* The typedefs of @f, once, before the first of its definitions is evaluated. */
+static int note_typedefs(struct uapi_scan *s, const struct ufile *f)
+{
+	char *key;
+	int err;
+
+	if (!f || f->libc || umap_get(&s->typedef_files, (const char *)&f, sizeof(f)))
+		return 0;
+	key = kd_arena_alloc(&s->arena, sizeof(f));
+	if (!key)
+		return -ENOMEM;
+	memcpy(key, &f, sizeof(f));
+	err = umap_put(&s->typedef_files, key, sizeof(f), key);
+	return err ? err : utypedef_scan(f, on_typedef, s);
+}
+
 /*
  * Evaluate one definition (or, EV_ENUMERATOR, one enumerator's
  * initializer: only an ioctl number is kept). Returns 0, a negative code,
@@ -305,7 +341,9 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 	int err, call, ok;
 
 	rec = umap_get(&s->names, m->name, m->nlen);
-	err = uexpand(&x, m->body, m->nbody, &out);
+	err = note_typedefs(s, m->file);
+	if (!err)
+		err = uexpand(&x, m->body, m->nbody, &out);
 	if (err && err != -EINVAL)
 		goto out;
 	ok = !err;
@@ -586,6 +624,8 @@ void uapi_result__free(struct uapi_result *r)
 		umap_release(&s->names);
 		umap_release(&s->defs);
 		umap_release(&s->sizer.cache);
+		umap_release(&s->sizer.tags);
+		umap_release(&s->typedef_files);
 		kd_arena_release(&s->arena);
 		ucpp__free(s->cpp);
 		utree__release(&s->tree);

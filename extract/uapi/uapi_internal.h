@@ -159,12 +159,19 @@ const struct ufile *ucpp__file(const struct ucpp *cpp, const char *name);
  */
 int ucpp__run_after(struct ucpp *cpp, const char *first, const char *root);
 
-/* --- enumerators (enums.c) ------------------------------------------------- */
+/* --- declarations (enums.c, typedefs.c) ------------------------------------ */
+/* @f's text with directive lines blanked and newlines as spaces (same offsets); free(). */
+char *udecl_text(const struct ufile *f, size_t *len);
 /* One enumerator with an initializer: its name, the initializer's tokens, its line. */
 typedef int (*uenum_fn)(const struct utok *name, const struct utok *init, size_t n, int line,
 			void *ctx);
 /* Call @fn for each enumerator with an initializer of @f's enum bodies; stops at non-zero. */
 int uenum_scan(const struct ufile *f, uenum_fn fn, void *ctx);
+/* One typedef of a tagged type to a plain name: typedef struct atreq { ... } atreq_t; */
+typedef int (*utypedef_fn)(const struct utok *name, const struct utok *keyword, const struct utok *tag,
+			   void *ctx);
+/* Call @fn for each such typedef of @f (also under a false #if); stops at non-zero. */
+int utypedef_scan(const struct ufile *f, utypedef_fn fn, void *ctx);
 
 /* --- expansion ------------------------------------------------------------ */
 enum uio_dir { UIO_NONE = 0, UIO_WRITE = 1, UIO_READ = 2, UIO_RW = 3 };
@@ -219,6 +226,7 @@ struct usizer {
 	uapi_enumerator_fn enum_cb;	/* enumerators as constants (NULL: unknown) */
 	void *ctx;
 	struct umap cache;	/* type text -> struct usize_ans * */
+	struct umap tags;	/* typedef name -> its tag ("struct atreq"), of the headers read so far */
 	struct kd_arena *arena;
 	int hard_error;		/* a negative code from cb */
 };
