@@ -191,6 +191,45 @@ static const char *const bad_exprs[] = {
 	"sizeof(struct nowhere)", "099", "0x1g",
 };
 
+/* utypedef_scan(): "name=keyword tag;" for each typedef of a tag to a plain name. */
+static int on_typedef(const struct utok *name, const struct utok *keyword, const struct utok *tag,
+		      void *ctx)
+{
+	return kd_buf_addf(ctx, "%.*s=%.*s %.*s;", (int)name->len, name->s, (int)keyword->len,
+			   keyword->s, (int)tag->len, tag->s);
+}
+
+static void typedefs_are(const char *text, const char *want, const char *what)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	struct ufile *f = NULL;
+	int err = ufile__from_text(text, "linux/t.h", &f);
+
+	if (!err)
+		err = kd_buf_addf(&b, "%s", "");
+	if (!err)
+		err = utypedef_scan(f, on_typedef, &b);
+	is_int(err, 0, what);
+	is_str(b.s, want, what);
+	kd_buf_release(&b);
+	ufile__free(f);
+}
+
+static void test_typedefs(void)
+{
+	typedefs_are("typedef struct atreq {\n\t__s32 atr_len;\n\tunsigned char atr[64];\n} atreq_t;\n"
+		     "typedef struct ptsreq { struct { int x; } in; } ptsreq_t, *pptsreq_t, ptsv_t[2];\n",
+		     "atreq_t=struct atreq;ptsreq_t=struct ptsreq;",
+		     "cm4000_cs.h's typedefs: a plain name of each tag, not its pointer or array");
+	typedefs_are("typedef union u u_t;\ntypedef enum e { A = 1 } e_t;\n#if 0\ntypedef struct h h_t;\n#endif\n"
+		     "typedef struct { int a; } anon_t;\ntypedef int i_t;\nstruct s { int a; };\n",
+		     "u_t=union u;e_t=enum e;h_t=struct h;",
+		     "declarations of a tag, under a false #if too; no tag or no tagged type: nothing");
+	typedefs_are("typedef struct x { int a; ", "", "an unterminated body ends the scan");
+	typedefs_are("typedef struct x y typedef struct z { } w;", "w=struct z;",
+		     "a typedef without its ';' names nothing");
+}
+
 static int eval_str(const char *s, bool pp, struct uval *v, const char **why)
 {
 	struct kd_arena arena = KD_ARENA_INIT;
@@ -630,6 +669,7 @@ int main(int argc, char **argv)
 		return dump(argv[2], sizes, arch);
 	}
 	test_eval();
+	test_typedefs();
 	test_tree("installed", false);
 	test_tree("source/include", true);
 	test_tree("source", true);

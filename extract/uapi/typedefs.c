@@ -82,8 +82,9 @@ int utypedef_scan(const struct ufile *f, utypedef_fn fn, void *ctx)
 				break;	/* unterminated: the compiler says so */
 			decl++;
 		}
-		for (semi = decl; semi < t.n && !utok_is(&t.v[semi], ";") &&
-		     !utok_is(&t.v[semi], "{") && !utok_is(&t.v[semi], "}"); semi++)
+		/* Up to the ';' -- or what cannot be a declarator, where the scan goes on. */
+		for (semi = decl; semi < t.n && !utok_is(&t.v[semi], ";") && !utok_is(&t.v[semi], "{") &&
+		     !utok_is(&t.v[semi], "}") && !utok_is(&t.v[semi], "typedef"); semi++)
 			;
 		if (semi < t.n && utok_is(&t.v[semi], ";"))
 			err = declarators(&t.v[decl], semi - decl, &t.v[i + 1], &t.v[i + 2], fn, ctx);
