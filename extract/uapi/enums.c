@@ -17,7 +17,8 @@
 
 #include "lib/mem.h"
 
-char *udecl_text(const struct ufile *f, size_t *len)
+/* f->text with directive lines blanked and newlines as spaces: same offsets. */
+static char *declarations_only(const struct ufile *f, size_t *len)
 {
 	size_t n = strlen(f->text), i = 0;
 	char *b = kd_malloc(n + 1);
@@ -70,23 +71,53 @@ static int scan_body(const struct ufile *f, const char *base, const struct utok 
 	return err;
 }
 
+int udecl_lex(const struct ufile *f, char **text, struct utoks *t)
+{
+	size_t len = 0;
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	*text = declarations_only(f, &len);
+	if (!*text)
+		return -ENOMEM;
+	err = ulex(*text, len, t);
+	if (err) {
+		utoks_release(t);
+		free(*text);
+		*text = NULL;
+	}
+	return err;
+}
+
+size_t udecl_body_end(const struct utok *t, size_t open, size_t n)
+{
+	size_t i;
+	int depth = 0;
+
+	for (i = open + 1; i < n; i++) {
+		if (utok_is(&t[i], "{"))
+			depth++;
+		else if (utok_is(&t[i], "}") && depth-- == 0)
+			return i;
+	}
+	return n;
+}
+
 int uenum_scan(const struct ufile *f, uenum_fn fn, void *ctx)
 {
-	struct utoks t = { 0 };
-	size_t len = 0, i;
+	struct utoks t;
+	size_t i;
 	char *text;
 	int err;
 
 	/* Cheap test first: no enum, or no ioctl macro, in most headers. */
 	if (!strstr(f->text, "enum") || !strstr(f->text, "_IO"))
 		return 0;
-	text = udecl_text(f, &len);
-	if (!text)
-		return -ENOMEM;
-	err = ulex(text, len, &t);
+	err = udecl_lex(f, &text, &t);
+	if (err)
+		return err;
 	for (i = 0; !err && i + 1 < t.n; i++) {
 		size_t open, close;
-		int depth = 0;
 
 		if (!utok_is(&t.v[i], "enum"))
 			continue;
@@ -95,12 +126,7 @@ int uenum_scan(const struct ufile *f, uenum_fn fn, void *ctx)
 			open++;
 		if (open >= t.n || !utok_is(&t.v[open], "{"))
 			continue;
-		for (close = open + 1; close < t.n; close++) {
-			if (utok_is(&t.v[close], "{"))
-				depth++;
-			else if (utok_is(&t.v[close], "}") && depth-- == 0)
-				break;
-		}
+		close = udecl_body_end(t.v, open, t.n);
 		if (close == t.n)
 			break;	/* unterminated: the compiler says so */
 		err = scan_body(f, text, &t.v[open + 1], close - open - 1, fn, ctx);

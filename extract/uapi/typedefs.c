@@ -21,21 +21,6 @@ static bool is_tag_keyword(const struct utok *t)
 	return utok_is(t, "struct") || utok_is(t, "union") || utok_is(t, "enum");
 }
 
-/* The index of the '}' closing the '{' at @open, or @n when unterminated. */
-static size_t body_end(const struct utok *t, size_t open, size_t n)
-{
-	size_t i;
-	int depth = 0;
-
-	for (i = open + 1; i < n; i++) {
-		if (utok_is(&t[i], "{"))
-			depth++;
-		else if (utok_is(&t[i], "}") && depth-- == 0)
-			return i;
-	}
-	return n;
-}
-
 /* Declarators t[0..n) (up to the ';'): each plain name is a name of the tag. */
 static int declarators(const struct utok *t, size_t n, const struct utok *keyword,
 		       const struct utok *tag, utypedef_fn fn, void *ctx)
@@ -58,17 +43,16 @@ static int declarators(const struct utok *t, size_t n, const struct utok *keywor
 
 int utypedef_scan(const struct ufile *f, utypedef_fn fn, void *ctx)
 {
-	struct utoks t = { 0 };
-	size_t len = 0, i;
+	struct utoks t;
+	size_t i;
 	char *text;
 	int err;
 
 	if (!strstr(f->text, "typedef"))
 		return 0;
-	text = udecl_text(f, &len);
-	if (!text)
-		return -ENOMEM;
-	err = ulex(text, len, &t);
+	err = udecl_lex(f, &text, &t);
+	if (err)
+		return err;
 	for (i = 0; !err && i + 3 < t.n; i++) {
 		size_t decl, semi;
 
@@ -77,7 +61,7 @@ int utypedef_scan(const struct ufile *f, utypedef_fn fn, void *ctx)
 			continue;
 		decl = i + 3;
 		if (utok_is(&t.v[decl], "{")) {
-			decl = body_end(t.v, decl, t.n);
+			decl = udecl_body_end(t.v, decl, t.n);
 			if (decl == t.n)
 				break;	/* unterminated: the compiler says so */
 			decl++;

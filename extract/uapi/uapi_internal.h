@@ -160,8 +160,13 @@ const struct ufile *ucpp__file(const struct ucpp *cpp, const char *name);
 int ucpp__run_after(struct ucpp *cpp, const char *first, const char *root);
 
 /* --- declarations (enums.c, typedefs.c) ------------------------------------ */
-/* @f's text with directive lines blanked and newlines as spaces (same offsets); free(). */
-char *udecl_text(const struct ufile *f, size_t *len);
+/*
+ * The tokens of @f's declarations: its text with directive lines blanked
+ * (*text, which the tokens point into; free() it and utoks_release() @t).
+ */
+int udecl_lex(const struct ufile *f, char **text, struct utoks *t);
+/* The index of the '}' closing the '{' at t[@open], or @n when unterminated. */
+size_t udecl_body_end(const struct utok *t, size_t open, size_t n);
 /* One enumerator with an initializer: its name, the initializer's tokens, its line. */
 typedef int (*uenum_fn)(const struct utok *name, const struct utok *init, size_t n, int line,
 			void *ctx);
