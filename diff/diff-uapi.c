@@ -56,8 +56,10 @@ static bool is_built_id(const struct diff_facts *k, int64_t id)
  * The type an argument spelled as a pointer points to, when @io's header
  * declares it: linux/cm4000_cs.h's _IOWR(CM_IOC_MAGIC, 1, atreq_t *) sizes
  * the command by the pointer (its arg_type is none), yet the driver's
- * handler copies an atreq_t, so whether any binary defines atreq_t tells
- * whether the old kernel served it. 0 when there is none.
+ * handler copies what it points to, so whether any binary defines that
+ * tells whether the old kernel served it. The caller strips the typedef:
+ * cm4000_cs.ko's DWARF has struct atreq and no atreq_t (extract searched
+ * the binaries for both). 0 when there is none.
  */
 static int64_t pointee_type(const struct diff_run *run, const struct kd_ioctl *io)
 {
