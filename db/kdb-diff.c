@@ -228,11 +228,16 @@ int kdb__detach_other(struct kdb *db)
 	return kdb_exec(db, "DETACH DATABASE other");
 }
 
-/* Implemented, named slots of one side, one row per (abi, name). */
+/*
+ * Named slots of one side with an entry, one row per (abi, name): the
+ * implemented ones and kernel/sys_ni.c's COND_SYSCALL stubs (a function,
+ * not implemented), which the diff judges by the stub (diff.c).
+ */
 #define SYSCALL_SIDE(schema) \
 	"SELECT abi, name, group_concat(coalesce(nr, '-'), ',') AS nrs, min(func_id) AS f" \
 	" FROM (SELECT abi, name, nr, func_id FROM " schema ".syscalls" \
-	"       WHERE implemented AND name IS NOT NULL AND (?1 IS NULL OR abi = ?1)" \
+	"       WHERE (implemented OR func_id IS NOT NULL) AND name IS NOT NULL" \
+	"             AND (?1 IS NULL OR abi = ?1)" \
 	"       ORDER BY abi, name, nr)" \
 	" GROUP BY abi, name"
 

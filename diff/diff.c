@@ -21,6 +21,7 @@
 #include "db/kdb-diff.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/model.h"
 
 /* Where the facts of a change come from, until a rule names better evidence. */
 static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
@@ -245,20 +246,20 @@ static int syscall_change(struct diff_run *run, enum diff_rule_id rule, const ch
 /* Is @f a COND_SYSCALL stub of kernel/sys_ni.c (the call compiled out: -ENOSYS)? */
 static bool is_sys_ni(const struct kd_function *f)
 {
-	const char *file = f && f->decl_file ? f->decl_file : "";
-	size_t n = strlen(file);
-
-	return n >= 15 && !strcmp(file + n - 15, "kernel/sys_ni.c") && (n == 15 || file[n - 16] == '/');
+	return f && kd_is_sys_ni_file(f->decl_file);
 }
 
 /*
- * A call the old kernel had compiled out and the new one implements
- * (arm64's pkey_* since 6.12): old binaries got ENOSYS from the stub,
- * whose parameters are no signature of the call.
+ * One side's entry is a COND_SYSCALL stub of kernel/sys_ni.c, the other's
+ * the call: compiled in (DIFF_R_SYSCALL_IMPLEMENTED, arm64's pkey_* since
+ * 6.12: old binaries got ENOSYS and still work) or compiled out
+ * (DIFF_R_SYSCALL_COMPILED_OUT: old binaries now get ENOSYS). The stub's
+ * parameters are no signature of the call: nothing else is compared.
  */
-static int syscall_implemented(struct diff_run *run, const char *name, const struct kd_function *o,
-			       const struct kd_function *n, size_t root)
+static int syscall_stub(struct diff_run *run, enum diff_rule_id rule, const char *name,
+			const struct kd_function *o, const struct kd_function *n, size_t root)
 {
+	const struct kd_function *stub = rule == DIFF_R_SYSCALL_IMPLEMENTED ? o : n;
 	size_t idx;
 	int err;
 
@@ -272,12 +273,13 @@ static int syscall_implemented(struct diff_run *run, const char *name, const str
 		err = kd_buf_addf(&run->subj, "%s()", name);
 	if (!err)
 		err = diff_add(run->e.r, &(struct diff_new){
-				.rule = DIFF_R_SYSCALL_IMPLEMENTED, .name = name, .subject = run->subj.s,
+				.rule = rule, .name = name, .subject = run->subj.s,
 				.old_value = run->ov.s, .new_value = run->nv.s }, &idx);
 	if (!err)
 		err = diff_evidence(run->e.r, idx, DIFF_EV_KERNEL,
-				    "the old kernel's %s is the stub at %s:%d (COND_SYSCALL: returns -ENOSYS)",
-				    o->name, o->decl_file, o->decl_line);
+				    "the %s kernel's %s is the stub at %s:%d (COND_SYSCALL: returns -ENOSYS)",
+				    stub == o ? "old" : "new", stub->name, stub->decl_file,
+				    stub->decl_line);
 	return err ? err : dt_own(&run->e, root, idx);
 }
 
@@ -303,14 +305,11 @@ static int compare_signatures(struct diff_run *run, const char *name, int64_t fo
 		err = dt_root(&run->e, name, &root);
 	if (err)
 		goto out;
-	/*
-	 * The old kernel's stub has no signature of the call: nothing to
-	 * compare. (A call the new kernel compiled out is compared: old
-	 * binaries now get ENOSYS, and its parameters differ.)
-	 */
-	if (is_sys_ni(f[0])) {
-		if (!is_sys_ni(f[1]))
-			err = syscall_implemented(run, name, f[0], f[1], root);
+	if (is_sys_ni(f[0]) || is_sys_ni(f[1])) {
+		if (!is_sys_ni(f[0]))
+			err = syscall_stub(run, DIFF_R_SYSCALL_COMPILED_OUT, name, f[0], f[1], root);
+		else if (!is_sys_ni(f[1]))
+			err = syscall_stub(run, DIFF_R_SYSCALL_IMPLEMENTED, name, f[0], f[1], root);
 		goto out;
 	}
 	if (f[0]->nr_params != f[1]->nr_params) {

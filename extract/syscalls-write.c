@@ -8,6 +8,7 @@
 #include "lib/cdecl.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/model.h"
 
 static const struct kd_type *lookup(int64_t id, void *ctx)
 {
@@ -69,6 +70,9 @@ int xsyscalls_write(struct xsyscalls *s, struct xtable *xt, struct kdb *db)
 			struct xfunc *f = xsyscalls_func(s, slot->func);
 
 			sc.func_id = f ? ids[f - s->funcs] : 0;
+			/* A COND_SYSCALL stub: the slot is there, the call is not. */
+			if (f && f->found && kd_is_sys_ni_file(f->decl_file))
+				sc.implemented = false;
 		}
 		err = kdb__put_syscall(db, &sc);
 	}

@@ -60,3 +60,11 @@ void kd_type__free(struct kd_type *t)
 	kd_type__release(t);
 	free(t);
 }
+
+bool kd_is_sys_ni_file(const char *decl_file)
+{
+	static const char stub_file[] = "kernel/sys_ni.c";
+	size_t n = decl_file ? strlen(decl_file) : 0, k = sizeof(stub_file) - 1;
+
+	return n >= k && !strcmp(decl_file + n - k, stub_file) && (n == k || decl_file[n - k - 1] == '/');
+}

@@ -31,6 +31,13 @@ enum kd_kind {
 	KD_KIND__COUNT
 };
 
+/*
+ * Is @decl_file (a function's DW_AT_decl_file) kernel/sys_ni.c? A syscall
+ * entry declared there is a COND_SYSCALL stub: the call is compiled out of
+ * this kernel and returns -ENOSYS. NULL is fine.
+ */
+bool kd_is_sys_ni_file(const char *decl_file);
+
 /* "struct", "pointer", ...: the spelling used in the DB and in reports. */
 const char *kd_kind_name(enum kd_kind kind);
 /* Inverse of kd_kind_name(); -1 when unknown. */

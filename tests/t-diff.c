@@ -695,7 +695,11 @@ static void test_stub(void)
 	   "implemented: the stub is the evidence (%s)", c ? c->evidence : "-");
 	ok(r && !diff_result__find(r, "syscall.param.name", "pk_alloc(a)") &&
 	   !diff_result__find(r, "syscall.param.type", "pk_alloc(a)"), "the stub's parameters are not compared");
-	check(r, "syscall.param.count", "gone()", "syscall-params-count", "1", "0", NULL);
+	check(r, "syscall.param.count", "gone()", "syscall-compiled-out", "1", "0", NULL);
+	c = r ? diff_result__find(r, "syscall.param.count", "gone()") : NULL;
+	ok(c && c->evidence_kind == DIFF_EV_KERNEL && !strcmp(c->evidence,
+	   "the new kernel's sys_gone is the stub at kernel/sys_ni.c:356 (COND_SYSCALL: returns -ENOSYS)"),
+	   "compiled out: the new stub is the evidence (%s)", c ? c->evidence : "-");
 	count_is(r, 2, "stubs: nothing else (both stubs: nothing)");
 	diff_result__free(r);
 }
