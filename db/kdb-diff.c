@@ -17,11 +17,6 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 
-static const char *col_text(sqlite3_stmt *st, int i)
-{
-	return (const char *)sqlite3_column_text(st, i);
-}
-
 void kdb__free_types(struct kd_type *types, size_t n)
 {
 	size_t i;
@@ -51,150 +46,95 @@ static long find_type(struct kd_type *types, size_t n, int64_t id)
 	return -1;
 }
 
-static int load_type_rows(struct kdb *db, struct kd_type **types, size_t *n)
-{
-	sqlite3_stmt *st = NULL;
-	size_t cap = 0;
-	int rc, err;
+/* The type rows grow one array; members and enumerators join them by type id. */
+struct type_rows {
+	struct kdb *db;
+	struct kd_type **types;
+	size_t n, cap;
+	long cur;		/* members, enumerators: the index of the last row's type */
+};
 
-	err = kdb_prepare(db, "SELECT id, kind, name, size, align, ref, count, flags, hash"
-			  " FROM types ORDER BY id", &st);
+static int type_row(sqlite3_stmt *st, void *ctx)
+{
+	struct type_rows *w = ctx;
+	const char *hash = kdb_col_name(st, 8);
+	struct kd_type *t;
+	int err = KD_GROW(*w->types, w->cap, w->n + 1);
+
 	if (err)
 		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_type *t;
-		const char *hash = kdb_col_name(st, 8);
-
-		err = KD_GROW(*types, cap, *n + 1);
-		if (err)
-			goto out;
-		t = &(*types)[*n];
-		memset(t, 0, sizeof(*t));
-		t->id = sqlite3_column_int64(st, 0);
-		t->kind = kd_kind_from_name(col_text(st, 1));
-		t->name = kdb_col_strdup(st, 2);
-		if ((int)t->kind < 0 || (sqlite3_column_type(st, 2) != SQLITE_NULL && !t->name)) {
-			free(t->name);
-			err = (int)t->kind < 0 ? -KD_EFORMAT : -ENOMEM;
-			if (err == -KD_EFORMAT)
-				kd_err("%s: type %lld: unknown kind", db->path, (long long)t->id);
-			goto out;
-		}
-		(*n)++;
-		t->size = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 3);
-		t->align = sqlite3_column_int64(st, 4);
-		t->ref = sqlite3_column_int64(st, 5);
-		t->count = sqlite3_column_int64(st, 6);
-		t->flags = (unsigned)sqlite3_column_int(st, 7);
-		t->hash = hash ? strtoull(hash, NULL, 16) : 0;
+	t = &(*w->types)[w->n];
+	memset(t, 0, sizeof(*t));
+	t->id = sqlite3_column_int64(st, 0);
+	t->kind = kd_kind_from_name(kdb_col_text(st, 1));
+	t->name = kdb_col_strdup(st, 2);
+	if ((int)t->kind < 0 || (sqlite3_column_type(st, 2) != SQLITE_NULL && !t->name)) {
+		free(t->name);
+		if ((int)t->kind >= 0)
+			return -ENOMEM;
+		kd_err("%s: type %lld: unknown kind", w->db->path, (long long)t->id);
+		return -KD_EFORMAT;
 	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading types");
-out:
-	sqlite3_finalize(st);
-	return err;
+	w->n++;
+	t->size = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 3);
+	t->align = sqlite3_column_int64(st, 4);
+	t->ref = sqlite3_column_int64(st, 5);
+	t->count = sqlite3_column_int64(st, 6);
+	t->flags = (unsigned)sqlite3_column_int(st, 7);
+	t->hash = hash ? strtoull(hash, NULL, 16) : 0;
+	return 0;
 }
 
-static int load_member_rows(struct kdb *db, struct kd_type *types, size_t n)
+/*
+ * The type of a member or enumerator row (column 0: its type id), NULL for
+ * a row of a missing type: nothing refers to it. Rows come ordered by type
+ * id, so a new id starts a new array (w->cap back to 0).
+ */
+static struct kd_type *row_owner(sqlite3_stmt *st, struct type_rows *w)
 {
-	sqlite3_stmt *st = NULL;
-	long cur = -1;
-	size_t cap = 0;
-	int rc, err;
+	int64_t tid = sqlite3_column_int64(st, 0);
 
-	err = kdb_prepare(db, "SELECT type_id, name, member_type, offset, bit_offset, bit_size"
-			  " FROM members ORDER BY type_id, idx", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t tid = sqlite3_column_int64(st, 0);
-		struct kd_member *m;
-		struct kd_type *t;
-
-		if (cur < 0 || types[cur].id != tid) {
-			cur = find_type(types, n, tid);
-			cap = 0;
-			if (cur < 0)
-				continue;	/* a member of a missing type: nothing refers to it */
-		}
-		t = &types[cur];
-		err = KD_GROW(t->members, cap, t->nr_members + 1);
-		if (err)
-			goto out;
-		m = &t->members[t->nr_members];
-		memset(m, 0, sizeof(*m));
-		if (sqlite3_column_type(st, 1) != SQLITE_NULL) {
-			m->name = kdb_col_strdup(st, 1);
-			if (!m->name) {
-				err = -ENOMEM;
-				goto out;
-			}
-		}
-		t->nr_members++;
-		m->type = sqlite3_column_int64(st, 2);
-		m->offset = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 3);
-		m->bit_offset = sqlite3_column_int(st, 4);
-		m->bit_size = sqlite3_column_int(st, 5);
+	if (w->cur < 0 || (*w->types)[w->cur].id != tid) {
+		w->cur = find_type(*w->types, w->n, tid);
+		w->cap = 0;
+		if (w->cur < 0)
+			return NULL;
 	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading members");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return &(*w->types)[w->cur];
 }
 
-static int load_enumerator_rows(struct kdb *db, struct kd_type *types, size_t n)
+static int member_row(sqlite3_stmt *st, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	long cur = -1;
-	size_t cap = 0;
-	int rc, err;
+	struct type_rows *w = ctx;
+	struct kd_type *t = row_owner(st, w);
 
-	err = kdb_prepare(db, "SELECT type_id, name, value FROM enumerators ORDER BY type_id, idx", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t tid = sqlite3_column_int64(st, 0);
-		struct kd_enumerator *e;
-		struct kd_type *t;
+	return t ? kdb_add_member(st, 1, t, &w->cap) : 0;
+}
 
-		if (cur < 0 || types[cur].id != tid) {
-			cur = find_type(types, n, tid);
-			cap = 0;
-			if (cur < 0)
-				continue;
-		}
-		t = &types[cur];
-		err = KD_GROW(t->enumerators, cap, t->nr_enumerators + 1);
-		if (err)
-			goto out;
-		e = &t->enumerators[t->nr_enumerators];
-		e->name = kdb_col_strdup(st, 1);
-		if (!e->name) {
-			err = -ENOMEM;
-			goto out;
-		}
-		t->nr_enumerators++;
-		e->value = sqlite3_column_int64(st, 2);
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading enumerators");
-out:
-	sqlite3_finalize(st);
-	return err;
+static int enumerator_row(sqlite3_stmt *st, void *ctx)
+{
+	struct type_rows *w = ctx;
+	struct kd_type *t = row_owner(st, w);
+
+	return t ? kdb_add_enumerator(st, 1, t, &w->cap) : 0;
 }
 
 int kdb__load_types(struct kdb *db, struct kd_type **types, size_t *n)
 {
+	struct type_rows w = { .db = db, .types = types, .cur = -1 };
 	int err;
 
 	*types = NULL;
-	*n = 0;
-	err = load_type_rows(db, types, n);
+	err = kdb_query(db, "SELECT id, kind, name, size, align, ref, count, flags, hash"
+			" FROM types ORDER BY id", "reading types", type_row, &w);
 	if (!err)
-		err = load_member_rows(db, *types, *n);
+		err = kdb_query(db, "SELECT type_id, name, member_type, offset, bit_offset, bit_size"
+				" FROM members ORDER BY type_id, idx", "reading members", member_row, &w);
+	w.cur = -1;
 	if (!err)
-		err = load_enumerator_rows(db, *types, *n);
+		err = kdb_query(db, "SELECT type_id, name, value FROM enumerators ORDER BY type_id, idx",
+				"reading enumerators", enumerator_row, &w);
+	*n = w.n;
 	if (err) {
 		kdb__free_types(*types, *n);
 		*types = NULL;
@@ -241,10 +181,26 @@ int kdb__detach_other(struct kdb *db)
 	"       ORDER BY abi, name, nr)" \
 	" GROUP BY abi, name"
 
+static int syscall_pair_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_syscall_pair p = {
+		.abi = kdb_col_name(st, 0),
+		.name = kdb_col_name(st, 1),
+		.old_nrs = kdb_col_text(st, 2),
+		.new_nrs = sqlite3_column_int(st, 6) ? kdb_col_text(st, 3) : NULL,
+		.old_func = sqlite3_column_int64(st, 4),
+		.new_func = sqlite3_column_int64(st, 5),
+	};
+
+	return ((kdb_syscall_pair_fn)c->fn)(&p, c->ctx);
+}
+
 int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
+	sqlite3_stmt *st;
+	int err;
 
 	err = kdb_prepare(db,
 		"WITH o AS (" SYSCALL_SIDE("main") "), n AS (" SYSCALL_SIDE("other") ")"
@@ -258,145 +214,86 @@ int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, 
 	if (err)
 		return err;
 	kdb_bind_text(st, 1, abi);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_syscall_pair p = {
-			.abi = kdb_col_name(st, 0),
-			.name = kdb_col_name(st, 1),
-			.old_nrs = col_text(st, 2),
-			.new_nrs = sqlite3_column_int(st, 6) ? col_text(st, 3) : NULL,
-			.old_func = sqlite3_column_int64(st, 4),
-			.new_func = sqlite3_column_int64(st, 5),
-		};
-
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "comparing syscall tables");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return kdb_each_row(db, st, "comparing syscall tables", syscall_pair_row, &c);
 }
 
-#define CONST_COLS(t) t ".name, " t ".value, " t ".ctype, " t ".expr, " t ".file, " t ".line"
-#define NULL6 "NULL, NULL, NULL, NULL, NULL, NULL"
+/*
+ * The rows of @table of both kernels paired by name, in its order: @cols of
+ * the old kernel's row, then of the new one's, each side NULLs (@nulls)
+ * where that kernel lacks the name; a name in both is listed where @changed.
+ */
+#define PAIRS_BY_NAME(table, cols, nulls, changed) \
+	"SELECT * FROM (" \
+	" SELECT " cols("o") ", " cols("n") ", o.name AS k" \
+	" FROM main." table " o LEFT JOIN other." table " n ON n.name = o.name" \
+	" WHERE " changed \
+	" UNION ALL" \
+	" SELECT " nulls ", " cols("n") ", n.name FROM other." table " n" \
+	" WHERE NOT EXISTS (SELECT 1 FROM main." table " o WHERE o.name = n.name))" \
+	" ORDER BY k"
+#define NULL7 "NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+#define NULL13 NULL7 ", NULL, NULL, NULL, NULL, NULL, NULL"
 
-static void read_constant(sqlite3_stmt *st, int base, struct kd_constant *c)
+static int constant_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	c->name = col_text(st, base);
-	c->value = sqlite3_column_int64(st, base + 1);
-	c->ctype = col_text(st, base + 2);
-	c->expr = col_text(st, base + 3);
-	c->file = col_text(st, base + 4);
-	c->line = sqlite3_column_int(st, base + 5);
+	const struct kdb_caller *c = ctx;
+	struct kd_constant o, n;
+	struct kdb_constant_pair p = {
+		kdb_read_constant(st, 0, &o), kdb_read_constant(st, KDB_CONSTANT_NCOLS, &n)
+	};
+
+	return ((kdb_constant_pair_fn)c->fn)(&p, c->ctx);
 }
 
 int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 
-	err = kdb_prepare(db,
-		"SELECT * FROM ("
-		" SELECT " CONST_COLS("o") ", " CONST_COLS("n") ", o.name AS k"
-		" FROM main.constants o LEFT JOIN other.constants n ON n.name = o.name"
-		" WHERE n.name IS NULL OR n.value <> o.value"
-		" UNION ALL"
-		" SELECT " NULL6 ", " CONST_COLS("n") ", n.name FROM other.constants n"
-		" WHERE NOT EXISTS (SELECT 1 FROM main.constants o WHERE o.name = n.name))"
-		" ORDER BY k", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_constant o = { 0 }, n = { 0 };
-		struct kdb_constant_pair p = { 0 };
-
-		if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-			read_constant(st, 0, &o);
-			p.old = &o;
-		}
-		if (sqlite3_column_type(st, 6) != SQLITE_NULL) {
-			read_constant(st, 6, &n);
-			p.new = &n;
-		}
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "comparing constants");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return kdb_query(db, PAIRS_BY_NAME("constants", KDB_CONSTANT_COLS, NULL7,
+					   "n.name IS NULL OR n.value <> o.value"),
+			 "comparing constants", constant_pair_row, &c);
 }
 
-#define IOCTL_COLS(t) t ".name, " t ".dir, " t ".type_char, " t ".nr, " t ".arg_type_text, " \
-	t ".arg_type, " t ".size, " t ".size_trusted, " t ".cmd, " t ".file, " t ".line, " t ".source"
-#define NULL12 NULL6 ", NULL, NULL, NULL, NULL, NULL, NULL"
-
-static void read_ioctl(sqlite3_stmt *st, int b, struct kd_ioctl *io)
+static int ioctl_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	io->name = col_text(st, b);
-	io->dir = col_text(st, b + 1);
-	io->type_char = sqlite3_column_int(st, b + 2);
-	io->nr = sqlite3_column_int(st, b + 3);
-	io->arg_type_text = col_text(st, b + 4);
-	io->arg_type = sqlite3_column_int64(st, b + 5);
-	io->has_size = sqlite3_column_type(st, b + 6) != SQLITE_NULL;
-	io->size = sqlite3_column_int64(st, b + 6);
-	io->size_trusted = sqlite3_column_int(st, b + 7) != 0;
-	io->has_cmd = sqlite3_column_type(st, b + 8) != SQLITE_NULL;
-	io->cmd = (uint32_t)sqlite3_column_int64(st, b + 8);
-	io->file = col_text(st, b + 9);
-	io->line = sqlite3_column_int(st, b + 10);
-	io->source = col_text(st, b + 11);
+	const struct kdb_caller *c = ctx;
+	struct kd_ioctl o, n;
+	struct kdb_ioctl_pair p = {
+		kdb_read_ioctl(st, 0, &o), kdb_read_ioctl(st, KDB_IOCTL_NCOLS, &n)
+	};
+
+	return ((kdb_ioctl_pair_fn)c->fn)(&p, c->ctx);
 }
 
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 
-	err = kdb_prepare(db,
-		"SELECT * FROM ("
-		" SELECT " IOCTL_COLS("o") ", " IOCTL_COLS("n") ", o.name AS k"
-		" FROM main.ioctls o LEFT JOIN other.ioctls n ON n.name = o.name"
-		" UNION ALL"
-		" SELECT " NULL12 ", " IOCTL_COLS("n") ", n.name FROM other.ioctls n"
-		" WHERE NOT EXISTS (SELECT 1 FROM main.ioctls o WHERE o.name = n.name))"
-		" ORDER BY k", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_ioctl o = { 0 }, n = { 0 };
-		struct kdb_ioctl_pair p = { 0 };
+	return kdb_query(db, PAIRS_BY_NAME("ioctls", KDB_IOCTL_COLS, NULL13, "1"),
+			 "comparing ioctls", ioctl_pair_row, &c);
+}
 
-		if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-			read_ioctl(st, 0, &o);
-			p.old = &o;
-		}
-		if (sqlite3_column_type(st, 12) != SQLITE_NULL) {
-			read_ioctl(st, 12, &n);
-			p.new = &n;
-		}
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "comparing ioctls");
-out:
-	sqlite3_finalize(st);
-	return err;
+static int uapi_type_pair_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_uapi_type_pair p = {
+		.kind = kdb_col_text(st, 0),
+		.name = kdb_col_text(st, 1),
+		.file = kdb_col_text(st, 2),
+		.old_id = sqlite3_column_int64(st, 3),
+		.new_id = sqlite3_column_int64(st, 4),
+	};
+
+	if (!p.kind || !p.name || !p.file)
+		return -ENOMEM;
+	return ((kdb_uapi_type_pair_fn)c->fn)(&p, c->ctx);
 }
 
 int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 
-	err = kdb_prepare(db,
+	return kdb_query(db,
 		"SELECT * FROM ("
 		" SELECT t.kind, t.name, min(u.file), min(t.id),"
 		"  (SELECT min(n.id) FROM other.types n JOIN other.uapi_types v ON v.type_id = n.id"
@@ -404,31 +301,27 @@ int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
 		" FROM main.types t JOIN main.uapi_types u ON u.type_id = t.id"
 		" WHERE t.name IS NOT NULL AND t.kind IN ('struct', 'union', 'enum')"
 		" GROUP BY t.kind, t.name)"
-		" WHERE nid IS NOT NULL ORDER BY 1, 2", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_uapi_type_pair p = {
-			.kind = (const char *)sqlite3_column_text(st, 0),
-			.name = (const char *)sqlite3_column_text(st, 1),
-			.file = (const char *)sqlite3_column_text(st, 2),
-			.old_id = sqlite3_column_int64(st, 3),
-			.new_id = sqlite3_column_int64(st, 4),
-		};
+		" WHERE nid IS NOT NULL ORDER BY 1, 2",
+		"comparing the header views' types", uapi_type_pair_row, &c);
+}
 
-		if (!p.kind || !p.name || !p.file) {
-			err = -ENOMEM;
-			goto out;
-		}
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "comparing the header views' types");
-out:
-	sqlite3_finalize(st);
-	return err;
+static int header_kernel_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_header_kernel_pair p = {
+		.kind = kdb_col_text(st, 0),
+		.name = kdb_col_text(st, 1),
+		.file = kdb_col_text(st, 2),
+		.decl_file = kdb_col_text(st, 3),
+		.decl_line = sqlite3_column_int(st, 4),
+		.header_id = sqlite3_column_int64(st, 5),
+		.kernel_id = sqlite3_column_int64(st, 6),
+		.reached = sqlite3_column_int(st, 7) != 0,
+	};
+
+	if (!p.kind || !p.name || !p.file || !p.decl_file)
+		return -ENOMEM;
+	return ((kdb_header_kernel_fn)c->fn)(&p, c->ctx);
 }
 
 /*
@@ -439,10 +332,9 @@ out:
  */
 int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 
-	err = kdb_prepare(db,
+	return kdb_query(db,
 		"WITH RECURSIVE reach(id) AS ("
 		"  SELECT p.type_id FROM main.params p JOIN main.syscalls s ON s.func_id = p.func_id"
 		"   WHERE s.implemented AND p.type_id IS NOT NULL"
@@ -466,87 +358,31 @@ int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx)
 		"    AND substr(k.decl_file, length(k.decl_file) - length(u.file) - 13) ="
 		"     '/include/uapi/' || u.file"
 		"    AND instr(substr(k.decl_file, 6, length(k.decl_file) - length(u.file) - 19), '/') = 0))"
-		" ORDER BY 1, 2, 6, 7", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_header_kernel_pair p = {
-			.kind = (const char *)sqlite3_column_text(st, 0),
-			.name = (const char *)sqlite3_column_text(st, 1),
-			.file = (const char *)sqlite3_column_text(st, 2),
-			.decl_file = (const char *)sqlite3_column_text(st, 3),
-			.decl_line = sqlite3_column_int(st, 4),
-			.header_id = sqlite3_column_int64(st, 5),
-			.kernel_id = sqlite3_column_int64(st, 6),
-			.reached = sqlite3_column_int(st, 7) != 0,
-		};
-
-		if (!p.kind || !p.name || !p.file || !p.decl_file) {
-			err = -ENOMEM;
-			goto out;
-		}
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "pairing the header view's types with the kernel's");
-out:
-	sqlite3_finalize(st);
-	return err;
+		" ORDER BY 1, 2, 6, 7",
+		"pairing the header view's types with the kernel's", header_kernel_row, &c);
 }
 
 /* --- what a kernel's binary shows ------------------------------------------ */
 
 int kdb__module_names(struct kdb *db, char ***names, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
-	size_t cap = 0;
-	int rc, err;
+	struct kdb_list w = { 0 };
+	int err = kdb_query(db, "SELECT DISTINCT name FROM modules ORDER BY name", "reading modules",
+			    kdb_name_row, &w);
 
-	*names = NULL;
-	*n = 0;
-	err = kdb_prepare(db, "SELECT DISTINCT name FROM modules ORDER BY name", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		err = KD_GROW(*names, cap, *n + 1);
-		if (err)
-			goto out;
-		if (!((*names)[*n] = kdb_col_strdup(st, 0))) {
-			err = -ENOMEM;
-			goto out;
-		}
-		(*n)++;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading modules");
-out:
-	sqlite3_finalize(st);
+	*names = w.items;
+	*n = w.n;
 	return err;
 }
 
 int kdb__built_type_ids(struct kdb *db, int64_t **ids, size_t *n)
 {
-	sqlite3_stmt *st = NULL;
-	size_t cap = 0;
-	int rc, err;
+	struct kdb_list w = { 0 };
+	int err = kdb_query(db, "SELECT DISTINCT type_id FROM type_origins ORDER BY type_id",
+			    "reading type_origins", kdb_id_row, &w);
 
-	*ids = NULL;
-	*n = 0;
-	err = kdb_prepare(db, "SELECT DISTINCT type_id FROM type_origins ORDER BY type_id", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		err = KD_GROW(*ids, cap, *n + 1);
-		if (err)
-			goto out;
-		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading type_origins");
-out:
-	sqlite3_finalize(st);
+	*ids = w.items;
+	*n = w.n;
 	return err;
 }
 

@@ -75,59 +75,67 @@ static const char *col(sqlite3_stmt *st, int i)
 	return (const char *)sqlite3_column_text(st, i);
 }
 
-int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
-{
-	static const char sql[] =
-		"SELECT c.id, c.call, c.nr, c.kind, c.args, c.expect, c.expect_errno, c.what,"
-		" c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release,"
-		" c.deviation, c.deviation_why"
-		" FROM probe_cases c JOIN probe_results r ON r.case_id = c.id ORDER BY c.id";
-	sqlite3_stmt *st = NULL;
-	int rc, err = 0;
-
-	/* A DB without the tables holds no probe: not an error. */
-	if (sqlite3_prepare_v2(db->sql, "SELECT 1 FROM probe_results LIMIT 0", -1, &st,
-			       NULL) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return 0;
-	}
-	sqlite3_finalize(st);
-	st = NULL;
-	err = kdb_prepare(db, sql, &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_probe_row r = {
-			.id = col(st, 0), .call = col(st, 1), .nr = sqlite3_column_int64(st, 2),
-			.kind = col(st, 3), .args = col(st, 4), .expect = col(st, 5),
-			.expect_errno = col(st, 6), .what = col(st, 7), .origin = col(st, 8),
-			.status = col(st, 9), .ret = sqlite3_column_int64(st, 10),
-			.err = sqlite3_column_int(st, 11), .errno_name = col(st, 12),
-			.matches = sqlite3_column_int(st, 13) != 0, .release = col(st, 14),
-			.deviation = col(st, 15), .deviation_why = col(st, 16),
-		};
-
-		err = cb(&r, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading the probe results");
-out:
-	sqlite3_finalize(st);
-	return err;
-}
-
+/* Does @schema ("main", "other"; NULL: the first that has it) have the probe tables? */
 static bool has_probe(struct kdb *db, const char *schema)
 {
 	sqlite3_stmt *st = NULL;
 	char sql[96];
 	bool yes;
 
-	snprintf(sql, sizeof(sql), "SELECT 1 FROM %s.probe_results LIMIT 0", schema);
+	snprintf(sql, sizeof(sql), "SELECT 1 FROM %s%sprobe_results LIMIT 0",
+		 schema ? schema : "", schema ? "." : "");
 	yes = sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) == SQLITE_OK;
 	sqlite3_finalize(st);
 	return yes;
+}
+
+static int probe_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_probe_row r = {
+		.id = col(st, 0), .call = col(st, 1), .nr = sqlite3_column_int64(st, 2),
+		.kind = col(st, 3), .args = col(st, 4), .expect = col(st, 5),
+		.expect_errno = col(st, 6), .what = col(st, 7), .origin = col(st, 8),
+		.status = col(st, 9), .ret = sqlite3_column_int64(st, 10),
+		.err = sqlite3_column_int(st, 11), .errno_name = col(st, 12),
+		.matches = sqlite3_column_int(st, 13) != 0, .release = col(st, 14),
+		.deviation = col(st, 15), .deviation_why = col(st, 16),
+	};
+
+	return ((kdb_probe_fn)c->fn)(&r, c->ctx);
+}
+
+int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
+{
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
+
+	/* A DB without the tables holds no probe: not an error. */
+	if (!has_probe(db, NULL))
+		return 0;
+	return kdb_query(db,
+		"SELECT c.id, c.call, c.nr, c.kind, c.args, c.expect, c.expect_errno, c.what,"
+		" c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release,"
+		" c.deviation, c.deviation_why"
+		" FROM probe_cases c JOIN probe_results r ON r.case_id = c.id ORDER BY c.id",
+		"reading the probe results", probe_row, &c);
+}
+
+static int probe_pair_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_probe_pair p = {
+		.id = col(st, 0), .call = col(st, 1), .kind = col(st, 2), .args = col(st, 3),
+		.expect = col(st, 4), .expect_errno = col(st, 5), .what = col(st, 6),
+		.old_status = col(st, 7), .old_errno = col(st, 8),
+		.new_status = col(st, 9), .new_errno = col(st, 10), .new_id = col(st, 11),
+		.old_deviation = col(st, 12), .new_deviation = col(st, 13),
+		.old_deviation_why = col(st, 14), .new_deviation_why = col(st, 15),
+		.new_expect = col(st, 16), .new_expect_errno = col(st, 17),
+		.old_matches = sqlite3_column_int(st, 18) != 0,
+		.new_matches = sqlite3_column_int(st, 19) != 0, .new_kind = col(st, 20),
+	};
+
+	return ((kdb_probe_pair_fn)c->fn)(&p, c->ctx);
 }
 
 int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
@@ -151,35 +159,10 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 		" JOIN other.probe_results o ON o.case_id = oc.id"
 		" WHERE r.status <> o.status OR ifnull(r.errno_name, '') <> ifnull(o.errno_name, '')"
 		" ORDER BY c.kind = 'errno', c.id";
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 
 	/* Either kernel never probed: nothing observed to compare. */
 	if (!has_probe(db, "main") || !has_probe(db, "other"))
 		return 0;
-	err = kdb_prepare(db, sql, &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_probe_pair p = {
-			.id = col(st, 0), .call = col(st, 1), .kind = col(st, 2), .args = col(st, 3),
-			.expect = col(st, 4), .expect_errno = col(st, 5), .what = col(st, 6),
-			.old_status = col(st, 7), .old_errno = col(st, 8),
-			.new_status = col(st, 9), .new_errno = col(st, 10), .new_id = col(st, 11),
-			.old_deviation = col(st, 12), .new_deviation = col(st, 13),
-			.old_deviation_why = col(st, 14), .new_deviation_why = col(st, 15),
-			.new_expect = col(st, 16), .new_expect_errno = col(st, 17),
-			.old_matches = sqlite3_column_int(st, 18) != 0,
-			.new_matches = sqlite3_column_int(st, 19) != 0, .new_kind = col(st, 20),
-		};
-
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "comparing the probe results");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return kdb_query(db, sql, "comparing the probe results", probe_pair_row, &c);
 }

@@ -35,63 +35,93 @@ int kdb__get_meta(struct kdb *db, const char *key, char **value)
 	return err;
 }
 
-static int load_members(struct kdb *db, struct kd_type *t)
+int kdb_add_member(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap)
 {
-	sqlite3_stmt *st;
-	size_t cap = 0;
-	int rc, err;
+	struct kd_member *m;
+	int err = KD_GROW(t->members, *cap, t->nr_members + 1);
 
-	err = kdb_prepare(db, "SELECT name, member_type, offset, bit_offset, bit_size"
-			  " FROM members WHERE type_id = ? ORDER BY idx", &st);
 	if (err)
 		return err;
-	sqlite3_bind_int64(st, 1, t->id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_member *m;
-
-		err = KD_GROW(t->members, cap, t->nr_members + 1);
-		if (err)
-			goto out;
-		m = &t->members[t->nr_members++];
-		memset(m, 0, sizeof(*m));
-		m->name = kdb_col_strdup(st, 0);
-		m->type = sqlite3_column_int64(st, 1);
-		m->offset = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
-		m->bit_offset = sqlite3_column_int(st, 3);
-		m->bit_size = sqlite3_column_int(st, 4);
+	m = &t->members[t->nr_members];
+	memset(m, 0, sizeof(*m));
+	if (sqlite3_column_type(st, base) != SQLITE_NULL) {
+		m->name = kdb_col_strdup(st, base);
+		if (!m->name)
+			return -ENOMEM;
 	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading members");
-out:
-	sqlite3_finalize(st);
-	return err;
+	t->nr_members++;
+	m->type = sqlite3_column_int64(st, base + 1);
+	m->offset = sqlite3_column_type(st, base + 2) == SQLITE_NULL ? -1 :
+		    sqlite3_column_int64(st, base + 2);
+	m->bit_offset = sqlite3_column_int(st, base + 3);
+	m->bit_size = sqlite3_column_int(st, base + 4);
+	return 0;
+}
+
+int kdb_add_enumerator(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap)
+{
+	struct kd_enumerator *e;
+	int err = KD_GROW(t->enumerators, *cap, t->nr_enumerators + 1);
+
+	if (err)
+		return err;
+	e = &t->enumerators[t->nr_enumerators];
+	e->name = kdb_col_strdup(st, base);
+	if (!e->name)
+		return -ENOMEM;
+	t->nr_enumerators++;
+	e->value = sqlite3_column_int64(st, base + 1);
+	return 0;
+}
+
+/* The members and enumerators of one type, its arrays' capacity. */
+struct one_type {
+	struct kd_type *t;
+	size_t cap;
+};
+
+static int member_row(sqlite3_stmt *st, void *ctx)
+{
+	struct one_type *w = ctx;
+
+	return kdb_add_member(st, 0, w->t, &w->cap);
+}
+
+static int enumerator_row(sqlite3_stmt *st, void *ctx)
+{
+	struct one_type *w = ctx;
+
+	return kdb_add_enumerator(st, 0, w->t, &w->cap);
+}
+
+/* The rows of @sql for the row id @id, each to @row. */
+static int rows_of_id(struct kdb *db, const char *sql, int64_t id, const char *what,
+		      kdb_row_fn row, void *ctx)
+{
+	sqlite3_stmt *st;
+	int err = kdb_prepare(db, sql, &st);
+
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, id);
+	return kdb_each_row(db, st, what, row, ctx);
+}
+
+static int load_members(struct kdb *db, struct kd_type *t)
+{
+	struct one_type w = { t, 0 };
+
+	return rows_of_id(db, "SELECT name, member_type, offset, bit_offset, bit_size"
+			  " FROM members WHERE type_id = ? ORDER BY idx", t->id,
+			  "reading members", member_row, &w);
 }
 
 static int load_enumerators(struct kdb *db, struct kd_type *t)
 {
-	sqlite3_stmt *st;
-	size_t cap = 0;
-	int rc, err;
+	struct one_type w = { t, 0 };
 
-	err = kdb_prepare(db, "SELECT name, value FROM enumerators WHERE type_id = ? ORDER BY idx", &st);
-	if (err)
-		return err;
-	sqlite3_bind_int64(st, 1, t->id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_enumerator *e;
-
-		err = KD_GROW(t->enumerators, cap, t->nr_enumerators + 1);
-		if (err)
-			goto out;
-		e = &t->enumerators[t->nr_enumerators++];
-		e->name = kdb_col_strdup(st, 0);
-		e->value = sqlite3_column_int64(st, 1);
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading enumerators");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return rows_of_id(db, "SELECT name, value FROM enumerators WHERE type_id = ? ORDER BY idx",
+			  t->id, "reading enumerators", enumerator_row, &w);
 }
 
 int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out)
@@ -146,9 +176,9 @@ out:
 
 int kdb__find_types(struct kdb *db, const char *kind, const char *name, int64_t **ids)
 {
+	struct kdb_list w = { 0 };
 	sqlite3_stmt *st;
-	size_t cap = 0, n = 0;
-	int rc, err;
+	int err;
 
 	*ids = NULL;
 	err = kdb_prepare(db, "SELECT id FROM types WHERE name = ?1 AND (?2 IS NULL OR kind = ?2)"
@@ -157,22 +187,13 @@ int kdb__find_types(struct kdb *db, const char *kind, const char *name, int64_t 
 		return err;
 	kdb_bind_text(st, 1, name);
 	kdb_bind_text(st, 2, kind);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		err = KD_GROW(*ids, cap, n + 1);
-		if (err)
-			goto out;
-		(*ids)[n++] = sqlite3_column_int64(st, 0);
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading types");
-out:
-	sqlite3_finalize(st);
+	err = kdb_each_row(db, st, "reading types", kdb_id_row, &w);
 	if (err) {
-		free(*ids);
-		*ids = NULL;
+		free(w.items);
 		return err;
 	}
-	return (int)n;
+	*ids = w.items;
+	return (int)w.n;
 }
 
 void kd_function__free(struct kd_function *f)
@@ -192,33 +213,34 @@ void kd_function__free(struct kd_function *f)
 	free(f);
 }
 
-static int load_params(struct kdb *db, struct kd_function *f)
-{
-	sqlite3_stmt *st;
-	size_t cap = 0;
-	int rc, err;
+/* The parameters of one function, their array's capacity. */
+struct one_function {
+	struct kd_function *f;
+	size_t cap;
+};
 
-	err = kdb_prepare(db, "SELECT name, type_id, type_text FROM params WHERE func_id = ?"
-			  " ORDER BY pos", &st);
+static int param_row(sqlite3_stmt *st, void *ctx)
+{
+	struct one_function *w = ctx;
+	struct kd_function *f = w->f;
+	struct kd_param *p;
+	int err = KD_GROW(f->params, w->cap, f->nr_params + 1);
+
 	if (err)
 		return err;
-	sqlite3_bind_int64(st, 1, f->id);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_param *p;
+	p = &f->params[f->nr_params++];
+	p->name = kdb_col_strdup(st, 0);
+	p->type_id = sqlite3_column_int64(st, 1);
+	p->type_text = kdb_col_strdup(st, 2);
+	return 0;
+}
 
-		err = KD_GROW(f->params, cap, f->nr_params + 1);
-		if (err)
-			goto out;
-		p = &f->params[f->nr_params++];
-		p->name = kdb_col_strdup(st, 0);
-		p->type_id = sqlite3_column_int64(st, 1);
-		p->type_text = kdb_col_strdup(st, 2);
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading params");
-out:
-	sqlite3_finalize(st);
-	return err;
+static int load_params(struct kdb *db, struct kd_function *f)
+{
+	struct one_function w = { f, 0 };
+
+	return rows_of_id(db, "SELECT name, type_id, type_text FROM params WHERE func_id = ?"
+			  " ORDER BY pos", f->id, "reading params", param_row, &w);
 }
 
 static int get_function(struct kdb *db, const char *where, const char *name, int64_t id,
@@ -276,35 +298,32 @@ int kdb__get_function_by_id(struct kdb *db, int64_t id, struct kd_function **out
 	return get_function(db, "id = ?", NULL, id, out);
 }
 
+static int syscall_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kd_syscall sc = {
+		.abi = kdb_col_name(st, 0),
+		.nr = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
+		.name = kdb_col_text(st, 2),
+		.entry = kdb_col_text(st, 3),
+		.func_id = sqlite3_column_int64(st, 4),
+		.implemented = sqlite3_column_int(st, 5) != 0,
+	};
+
+	return ((kdb_syscall_fn)c->fn)(&sc, c->ctx);
+}
+
 static int foreach_syscall(struct kdb *db, const char *sql, const char *arg,
 			   kdb_syscall_fn cb, void *ctx)
 {
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 	sqlite3_stmt *st;
-	int rc, err;
+	int err = kdb_prepare(db, sql, &st);
 
-	err = kdb_prepare(db, sql, &st);
 	if (err)
 		return err;
 	kdb_bind_text(st, 1, arg);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_syscall sc = {
-			.abi = kdb_col_name(st, 0),
-			.nr = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
-			.name = (const char *)sqlite3_column_text(st, 2),
-			.entry = (const char *)sqlite3_column_text(st, 3),
-			.func_id = sqlite3_column_int64(st, 4),
-			.implemented = sqlite3_column_int(st, 5) != 0,
-		};
-
-		err = cb(&sc, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading syscalls");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return kdb_each_row(db, st, "reading syscalls", syscall_row, &c);
 }
 
 int kdb__foreach_syscall(struct kdb *db, const char *abi, kdb_syscall_fn cb, void *ctx)
@@ -321,31 +340,25 @@ int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn 
 			       name, cb, ctx);
 }
 
+static int problem_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kd_problem p = {
+		.stage = kdb_col_text(st, 0),
+		.input = kdb_col_text(st, 1),
+		.location = kdb_col_text(st, 2),
+		.message = kdb_col_text(st, 3),
+	};
+
+	return ((kdb_problem_fn)c->fn)(&p, c->ctx);
+}
+
 int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx)
 {
-	sqlite3_stmt *st;
-	int rc, err;
+	struct kdb_caller c = KDB_CALLER(cb, ctx);
 
-	err = kdb_prepare(db, "SELECT stage, input, location, message FROM problems ORDER BY id", &st);
-	if (err)
-		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_problem p = {
-			.stage = (const char *)sqlite3_column_text(st, 0),
-			.input = (const char *)sqlite3_column_text(st, 1),
-			.location = (const char *)sqlite3_column_text(st, 2),
-			.message = (const char *)sqlite3_column_text(st, 3),
-		};
-
-		err = cb(&p, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading problems");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return kdb_query(db, "SELECT stage, input, location, message FROM problems ORDER BY id",
+			 "reading problems", problem_row, &c);
 }
 
 int64_t kdb__count(struct kdb *db, const char *table)

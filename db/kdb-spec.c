@@ -242,11 +242,6 @@ int kdb__put_spec_size(struct kdb *db, const struct kdb_spec_size *s)
 }
 
 /* --- reading ------------------------------------------------------------- */
-static const char *col_text(sqlite3_stmt *st, int i)
-{
-	return (const char *)sqlite3_column_text(st, i);
-}
-
 /* Does @db have the spec tables? (a DB extracted before they existed does not) */
 static bool has_spec_tables(struct kdb *db)
 {
@@ -260,101 +255,94 @@ static bool has_spec_tables(struct kdb *db)
 	return yes;
 }
 
-int kdb__foreach_spec_file(struct kdb *db, kdb_spec_file_fn cb, void *ctx)
+/*
+ * The rows of @sql, its parameters ?1 and ?2 (as many as it has) bound to
+ * @key1 and @key2, each to @row with the caller's callback; no rows where @db
+ * lacks the tables.
+ */
+static int spec_rows(struct kdb *db, const char *sql, const char *key1, const char *key2,
+		     const char *what, kdb_row_fn row, struct kdb_caller c)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	sqlite3_stmt *st;
+	int err;
 
 	if (!has_spec_tables(db))
 		return 0;
-	err = kdb_prepare(db, "SELECT name, path, hash, bytes, text FROM spec_files ORDER BY idx", &st);
+	err = kdb_prepare(db, sql, &st);
 	if (err)
 		return err;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_spec_file f = {
-			.name = col_text(st, 0), .path = col_text(st, 1), .hash = col_text(st, 2),
-			.bytes = sqlite3_column_int64(st, 3), .text = col_text(st, 4),
-		};
+	if (sqlite3_bind_parameter_count(st) >= 1)
+		kdb_bind_text(st, 1, key1);
+	if (sqlite3_bind_parameter_count(st) >= 2)
+		kdb_bind_text(st, 2, key2);
+	return kdb_each_row(db, st, what, row, &c);
+}
 
-		if (!f.text)
-			f.text = "";
-		err = cb(&f, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading spec_files");
-out:
-	sqlite3_finalize(st);
-	return err;
+static int spec_file_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_spec_file f = {
+		.name = kdb_col_text(st, 0), .path = kdb_col_text(st, 1), .hash = kdb_col_text(st, 2),
+		.bytes = sqlite3_column_int64(st, 3), .text = kdb_col_text(st, 4),
+	};
+
+	if (!f.text)
+		f.text = "";
+	return ((kdb_spec_file_fn)c->fn)(&f, c->ctx);
+}
+
+int kdb__foreach_spec_file(struct kdb *db, kdb_spec_file_fn cb, void *ctx)
+{
+	return spec_rows(db, "SELECT name, path, hash, bytes, text FROM spec_files ORDER BY idx",
+			 NULL, NULL, "reading spec_files", spec_file_row,
+			 (struct kdb_caller)KDB_CALLER(cb, ctx));
+}
+
+static int spec_value_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_spec_value v = {
+		.set = kdb_col_text(st, 0), .idx = sqlite3_column_int(st, 1),
+		.name = kdb_col_text(st, 2),
+		.has_value = sqlite3_column_type(st, 3) != SQLITE_NULL,
+		.value = sqlite3_column_int64(st, 3), .value_source = kdb_col_text(st, 4),
+		.expr = kdb_col_text(st, 5),
+		.grp = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6),
+		.grp_mask = kdb_col_text(st, 7), .since = kdb_col_text(st, 8),
+		.line = sqlite3_column_int(st, 9),
+	};
+
+	return ((kdb_spec_value_fn)c->fn)(&v, c->ctx);
 }
 
 int kdb__foreach_spec_value(struct kdb *db, const char *set, kdb_spec_value_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
+	return spec_rows(db, "SELECT set_name, idx, name, value, value_source, expr, grp, grp_mask,"
+			 " since, line FROM spec_set_values WHERE set_name = ?1 ORDER BY idx",
+			 set, NULL, "reading spec_set_values", spec_value_row,
+			 (struct kdb_caller)KDB_CALLER(cb, ctx));
+}
 
-	if (!has_spec_tables(db))
-		return 0;
-	err = kdb_prepare(db, "SELECT set_name, idx, name, value, value_source, expr, grp, grp_mask,"
-			  " since, line FROM spec_set_values WHERE set_name = ? ORDER BY idx", &st);
-	if (err)
-		return err;
-	kdb_bind_text(st, 1, set);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_spec_value v = {
-			.set = col_text(st, 0), .idx = sqlite3_column_int(st, 1),
-			.name = col_text(st, 2),
-			.has_value = sqlite3_column_type(st, 3) != SQLITE_NULL,
-			.value = sqlite3_column_int64(st, 3), .value_source = col_text(st, 4),
-			.expr = col_text(st, 5),
-			.grp = sqlite3_column_type(st, 6) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 6),
-			.grp_mask = col_text(st, 7), .since = col_text(st, 8),
-			.line = sqlite3_column_int(st, 9),
-		};
+static int spec_errno_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb_caller *c = ctx;
+	struct kdb_spec_errno e = {
+		.call_kind = kdb_col_text(st, 0), .call_name = kdb_col_text(st, 1),
+		.idx = sqlite3_column_int(st, 2), .errno_name = kdb_col_text(st, 3),
+		.text = kdb_col_text(st, 4), .cond = kdb_col_text(st, 5), .since = kdb_col_text(st, 6),
+		.line = sqlite3_column_int(st, 7),
+	};
 
-		err = cb(&v, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading spec_set_values");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return ((kdb_spec_errno_fn)c->fn)(&e, c->ctx);
 }
 
 int kdb__foreach_spec_errno(struct kdb *db, const char *kind, const char *name,
 			    kdb_spec_errno_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err;
-
-	if (!has_spec_tables(db))
-		return 0;
-	err = kdb_prepare(db, "SELECT call_kind, call_name, idx, errno, text, cond, since, line"
-			  " FROM spec_errnos WHERE call_kind = ? AND call_name = ? ORDER BY idx", &st);
-	if (err)
-		return err;
-	kdb_bind_text(st, 1, kind);
-	kdb_bind_text(st, 2, name);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kdb_spec_errno e = {
-			.call_kind = col_text(st, 0), .call_name = col_text(st, 1),
-			.idx = sqlite3_column_int(st, 2), .errno_name = col_text(st, 3),
-			.text = col_text(st, 4), .cond = col_text(st, 5), .since = col_text(st, 6),
-			.line = sqlite3_column_int(st, 7),
-		};
-
-		err = cb(&e, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading spec_errnos");
-out:
-	sqlite3_finalize(st);
-	return err;
+	return spec_rows(db, "SELECT call_kind, call_name, idx, errno, text, cond, since, line"
+			 " FROM spec_errnos WHERE call_kind = ?1 AND call_name = ?2 ORDER BY idx",
+			 kind, name, "reading spec_errnos", spec_errno_row,
+			 (struct kdb_caller)KDB_CALLER(cb, ctx));
 }
 
 int kdb__get_spec_struct(struct kdb *db, const char *name, kdb_spec_struct_fn cb, void *ctx)
@@ -372,12 +360,12 @@ int kdb__get_spec_struct(struct kdb *db, const char *name, kdb_spec_struct_fn cb
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		struct kdb_spec_struct s = {
-			.name = col_text(st, 0), .is_union = sqlite3_column_int(st, 1),
+			.name = kdb_col_text(st, 0), .is_union = sqlite3_column_int(st, 1),
 			.extensible = sqlite3_column_int(st, 2),
 			.padding_zero = sqlite3_column_int(st, 3),
 			.min_size = sqlite3_column_type(st, 4) == SQLITE_NULL ? -1 :
 				    sqlite3_column_int64(st, 4),
-			.since = col_text(st, 5), .file = col_text(st, 6),
+			.since = kdb_col_text(st, 5), .file = kdb_col_text(st, 6),
 			.line = sqlite3_column_int(st, 7),
 		};
 

@@ -14,11 +14,6 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 
-static const char *col_text(sqlite3_stmt *st, int i)
-{
-	return (const char *)sqlite3_column_text(st, i);
-}
-
 int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n)
 {
 	sqlite3_stmt *st = NULL;
@@ -105,42 +100,90 @@ int kdb__link_constants_to_enums(struct kdb *db)
 	return sqlite3_changes(db->sql);
 }
 
+const struct kd_constant *kdb_read_constant(sqlite3_stmt *st, int base, struct kd_constant *out)
+{
+	*out = (struct kd_constant){
+		.name = kdb_col_name(st, base),
+		.value = sqlite3_column_int64(st, base + 1),
+		.ctype = kdb_col_text(st, base + 2),
+		.expr = kdb_col_text(st, base + 3),
+		.file = kdb_col_text(st, base + 4),
+		.line = sqlite3_column_int(st, base + 5),
+		.enum_type = sqlite3_column_int64(st, base + 6),
+	};
+	return sqlite3_column_type(st, base) == SQLITE_NULL ? NULL : out;
+}
+
+const struct kd_ioctl *kdb_read_ioctl(sqlite3_stmt *st, int base, struct kd_ioctl *out)
+{
+	*out = (struct kd_ioctl){
+		.name = kdb_col_name(st, base),
+		.dir = kdb_col_text(st, base + 1),
+		.type_char = sqlite3_column_int(st, base + 2),
+		.nr = sqlite3_column_int(st, base + 3),
+		.arg_type_text = kdb_col_text(st, base + 4),
+		.arg_type = sqlite3_column_int64(st, base + 5),
+		.has_size = sqlite3_column_type(st, base + 6) != SQLITE_NULL,
+		.size = sqlite3_column_int64(st, base + 6),
+		.size_trusted = sqlite3_column_int(st, base + 7) != 0,
+		.has_cmd = sqlite3_column_type(st, base + 8) != SQLITE_NULL,
+		.cmd = (uint32_t)sqlite3_column_int64(st, base + 8),
+		.module_id = sqlite3_column_int64(st, base + 9),
+		.file = kdb_col_text(st, base + 10),
+		.line = sqlite3_column_int(st, base + 11),
+		.source = kdb_col_text(st, base + 12),
+	};
+	return sqlite3_column_type(st, base) == SQLITE_NULL ? NULL : out;
+}
+
+/* A walk of constants or ioctls: the caller's callback, and whether a row came. */
+struct uapi_rows {
+	struct kdb_caller c;
+	bool found;
+};
+
+static int constant_row(sqlite3_stmt *st, void *ctx)
+{
+	struct uapi_rows *w = ctx;
+	struct kd_constant c;
+
+	w->found = true;
+	kdb_read_constant(st, 0, &c);
+	return ((kdb_constant_fn)w->c.fn)(&c, w->c.ctx);
+}
+
+static int ioctl_row(sqlite3_stmt *st, void *ctx)
+{
+	struct uapi_rows *w = ctx;
+	struct kd_ioctl io;
+
+	w->found = true;
+	kdb_read_ioctl(st, 0, &io);
+	return ((kdb_ioctl_fn)w->c.fn)(&io, w->c.ctx);
+}
+
+/* @st bound to @key, or for every row when @key is NULL; a key that names no row: -ENOENT. */
+static int walk_uapi(struct kdb *db, sqlite3_stmt *st, const char *key, bool must_find,
+		     const char *what, kdb_row_fn row, struct uapi_rows *w)
+{
+	int err;
+
+	if (key)
+		kdb_bind_text(st, 1, key);
+	err = kdb_each_row(db, st, what, row, w);
+	return !err && must_find && !w->found ? -ENOENT : err;
+}
+
 static int walk_constants(struct kdb *db, const char *name, kdb_constant_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err, found = 0;
+	struct uapi_rows w = { KDB_CALLER(cb, ctx), false };
+	sqlite3_stmt *st;
+	int err;
 
 	err = kdb_prepare(db, name ?
-			  "SELECT name, value, ctype, expr, file, line, enum_type FROM constants WHERE name = ?" :
-			  "SELECT name, value, ctype, expr, file, line, enum_type FROM constants ORDER BY name",
-			  &st);
-	if (err)
-		return err;
-	if (name)
-		kdb_bind_text(st, 1, name);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_constant c = {
-			.name = kdb_col_name(st, 0),
-			.value = sqlite3_column_int64(st, 1),
-			.ctype = col_text(st, 2),
-			.expr = col_text(st, 3),
-			.file = col_text(st, 4),
-			.line = sqlite3_column_int(st, 5),
-			.enum_type = sqlite3_column_int64(st, 6),
-		};
-
-		found = 1;
-		err = cb(&c, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading constants");
-	else if (name && !found)
-		err = -ENOENT;
-out:
-	sqlite3_finalize(st);
-	return err;
+			  "SELECT " KDB_CONSTANT_COLS("c") " FROM constants c WHERE c.name = ?" :
+			  "SELECT " KDB_CONSTANT_COLS("c") " FROM constants c ORDER BY c.name", &st);
+	return err ? err : walk_uapi(db, st, name, name, "reading constants", constant_row, &w);
 }
 
 int kdb__get_constant(struct kdb *db, const char *name, kdb_constant_fn cb, void *ctx)
@@ -153,57 +196,22 @@ int kdb__foreach_constant(struct kdb *db, kdb_constant_fn cb, void *ctx)
 	return walk_constants(db, NULL, cb, ctx);
 }
 
-#define IOCTL_COLS "i.name, i.dir, i.type_char, i.nr, i.arg_type_text, i.arg_type, i.size," \
-	" i.size_trusted, i.cmd, i.module_id, i.file, i.line, i.source"
-
 static int walk_ioctls(struct kdb *db, const char *name, const char *module,
 		       kdb_ioctl_fn cb, void *ctx)
 {
-	sqlite3_stmt *st = NULL;
-	int rc, err, found = 0;
+	struct uapi_rows w = { KDB_CALLER(cb, ctx), false };
+	sqlite3_stmt *st;
+	int err;
 
 	if (name)
-		err = kdb_prepare(db, "SELECT " IOCTL_COLS " FROM ioctls i WHERE i.name = ?", &st);
+		err = kdb_prepare(db, "SELECT " KDB_IOCTL_COLS("i") " FROM ioctls i WHERE i.name = ?", &st);
 	else if (module)
-		err = kdb_prepare(db, "SELECT " IOCTL_COLS " FROM ioctls i JOIN modules m"
+		err = kdb_prepare(db, "SELECT " KDB_IOCTL_COLS("i") " FROM ioctls i JOIN modules m"
 				  " ON m.id = i.module_id WHERE m.name = ? ORDER BY i.name", &st);
 	else
-		err = kdb_prepare(db, "SELECT " IOCTL_COLS " FROM ioctls i ORDER BY i.name", &st);
-	if (err)
-		return err;
-	if (name || module)
-		kdb_bind_text(st, 1, name ? name : module);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct kd_ioctl io = {
-			.name = kdb_col_name(st, 0),
-			.dir = col_text(st, 1),
-			.type_char = sqlite3_column_int(st, 2),
-			.nr = sqlite3_column_int(st, 3),
-			.arg_type_text = col_text(st, 4),
-			.arg_type = sqlite3_column_int64(st, 5),
-			.has_size = sqlite3_column_type(st, 6) != SQLITE_NULL,
-			.size = sqlite3_column_int64(st, 6),
-			.size_trusted = sqlite3_column_int(st, 7) != 0,
-			.has_cmd = sqlite3_column_type(st, 8) != SQLITE_NULL,
-			.cmd = (uint32_t)sqlite3_column_int64(st, 8),
-			.module_id = sqlite3_column_int64(st, 9),
-			.file = col_text(st, 10),
-			.line = sqlite3_column_int(st, 11),
-			.source = col_text(st, 12),
-		};
-
-		found = 1;
-		err = cb(&io, ctx);
-		if (err)
-			goto out;
-	}
-	if (rc != SQLITE_DONE)
-		err = kdb_sql_error(db, "reading ioctls");
-	else if (name && !found)
-		err = -ENOENT;
-out:
-	sqlite3_finalize(st);
-	return err;
+		err = kdb_prepare(db, "SELECT " KDB_IOCTL_COLS("i") " FROM ioctls i ORDER BY i.name", &st);
+	return err ? err : walk_uapi(db, st, name ? name : module, name, "reading ioctls",
+				     ioctl_row, &w);
 }
 
 int kdb__get_ioctl(struct kdb *db, const char *name, kdb_ioctl_fn cb, void *ctx)
@@ -232,8 +240,8 @@ int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		*kernel = sqlite3_column_int(st, 0) != 0;
-		if (col_text(st, 1)) {
-			*header = kd_strdup(col_text(st, 1));
+		if (kdb_col_text(st, 1)) {
+			*header = kd_strdup(kdb_col_text(st, 1));
 			if (!*header)
 				err = -ENOMEM;
 		}

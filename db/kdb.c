@@ -67,6 +67,57 @@ int kdb_prepare(struct kdb *db, const char *sql, sqlite3_stmt **out)
 	return 0;
 }
 
+int kdb_each_row(struct kdb *db, sqlite3_stmt *st, const char *what, kdb_row_fn row, void *ctx)
+{
+	int rc, err = 0;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		err = row(st, ctx);
+		if (err)
+			break;
+	}
+	if (!err && rc != SQLITE_DONE)
+		err = kdb_sql_error(db, what);
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb_query(struct kdb *db, const char *sql, const char *what, kdb_row_fn row, void *ctx)
+{
+	sqlite3_stmt *st;
+	int err = kdb_prepare(db, sql, &st);
+
+	return err ? err : kdb_each_row(db, st, what, row, ctx);
+}
+
+int kdb_name_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_list *w = ctx;
+	char **names = w->items;
+	int err = KD_GROW(names, w->cap, w->n + 1);
+
+	w->items = names;
+	if (err)
+		return err;
+	if (!(names[w->n] = kdb_col_strdup(st, 0)))
+		return -ENOMEM;
+	w->n++;
+	return 0;
+}
+
+int kdb_id_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_list *w = ctx;
+	int64_t *ids = w->items;
+	int err = KD_GROW(ids, w->cap, w->n + 1);
+
+	w->items = ids;
+	if (err)
+		return err;
+	ids[w->n++] = sqlite3_column_int64(st, 0);
+	return 0;
+}
+
 sqlite3_stmt *kdb_stmt(struct kdb *db, enum kdb_stmt which)
 {
 	sqlite3_stmt *st = db->stmts[which];
@@ -116,6 +167,11 @@ const char *kdb_col_name(sqlite3_stmt *st, int i)
 	const unsigned char *s = sqlite3_column_text(st, i);
 
 	return s ? (const char *)s : "?";
+}
+
+const char *kdb_col_text(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
 }
 
 char *kdb_col_strdup(sqlite3_stmt *st, int i)

@@ -62,11 +62,64 @@ int kdb_sql_error(struct kdb *db, const char *what);
 sqlite3_stmt *kdb_stmt(struct kdb *db, enum kdb_stmt which);
 int kdb_prepare(struct kdb *db, const char *sql, sqlite3_stmt **out);
 int kdb_exec(struct kdb *db, const char *sql);
+/* One row of a walk: 0 goes on, an error stops the walk and is its result. */
+typedef int (*kdb_row_fn)(sqlite3_stmt *st, void *ctx);
+/*
+ * Every row of the prepared (and bound) @st to @row, then @st finalized,
+ * whatever happened: the first error of @row, or a failed step reported as
+ * "PATH: @what: sqlite message". kdb_query(): @sql prepared, then the same.
+ */
+int kdb_each_row(struct kdb *db, sqlite3_stmt *st, const char *what, kdb_row_fn row, void *ctx);
+int kdb_query(struct kdb *db, const char *sql, const char *what, kdb_row_fn row, void *ctx);
+/*
+ * A caller's callback carried through a walk: @fn is the caller's function
+ * under the generic function type, which the row function casts back to the
+ * walk's own callback type (KDB_CALLER(cb, ctx) makes one).
+ */
+struct kdb_caller {
+	void (*fn)(void);
+	void *ctx;
+};
+#define KDB_CALLER(cb, ctx) { (void (*)(void))(cb), (ctx) }
+
+/*
+ * The columns of a constant and of an ioctl as table alias @t has them, and
+ * their readers (kdb-uapi.c), which fill @out from column @base on and return
+ * it, or NULL where that column is NULL (the absent side of a diff's pair).
+ */
+#define KDB_CONSTANT_COLS(t) t ".name, " t ".value, " t ".ctype, " t ".expr, " t ".file, " \
+	t ".line, " t ".enum_type"
+#define KDB_CONSTANT_NCOLS 7
+#define KDB_IOCTL_COLS(t) t ".name, " t ".dir, " t ".type_char, " t ".nr, " t ".arg_type_text, " \
+	t ".arg_type, " t ".size, " t ".size_trusted, " t ".cmd, " t ".module_id, " t ".file, " \
+	t ".line, " t ".source"
+#define KDB_IOCTL_NCOLS 13
+/*
+ * Row functions that grow a list of column 0 (kdb_list.items: char ** of
+ * names, int64_t * of ids) by one item a row.
+ */
+struct kdb_list {
+	void *items;
+	size_t n, cap;
+};
+int kdb_name_row(sqlite3_stmt *st, void *ctx);
+int kdb_id_row(sqlite3_stmt *st, void *ctx);
+/*
+ * kdb-read.c: append to @t the member (name, member_type, offset, bit_offset,
+ * bit_size) or enumerator (name, value) of the columns from @base on; @cap is
+ * the capacity of @t's array.
+ */
+int kdb_add_member(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap);
+int kdb_add_enumerator(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap);
+const struct kd_constant *kdb_read_constant(sqlite3_stmt *st, int base, struct kd_constant *out);
+const struct kd_ioctl *kdb_read_ioctl(sqlite3_stmt *st, int base, struct kd_ioctl *out);
 /* Bind helpers that map "absent" to NULL. */
 int kdb_bind_text(sqlite3_stmt *st, int i, const char *s);
 int kdb_bind_id(sqlite3_stmt *st, int i, int64_t id);	/* 0 -> NULL */
 /* sqlite3_column_text() copied with kd_strdup (NULL stays NULL). */
 char *kdb_col_strdup(sqlite3_stmt *st, int i);
+/* sqlite3_column_text() as a C string (NULL stays NULL). */
+const char *kdb_col_text(sqlite3_stmt *st, int i);
 /*
  * sqlite3_column_text() of a NOT NULL column, "?" if NULL after all: the
  * schema check and quick_check refuse such files, but a reader never

@@ -90,6 +90,14 @@ static int count_slot(const struct kd_syscall *sc, void *ctx)
 	return 0;
 }
 
+/* Counts its calls and stops the walk at the first. */
+static int stop_at_first(const struct kd_syscall *sc, void *ctx)
+{
+	(void)sc;
+	++*(int *)ctx;
+	return -E2BIG;
+}
+
 static void test_roundtrip(void)
 {
 	char *path = tap_tmp_path("roundtrip.kabi");
@@ -135,6 +143,10 @@ static void test_roundtrip(void)
 	}
 	is_int(kdb__foreach_syscall(db, "x64", count_slot, &n), 0, "walk syscalls");
 	is_int(n, 11, "implemented slot and not-implemented slot both stored");
+	n = 0;
+	is_int(kdb__foreach_syscall(db, NULL, stop_at_first, &n), -E2BIG,
+	       "a callback's error stops a walk and is its result");
+	is_int(n, 1, "  the walk stopped at the first row");
 	is_int(kdb__count(db, "problems"), 1, "problem row stored");
 	is_int(kdb__count(db, "no_such_table"), -EINVAL, "count refuses unknown tables");
 out:
