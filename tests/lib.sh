@@ -106,6 +106,27 @@ fixture_db() {
 	echo "$db"
 }
 
+# header_tree [--arch] DIR [FILE PATH]...: an installed UAPI tree in DIR from
+# tests/fixtures/uapi/installed: asm-generic/ with asm/ioctl.h and
+# linux/types.h, or (--arch) asm-generic/ with all of asm/ (its fx_arch.h
+# too) and no linux/ header; then each FILE copied to DIR/PATH.
+header_tree() {
+	_ht_src=$KD_SRCDIR/fixtures/uapi/installed _ht_arch=
+	[ "$1" = --arch ] && { _ht_arch=1; shift; }
+	_ht_dir=$1; shift
+	mkdir -p "$_ht_dir/asm" "$_ht_dir/asm-generic" "$_ht_dir/linux" &&
+		cp "$_ht_src"/asm-generic/* "$_ht_dir/asm-generic/" || exit 1
+	if [ "$_ht_arch" ]; then
+		cp "$_ht_src"/asm/* "$_ht_dir/asm/"
+	else
+		cp "$_ht_src/asm/ioctl.h" "$_ht_dir/asm/" && cp "$_ht_src/linux/types.h" "$_ht_dir/linux/"
+	fi || exit 1
+	while [ $# -ge 2 ]; do
+		cp "$1" "$_ht_dir/$2" || exit 1
+		shift 2
+	done
+}
+
 # q DB SQL: one query, '|'-separated rows.
 q() {
 	sqlite3 -batch "$1" "$2"

@@ -180,6 +180,136 @@ static const char *show(const struct probe_set *set, const char *id, struct kd_b
 	return b->s;
 }
 
+/* A case of a set as show() prints it ("" where the set has none), and why. */
+struct expect_case {
+	const char *id, *shown, *what;
+};
+
+static void check_cases(const struct probe_set *set, const struct expect_case *e, size_t n,
+			struct kd_buf *b)
+{
+	for (; n; n--, e++)
+		is_str(show(set, e->id, b), e->shown, e->what);
+}
+#define CHECK_CASES(set, table) check_cases(set, table, sizeof(table) / sizeof((table)[0]), &b)
+
+/* Errno conditions: exactly one value off the baseline. */
+static const struct expect_case errno_cases[] = {
+	{ "tcall.E2BIG",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x0}, 0x1001) errno errno E2BIG",
+	  "usize > PAGE_SIZE: usize 4097" },
+	{ "tcall.EINVAL",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x0}, 23) errno errno EINVAL",
+	  "usize < HOW_V0 (the spec's size name): usize 23" },
+	{ "tcall.EINVAL.2",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8}, 24) errno errno EINVAL",
+	  "how.flags & ~tflags: the bit above T_B at offset 0 of the buffer" },
+	{ "tcall.EXDEV", "", "EXDEV (since 9.0) not probed" },
+	{ "tcall.ENOENT", "", "ENOENT without a condition not probed" },
+	{ "ocall.EBADF",
+	  "ocall(0xffffffff80000000, 0) errno errno EBADF",
+	  "fd > 0x7fffffff: fd 0x80000000 sign-extended" },
+	{ "ocall.EINVAL",
+	  "ocall(fd:file, 768) errno errno EINVAL",
+	  "flags & 0x100 && flags & 0x200: both bits" },
+};
+
+/* Flag cases: a field of a struct argument, and an int parameter. */
+static const struct expect_case flag_cases[] = {
+	{ "tcall.flags.T_A",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x1}, 24) flag accept EINVAL",
+	  "T_A alone: accepted" },
+	{ "tcall.flags.T_B",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x4}, 24) flag accept EINVAL",
+	  "T_B alone: accepted" },
+	{ "tcall.flags.T_NEW", "", "T_NEW (since 9.0) is not a flag here" },
+	{ "tcall.flags.unknown",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8}, 24) unknown-flag errno EINVAL",
+	  "the bit above T_B: rejected (unknown reject)" },
+	{ "tcall.flags.bit1",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x2}, 24) unknown-flag errno EINVAL",
+	  "an unused bit below: rejected" },
+	{ "tcall.flags.bit63",
+	  "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8000000000000000}, 24) "
+	  "unknown-flag errno EINVAL",
+	  "bit 63 of the u64 field" },
+	{ "ocall.flags.O_X",
+	  "ocall(fd:file, 16) flag accept EINVAL",
+	  "O_X (explicit value) alone: accepted" },
+	{ "ocall.flags.unknown",
+	  "ocall(fd:file, 32) unknown-flag accept EINVAL",
+	  "unknown ignore: an unknown bit is not rejected" },
+	{ "ocall.flags.bit31",
+	  "ocall(fd:file, 0x80000000) unknown-flag accept EINVAL",
+	  "the int parameter is 32 bits wide" },
+	{ "ocall.flags.bit32", "", "no bit 32 for an int" },
+};
+
+/*
+ * Conditions on plain ints, 64 bits wide as DWARF says (loff_t): the
+ * baseline's len 0 meets EINVAL, so it moves to the smallest value that
+ * does not (1), and every other case keeps that len.
+ */
+static const struct expect_case int64_cases[] = {
+	{ "falloc.EINVAL",
+	  "falloc(fd:file, 0, 0x8000000000000000, 1) errno errno EINVAL",
+	  "offset > 0x7fffffffffffffff: a 64-bit offset, not a sign-extended int" },
+	{ "falloc.EOPNOTSUPP",
+	  "falloc(fd:file, 4, 0, 1) errno errno EOPNOTSUPP",
+	  "unknown mode bit, with the baseline's len 1" },
+	{ "falloc.mode.F_PUNCH",
+	  "falloc(fd:file, 2, 0, 1) flag accept EOPNOTSUPP",
+	  "a flag alone with len 1, not the len 0 EINVAL would answer; rejection is EOPNOTSUPP" },
+	{ "falloc.mode.bit31",
+	  "falloc(fd:file, 0x80000000, 0, 1) unknown-flag errno EOPNOTSUPP",
+	  "mode is an int (32 bits)" },
+};
+
+/*
+ * The probe's objects: its timer, its page with the page's length, a
+ * non-zero int, the pipe's write end for a writable "pipe or file",
+ * the first kind it has for "file or pipe", one element of an array
+ * whose pointer field points into the data area with a length, and an
+ * optional pointer no condition looks into: NULL. Then a non-zero length
+ * kept by every case, so the flag checks are reached.
+ */
+static const struct expect_case object_cases[] = {
+	{ "tset.EINVAL",
+	  "tset(0x12d687, buf[256]{0:8=data+0x1000,8:8=0x40}, 1, 0) errno errno EINVAL",
+	  "a timer id no timer has; the vec's base and blen set; one element; o NULL" },
+	{ "mprot.EINVAL",
+	  "mprot(map+4095, 0x1000, 1, fd:pipe-w, fd:file) errno errno EINVAL",
+	  "an unaligned address inside the probe's page" },
+	{ "spl.EINVAL",
+	  "spl(fd:file, 1, 2) errno errno EINVAL",
+	  "len != 0 && flags & ~sflags: len 1, the bit above S_A" },
+	{ "spl.EBADF",
+	  "spl(fd:file, 0xffffffff80000000, 0) errno errno EBADF",
+	  "len > 0x7fffffff: 0x80000000, an int (32 bits) sign-extended" },
+	{ "spl.flags.S_A",
+	  "spl(fd:file, 1, 1) flag accept EINVAL",
+	  "S_A alone, with len 1" },
+	{ "spl.flags.bit5",
+	  "spl(fd:file, 1, 32) unknown-flag errno EINVAL",
+	  "an unused bit with len 1 meets the condition: EINVAL" },
+};
+
+/* A flag set with a member that has no value here. */
+static const struct expect_case unvalued_cases[] = {
+	{ "ucall.flags.T_A", "", "no flag case of uflags" },
+	{ "ucall.EINVAL", "", "flags & ~uflags not evaluable: no case" },
+};
+
+/* The built-in cases of memfd_create on the fixture kernel (6.0.1). */
+static const struct expect_case builtin_cases[] = {
+	{ "memfd_create.flags.MFD_ALLOW_SEALING",
+	  "memfd_create(\"kabi-probe\", 2) flag accept EINVAL",
+	  "MFD_ALLOW_SEALING is a flag" },
+	{ "memfd_create.flags.MFD_EXEC", "", "MFD_EXEC (6.3) is not a flag of 6.0.1" },
+	{ "memfd_create.flags.unknown",
+	  "memfd_create(\"kabi-probe\", 8) unknown-flag errno EINVAL",
+	  "its bit, and MFD_NOEXEC_SEAL's, are unused bits there" },
+};
 int main(void)
 {
 	struct kd_buf b = KD_BUF_INIT;
@@ -217,90 +347,20 @@ int main(void)
 	   "skip rule: kill and reboot never, openat2 yes");
 
 	/* Errno conditions: exactly one value off the baseline. */
-	is_str(show(set, "tcall.E2BIG", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x0}, 0x1001) errno errno E2BIG",
-	       "usize > PAGE_SIZE: usize 4097");
-	is_str(show(set, "tcall.EINVAL", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x0}, 23) errno errno EINVAL",
-	       "usize < HOW_V0 (the spec's size name): usize 23");
-	is_str(show(set, "tcall.EINVAL.2", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8}, 24) errno errno EINVAL",
-	       "how.flags & ~tflags: the bit above T_B at offset 0 of the buffer");
-	is_str(show(set, "tcall.EXDEV", &b), "", "EXDEV (since 9.0) not probed");
-	is_str(show(set, "tcall.ENOENT", &b), "", "ENOENT without a condition not probed");
-	is_str(show(set, "ocall.EBADF", &b), "ocall(0xffffffff80000000, 0) errno errno EBADF",
-	       "fd > 0x7fffffff: fd 0x80000000 sign-extended");
-	is_str(show(set, "ocall.EINVAL", &b), "ocall(fd:file, 768) errno errno EINVAL",
-	       "flags & 0x100 && flags & 0x200: both bits");
+	CHECK_CASES(set, errno_cases);
 	c = case_of(set, "tcall.EINVAL.2");
 	is_str(c ? c->origin : NULL, "fixture.kabispec:11", "origin: file and line of the errno");
 	is_str(c ? c->what : NULL, "how.flags & ~tflags: unknown flag", "what: condition and text");
 	ok(c && c->ret_fd, "tcall returns an fd: closed after the case");
 
 	/* Flag cases: a field of a struct argument, and an int parameter. */
-	is_str(show(set, "tcall.flags.T_A", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x1}, 24) flag accept EINVAL",
-	       "T_A alone: accepted");
-	is_str(show(set, "tcall.flags.T_B", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x4}, 24) flag accept EINVAL",
-	       "T_B alone: accepted");
-	is_str(show(set, "tcall.flags.T_NEW", &b), "", "T_NEW (since 9.0) is not a flag here");
-	is_str(show(set, "tcall.flags.unknown", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8}, 24) unknown-flag errno EINVAL",
-	       "the bit above T_B: rejected (unknown reject)");
-	is_str(show(set, "tcall.flags.bit1", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x2}, 24) unknown-flag errno EINVAL",
-	       "an unused bit below: rejected");
-	is_str(show(set, "tcall.flags.bit63", &b),
-	       "tcall(-100, \"/kabi-probe-nonexistent\", buf[24]{0:8=0x8000000000000000}, 24) "
-	       "unknown-flag errno EINVAL", "bit 63 of the u64 field");
-	is_str(show(set, "ocall.flags.O_X", &b), "ocall(fd:file, 16) flag accept EINVAL",
-	       "O_X (explicit value) alone: accepted");
-	is_str(show(set, "ocall.flags.unknown", &b), "ocall(fd:file, 32) unknown-flag accept EINVAL",
-	       "unknown ignore: an unknown bit is not rejected");
-	is_str(show(set, "ocall.flags.bit31", &b), "ocall(fd:file, 0x80000000) unknown-flag accept EINVAL",
-	       "the int parameter is 32 bits wide");
-	is_str(show(set, "ocall.flags.bit32", &b), "", "no bit 32 for an int");
+	CHECK_CASES(set, flag_cases);
 
-	/*
-	 * Conditions on plain ints, 64 bits wide as DWARF says (loff_t): the
-	 * baseline's len 0 meets EINVAL, so it moves to the smallest value that
-	 * does not (1), and every other case keeps that len.
-	 */
-	is_str(show(set, "falloc.EINVAL", &b),
-	       "falloc(fd:file, 0, 0x8000000000000000, 1) errno errno EINVAL",
-	       "offset > 0x7fffffffffffffff: a 64-bit offset, not a sign-extended int");
-	is_str(show(set, "falloc.EOPNOTSUPP", &b), "falloc(fd:file, 4, 0, 1) errno errno EOPNOTSUPP",
-	       "unknown mode bit, with the baseline's len 1");
-	is_str(show(set, "falloc.mode.F_PUNCH", &b), "falloc(fd:file, 2, 0, 1) flag accept EOPNOTSUPP",
-	       "a flag alone with len 1, not the len 0 EINVAL would answer; rejection is EOPNOTSUPP");
-	is_str(show(set, "falloc.mode.bit31", &b),
-	       "falloc(fd:file, 0x80000000, 0, 1) unknown-flag errno EOPNOTSUPP",
-	       "mode is an int (32 bits)");
+	/* Conditions on plain ints, 64 bits wide (loff_t). */
+	CHECK_CASES(set, int64_cases);
 
-	/*
-	 * The probe's objects: its timer, its page with the page's length, a
-	 * non-zero int, the pipe's write end for a writable "pipe or file",
-	 * the first kind it has for "file or pipe", one element of an array
-	 * whose pointer field points into the data area with a length, and an
-	 * optional pointer no condition looks into: NULL.
-	 */
-	is_str(show(set, "tset.EINVAL", &b),
-	       "tset(0x12d687, buf[256]{0:8=data+0x1000,8:8=0x40}, 1, 0) errno errno EINVAL",
-	       "a timer id no timer has; the vec's base and blen set; one element; o NULL");
-	is_str(show(set, "mprot.EINVAL", &b),
-	       "mprot(map+4095, 0x1000, 1, fd:pipe-w, fd:file) errno errno EINVAL",
-	       "an unaligned address inside the probe's page");
-
-	/* A non-zero length: kept by every case, so the flag checks are reached. */
-	is_str(show(set, "spl.EINVAL", &b), "spl(fd:file, 1, 2) errno errno EINVAL",
-	       "len != 0 && flags & ~sflags: len 1, the bit above S_A");
-	is_str(show(set, "spl.EBADF", &b), "spl(fd:file, 0xffffffff80000000, 0) errno errno EBADF",
-	       "len > 0x7fffffff: 0x80000000, an int (32 bits) sign-extended");
-	is_str(show(set, "spl.flags.S_A", &b), "spl(fd:file, 1, 1) flag accept EINVAL",
-	       "S_A alone, with len 1");
-	is_str(show(set, "spl.flags.bit5", &b), "spl(fd:file, 1, 32) unknown-flag errno EINVAL",
-	       "an unused bit with len 1 meets the condition: EINVAL");
+	/* The probe's objects; a non-zero length kept by every case. */
+	CHECK_CASES(set, object_cases);
 
 	/* Known deviations: marked on the cases that meet them, for their releases. */
 	c = case_of(set, "dcall.flags.D_DIRECT");
@@ -324,8 +384,7 @@ int main(void)
 	 * (the mask would be partial); U_LATER (since 9.0) does not count.
 	 */
 	is_int(st.sets_unvalued, 1, "uflags not expanded: U_MISSING has no value");
-	is_str(show(set, "ucall.flags.T_A", &b), "", "no flag case of uflags");
-	is_str(show(set, "ucall.EINVAL", &b), "", "flags & ~uflags not evaluable: no case");
+	CHECK_CASES(set, unvalued_cases);
 
 	/* Merging: ids already present are kept, the others added. */
 	is_int(probe_set__new(&copy), 0, "second set");
@@ -358,13 +417,7 @@ int main(void)
 		ok(only_table && n > 0, "only close, openat and memfd_create (%zu cases)", n);
 		ok(absent > 50, "the other built-in calls are counted absent (%zu)", absent);
 		is_int(probe_set__find(copy, "cachestat.null"), -1, "no case for cachestat");
-		is_str(show(copy, "memfd_create.flags.MFD_ALLOW_SEALING", &b),
-		       "memfd_create(\"kabi-probe\", 2) flag accept EINVAL", "MFD_ALLOW_SEALING is a flag");
-		is_str(show(copy, "memfd_create.flags.MFD_EXEC", &b), "",
-		       "MFD_EXEC (6.3) is not a flag of 6.0.1");
-		is_str(show(copy, "memfd_create.flags.unknown", &b),
-		       "memfd_create(\"kabi-probe\", 8) unknown-flag errno EINVAL",
-		       "its bit, and MFD_NOEXEC_SEAL's, are unused bits there");
+		CHECK_CASES(copy, builtin_cases);
 		c = case_of(copy, "close.badfd");
 		ok(c && c->nr == 3, "numbered as the table says");
 	}

@@ -16,10 +16,7 @@ XDG_CACHE_HOME=$PWD/cache	# this test's own cache entries
 export XDG_CACHE_HOME
 fx=$KD_SRCDIR/fixtures/uapi
 tree=$KD_TMPDIR/compiled-tree
-mkdir -p "$tree/asm" "$tree/linux"
-cp -r "$fx/installed/asm-generic" "$tree/"
-cp "$fx/installed/asm/ioctl.h" "$tree/asm/"
-cp "$fx/installed/linux/types.h" "$tree/linux/"
+header_tree "$tree"
 cp -r "$fx/compiled/." "$tree/"
 db=$KD_TMPDIR/compiled.kabi
 

@@ -12,13 +12,7 @@ XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
 fx=$KD_SRCDIR/fixtures/uapi
 spec=$fx/loop-spec
-tree() {
-	mkdir -p "$1/asm" "$1/linux"
-	cp -r "$fx/installed/asm-generic" "$1/"
-	cp "$fx/installed/asm/ioctl.h" "$1/asm/"
-	cp "$fx/installed/linux/types.h" "$1/linux/"
-	cp -r "$fx/compiled/." "$1/"
-}
+tree() { header_tree "$1" && cp -r "$fx/compiled/." "$1/"; }
 tree v1
 tree v2
 # v2: a member inserted at the front of the argument; the number is the same.

@@ -13,13 +13,7 @@ fx=$KD_SRCDIR/fixtures
 XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
 # tree NAME HEADER: a headers_install tree whose linux/kdh.h is HEADER.
-tree() {
-	mkdir -p "$1/asm" "$1/linux"
-	cp -r "$fx/uapi/installed/asm-generic" "$1/"
-	cp "$fx/uapi/installed/asm/ioctl.h" "$1/asm/"
-	cp "$fx/uapi/installed/linux/types.h" "$1/linux/"
-	cp "$fx/headers/$2.h" "$1/linux/kdh.h"
-}
+tree() { header_tree "$1" "$fx/headers/$2.h" linux/kdh.h; }
 tree v1 v1; tree reformat reformat; tree v2 v2
 
 # --- extract, headers alone ----------------------------------------------

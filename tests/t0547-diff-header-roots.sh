@@ -12,14 +12,7 @@
 fx=$KD_SRCDIR/fixtures
 XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
-tree() {
-	mkdir -p "$1/asm" "$1/linux"
-	cp -r "$fx/uapi/installed/asm-generic" "$1/"
-	cp "$fx/uapi/installed/asm/ioctl.h" "$1/asm/"
-	cp "$fx/uapi/installed/linux/types.h" "$1/linux/"
-	cp "$fx/header-roots/$2.h" "$1/linux/kdr.h"
-}
-tree v1 v1; tree v2 v2
+for v in v1 v2; do header_tree $v "$fx/header-roots/$v.h" linux/kdr.h; done
 
 "$KABI_DIFF" v1 v2 -q --spec "$fx/header-roots/contract" -f json >with.json
 is "$?" 12 "v1 -> v2 with the contract: exit 12 (kdr_info's uncontracted growth)"

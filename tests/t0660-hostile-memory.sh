@@ -46,11 +46,16 @@ fx_bits() {
 di=$(sec_off "$k4" .debug_info)
 
 # --- DWARF: a bitfield and a member outside their struct -------------------
+# poked NAME MEMBER ATTR VALUE WHAT: the fixture with the (one-byte) ATTR of
+# MEMBER set to VALUE, extracted to NAME.kabi, which must succeed.
+poked() {
+	cp "$k4" "$1"
+	poke_byte "$1" $((di + $(attr_off "$k4" "$2" "$3"))) "$4"
+	"$KABI_DIFF" extract -q "$1" -o "$1.kabi"
+	is "$?" 0 "$5: extract succeeds"
+}
 # DW_AT_bit_offset 31 -> 250 (data1): 32 - 250 - 1 bits from the unit's start.
-cp "$k4" bitoff
-poke_byte bitoff $((di + $(attr_off "$k4" ready DW_AT_bit_offset))) 250
-"$KABI_DIFF" extract -q bitoff -o bitoff.kabi
-is "$?" 0 "DW_AT_bit_offset 250: extract succeeds"
+poked bitoff ready DW_AT_bit_offset 250 "DW_AT_bit_offset 250"
 is "$(q bitoff.kabi "SELECT message FROM problems")" \
 	"bitfield ready (byte 0, DW_AT_bit_offset 250, 1 bits wide) lies outside its struct; left out" \
 	"DW_AT_bit_offset 250: a problem row names the member and the value"
@@ -63,10 +68,7 @@ is "$?|$(grep -c 'struct fx_bits.ready: unsigned int ready:1 at bit 0 -> (none) 
 is "$?|$(cat err.txt)" "12|" "DW_AT_bit_offset 250: diff the other way (exit 12)"
 
 # DW_AT_data_member_location 2 -> 200 of fx_bits.tag (a 4-byte struct).
-cp "$k4" memloc
-poke_byte memloc $((di + $(attr_off "$k4" tag DW_AT_data_member_location))) 200
-"$KABI_DIFF" extract -q memloc -o memloc.kabi
-is "$?" 0 "member location 200 in a 4-byte struct: extract succeeds"
+poked memloc tag DW_AT_data_member_location 200 "member location 200 in a 4-byte struct"
 is "$(q memloc.kabi "SELECT message FROM problems")" \
 	"member tag of struct fx_bits at byte 200 lies outside its 4 bytes; left out" \
 	"member location 200: a problem row"
@@ -137,9 +139,7 @@ is "$?|$(cat err.txt)" \
 is "$?|$(wc -l < err.txt)" "1|1" "150,000 terms stored in a .kabi: probe --list fails in one line"
 
 # --- UAPI: 30,000 levels of parentheses, unary operators and ?: ------------
-mkdir -p uapi/linux uapi/asm uapi/asm-generic
-cp "$KD_SRCDIR"/fixtures/uapi/installed/asm-generic/* uapi/asm-generic/
-cp "$KD_SRCDIR"/fixtures/uapi/installed/asm/* uapi/asm/
+header_tree --arch uapi
 awk 'BEGIN {
 	n = 30000
 	printf "#define DEEP_PAREN "; for (i = 0; i < n; i++) printf "("; printf "1"

@@ -12,11 +12,7 @@ k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
 scratch hostile-hdr
 
 # tree DIR: an installed UAPI tree with the fixture's asm/ and asm-generic/.
-tree() {
-	mkdir -p "$1/linux" "$1/asm" "$1/asm-generic"
-	cp "$KD_SRCDIR"/fixtures/uapi/installed/asm-generic/* "$1/asm-generic/"
-	cp "$KD_SRCDIR"/fixtures/uapi/installed/asm/* "$1/asm/"
-}
+tree() { header_tree --arch "$1"; }
 
 # --- 2,000 aliases: M2000 -> M1999 -> ... -> M0 = 5 --------------------------
 tree chain

@@ -23,11 +23,7 @@ k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
 scratch limits
 
 # tree DIR: an installed UAPI tree with the fixture's asm/ and asm-generic/.
-tree() {
-	mkdir -p "$1/linux" "$1/asm" "$1/asm-generic"
-	cp "$KD_SRCDIR"/fixtures/uapi/installed/asm-generic/* "$1/asm-generic/"
-	cp "$KD_SRCDIR"/fixtures/uapi/installed/asm/* "$1/asm/"
-}
+tree() { header_tree --arch "$1"; }
 # chain DIR N: DIR/linux/DIR0.h includes DIR1.h ... includes DIRN.h; each
 # defines DIR_i = i.
 chain() {
