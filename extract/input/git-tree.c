@@ -32,7 +32,7 @@ static bool wanted(const char *name)
 {
 	size_t i, n = strlen(name);
 
-	if (n < 3 || strcmp(name + n - 2, ".h"))
+	if (n < 3 || !kpkg__uapi_file(name))
 		return false;
 	for (i = 0; i < sizeof(uapi_dirs) / sizeof(uapi_dirs[0]); i++)
 		if (!strncmp(name, uapi_dirs[i], strlen(uapi_dirs[i])))

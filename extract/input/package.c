@@ -10,7 +10,7 @@
  *   usr/lib/debug/lib/modules/REL/vmlinux      -> vmlinux   (kernel-debuginfo)
  *   usr/lib/debug/lib/modules/REL/X.ko[.debug] -> streamed (DIR/.spool-N.ko, one at a time)
  *   usr/src/linux-headers-*-common/include/uapi/..., .../arch/A/include/uapi/...
- *                                              -> include/uapi/..., include/arch/A/include/uapi/...
+ *     (*.h and Kbuild)                         -> include/uapi/..., include/arch/A/include/uapi/...
  *   usr/include/...  (kernel-headers)          -> usr/include/...
  *
  * Modules only matter for the ioctl argument types the UAPI headers name,
@@ -153,7 +153,7 @@ static int map_member(const char *path, struct kd_buf *to, bool *headers)
 		return ends_with(rest, ".ko") || ends_with(rest, ".ko.debug") ? MODULE : SKIP;
 	}
 	if (has_prefix(path, "usr/src/linux-headers-", &rest) && (slash = strchr(rest, '/')) &&
-	    ends_with(path, ".h")) {
+	    kpkg__uapi_file(path)) {
 		rest = slash + 1;
 		if (!strncmp(rest, "include/uapi/", 13)) {
 			*headers = true;
@@ -172,6 +172,13 @@ static int map_member(const char *path, struct kd_buf *to, bool *headers)
 		return kd_buf_adds(to, path) ?: WRITE;
 	}
 	return SKIP;
+}
+
+bool kpkg__uapi_file(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	return ends_with(path, ".h") || !strcmp(base ? base + 1 : path, "Kbuild");
 }
 
 bool kpkg__safe_relative(const char *p)

@@ -57,6 +57,13 @@ const struct kpkg_stats *kpkg__stats(const struct kpkg *p);
 /* Close the packages and remove DIR. */
 void kpkg__close(struct kpkg *p);
 
+/*
+ * Is @path a file a UAPI header tree is made of: a header, or a Kbuild
+ * list? asm-generic/Kbuild names the asm/ headers Kbuild generates, which
+ * are headers of the tree (extract/uapi/tree.c): without it a package or
+ * git export has fewer headers than the same tree unpacked.
+ */
+bool kpkg__uapi_file(const char *path);
 /* Is @p relative with no empty, "." or ".." component (it stays inside a directory)? */
 bool kpkg__safe_relative(const char *p);
 /* Create the directories of @rel below @dir, never following a link: 0 or -errno. */
