@@ -24,7 +24,7 @@ extern int (*_dwarf_get_elf_flags_func_ptr)(void *obj, Dwarf_Half section_index,
 
 static int obj_section_info(void *obj, Dwarf_Half idx, Dwarf_Obj_Access_Section *out, int *error)
 {
-	struct kelf *k = obj;
+	struct kelf *k = ((struct kdwarf *)obj)->elf;
 	const struct kelf_section *s;
 
 	if (idx >= k->nr_sections) {
@@ -75,12 +75,13 @@ static Dwarf_Small obj_pointer_size(void *obj)
 
 static Dwarf_Unsigned obj_section_count(void *obj)
 {
-	return ((struct kelf *)obj)->nr_sections;
+	return ((struct kdwarf *)obj)->elf->nr_sections;
 }
 
 static int obj_load_section(void *obj, Dwarf_Half idx, Dwarf_Small **data, int *error)
 {
-	struct kelf *k = obj;
+	struct kdwarf *d = obj;
+	struct kelf *k = d->elf;
 	const unsigned char *p;
 
 	if (idx >= k->nr_sections) {
@@ -89,6 +90,13 @@ static int obj_load_section(void *obj, Dwarf_Half idx, Dwarf_Small **data, int *
 	}
 	if (k->sections[idx].shdr.sh_type == SHT_NOBITS)
 		return DW_DLV_NO_ENTRY;
+	if (k->ehdr.e_type == ET_REL) {
+		if (kdwarf_rel_load(d, idx, data)) {
+			*error = DW_DLE_MDE;
+			return DW_DLV_ERROR;
+		}
+		return DW_DLV_OK;
+	}
 	p = kelf_section_data(k, &k->sections[idx]);
 	if (!p) {
 		*error = DW_DLE_MDE;
@@ -111,8 +119,9 @@ static const Dwarf_Obj_Access_Methods mapped_methods = {
 
 int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what)
 {
+	/* d->cause is more precise than libdwarf's DW_DLE_MDE for our own section loader. */
 	kd_err("%s: DWARF: %s: %s", d->elf->path, what,
-	       err ? dwarf_errmsg(err) : d->cause ? d->cause : "unreadable");
+	       d->cause ? d->cause : err ? dwarf_errmsg(err) : "unreadable");
 	if (err && d->dbg)
 		dwarf_dealloc(d->dbg, err, DW_DLA_ERROR);
 	d->cause = NULL;
@@ -201,30 +210,24 @@ int kdwarf_open(struct kelf *elf, struct kdwarf **out)
 	if (!d)
 		return -ENOMEM;
 	d->elf = elf;
-	d->iface.object = elf;
+	d->iface.object = d;
 	d->iface.methods = &mapped_methods;
 	/*
 	 * libdwarf 20210528's set-up is not safe to enter from two threads at
 	 * once (seen as a module whose DWARF silently came back empty when two
-	 * were opened together); reading DIEs afterwards is. Both entry points
-	 * take the one lock, because of a global too: its own ELF loader
-	 * (dwarf_init_b) leaves _dwarf_get_elf_flags_func_ptr pointing to a
-	 * function that reads section flags from ITS object, which every later
-	 * dwarf_object_init_b() then calls on ours (a kelf): the compiled UAPI
+	 * were opened together); reading DIEs afterwards is. A global too:
+	 * libdwarf's own ELF loader (dwarf_init_b, no longer used: modules are
+	 * relocated by dwarf-rel.c) left _dwarf_get_elf_flags_func_ptr pointing
+	 * to a function that reads section flags from ITS object, which every
+	 * later dwarf_object_init_b() then called on ours: the compiled UAPI
 	 * headers, read after the modules, failed "DW_DLE_SECTION_INDEX_BAD".
 	 * Our objects have no section groups to sort: the hook stays NULL.
 	 */
 	static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 
 	pthread_mutex_lock(&init_lock);
-	if (elf->ehdr.e_type == ET_REL) {
-		rc = dwarf_init_b(elf->fd, DW_DLC_READ, DW_GROUPNUMBER_ANY, quiet_handler, NULL,
-				  &d->dbg, &derr);
-	} else {
-		_dwarf_get_elf_flags_func_ptr = NULL;
-		rc = dwarf_object_init_b(&d->iface, quiet_handler, NULL, DW_GROUPNUMBER_ANY,
-					 &d->dbg, &derr);
-	}
+	_dwarf_get_elf_flags_func_ptr = NULL;
+	rc = dwarf_object_init_b(&d->iface, quiet_handler, NULL, DW_GROUPNUMBER_ANY, &d->dbg, &derr);
 	pthread_mutex_unlock(&init_lock);
 	if (rc != DW_DLV_OK) {
 		if (rc == DW_DLV_NO_ENTRY) {
@@ -249,12 +252,9 @@ void kdwarf_close(struct kdwarf *d)
 {
 	if (!d)
 		return;
-	if (d->dbg) {
-		if (d->elf->ehdr.e_type == ET_REL)
-			dwarf_finish(d->dbg, NULL);
-		else
-			dwarf_object_finish(d->dbg, NULL);
-	}
+	if (d->dbg)
+		dwarf_object_finish(d->dbg, NULL);
+	kdwarf_rel_release(d);
 	free(d);
 }
 

@@ -8,8 +8,8 @@
  * vmlinux carries .rela.debug_* sections (from --emit-relocs) whose effect
  * is already in the section bytes, so applying them again, as libdwarf's
  * own ELF loader does, costs ~1 s and ~800 MB for nothing. Relocatable
- * objects (.ko) do need their relocations: they go through libdwarf's
- * loader (dwarf_init_b), which applies them.
+ * objects (.ko) do need their relocations: the same interface serves them
+ * a relocated copy of each section that has any (dwarf-rel.c).
  */
 #ifndef KD_EXTRACT_DWARF_H
 #define KD_EXTRACT_DWARF_H
@@ -28,7 +28,18 @@ struct kdwarf {
 	Dwarf_Obj_Access_Interface iface;
 	int version;		/* DWARF version of the first CU read */
 	const char *cause;	/* why the last call failed without a Dwarf_Error, or NULL */
+	unsigned char **copies;	/* relocated sections of an ET_REL object (dwarf-rel.c) */
+	size_t nr_copies, cap_copies;
 };
+
+/*
+ * Section @idx of an ET_REL object for libdwarf: a relocated copy (owned
+ * by @d) when a .rela section applies to it, else the mapping. 0 or a
+ * negative code (d->cause says why when the relocations are bad).
+ */
+int kdwarf_rel_load(struct kdwarf *d, size_t idx, Dwarf_Small **data);
+/* Free the copies of kdwarf_rel_load(). */
+void kdwarf_rel_release(struct kdwarf *d);
 
 /* *out: kdwarf_close(). KD_ENODEBUG (with advice) when there is no DWARF. */
 int kdwarf_open(struct kelf *elf, struct kdwarf **out);
