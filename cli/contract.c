@@ -214,6 +214,7 @@ static const enum diff_role role_of[SPEC_ROLE__COUNT] = {
 	[SPEC_ROLE_VALUE] = DIFF_ROLE_VALUE, [SPEC_ROLE_MASK] = DIFF_ROLE_MASK,
 	[SPEC_ROLE_VERSION] = DIFF_ROLE_VERSION, [SPEC_ROLE_MINIMUM] = DIFF_ROLE_MINIMUM,
 	[SPEC_ROLE_COUNT] = DIFF_ROLE_COUNT, [SPEC_ROLE_RESERVED] = DIFF_ROLE_RESERVED,
+	[SPEC_ROLE_HARDWARE] = DIFF_ROLE_HARDWARE,
 };
 
 static bool c_constant(void *ctx, const char *name, struct diff_constant_fact *fact)

@@ -276,6 +276,7 @@ static const char *const role_names[] = {
 	[DIFF_ROLE_NONE] = "value", [DIFF_ROLE_VALUE] = "value", [DIFF_ROLE_MASK] = "mask",
 	[DIFF_ROLE_VERSION] = "version", [DIFF_ROLE_MINIMUM] = "minimum version",
 	[DIFF_ROLE_COUNT] = "count or end sentinel", [DIFF_ROLE_RESERVED] = "reserved bits",
+	[DIFF_ROLE_HARDWARE] = "a fact of hardware no syscall or ioctl passes",
 };
 
 static bool ends_with(const char *s, const char *suffix)
@@ -455,6 +456,8 @@ static enum diff_rule_id role_rule(enum diff_role role, const char *name, const 
 		return (a & ~b) ? DIFF_R_CONSTANT_MASK_LOST : DIFF_R_CONSTANT_MASK_GROWN;
 	case DIFF_ROLE_RESERVED:
 		return (b & ~a) ? DIFF_R_CONSTANT_RESERVED_GROWN : DIFF_R_CONSTANT_RESERVED_SHRUNK;
+	case DIFF_ROLE_HARDWARE:
+		return DIFF_R_CONSTANT_HARDWARE;
 	default:
 		return DIFF_R_CONSTANT_VALUE;
 	}

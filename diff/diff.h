@@ -187,6 +187,7 @@ enum diff_rule_id {
 	DIFF_R_CONSTANT_MASK_LOST,
 	DIFF_R_CONSTANT_RESERVED_SHRUNK,
 	DIFF_R_CONSTANT_RESERVED_GROWN,
+	DIFF_R_CONSTANT_HARDWARE,
 	DIFF_R_IOCTL_ADDED,
 	DIFF_R_IOCTL_REMOVED,
 	DIFF_R_IOCTL_REMOVED_UNBUILT,
@@ -248,6 +249,7 @@ enum diff_role {
 	DIFF_ROLE_MINIMUM,	/* the oldest version the kernel accepts */
 	DIFF_ROLE_COUNT,	/* a count or an end sentinel */
 	DIFF_ROLE_RESERVED,	/* a mask of reserved bits */
+	DIFF_ROLE_HARDWARE,	/* a fact of hardware no syscall or ioctl passes */
 };
 
 /* What the contract says about a UAPI constant. */

@@ -225,6 +225,9 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_CONSTANT_RESERVED_GROWN] = { "constant-reserved-grown", { DIFF_K_CONSTANT_VALUE },
 	  "constant.value: a mask of reserved bits that gained bits", B, false,
 	  "bits old binaries could set are now reserved" },
+	[DIFF_R_CONSTANT_HARDWARE] = { "constant-hardware", { DIFF_K_CONSTANT_VALUE },
+	  "constant.value: the contract calls it a fact of hardware (a register's offset or size) that no syscall or ioctl passes", S, false,
+	  "the kernel neither takes nor gives it: old binaries behave as before on the new kernel; old source rebuilt gets the corrected value" },
 	/* ioctls */
 	[DIFF_R_IOCTL_ADDED] = { "ioctl-added", { DIFF_K_IOCTL_ADDED },
 	  "ioctl.added", C, false,

@@ -17,7 +17,8 @@
 const char *const spec_role_names[] = {
 	[SPEC_ROLE_VALUE] = "value", [SPEC_ROLE_MASK] = "mask", [SPEC_ROLE_VERSION] = "version",
 	[SPEC_ROLE_MINIMUM] = "minimum", [SPEC_ROLE_COUNT] = "count",
-	[SPEC_ROLE_RESERVED] = "reserved", [SPEC_ROLE__COUNT] = NULL
+	[SPEC_ROLE_RESERVED] = "reserved", [SPEC_ROLE_HARDWARE] = "hardware",
+	[SPEC_ROLE__COUNT] = NULL
 };
 
 const char *spec_role_name(enum spec_role r)
@@ -37,7 +38,7 @@ static int parse_role(struct parser *p, enum spec_role *role)
 			return 0;
 		}
 	perr_hint(p, t, spec_role_names, SPEC_ROLE__COUNT,
-		  "expected a role (value, mask, version, minimum, count, reserved), found %s",
+		  "expected a role (value, mask, version, minimum, count, reserved, hardware), found %s",
 		  tok_desc(p, t));
 	return -1;	/* spelled out: *role is set on every 0 */
 }

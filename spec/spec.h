@@ -271,6 +271,7 @@ enum spec_role {
 	SPEC_ROLE_MINIMUM,	/* the oldest version the kernel accepts: may go down */
 	SPEC_ROLE_COUNT,	/* a count or an end sentinel: its value is no promise */
 	SPEC_ROLE_RESERVED,	/* a mask of reserved bits: may shrink, must not grow */
+	SPEC_ROLE_HARDWARE,	/* a fact of hardware no syscall passes: a new value corrects it */
 	SPEC_ROLE__COUNT
 };
 const char *spec_role_name(enum spec_role r);	/* "value", "mask", ... */

@@ -54,6 +54,7 @@ constant-removed source layout FXV_FLAG_C
 constant-reserved-grown breaking convention FXV_FEAT_RESERVED
 constant-reserved-shrunk compatible convention FXV_CAPS_RESERVED
 constant-value breaking layout FXV_NAME_MAX
+constant-value breaking layout FXV_REG_SIZEOF
 constant-value breaking layout FXV_SLOTS
 constant-value breaking layout FXV_VALUE
 constant-version-down breaking convention FXV_PROTO_VERSION
@@ -62,9 +63,10 @@ constant-version-up compatible convention FXV_API_VERSION" \
 	"no contract: each constant by its role (expression, then names); removals are source-level"
 is "$(rows with.json '.category == "constants" and (.evidence.kind == "contract")')" \
 "constant-count info contract FXV_SLOTS
+constant-hardware source contract FXV_REG_SIZEOF
 constant-removed-set-value breaking contract FXV_FLAG_B
 constant-value breaking contract FXV_LEVEL_MASK" \
-	"contract: a set's value removed breaks, the contract's roles override the names"
+	"contract: a set's value removed breaks, the contract's roles override the names, a fact of hardware is source-level"
 is "$(jq -r '.changes[] | select(.subject == "FXV_FLAG_B") | .evidence.text' with.json | sed 's|.*/||')" \
 	"fxverdict.kabispec:6: FXV_FLAG_B is a value of fxv_flags (unknown values refused)" \
 	"  the evidence names the contract's line"
