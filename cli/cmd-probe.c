@@ -50,6 +50,13 @@ static const char probe_usage[] =
 	"      --cc CC            compiler for the probe (default cc, or the cross\n"
 	"                         compiler of the kernel's architecture)\n"
 	"      --gzip             gzip the initramfs\n"
+	"      --fs FS            where the probe's directory and file live: tmpfs\n"
+	"                         (default: the initramfs) or ext4 (an image made\n"
+	"                         by mke2fs, mounted by the probe through a loop\n"
+	"                         device; the modules it needs are loaded from\n"
+	"                         --modules)\n"
+	"      --modules DIR      the kernel's modules tree for --fs ext4 (default:\n"
+	"                         'modules' next to the image, as fetch lays it out)\n"
 	"  -l, --list             print the cases and exit, without booting\n"
 	"                         (K.kabi optional: without it, no contract)\n"
 	"  -v, --verbose          print every result, not only mismatches and\n"
@@ -190,6 +197,8 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 		{ "accel", required_argument, NULL, 'A' },
 		{ "cc", required_argument, NULL, 'C' },
 		{ "gzip", no_argument, NULL, 'z' },
+		{ "fs", required_argument, NULL, 'F' },
+		{ "modules", required_argument, NULL, 'M' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -210,6 +219,12 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 		case 'A': o->boot.accel = optarg; break;
 		case 'C': o->cc = optarg; break;
 		case 'z': o->gzip = true; break;
+		case 'F':
+			if (strcmp(optarg, "tmpfs") && strcmp(optarg, "ext4"))
+				return cli_usage_error(probe_usage, "--fs: tmpfs or ext4");
+			o->boot.fs = optarg;
+			break;
+		case 'M': o->boot.modules_dir = optarg; break;
 		case 'l': o->list = true; break;
 		case 'v': o->verbose = true; break;
 		case 'q': o->quiet = true; break;
@@ -238,6 +253,8 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 	o->db_path = argv[optind];
 	if (!o->kernel)
 		return cli_usage_error(probe_usage, "--kernel VMLINUZ is required");
+	if (o->boot.modules_dir && (!o->boot.fs || strcmp(o->boot.fs, "ext4")))
+		return cli_usage_error(probe_usage, "--modules is for --fs ext4");
 	return 0;
 }
 
@@ -248,6 +265,7 @@ int cmd_probe(int argc, char **argv)
 	struct probe_run run = { 0 };
 	struct probe_timing t = { 0 };
 	struct kimage_id image = { 0 };
+	struct kd_buf modules = KD_BUF_INIT;
 	struct kdb *db = NULL;
 	char *release = NULL;
 	size_t mismatches = 0, known = 0;
@@ -283,6 +301,16 @@ int cmd_probe(int argc, char **argv)
 	if (err)
 		goto fail;
 
+	if (o.boot.fs && !strcmp(o.boot.fs, "ext4") && !o.boot.modules_dir) {
+		/* fetch's layout: RELEASE/vmlinuz next to RELEASE/modules. */
+		const char *slash = strrchr(o.kernel, '/');
+
+		err = slash ? kd_buf_addf(&modules, "%.*s/modules", (int)(slash - o.kernel), o.kernel)
+			    : kd_buf_adds(&modules, "modules");
+		if (err)
+			goto fail;
+		o.boot.modules_dir = modules.s;
+	}
 	kd_info("probe: booting %s with %zu cases", o.kernel, probe_set__count(set));
 	err = probe__run(set, &o.boot, o.cc, o.gzip, o.kernel, &run, &t);
 	if (err)
@@ -310,6 +338,7 @@ fail:
 		kd_err("probe: out of memory");
 	rc = KD_EXIT_ERROR;
 out:
+	kd_buf_release(&modules);
 	free(release);
 	kdb__free(db);
 	probe_run__release(&run);

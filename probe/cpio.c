@@ -151,7 +151,8 @@ void probe_cpio__free(struct probe_cpio *a)
 	free(a);
 }
 
-int probe__pack(const char *init_bin, const char *cpio_path, bool gzip)
+int probe__pack(const char *init_bin, const char *cpio_path, bool gzip,
+		const struct probe_fs *fs)
 {
 	struct kd_buf bin = KD_BUF_INIT;
 	struct probe_cpio *a = NULL;
@@ -165,6 +166,7 @@ int probe__pack(const char *init_bin, const char *cpio_path, bool gzip)
 	/* The kernel opens /dev/console for init's stdio before running it. */
 	err = err ? err : probe_cpio__add_chardev(a, "dev/console", 0600, 5, 1);
 	err = err ? err : probe_cpio__add_file(a, "init", 0755, bin.s, bin.len);
+	err = err || !fs ? err : probe__pack_fs(a, fs);
 	if (!err) {
 		err = probe_cpio__finish(a);
 		a = NULL;

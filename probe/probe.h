@@ -280,8 +280,38 @@ int probe_cpio__add_chardev(struct probe_cpio *a, const char *name, unsigned mod
 int probe_cpio__finish(struct probe_cpio *a);
 /* Abandon (the partial file is left to the caller to remove). NULL is fine. */
 void probe_cpio__free(struct probe_cpio *a);
-/* The initramfs of a probe: /dev, /dev/console, /init = @init_bin. */
-int probe__pack(const char *init_bin, const char *cpio_path, bool gzip);
+struct probe_fs;
+/*
+ * The initramfs of a probe: /dev, /dev/console, /init = @init_bin, and
+ * with @fs (may be NULL) its ext4 image and modules (probe__pack_fs()).
+ */
+int probe__pack(const char *init_bin, const char *cpio_path, bool gzip,
+		const struct probe_fs *fs);
+
+/* --- --fs ext4 (probe/fs.c) ------------------------------------------------ */
+#define PROBE_FS_MODULES_MAX 8
+
+/* An ext4 image for the probe's objects and the modules that mount it. */
+struct probe_fs {
+	char *image;				/* made by mke2fs in the work directory */
+	char *modules[PROBE_FS_MODULES_MAX];	/* found in the modules tree, or NULL */
+	bool stripped[PROBE_FS_MODULES_MAX];	/* modules[i] is a stripped copy in the work dir */
+	char *compressed;			/* a .ko.xz/.ko.zst seen, for the message */
+};
+
+/*
+ * Make @dir/fs.img (mke2fs -t ext4 -b 4096, 8 MiB) and find the modules ext4 on
+ * a loop device needs (ext4, jbd2, mbcache, crc16, crc32c_generic, loop)
+ * under @modules_dir, copied to @dir without DWARF by the objcopy of
+ * @arch (NULL: x86_64); one missing is taken as built in. Returns 0 with
+ * @fs filled (probe_fs__release()), or a negative code reported.
+ */
+int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir,
+		      struct probe_fs *fs);
+/* Remove the image and free @fs. */
+void probe_fs__release(struct probe_fs *fs);
+/* Add /fs.img, /kabi-mod/NAME.ko and the list /kabi-fs to @a. */
+int probe__pack_fs(struct probe_cpio *a, const struct probe_fs *fs);
 
 /* --- booting -------------------------------------------------------------- */
 /* The VM of one architecture (probe/machine.c). */
@@ -310,6 +340,9 @@ struct probe_boot_conf {
 	unsigned memory_mb;	/* 0: 512 */
 	unsigned timeout_s;	/* 0: 60; the whole boot */
 	const char *append;	/* extra kernel command line, may be NULL */
+	const char *fs;		/* the probe's objects on: NULL, "tmpfs": the initramfs;
+				 * "ext4": an image made by mke2fs (probe/fs.c) */
+	const char *modules_dir; /* "ext4": the kernel's modules tree */
 };
 
 /*

@@ -105,6 +105,7 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	unsigned timeout = conf && conf->timeout_s ? conf->timeout_s : 60;
 	const char *tmp = getenv("TMPDIR"), *keep = getenv("KD_PROBE_KEEP");
 	struct probe_timing t = { 0 };
+	struct probe_fs fs = { 0 };
 	double t0;
 	int err;
 
@@ -138,7 +139,10 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	t.gen_build_s = now_s() - t0;
 
 	t0 = now_s();
-	err = probe__pack(bin.s, cpio.s, gzip);
+	if (conf && conf->fs && !strcmp(conf->fs, "ext4"))
+		err = probe__fs_prepare(dir.s, conf->arch, conf->modules_dir, &fs);
+	err = err ? err : probe__pack(bin.s, cpio.s, gzip, fs.image ? &fs : NULL);
+	probe_fs__release(&fs);	/* the image is in the initramfs now */
 	if (err)
 		goto out;
 	t.pack_s = now_s() - t0;
@@ -182,6 +186,11 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	if (err)
 		goto out;
 	err = check_run(kernel, run, console.s, timeout);
+	if (!err && conf && conf->fs && strcmp(conf->fs, run->fs ? run->fs : "unknown"))
+		err = boot_failure(kernel, conf && !strcmp(conf->fs, "ext4") ?
+				   "the probe could not put its files on ext4 (--fs ext4)" :
+				   "the probe's files are not on the file system asked for",
+				   console.s, -EIO);
 	if (err) {
 		probe_run__release(run);
 		goto out;
