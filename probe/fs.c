@@ -74,9 +74,10 @@ static int walk(struct probe_fs *fs, struct kd_buf *path, int depth)
 			if (!strcmp(e->d_name + m, ".ko") && !fs->modules[i]) {
 				fs->modules[i] = kd_strdup(path->s);
 				err = fs->modules[i] ? 0 : -ENOMEM;
-			} else if (strcmp(e->d_name + m, ".ko") && !fs->compressed) {
-				fs->compressed = kd_strdup(path->s);
-				err = fs->compressed ? 0 : -ENOMEM;
+			} else if (!strncmp(e->d_name + m, ".ko.", 4) && !fs->compressed[i]) {
+				/* .ko.xz, .ko.zst, .ko.gz: Debian's packages compress since 6.x */
+				fs->compressed[i] = kd_strdup(path->s);
+				err = fs->compressed[i] ? 0 : -ENOMEM;
 			}
 		}
 	}
@@ -129,9 +130,9 @@ int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir
 		kd_err("%s: cannot read the kernel's modules (--modules): %s", modules_dir,
 		       kd_strerror(err));
 	for (i = 0; !err && i < NR_MODULES; i++)
-		if (!fs->modules[i] && fs->compressed) {
+		if (!fs->modules[i] && fs->compressed[i]) {
 			kd_err("%s: a compressed module; --fs ext4 loads uncompressed .ko files only"
-			       " (unxz or unzstd them)", fs->compressed);
+			       " (unxz or unzstd them)", fs->compressed[i]);
 			err = -KD_EUNSUPPORTED;
 		}
 	if (!err)
@@ -177,8 +178,8 @@ void probe_fs__release(struct probe_fs *fs)
 		if (fs->stripped[i])
 			unlink(fs->modules[i]);
 		free(fs->modules[i]);
+		free(fs->compressed[i]);
 	}
-	free(fs->compressed);
 	memset(fs, 0, sizeof(*fs));
 }
 

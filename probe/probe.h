@@ -296,7 +296,7 @@ struct probe_fs {
 	char *image;				/* made by mke2fs in the work directory */
 	char *modules[PROBE_FS_MODULES_MAX];	/* found in the modules tree, or NULL */
 	bool stripped[PROBE_FS_MODULES_MAX];	/* modules[i] is a stripped copy in the work dir */
-	char *compressed;			/* a .ko.xz/.ko.zst seen, for the message */
+	char *compressed[PROBE_FS_MODULES_MAX];	/* a .ko.xz/.ko.zst of it seen, for the message */
 };
 
 /*
