@@ -183,7 +183,6 @@ int kdb__detach_other(struct kdb *db)
 
 static int syscall_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_syscall_pair p = {
 		.abi = kdb_col_name(st, 0),
 		.name = kdb_col_name(st, 1),
@@ -193,7 +192,7 @@ static int syscall_pair_row(sqlite3_stmt *st, void *ctx)
 		.new_func = sqlite3_column_int64(st, 5),
 	};
 
-	return ((kdb_syscall_pair_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_syscall_pair_fn, ctx, &p);
 }
 
 int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, void *ctx)
@@ -236,46 +235,39 @@ int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, 
 
 static int constant_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kd_constant o, n;
 	struct kdb_constant_pair p = {
 		kdb_read_constant(st, 0, &o), kdb_read_constant(st, KDB_CONSTANT_NCOLS, &n)
 	};
 
-	return ((kdb_constant_pair_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_constant_pair_fn, ctx, &p);
 }
 
 int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx)
 {
-	struct kdb_caller c = KDB_CALLER(cb, ctx);
-
 	return kdb_query(db, PAIRS_BY_NAME("constants", KDB_CONSTANT_COLS, NULL7,
 					   "n.name IS NULL OR n.value <> o.value"),
-			 "comparing constants", constant_pair_row, &c);
+			 "comparing constants", constant_pair_row, &KDB_CALLER(cb, ctx));
 }
 
 static int ioctl_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kd_ioctl o, n;
 	struct kdb_ioctl_pair p = {
 		kdb_read_ioctl(st, 0, &o), kdb_read_ioctl(st, KDB_IOCTL_NCOLS, &n)
 	};
 
-	return ((kdb_ioctl_pair_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_ioctl_pair_fn, ctx, &p);
 }
 
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx)
 {
-	struct kdb_caller c = KDB_CALLER(cb, ctx);
-
 	return kdb_query(db, PAIRS_BY_NAME("ioctls", KDB_IOCTL_COLS, NULL13, "1"),
-			 "comparing ioctls", ioctl_pair_row, &c);
+			 "comparing ioctls", ioctl_pair_row, &KDB_CALLER(cb, ctx));
 }
 
 static int uapi_type_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_uapi_type_pair p = {
 		.kind = kdb_col_text(st, 0),
 		.name = kdb_col_text(st, 1),
@@ -286,13 +278,11 @@ static int uapi_type_pair_row(sqlite3_stmt *st, void *ctx)
 
 	if (!p.kind || !p.name || !p.file)
 		return -ENOMEM;
-	return ((kdb_uapi_type_pair_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_uapi_type_pair_fn, ctx, &p);
 }
 
 int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
 {
-	struct kdb_caller c = KDB_CALLER(cb, ctx);
-
 	return kdb_query(db,
 		"SELECT * FROM ("
 		" SELECT t.kind, t.name, min(u.file), min(t.id),"
@@ -302,12 +292,11 @@ int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
 		" WHERE t.name IS NOT NULL AND t.kind IN ('struct', 'union', 'enum')"
 		" GROUP BY t.kind, t.name)"
 		" WHERE nid IS NOT NULL ORDER BY 1, 2",
-		"comparing the header views' types", uapi_type_pair_row, &c);
+		"comparing the header views' types", uapi_type_pair_row, &KDB_CALLER(cb, ctx));
 }
 
 static int header_kernel_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_header_kernel_pair p = {
 		.kind = kdb_col_text(st, 0),
 		.name = kdb_col_text(st, 1),
@@ -321,7 +310,7 @@ static int header_kernel_row(sqlite3_stmt *st, void *ctx)
 
 	if (!p.kind || !p.name || !p.file || !p.decl_file)
 		return -ENOMEM;
-	return ((kdb_header_kernel_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_header_kernel_fn, ctx, &p);
 }
 
 /*
@@ -332,8 +321,6 @@ static int header_kernel_row(sqlite3_stmt *st, void *ctx)
  */
 int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx)
 {
-	struct kdb_caller c = KDB_CALLER(cb, ctx);
-
 	return kdb_query(db,
 		"WITH RECURSIVE reach(id) AS ("
 		"  SELECT p.type_id FROM main.params p JOIN main.syscalls s ON s.func_id = p.func_id"
@@ -359,7 +346,8 @@ int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx)
 		"     '/include/uapi/' || u.file"
 		"    AND instr(substr(k.decl_file, 6, length(k.decl_file) - length(u.file) - 19), '/') = 0))"
 		" ORDER BY 1, 2, 6, 7",
-		"pairing the header view's types with the kernel's", header_kernel_row, &c);
+		"pairing the header view's types with the kernel's", header_kernel_row,
+		&KDB_CALLER(cb, ctx));
 }
 
 /* --- what a kernel's binary shows ------------------------------------------ */
@@ -389,7 +377,7 @@ int kdb__built_type_ids(struct kdb *db, int64_t **ids, size_t *n)
 int kdb__uapi_type_named(struct kdb *db, const char *file, const char *name, bool tag, int64_t *id)
 {
 	sqlite3_stmt *st = NULL;
-	int rc, err;
+	int err;
 
 	*id = 0;
 	err = kdb_prepare(db, "SELECT t.id FROM uapi_types u JOIN types t ON t.id = u.type_id"
@@ -404,13 +392,9 @@ int kdb__uapi_type_named(struct kdb *db, const char *file, const char *name, boo
 		err = kdb_sql_error(db, "binding a type name");
 		goto out;
 	}
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
+	err = kdb_step_one(db, st, "reading uapi_types");
+	if (!err)
 		*id = sqlite3_column_int64(st, 0);
-	else if (rc == SQLITE_DONE)
-		err = -ENOENT;
-	else
-		err = kdb_sql_error(db, "reading uapi_types");
 out:
 	sqlite3_finalize(st);
 	return err;

@@ -91,7 +91,6 @@ static bool has_probe(struct kdb *db, const char *schema)
 
 static int probe_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_probe_row r = {
 		.id = col(st, 0), .call = col(st, 1), .nr = sqlite3_column_int64(st, 2),
 		.kind = col(st, 3), .args = col(st, 4), .expect = col(st, 5),
@@ -102,7 +101,7 @@ static int probe_row(sqlite3_stmt *st, void *ctx)
 		.deviation = col(st, 15), .deviation_why = col(st, 16),
 	};
 
-	return ((kdb_probe_fn)c->fn)(&r, c->ctx);
+	return KDB_CALL(kdb_probe_fn, ctx, &r);
 }
 
 int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
@@ -122,7 +121,6 @@ int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
 
 static int probe_pair_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_probe_pair p = {
 		.id = col(st, 0), .call = col(st, 1), .kind = col(st, 2), .args = col(st, 3),
 		.expect = col(st, 4), .expect_errno = col(st, 5), .what = col(st, 6),
@@ -135,7 +133,7 @@ static int probe_pair_row(sqlite3_stmt *st, void *ctx)
 		.new_matches = sqlite3_column_int(st, 19) != 0, .new_kind = col(st, 20),
 	};
 
-	return ((kdb_probe_pair_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_probe_pair_fn, ctx, &p);
 }
 
 int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)

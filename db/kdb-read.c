@@ -14,64 +14,67 @@
 int kdb__get_meta(struct kdb *db, const char *key, char **value)
 {
 	sqlite3_stmt *st;
-	int rc, err = 0;
+	int err = 0;
 
 	*value = NULL;
 	err = kdb_prepare(db, "SELECT value FROM meta WHERE key = ?", &st);
 	if (err)
 		return err;
 	kdb_bind_text(st, 1, key);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		if (sqlite3_column_type(st, 0) != SQLITE_NULL) {
-			*value = kdb_col_strdup(st, 0);
-			if (!*value)
-				err = -ENOMEM;
-		}
-	} else if (rc != SQLITE_DONE) {
-		err = kdb_sql_error(db, "reading meta");
-	}
+	err = kdb_step_one(db, st, "reading meta");
+	if (!err && sqlite3_column_type(st, 0) != SQLITE_NULL && !(*value = kdb_col_strdup(st, 0)))
+		err = -ENOMEM;
 	sqlite3_finalize(st);
+	if (err == -ENOENT)
+		err = 0;	/* no such key: no value */
 	return err;
+}
+
+/*
+ * A zeroed element appended to the array at @arr (a T **) of @n elements and
+ * capacity @cap, and counted in @n; NULL with kd_grow_array()'s error in *@err.
+ */
+static void *append_zeroed(void *arr, size_t *cap, size_t *n, size_t size, int *err)
+{
+	char *e;
+
+	*err = kd_grow_array(arr, cap, *n + 1, size);
+	if (*err)
+		return NULL;
+	e = *(char **)arr + *n * size;
+	memset(e, 0, size);
+	(*n)++;
+	return e;
 }
 
 int kdb_add_member(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap)
 {
-	struct kd_member *m;
-	int err = KD_GROW(t->members, *cap, t->nr_members + 1);
+	int err;
+	struct kd_member *m = append_zeroed(&t->members, cap, &t->nr_members, sizeof(*m), &err);
 
-	if (err)
+	if (!m)
 		return err;
-	m = &t->members[t->nr_members];
-	memset(m, 0, sizeof(*m));
-	if (sqlite3_column_type(st, base) != SQLITE_NULL) {
-		m->name = kdb_col_strdup(st, base);
-		if (!m->name)
-			return -ENOMEM;
-	}
-	t->nr_members++;
 	m->type = sqlite3_column_int64(st, base + 1);
 	m->offset = sqlite3_column_type(st, base + 2) == SQLITE_NULL ? -1 :
 		    sqlite3_column_int64(st, base + 2);
 	m->bit_offset = sqlite3_column_int(st, base + 3);
 	m->bit_size = sqlite3_column_int(st, base + 4);
+	/* an anonymous member has no name; a named one without memory fails */
+	if (sqlite3_column_type(st, base) != SQLITE_NULL && !(m->name = kdb_col_strdup(st, base)))
+		return -ENOMEM;
 	return 0;
 }
 
 int kdb_add_enumerator(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap)
 {
-	struct kd_enumerator *e;
-	int err = KD_GROW(t->enumerators, *cap, t->nr_enumerators + 1);
+	int err;
+	struct kd_enumerator *e = append_zeroed(&t->enumerators, cap, &t->nr_enumerators,
+						sizeof(*e), &err);
 
-	if (err)
+	if (!e)
 		return err;
-	e = &t->enumerators[t->nr_enumerators];
-	e->name = kdb_col_strdup(st, base);
-	if (!e->name)
-		return -ENOMEM;
-	t->nr_enumerators++;
 	e->value = sqlite3_column_int64(st, base + 1);
-	return 0;
+	return (e->name = kdb_col_strdup(st, base)) ? 0 : -ENOMEM;
 }
 
 /* The members and enumerators of one type, its arrays' capacity. */
@@ -128,7 +131,7 @@ int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out)
 {
 	struct kd_type *t = NULL;
 	sqlite3_stmt *st;
-	int rc, err;
+	int err;
 
 	*out = NULL;
 	err = kdb_prepare(db, "SELECT kind, name, size, align, ref, count, flags, decl_file,"
@@ -136,11 +139,9 @@ int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out)
 	if (err)
 		return err;
 	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		err = rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, "reading types");
+	err = kdb_step_one(db, st, "reading types");
+	if (err)
 		goto out;
-	}
 	t = kd_calloc(1, sizeof(*t));
 	if (!t) {
 		err = -ENOMEM;
@@ -250,7 +251,7 @@ static int get_function(struct kdb *db, const char *where, const char *name, int
 	struct kd_function *f = NULL;
 	char sql[160];
 	sqlite3_stmt *st;
-	int rc, err;
+	int err;
 
 	*out = NULL;
 	snprintf(sql, sizeof(sql), "%s%s", cols, where);
@@ -261,11 +262,9 @@ static int get_function(struct kdb *db, const char *where, const char *name, int
 		kdb_bind_text(st, 1, name);
 	else
 		sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		err = rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, "reading functions");
+	err = kdb_step_one(db, st, "reading functions");
+	if (err)
 		goto out;
-	}
 	f = kd_calloc(1, sizeof(*f));
 	if (!f) {
 		err = -ENOMEM;
@@ -300,7 +299,6 @@ int kdb__get_function_by_id(struct kdb *db, int64_t id, struct kd_function **out
 
 static int syscall_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kd_syscall sc = {
 		.abi = kdb_col_name(st, 0),
 		.nr = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1),
@@ -310,7 +308,7 @@ static int syscall_row(sqlite3_stmt *st, void *ctx)
 		.implemented = sqlite3_column_int(st, 5) != 0,
 	};
 
-	return ((kdb_syscall_fn)c->fn)(&sc, c->ctx);
+	return KDB_CALL(kdb_syscall_fn, ctx, &sc);
 }
 
 static int foreach_syscall(struct kdb *db, const char *sql, const char *arg,
@@ -342,7 +340,6 @@ int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn 
 
 static int problem_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kd_problem p = {
 		.stage = kdb_col_text(st, 0),
 		.input = kdb_col_text(st, 1),
@@ -350,15 +347,13 @@ static int problem_row(sqlite3_stmt *st, void *ctx)
 		.message = kdb_col_text(st, 3),
 	};
 
-	return ((kdb_problem_fn)c->fn)(&p, c->ctx);
+	return KDB_CALL(kdb_problem_fn, ctx, &p);
 }
 
 int kdb__foreach_problem(struct kdb *db, kdb_problem_fn cb, void *ctx)
 {
-	struct kdb_caller c = KDB_CALLER(cb, ctx);
-
 	return kdb_query(db, "SELECT stage, input, location, message FROM problems ORDER BY id",
-			 "reading problems", problem_row, &c);
+			 "reading problems", problem_row, &KDB_CALLER(cb, ctx));
 }
 
 int64_t kdb__count(struct kdb *db, const char *table)
@@ -390,18 +385,16 @@ int64_t kdb__count(struct kdb *db, const char *table)
 int kdb__get_module_name(struct kdb *db, int64_t id, char **name)
 {
 	sqlite3_stmt *st;
-	int rc, err;
+	int err;
 
 	*name = NULL;
 	err = kdb_prepare(db, "SELECT name FROM modules WHERE id = ?", &st);
 	if (err)
 		return err;
 	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		err = (*name = kdb_col_strdup(st, 0)) ? 0 : -ENOMEM;
-	else
-		err = rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, "reading modules");
+	err = kdb_step_one(db, st, "reading modules");
+	if (!err && !(*name = kdb_col_strdup(st, 0)))
+		err = -ENOMEM;
 	sqlite3_finalize(st);
 	return err;
 }

@@ -280,7 +280,6 @@ static int spec_rows(struct kdb *db, const char *sql, const char *key1, const ch
 
 static int spec_file_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_spec_file f = {
 		.name = kdb_col_text(st, 0), .path = kdb_col_text(st, 1), .hash = kdb_col_text(st, 2),
 		.bytes = sqlite3_column_int64(st, 3), .text = kdb_col_text(st, 4),
@@ -288,19 +287,18 @@ static int spec_file_row(sqlite3_stmt *st, void *ctx)
 
 	if (!f.text)
 		f.text = "";
-	return ((kdb_spec_file_fn)c->fn)(&f, c->ctx);
+	return KDB_CALL(kdb_spec_file_fn, ctx, &f);
 }
 
 int kdb__foreach_spec_file(struct kdb *db, kdb_spec_file_fn cb, void *ctx)
 {
 	return spec_rows(db, "SELECT name, path, hash, bytes, text FROM spec_files ORDER BY idx",
 			 NULL, NULL, "reading spec_files", spec_file_row,
-			 (struct kdb_caller)KDB_CALLER(cb, ctx));
+			 KDB_CALLER(cb, ctx));
 }
 
 static int spec_value_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_spec_value v = {
 		.set = kdb_col_text(st, 0), .idx = sqlite3_column_int(st, 1),
 		.name = kdb_col_text(st, 2),
@@ -312,7 +310,7 @@ static int spec_value_row(sqlite3_stmt *st, void *ctx)
 		.line = sqlite3_column_int(st, 9),
 	};
 
-	return ((kdb_spec_value_fn)c->fn)(&v, c->ctx);
+	return KDB_CALL(kdb_spec_value_fn, ctx, &v);
 }
 
 int kdb__foreach_spec_value(struct kdb *db, const char *set, kdb_spec_value_fn cb, void *ctx)
@@ -320,12 +318,11 @@ int kdb__foreach_spec_value(struct kdb *db, const char *set, kdb_spec_value_fn c
 	return spec_rows(db, "SELECT set_name, idx, name, value, value_source, expr, grp, grp_mask,"
 			 " since, line FROM spec_set_values WHERE set_name = ?1 ORDER BY idx",
 			 set, NULL, "reading spec_set_values", spec_value_row,
-			 (struct kdb_caller)KDB_CALLER(cb, ctx));
+			 KDB_CALLER(cb, ctx));
 }
 
 static int spec_errno_row(sqlite3_stmt *st, void *ctx)
 {
-	const struct kdb_caller *c = ctx;
 	struct kdb_spec_errno e = {
 		.call_kind = kdb_col_text(st, 0), .call_name = kdb_col_text(st, 1),
 		.idx = sqlite3_column_int(st, 2), .errno_name = kdb_col_text(st, 3),
@@ -333,7 +330,7 @@ static int spec_errno_row(sqlite3_stmt *st, void *ctx)
 		.line = sqlite3_column_int(st, 7),
 	};
 
-	return ((kdb_spec_errno_fn)c->fn)(&e, c->ctx);
+	return KDB_CALL(kdb_spec_errno_fn, ctx, &e);
 }
 
 int kdb__foreach_spec_errno(struct kdb *db, const char *kind, const char *name,
@@ -342,13 +339,13 @@ int kdb__foreach_spec_errno(struct kdb *db, const char *kind, const char *name,
 	return spec_rows(db, "SELECT call_kind, call_name, idx, errno, text, cond, since, line"
 			 " FROM spec_errnos WHERE call_kind = ?1 AND call_name = ?2 ORDER BY idx",
 			 kind, name, "reading spec_errnos", spec_errno_row,
-			 (struct kdb_caller)KDB_CALLER(cb, ctx));
+			 KDB_CALLER(cb, ctx));
 }
 
 int kdb__get_spec_struct(struct kdb *db, const char *name, kdb_spec_struct_fn cb, void *ctx)
 {
 	sqlite3_stmt *st = NULL;
-	int rc, err;
+	int err;
 
 	if (!has_spec_tables(db))
 		return -ENOENT;
@@ -357,8 +354,8 @@ int kdb__get_spec_struct(struct kdb *db, const char *name, kdb_spec_struct_fn cb
 	if (err)
 		return err;
 	kdb_bind_text(st, 1, name);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
+	err = kdb_step_one(db, st, "reading spec_structs");
+	if (!err) {
 		struct kdb_spec_struct s = {
 			.name = kdb_col_text(st, 0), .is_union = sqlite3_column_int(st, 1),
 			.extensible = sqlite3_column_int(st, 2),
@@ -370,10 +367,6 @@ int kdb__get_spec_struct(struct kdb *db, const char *name, kdb_spec_struct_fn cb
 		};
 
 		err = cb(&s, ctx);
-	} else if (rc == SQLITE_DONE) {
-		err = -ENOENT;
-	} else {
-		err = kdb_sql_error(db, "reading spec_structs");
 	}
 	sqlite3_finalize(st);
 	return err;

@@ -82,6 +82,15 @@ int kdb_each_row(struct kdb *db, sqlite3_stmt *st, const char *what, kdb_row_fn 
 	return err;
 }
 
+int kdb_step_one(struct kdb *db, sqlite3_stmt *st, const char *what)
+{
+	int rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 0;
+	return rc == SQLITE_DONE ? -ENOENT : kdb_sql_error(db, what);
+}
+
 int kdb_query(struct kdb *db, const char *sql, const char *what, kdb_row_fn row, void *ctx)
 {
 	sqlite3_stmt *st;

@@ -72,15 +72,24 @@ typedef int (*kdb_row_fn)(sqlite3_stmt *st, void *ctx);
 int kdb_each_row(struct kdb *db, sqlite3_stmt *st, const char *what, kdb_row_fn row, void *ctx);
 int kdb_query(struct kdb *db, const char *sql, const char *what, kdb_row_fn row, void *ctx);
 /*
+ * Step @st to the one row a lookup expects: 0 with the row there, -ENOENT
+ * when there is none, or a failed step reported as "PATH: @what: message".
+ */
+int kdb_step_one(struct kdb *db, sqlite3_stmt *st, const char *what);
+/*
  * A caller's callback carried through a walk: @fn is the caller's function
- * under the generic function type, which the row function casts back to the
- * walk's own callback type (KDB_CALLER(cb, ctx) makes one).
+ * under the generic function type. KDB_CALLER(cb, ctx) makes one;
+ * KDB_CALL(type, walk_ctx, arg), in a row function whose context is one,
+ * calls it back as the walk's own callback @type with @arg.
  */
 struct kdb_caller {
 	void (*fn)(void);
 	void *ctx;
 };
-#define KDB_CALLER(cb, ctx) { (void (*)(void))(cb), (ctx) }
+#define KDB_CALLER(cb, ctx) ((struct kdb_caller){ (void (*)(void))(cb), (ctx) })
+#define KDB_CALL(type, walk_ctx, arg) \
+	(((type)((const struct kdb_caller *)(walk_ctx))->fn)((arg), \
+		((const struct kdb_caller *)(walk_ctx))->ctx))
 
 /*
  * The columns of a constant and of an ioctl as table alias @t has them, and
