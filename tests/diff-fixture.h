@@ -255,4 +255,13 @@ static inline void count_is(const struct diff_result *r, size_t n, const char *w
 			       diff_result__change(r, i)->subject);
 }
 
+/* The last checks of a pair: @n changes in all (@what), exit bits @bits (@bits_what); frees @r. */
+static inline void pair_done(struct diff_result *r, size_t n, const char *what, int bits,
+			     const char *bits_what)
+{
+	count_is(r, n, what);
+	is_int(r ? diff_result__exit_bits(r) : -1, bits, bits_what);
+	diff_result__free(r);
+}
+
 #endif

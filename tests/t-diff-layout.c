@@ -73,9 +73,7 @@ static void test_one_element(void)
 	check(r, "type.array.flexible", "struct shrunk.data", "array-bound", "unsigned int[1]",
 	      "unsigned int[]", "one -> b -> struct shrunk");
 	check(r, "type.size", "struct shrunk", "type-size", "8", "4", NULL);
-	count_is(r, 3, "one: nothing else");
-	is_int(r ? diff_result__exit_bits(r) : -1, 12, "one: exit 12 (struct shrunk)");
-	diff_result__free(r);
+	pair_done(r, 3, "one: nothing else", 12, "one: exit 12 (struct shrunk)");
 }
 
 /* --- members without bytes ------------------------------------------------- */
@@ -106,9 +104,7 @@ static void test_added_empty(void)
 	check(r, "type.member.added", "struct hdr.data", "member-added-empty", NULL,
 	      "unsigned char data[] at 4", NULL);
 	verdict_is(r, "type.member.added", "struct hdr.data", DIFF_INFO);
-	count_is(r, 2, "empty: nothing else");
-	is_int(r ? diff_result__exit_bits(r) : -1, 4, "empty: info changes only, exit 4");
-	diff_result__free(r);
+	pair_done(r, 2, "empty: nothing else", 4, "empty: info changes only, exit 4");
 }
 
 /* --- plain char ------------------------------------------------------------ */
@@ -143,9 +139,7 @@ static void test_plain_char(void)
 	check(r, "type.member.renamed", "struct cs.a", "member-renamed", "a", "b",
 	      "chr -> s -> struct cs");
 	check(r, "type.member.type", "struct cs.t", "type-spelling", "char", "__kchar", NULL);
-	count_is(r, 2, "char: only the rename and the spelling");
-	is_int(r ? diff_result__exit_bits(r) : -1, 4, "char: info only, exit 4");
-	diff_result__free(r);
+	pair_done(r, 2, "char: only the rename and the spelling", 4, "char: info only, exit 4");
 }
 
 /* --- unions growing at the tail ------------------------------------------- */

@@ -130,9 +130,7 @@ static void test_tail_growth(void)
 	}
 	ok(c && c->rule->verdict == DIFF_BREAKING && c->rule->uncontracted,
 	   "without a contract: potentially breaking");
-	count_is(r, 2, "tail: two changes");
-	is_int(r ? diff_result__exit_bits(r) : -1, 12, "tail, no contract: exit 12");
-	diff_result__free(r);
+	pair_done(r, 2, "tail: two changes", 12, "tail, no contract: exit 12");
 
 	r = pair("tail-contract", build_tail, &with);
 	check(r, "type.size", "struct open_how", "tail-growth-extensible", "24", "32", NULL);
@@ -234,9 +232,7 @@ static void test_anonymous_union(void)
 	      "unsigned int lo at 8", "stat -> st -> struct st");
 	check(r, "type.member.added", "struct st.hi", "member-added-alias", NULL,
 	      "unsigned int hi at 12", NULL);
-	count_is(r, 2, "anon: only the two aliases");
-	is_int(r ? diff_result__exit_bits(r) : -1, 4, "anon: compatible only, exit 4");
-	diff_result__free(r);
+	pair_done(r, 2, "anon: only the two aliases", 4, "anon: compatible only, exit 4");
 }
 
 /* Padding reuse, reserved reuse, struct -> union, enums, a changed pointee behind an unchanged struct. */
@@ -445,9 +441,7 @@ static void test_space(void)
 	      "short unsigned int", NULL);
 	check(r, "type.array.bound", "struct carve_live.reserved", "reserved-reuse", "unsigned int[3]",
 	      "unsigned int[2]", NULL);
-	count_is(r, 12, "space: nothing else");
-	is_int(r ? diff_result__exit_bits(r) : -1, 28, "space: exit 4|8|16");
-	diff_result__free(r);
+	pair_done(r, 12, "space: nothing else", 28, "space: exit 4|8|16");
 
 	r = pair("space-contract", build_space, &(struct diff_conf){ .contract = &c });
 	check(r, "type.member.offset", "struct desc.pad", "member-moved", "4", "6", NULL);
@@ -767,9 +761,7 @@ static void test_no_change(void)
 {
 	struct diff_result *r = pair("same", build_same, NULL);
 
-	count_is(r, 0, "identical kernels: no change");
-	is_int(r ? diff_result__exit_bits(r) : -1, 0, "exit 0");
-	diff_result__free(r);
+	pair_done(r, 0, "identical kernels: no change", 0, "exit 0");
 }
 
 /* --- suppressions ------------------------------------------------------- */

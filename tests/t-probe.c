@@ -391,8 +391,12 @@ static void test_store(void)
 	struct stored *rows = got.row;
 	struct kd_buf path = KD_BUF_INIT;
 	struct kdb *db = NULL;
-	size_t mismatches = 99;
-	char *v = NULL;
+	/* The meta rows of a probe run, the test's name their key. */
+	static const struct { const char *key, *value; } meta[] = {
+		{ "probe_cases", "3" }, { "probe_mismatches", "2" }, { "probe_release", "6.1.0-test" },
+		{ "probe_kernel", "/boot/vmlinuz-test" }, { "probe_fs", "tmpfs" },
+	};
+	size_t mismatches = 99, i;
 
 	kd_buf_addf(&path, "%s/store.kabi", tap_tmpdir());
 	is_int(kdb__create(path.s, &db), 0, "store: a new .kabi");
@@ -417,21 +421,13 @@ static void test_store(void)
 	is_str(rows[2].args, "fd:file, badptr, 16", "row 2 args");
 	is_str(rows[2].status, "timeout", "row 2 status");
 	ok(!rows[2].matches, "row 2 is a mismatch");
-	kdb__get_meta(db, "probe_cases", &v);
-	is_str(v, "3", "meta probe_cases");
-	free(v);
-	kdb__get_meta(db, "probe_mismatches", &v);
-	is_str(v, "2", "meta probe_mismatches");
-	free(v);
-	kdb__get_meta(db, "probe_release", &v);
-	is_str(v, "6.1.0-test", "meta probe_release");
-	free(v);
-	kdb__get_meta(db, "probe_kernel", &v);
-	is_str(v, "/boot/vmlinuz-test", "meta probe_kernel");
-	free(v);
-	kdb__get_meta(db, "probe_fs", &v);
-	is_str(v, "tmpfs", "meta probe_fs");
-	free(v);
+	for (i = 0; i < sizeof(meta) / sizeof(meta[0]); i++) {
+		char *v = NULL;
+
+		kdb__get_meta(db, meta[i].key, &v);
+		is_str(v, meta[i].value, meta[i].key);
+		free(v);
+	}
 	kdb__free(db);
 	kd_buf_release(&path);
 	probe_set__free(set);
