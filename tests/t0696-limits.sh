@@ -16,7 +16,8 @@
 #   KABI_DIFF_TEST_MAX_TYPES lowers it to the fixture's own count (read
 #   whole) and one less (refused in one line, nothing written);
 # - probe's --timeout: a QEMU (a script on PATH) that never ends is killed
-#   after the timeout, and the error names it.
+#   after the timeout, and the error names it; one that floods its console
+#   is stopped at 64 MiB of output, the error names that limit.
 . "$KD_SRCDIR/lib.sh"
 
 k=$(fixture_kernel v1-dwarf5 -gdwarf-5)
@@ -154,7 +155,17 @@ if echo 'int main(void) { return 0; }' | cc -static -x c -o static-ok - 2>/dev/n
   fake QEMU booting" "probe: a QEMU that never ends is killed after --timeout 1, the error names the timeout"
 	kill -0 "$(cat qemu.pid)" 2>/dev/null
 	is "$?" 1 "  and it is gone"
+	# A guest flooding its console (one took 3.8 GB in 8 s): 64 MiB kept, QEMU killed.
+	printf '#!/bin/sh\necho $$ > %s/qemu.pid\nexec yes flood\n' "$PWD" >fakebin/qemu-system-x86_64
+	PATH=$PWD/fakebin:$PATH "$KABI_DIFF" probe "$boot" --kernel "$bootk" \
+		--no-spec --timeout 100 >out.txt 2>err.txt
+	is "$?|$(head -2 err.txt)" "1|kabi-diff: $bootk: probe failed: more than 64 MiB of console output, the limit; QEMU stopped; last console lines:
+  flood" "probe: a QEMU flooding its console is stopped at 64 MiB, the error names the limit"
+	kill -0 "$(cat qemu.pid)" 2>/dev/null
+	is "$?" 1 "  and it is gone"
 else
 	skip "probe --timeout: no static libc for cc, or no bootable fixture"
+	skip "probe: a flooding console"
+	skip "  and it is gone"
 fi
 done_testing
