@@ -135,6 +135,10 @@ q spec.kabi "UPDATE spec_files SET text = text || readfile('deep.txt')"
 is "$?|$(cat err.txt)" \
 	"1|kabi-diff: one.kabispec:5:1028: expression too deep (more than 256 operators on one path)" \
 	"150,000 terms stored in a .kabi: check names the limit"
+"$KABI_DIFF" diff good.kabi spec.kabi > out.txt 2> err.txt
+is "$?|$(cat err.txt)|$(wc -c < out.txt)" \
+	"1|kabi-diff: one.kabispec:5:1028: expression too deep (more than 256 operators on one path)|0" \
+	"150,000 terms stored in the new .kabi: diff names the limit, no report"
 "$KABI_DIFF" probe spec.kabi --list > out.txt 2> err.txt
 is "$?|$(wc -l < err.txt)" "1|1" "150,000 terms stored in a .kabi: probe --list fails in one line"
 
