@@ -13,44 +13,20 @@
 k4=$(fixture_kernel v1-dwarf4 -gdwarf-4)
 scratch hostile-mem
 
-# poke_byte FILE OFFSET BYTE: overwrite one byte in place.
-poke_byte() {
-	printf "\\$(printf %03o "$3")" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null
-}
-# sec_off FILE NAME: file offset of section NAME.
-sec_off() {
-	set -- $(readelf -SW "$1" | sed 's/^ *\[ *[0-9]*\]//' | awk -v n="$2" '$1 == n { print "0x" $4; exit }')
-	echo $(($1))
-}
-# attr_off FILE DIE_NAME ATTR: offset in .debug_info of attribute ATTR of the DIE named DIE_NAME.
-attr_off() {
-	readelf --debug-dump=info "$1" 2>/dev/null | awk -v n="$2" -v a="$3" '
-	/^ <[0-9]+><[0-9a-f]+>:/ { named = 0 }
-	/DW_AT_name/ && $NF == n { named = 1 }
-	named && ($2 == a || $2 == a ":") { o = $1; gsub(/[<>]/, "", o); print "0x" o; exit }' |
-	{ read -r o && echo $((o)); }
-}
-# strp_off FILE NAME: offset in .debug_str of the DW_AT_name string NAME.
-strp_off() {
-	readelf --debug-dump=info "$1" 2>/dev/null |
-	awk -v n="$2" '/DW_AT_name.*indirect string/ { s = $0; sub(/.*\): /, "", s)
-		if (s == n) { o = $0; sub(/.*offset: /, "", o); sub(/\).*/, "", o); print o; exit } }' |
-	{ read -r o && echo $((o)); }
-}
+. "$KD_SRCDIR/dwarf-poke.sh"
 fx_bits() {
 	q "$1" "SELECT m.name || ':' || m.offset || ':' || m.bit_offset || ':' || m.bit_size
 		FROM members m JOIN types t ON t.id = m.type_id WHERE t.name = 'fx_bits' ORDER BY m.idx"
 }
 
 "$KABI_DIFF" extract -q "$k4" -o good.kabi || exit 1
-di=$(sec_off "$k4" .debug_info)
 
 # --- DWARF: a bitfield and a member outside their struct -------------------
 # poked NAME MEMBER ATTR VALUE WHAT: the fixture with the (one-byte) ATTR of
 # MEMBER set to VALUE, extracted to NAME.kabi, which must succeed.
 poked() {
 	cp "$k4" "$1"
-	poke_byte "$1" $((di + $(attr_off "$k4" "$2" "$3"))) "$4"
+	poke_attr "$1" "$2" "$3" "$4"
 	"$KABI_DIFF" extract -q "$1" -o "$1.kabi"
 	is "$?" 0 "$5: extract succeeds"
 }

@@ -7,8 +7,9 @@
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
 #   OUT/spec  the shipped spec files and the spec fixtures
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
-# .debug_aranges, hostile .kabi columns and schema objects, deep
-# expressions, extends chains, costly macros.
+# .debug_aranges, DWARF attribute values outside their type, a base type
+# named "", hostile .kabi columns (offsets, a stored deep contract) and
+# schema objects, deep expressions, extends chains, costly macros.
 # usage: make-corpus.sh OUT KABI_DIFF   (existing seeds are kept)
 set -eu
 out=$1
@@ -34,6 +35,20 @@ kernel v1-O0 -gdwarf-5 -O0
 if command -v clang >/dev/null && [ ! -e "$out/elf/seed-clang" ]; then
 	CC=clang kernel clang -gdwarf-5 2>/dev/null || true
 fi
+# One DWARF byte of the DWARF 4 build changed (as t0660 does): a bitfield's
+# DW_AT_bit_offset 250 and a member location 200 outside their 4-byte
+# struct, a base type named "" (its .debug_str name a NUL byte).
+. "$top/tests/dwarf-poke.sh"
+poked() {
+	name=$1; shift
+	[ -e "$out/elf/seed-$name" ] && return 0
+	cp "$out/elf/seed-v1-dwarf4" "$work/poked" && "$@" && mv "$work/poked" "$out/elf/seed-$name"
+}
+k4=$out/elf/seed-v1-dwarf4
+poked bit-offset-250 poke_attr "$work/poked" ready DW_AT_bit_offset 250
+poked member-at-200 poke_attr "$work/poked" tag DW_AT_data_member_location 200
+poked empty-base-name \
+	poke_byte "$work/poked" $(($(sec_off "$k4" .debug_str) + $(strp_off "$k4" "long unsigned int"))) 0
 # UAPI: header [+ #-- + linux/fuzz2.h + #-- + asm/fuzz.h] + #-- + asm-generic/ioctl.h
 ioctl_h=$fx/uapi/installed/asm-generic/ioctl.h
 i=0
@@ -84,6 +99,23 @@ if [ ! -e "$out/db/seed-trigger" ]; then
 		UPDATE meta SET value = 'x' WHERE key = 'release'; END"
 	cp "$work/t.kabi" "$out/db/seed-trigger"
 fi
+# Offsets and sizes no extraction writes (negative, 2^61 - 8, INT64_MAX), and
+# a stored contract whose expression is a chain of 300 terms.
+if [ ! -e "$out/db/seed-hostile-offsets" ]; then
+	cp "$out/db/seed-v1-dwarf4" "$work/o.kabi"
+	awk 'BEGIN { printf "flags deep_flags {\n\tA = 1"; for (i = 0; i < 300; i++) printf " + 1"
+		print ";\n}" }' > "$work/deep.txt"
+	sqlite3 "$work/o.kabi" "
+		UPDATE members SET offset = -24, bit_offset = -27 WHERE name = 'ready';
+		UPDATE members SET offset = 2305843009213693944 WHERE name = 'tag';
+		UPDATE members SET offset = 9223372036854775807, bit_offset = 2147483647,
+			bit_size = 2147483647 WHERE name = 'kind';
+		UPDATE types SET size = 9223372036854775807 WHERE name = 'fx_bits'"
+	mkdir -p "$work/one" && printf 'flags one_flags {\n\tA = 1;\n}\n' > "$work/one/one.kabispec"
+	"$kd" spec load "$work/o.kabi" "$work/one" > /dev/null
+	sqlite3 "$work/o.kabi" "UPDATE spec_files SET text = text || readfile('$work/deep.txt')"
+	cp "$work/o.kabi" "$out/db/seed-hostile-offsets"
+fi
 # SQLite pages are 4 KB: copies with 512-byte pages give the mutator more structure per byte.
 for k in v1-dwarf5 uapi; do
 	[ ! -e "$out/db/seed-$k-small-pages" ] || continue
@@ -112,5 +144,11 @@ awk 'BEGIN { for (i = 1; i <= 300; i++) printf "#define M%d M%d\n", i, i - 1
 	print "#define E0 1\n#define X (M300 + E20)"; printf "#define P "
 	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"; print "" }' \
 	> "$out/uapi/seed-costly"
+
+awk 'BEGIN { printf "#define U "; for (i = 0; i < 300; i++) printf "- "; print "1"
+	printf "#define C "; for (i = 0; i < 150; i++) printf "1 ? "; printf "2"
+	for (i = 0; i < 150; i++) printf " : 3"; print ""; printf "#if "
+	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"
+	print "\n#define IN_IF 1\n#endif" }' > "$out/uapi/seed-deep-unary-cond"
 
 ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
