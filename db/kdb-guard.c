@@ -260,3 +260,42 @@ out:
 	objects_release(&have);
 	return err;
 }
+
+/*
+ * Offsets, sizes and bit positions no extraction writes: a negative value
+ * (NULL is "unknown" and reads as -1, so a stored -24 would read as a
+ * position and the diff, which clamps below 0, would call a moved member
+ * unchanged). Only a flexible array's count is -1.
+ */
+int kdb_verify_values(struct kdb *db)
+{
+	static const char sql[] =
+		"SELECT CASE"
+		" WHEN EXISTS (SELECT 1 FROM members WHERE offset < 0) THEN 'members.offset'"
+		" WHEN EXISTS (SELECT 1 FROM members WHERE bit_offset < 0) THEN 'members.bit_offset'"
+		" WHEN EXISTS (SELECT 1 FROM members WHERE bit_size < 0) THEN 'members.bit_size'"
+		" WHEN EXISTS (SELECT 1 FROM types WHERE size < 0) THEN 'types.size'"
+		" WHEN EXISTS (SELECT 1 FROM types WHERE align < 0) THEN 'types.align'"
+		" WHEN EXISTS (SELECT 1 FROM types WHERE count < -1) THEN 'types.count'"
+		" END";
+	sqlite3_stmt *st = NULL;
+	const unsigned char *col;
+	int err;
+
+	err = kdb_prepare(db, sql, &st);
+	if (err)
+		return err;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		err = kdb_sql_error(db, "checking values");
+		goto out;
+	}
+	col = sqlite3_column_text(st, 0);
+	if (col) {
+		kd_err("%s: damaged database (negative value in %s); re-extract the kernel", db->path,
+		       (const char *)col);
+		err = -KD_EFORMAT;
+	}
+out:
+	sqlite3_finalize(st);
+	return err;
+}

@@ -394,6 +394,10 @@ int kdb__open(const char *path, struct kdb **out)
 		goto fail;
 	}
 	sqlite3_finalize(st);
+	st = NULL;
+	err = kdb_verify_values(db);
+	if (err)
+		goto fail;
 	*out = db;
 	return 0;
 fail:

@@ -47,11 +47,14 @@ extern const char kdb_schema_sql[];
  * -KD_ESCHEMA. kdb_uri(): "file:ABSPATH?immutable=1" (malloc'ed), so a
  * read-only open creates no -wal/-shm. kdb_check_wal(): a WAL-mode file
  * whose -wal holds changes is refused (immutable would ignore them).
+ * kdb_verify_values(): no negative offset, size or bit position (a
+ * reported -KD_EFORMAT).
  */
 int kdb_harden(struct kdb *db);
 int kdb_verify_schema(struct kdb *db, const char *schema);
 int kdb_uri(const char *path, char **out);
 int kdb_check_wal(const char *path);
+int kdb_verify_values(struct kdb *db);
 
 /* Route SQLite's allocations through lib/mem.h (once per process). */
 int kdb_init_allocator(void);

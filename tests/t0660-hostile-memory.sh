@@ -3,7 +3,7 @@
 # Hostile inputs that once wrote out of bounds or overflowed the stack
 # (issue 12): a DW_AT_bit_offset or member location that puts a member
 # outside its struct, the same offsets (and 2^61 - 8) stored in a .kabi and
-# diffed, a base type named "", a spec expression of 150,000 terms (in a
+# diffed (negative ones refused: the diff took -24 for 0), a base type named "", a spec expression of 150,000 terms (in a
 # spec directory and stored in a .kabi), and 30,000-deep parentheses,
 # unary chains and 15,000 nested ?: in UAPI headers. Each: a problem row or a one-line
 # error naming the limit, exact results for the rest. Under `make asan`
@@ -59,11 +59,10 @@ crafted() {
 		(SELECT id FROM types WHERE name = 'fx_bits');
 		UPDATE types SET hash = hash + 1 WHERE name = 'fx_bits'"
 }
-crafted negbit "offset = -24, bit_offset = -27" ready
 crafted huge "offset = 2305843009213693944" tag
 crafted hugebit "offset = 9223372036854775807, bit_offset = 2147483647, bit_size = 2147483647" kind
 q huge.kabi "UPDATE types SET size = 9223372036854775807 WHERE name = 'fx_bits'"
-for f in negbit huge hugebit; do
+for f in huge hugebit; do
 	for pair in "good.kabi $f.kabi" "$f.kabi good.kabi"; do
 		# shellcheck disable=SC2086
 		"$KABI_DIFF" diff $pair > out.txt 2> err.txt
@@ -71,6 +70,34 @@ for f in negbit huge hugebit; do
 		is "$(cat err.txt)" "" "$f: diff $pair: no error (exit $rc)"
 	done
 done
+# Negative values: the diff clamps positions below 0 to 0, so ready at
+# offset -24 (bit -27) once diffed as unchanged ("No changes", exit 0).
+crafted negbit "offset = -24, bit_offset = -27" ready
+crafted negsize "bit_size = -1" kind
+q negsize.kabi "UPDATE types SET size = -4 WHERE name = 'fx_bits'"
+crafted negalign "offset = 0" ready
+q negalign.kabi "UPDATE types SET align = -8 WHERE name = 'fx_bits'"
+crafted negcount "offset = 0" ready
+q negcount.kabi "UPDATE types SET count = -2 WHERE kind = 'array'"
+for f in negbit:members.offset negsize:members.bit_size negalign:types.align negcount:types.count; do
+	col=${f#*:} f=${f%%:*}
+	for cmd in "diff good.kabi $f.kabi" "diff $f.kabi good.kabi" "show $f.kabi struct fx_bits" "check $f.kabi"; do
+		# shellcheck disable=SC2086
+		"$KABI_DIFF" $cmd > out.txt 2> err.txt
+		is "$?|$(cat err.txt)|$(wc -c < out.txt)" \
+			"1|kabi-diff: $f.kabi: damaged database (negative value in $col); re-extract the kernel|0" \
+			"a negative $col: '$cmd' refuses it in one line"
+	done
+done
+q negsize.kabi "UPDATE members SET bit_size = 3 WHERE name = 'kind'"
+"$KABI_DIFF" show negsize.kabi info > out.txt 2> err.txt
+is "$?|$(cat err.txt)" "1|kabi-diff: negsize.kabi: damaged database (negative value in types.size); re-extract the kernel" \
+	"a negative types.size: refused"
+cp good.kabi flex.kabi
+q flex.kabi "UPDATE types SET count = -1 WHERE kind = 'array'"
+"$KABI_DIFF" show flex.kabi info > out.txt 2> err.txt
+is "$?|$(cat err.txt)" "0|" "an array count of -1 (a flexible array) reads"
+
 "$KABI_DIFF" diff good.kabi huge.kabi > out.txt
 grep -q 'struct fx_bits.tag: 2 -> 2305843009213693944  \[member-moved\]' out.txt
 ok $? "offset 2^61 - 8: diff names the stored offset"
