@@ -222,6 +222,30 @@ static int print_problem(const struct kd_problem *p, void *ctx)
 	return 0;
 }
 
+/*
+ * The items of show_usage and whether each takes a NAME: checked before the
+ * file is opened, so that a typo is a usage error naming the item (exit 2)
+ * whatever the file, not "'constants' needs a NAME".
+ */
+enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED };
+
+static enum item_arity item_arity(const char *what)
+{
+	static const char *const bare[] = { "info", "syscalls", "problems", "ioctls", NULL };
+	static const char *const named[] = {
+		"syscall", "ioctl", "const", "struct", "union", "enum", "type", NULL,
+	};
+	size_t i;
+
+	for (i = 0; bare[i]; i++)
+		if (!strcmp(what, bare[i]))
+			return ITEM_BARE;
+	for (i = 0; named[i]; i++)
+		if (!strcmp(what, named[i]))
+			return ITEM_NAMED;
+	return ITEM_UNKNOWN;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct show_ctx s = { .f = stdout };
@@ -248,9 +272,12 @@ int cmd_show(int argc, char **argv)
 		else
 			return cli_usage_error(show_usage, "show: unexpected argument '%s'", argv[i]);
 	}
-	if (name && (!strcmp(what, "info") || !strcmp(what, "syscalls") || !strcmp(what, "problems") ||
-		     !strcmp(what, "ioctls")))
+	if (item_arity(what) == ITEM_UNKNOWN)
+		return cli_usage_error(show_usage, "show: unknown item '%s'", what);
+	if (name && item_arity(what) == ITEM_BARE)
 		return cli_usage_error(show_usage, "show: '%s' takes no NAME (got '%s')", what, name);
+	if (!name && item_arity(what) == ITEM_NAMED)
+		return cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
 	if (kdb__open(argv[1], &s.db))
 		return KD_EXIT_ERROR;
 	if (type_cache__new(s.db, &s.tc)) {
@@ -282,8 +309,6 @@ int cmd_show(int argc, char **argv)
 			kd_err("%s: no ioctls whose argument type comes from module '%s'", argv[1], module);
 			rc = KD_EXIT_ERROR;
 		}
-	} else if (!name) {
-		rc = cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
 	} else if (!strcmp(what, "syscall")) {
 		err = kdb__foreach_syscall_named(s.db, name, note_syscall_slot, &s);
 		if (!err && s.count)
@@ -300,16 +325,13 @@ int cmd_show(int argc, char **argv)
 			       " (extracted without --uapi: no constants or ioctls)");
 			rc = KD_EXIT_ERROR;
 		}
-	} else if (!strcmp(what, "struct") || !strcmp(what, "union") || !strcmp(what, "enum") ||
-		   !strcmp(what, "type")) {
+	} else {	/* struct, union, enum, type */
 		err = print_named_types(&s, strcmp(what, "type") ? what : NULL, name);
 		if (!err && !s.count) {
 			kd_err("%s: no %s named '%s' (only types reachable from syscalls and ioctls"
 			       " are recorded)", argv[1], what, name);
 			rc = KD_EXIT_ERROR;
 		}
-	} else {
-		rc = cli_usage_error(show_usage, "show: unknown item '%s'", what);
 	}
 	if (err || type_cache__error(s.tc))
 		rc = KD_EXIT_ERROR;

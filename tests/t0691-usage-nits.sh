@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Exit statuses and messages that said less than they should (issue 12):
 # an --abi typo compared no syscalls and exited 0; `show K info extra`
-# exited 0; --old-spec without --new-spec exited 1 (a usage error is 2);
+# exited 0; `show K constants` said "'constants' needs a NAME" (no such
+# item); --old-spec without --new-spec exited 1 (a usage error is 2);
 # `1 / 0` in a spec was silently "unknown"; an ELF header of another
 # version was "unreadable ELF file: no error".
 . "$KD_SRCDIR/lib.sh"
@@ -26,6 +27,12 @@ is "$(first_line show "$old" info extra)" "2|kabi-diff: show: 'info' takes no NA
 	"show K info extra: usage error"
 is "$(first_line show "$old" syscalls read)" "2|kabi-diff: show: 'syscalls' takes no NAME (got 'read')|0" \
 	"show K syscalls NAME: usage error"
+is "$(first_line show "$old" constants)" "2|kabi-diff: show: unknown item 'constants'|0" \
+	"show K constants (no such item): usage error naming it (it said \"'constants' needs a NAME\")"
+is "$(first_line show missing.kabi bogus)" "2|kabi-diff: show: unknown item 'bogus'|0" \
+	"  checked before the file is opened"
+is "$(first_line show missing.kabi struct)" "2|kabi-diff: show: 'struct' needs a NAME|0" \
+	"show K struct without a NAME: usage error, before the file is opened"
 is "$(first_line diff "$old" "$new" --old-spec spec)" \
 	"2|kabi-diff: diff: --old-spec and --new-spec go together|0" "--old-spec alone: usage error"
 is "$(first_line diff "$old" "$new" --new-spec spec)" \
