@@ -267,6 +267,18 @@ out:
  * position and the diff, which clamps below 0, would call a moved member
  * unchanged). Only a flexible array's count is -1.
  */
+static int negative_row(sqlite3_stmt *st, void *ctx)
+{
+	const struct kdb *db = ctx;
+	const unsigned char *col = sqlite3_column_text(st, 0);
+
+	if (!col)
+		return 0;
+	kd_err("%s: damaged database (negative value in %s); re-extract the kernel", db->path,
+	       (const char *)col);
+	return -KD_EFORMAT;
+}
+
 int kdb_verify_values(struct kdb *db)
 {
 	static const char sql[] =
@@ -278,24 +290,6 @@ int kdb_verify_values(struct kdb *db)
 		" WHEN EXISTS (SELECT 1 FROM types WHERE align < 0) THEN 'types.align'"
 		" WHEN EXISTS (SELECT 1 FROM types WHERE count < -1) THEN 'types.count'"
 		" END";
-	sqlite3_stmt *st = NULL;
-	const unsigned char *col;
-	int err;
 
-	err = kdb_prepare(db, sql, &st);
-	if (err)
-		return err;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		err = kdb_sql_error(db, "checking values");
-		goto out;
-	}
-	col = sqlite3_column_text(st, 0);
-	if (col) {
-		kd_err("%s: damaged database (negative value in %s); re-extract the kernel", db->path,
-		       (const char *)col);
-		err = -KD_EFORMAT;
-	}
-out:
-	sqlite3_finalize(st);
-	return err;
+	return kdb_query(db, sql, "checking values", negative_row, db);
 }
