@@ -9,7 +9,8 @@
 # - what each number is called: the __NR_* of the kernel's own
 #   asm/unistd.h (arch/arm64/include/uapi + asm-generic/unistd.h of its
 #   headers package) as aarch64-linux-gnu-gcc's preprocessor evaluates
-#   them. A slot pointing at __arm64_sys_ni_syscall is not implemented.
+#   them. A slot pointing at __arm64_sys_ni_syscall, or at a weak (W)
+#   COND_SYSCALL stub of kernel/sys_ni.c, is not implemented.
 #   Since 6.11 arm64's asm/unistd.h includes asm/unistd_64.h, generated
 #   from scripts/syscall.tbl, which the headers package lacks; there the
 #   tree's asm-generic/unistd.h is read with the __ARCH_WANT_ set that
@@ -81,9 +82,12 @@ for r in $KD_REAL_ARM64; do
 	slots "$k/System.map" "$v" sys_call_table >native.txt
 	is "$(grep -c . native.txt)" "$(cat sys_call_table.count)" \
 		"$r: one R_AARCH64_RELATIVE per sys_call_table word ($(cat sys_call_table.count))"
-	awk -F'|' 'NR == FNR { nm[$1] = $2; next }
-		{ impl = ($2 != "__arm64_sys_ni_syscall")
-		  print $1 "|" (impl ? nm[$1] : "-") "|" $2 "|" impl }' nr.txt FS=' ' native.txt >want.txt
+	# A weak entry (System.map "W") is kernel/sys_ni.c's COND_SYSCALL stub:
+	# the call compiled out, its slot and name kept, not implemented.
+	awk '$2 == "W" { print $3 }' "$k/System.map" >weak.txt
+	awk -F'|' 'FILENAME == "weak.txt" { weak[$1] = 1; next } FILENAME == "nr.txt" { nm[$1] = $2; next }
+		{ ni = ($2 == "__arm64_sys_ni_syscall"); impl = !ni && !($2 in weak)
+		  print $1 "|" (ni ? "-" : nm[$1]) "|" $2 "|" impl }' weak.txt nr.txt FS=' ' native.txt >want.txt
 	q "$db" "SELECT nr, ifnull(name, '-'), ifnull(entry, '-'), implemented
 		FROM syscalls WHERE abi = 'arm64' ORDER BY nr" >got.txt
 	# NR|NAME|ENTRY|IMPLEMENTED; want.txt the kernel's, got.txt kabi-diff's
@@ -91,7 +95,8 @@ for r in $KD_REAL_ARM64; do
 		"$r: arm64 table equals the relocated sys_call_table named by asm/unistd.h ($(grep -c '|1$' want.txt) implemented)"
 
 	slots "$k/System.map" "$v" compat_sys_call_table >compat.txt
-	awk '{ print $1 "|" $2 "|" ($2 != "__arm64_sys_ni_syscall") }' compat.txt >want32.txt
+	awk 'FILENAME == "weak.txt" { weak[$1] = 1; next }
+		{ print $1 "|" $2 "|" ($2 != "__arm64_sys_ni_syscall" && !($2 in weak)) }' weak.txt compat.txt >want32.txt
 	q "$db" "SELECT nr, ifnull(entry, '-'), implemented FROM syscalls WHERE abi = 'aarch32' ORDER BY nr" >got32.txt
 	same_rows want32.txt got32.txt 400 \
 		"$r: aarch32 table equals the relocated compat_sys_call_table ($(grep -c '|1$' want32.txt) implemented)"
