@@ -154,14 +154,22 @@ static void where_of(struct diff_where *w, const struct spec_loc *loc)
 		*w = (struct diff_where){ loc->file, loc->line };
 }
 
+/*
+ * The answer of a contract question: @yes, and where the spec says so
+ * (@loc into @w) when it does. Every c_* predicate below answers through it.
+ */
+static bool said_at(struct diff_where *w, const struct spec_loc *loc, bool yes)
+{
+	if (yes)
+		where_of(w, loc);
+	return yes;
+}
+
 static bool c_extensible(void *ctx, const char *name, struct diff_where *where)
 {
 	const struct spec_struct *st = spec__find_struct(ctx, name);
 
-	if (!st || !st->extensible)
-		return false;
-	where_of(where, &st->loc);
-	return true;
+	return st && said_at(where, &st->loc, st->extensible);
 }
 
 static bool c_reserved(void *ctx, const char *name, const char *member, struct diff_where *where)
@@ -171,16 +179,10 @@ static bool c_reserved(void *ctx, const char *name, const char *member, struct d
 
 	if (!st)
 		return false;
-	if (!member) {
-		if (st->padding_zero)
-			where_of(where, &st->loc);
-		return st->padding_zero;
-	}
+	if (!member)
+		return said_at(where, &st->loc, st->padding_zero);
 	f = spec_struct__field(st, member);
-	if (!f || !f->reserved)
-		return false;
-	where_of(where, &f->loc);
-	return true;
+	return f && said_at(where, &f->loc, f->reserved);
 }
 
 static bool c_out(void *ctx, const char *name, const char *member, struct diff_where *where)
@@ -188,15 +190,9 @@ static bool c_out(void *ctx, const char *name, const char *member, struct diff_w
 	const struct spec_struct *st = spec__find_struct(ctx, name);
 	const struct spec_field *f = st && member ? spec_struct__field(st, member) : NULL;
 
-	if (f && f->out) {
-		where_of(where, &f->loc);
-		return true;
-	}
-	if (st && st->out && !(f && f->has_arg && !f->out)) {
-		where_of(where, &st->loc);
-		return true;
-	}
-	return false;
+	if (f && f->out)
+		return said_at(where, &f->loc, true);
+	return st && said_at(where, &st->loc, st->out && !(f && f->has_arg && !f->out));
 }
 
 static bool c_describes(void *ctx, const char *name, const char *member, struct diff_where *where)
@@ -204,10 +200,7 @@ static bool c_describes(void *ctx, const char *name, const char *member, struct 
 	const struct spec_struct *st = spec__find_struct(ctx, name);
 	const struct spec_field *f = st && member ? spec_struct__field(st, member) : NULL;
 
-	if (!f)
-		return false;
-	where_of(where, &f->loc);
-	return true;
+	return f && said_at(where, &f->loc, true);
 }
 
 static const enum diff_role role_of[SPEC_ROLE__COUNT] = {
@@ -249,20 +242,14 @@ static bool c_size_tolerant(void *ctx, const char *ioctl, int type, const char *
 	const struct spec_family *f = spec__find_family(ctx, type, header);
 
 	(void)ioctl;
-	if (!f || !f->size_tolerant)
-		return false;
-	where_of(where, &f->size_tolerant_loc);
-	return true;
+	return f && said_at(where, &f->size_tolerant_loc, f->size_tolerant);
 }
 
 static bool c_unimplemented(void *ctx, bool ioctl, const char *name, struct diff_where *where)
 {
 	const struct spec_call *c = ioctl ? spec__find_ioctl(ctx, name) : spec__find_syscall(ctx, name);
 
-	if (!c || !c->unimplemented)
-		return false;
-	where_of(where, &c->unimplemented_loc);
-	return true;
+	return c && said_at(where, &c->unimplemented_loc, c->unimplemented);
 }
 
 int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, const char *old_dir,

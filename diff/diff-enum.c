@@ -14,6 +14,7 @@
 
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
+#include "lib/find.h"
 
 static int emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
 		const char *subject, const char *old_value, const char *new_value, const char *note,
@@ -30,12 +31,8 @@ static int emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum di
 
 static bool has_enumerator(const struct kd_type *t, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < t->nr_enumerators; i++)
-		if (!strcmp(t->enumerators[i].name, name))
-			return true;
-	return false;
+	return KD_FIND_NAMED(const struct kd_enumerator, t->enumerators, t->nr_enumerators,
+			     name, name);
 }
 
 static bool ends_with(const char *s, const char *suffix)

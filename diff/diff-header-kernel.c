@@ -29,6 +29,7 @@
 
 #include "db/kdb-diff.h"
 #include "lib/buf.h"
+#include "lib/find.h"
 #include "lib/mem.h"
 
 #define MAX_FLAT 4096	/* members of one flattened type; more: the rest not compared */
@@ -70,12 +71,7 @@ static void flatten(const struct tgraph *g, const struct kd_type *t, int64_t bas
 
 static const struct flat *find(const struct flat_list *l, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i].name, name))
-			return &l->v[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct flat, l->v, l->n, name, name);
 }
 
 /* Does a member of @l that @other lacks cover any bit of @f? */

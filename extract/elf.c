@@ -17,6 +17,7 @@
 
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/find.h"
 #include "lib/mem.h"
 
 static int check_not_elf(const char *path, const unsigned char *head, size_t n)
@@ -220,12 +221,7 @@ void kelf_close(struct kelf *k)
 
 struct kelf_section *kelf_section_by_name(struct kelf *k, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < k->nr_sections; i++)
-		if (!strcmp(k->sections[i].name, name))
-			return &k->sections[i];
-	return NULL;
+	return KD_FIND_NAMED(struct kelf_section, k->sections, k->nr_sections, name, name);
 }
 
 const unsigned char *kelf_section_data(struct kelf *k, struct kelf_section *s)
@@ -314,12 +310,7 @@ int kelf_load_symbols(struct kelf *k)
 
 const struct kelf_symbol *kelf_symbol_by_name(struct kelf *k, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < k->nr_symbols; i++)
-		if (!strcmp(k->symbols[i].name, name))
-			return &k->symbols[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct kelf_symbol, k->symbols, k->nr_symbols, name, name);
 }
 
 size_t kelf_symbols_at(struct kelf *k, uint64_t addr, size_t *first)

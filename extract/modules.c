@@ -92,6 +92,17 @@ bool extract__is_module_path(const char *path)
 	return false;
 }
 
+/* Append a copy of @path to @v (@n of @cap): 0, or 1 (stop the walk) with listing.err. */
+static int list_add(char ***v, size_t *cap, size_t *n, const char *path)
+{
+	if (kd_grow_array((void **)v, cap, *n + 1, sizeof(**v)) || !((*v)[*n] = kd_strdup(path))) {
+		listing.err = -ENOMEM;
+		return 1;
+	}
+	(*n)++;
+	return 0;
+}
+
 static int list_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	(void)st;
@@ -99,24 +110,12 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
 	/* A directory, FIFO or dangling link named *.ko is listed too: reading it
 	 * fails and it becomes a problem row rather than vanishing. So does a
 	 * directory that cannot be read: its modules would vanish silently. */
-	if (flag == FTW_DNR) {
-		if (KD_GROW(listing.unreadable, listing.cap_unreadable, listing.nr_unreadable + 1) ||
-		    !(listing.unreadable[listing.nr_unreadable] = kd_strdup(path))) {
-			listing.err = -ENOMEM;
-			return 1;
-		}
-		listing.nr_unreadable++;
-		return 0;
-	}
+	if (flag == FTW_DNR)
+		return list_add(&listing.unreadable, &listing.cap_unreadable, &listing.nr_unreadable,
+				path);
 	if (!extract__is_module_path(path))
 		return 0;
-	if (KD_GROW(listing.paths, listing.cap, listing.n + 1) ||
-	    !(listing.paths[listing.n] = kd_strdup(path))) {
-		listing.err = -ENOMEM;
-		return 1;
-	}
-	listing.n++;
-	return 0;
+	return list_add(&listing.paths, &listing.cap, &listing.n, path);
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -50,6 +50,7 @@ static bool wanted(const char *name)
 	return false;
 }
 
+/* The DWARF reader and the index being filled, for the walks over CUs and DIEs. */
 struct index_walk {
 	struct kdwarf *d;
 	struct die_index *idx;
@@ -98,24 +99,19 @@ static int index_cu(struct kdwarf *d, Dwarf_Off cu_off, struct die_index *idx)
 	return err;
 }
 
-struct index_all {
-	struct kdwarf *d;
-	struct die_index *idx;
-};
-
 static int index_one_cu(Dwarf_Die cu, void *ctx)
 {
-	struct index_all *all = ctx;
+	struct index_walk *w = ctx;
 
-	return index_cu(all->d, die_offset(all->d, cu), all->idx);
+	return index_cu(w->d, die_offset(w->d, cu), w->idx);
 }
 
 /* Slow path for images without .debug_aranges: every CU's top level. */
 static int index_all_cus(struct kdwarf *d, struct die_index *idx)
 {
-	struct index_all all = { d, idx };
+	struct index_walk w = { d, idx };
 
-	return kdwarf_for_each_cu(d, index_one_cu, &all);
+	return kdwarf_for_each_cu(d, index_one_cu, &w);
 }
 
 static int cmp_named(const void *a, const void *b)

@@ -22,6 +22,7 @@
 
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/find.h"
 #include "lib/mem.h"
 
 static bool has_prefix(const char *s, const char *p)
@@ -125,12 +126,7 @@ static const struct kelf_symbol *entry_at(struct kelf *k, const char *const *pre
 
 struct xfunc *xsyscalls_func(struct xsyscalls *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nr_funcs; i++)
-		if (!strcmp(s->funcs[i].name, name))
-			return &s->funcs[i];
-	return NULL;
+	return KD_FIND_NAMED(struct xfunc, s->funcs, s->nr_funcs, name, name);
 }
 
 static int note_func(struct xsyscalls *s, const char *func, const struct kelf_symbol *entry)

@@ -364,6 +364,14 @@ bool tok_is(const struct token *t, const char *s)
 	return (t->kind == T_PUNCT || t->kind == T_IDENT) && !strcmp(t->text, s);
 }
 
+int parser_grow(struct parser *p, void **arr, size_t *cap, size_t need, size_t size)
+{
+	if (!kd_grow_array(arr, cap, need, size))
+		return 0;
+	p->oom = -ENOMEM;
+	return -1;
+}
+
 struct spec_loc tok_loc(const struct parser *p, const struct token *t)
 {
 	struct spec_loc loc = { p->file, t->line, t->col };
@@ -403,6 +411,27 @@ int perr_hint(struct parser *p, const struct token *t, const char *const *cands,
 	va_end(ap);
 	return -1;
 }
+bool accept_tok(struct parser *p, const char *what)
+{
+	if (!tok_is(peek(p), what))
+		return false;
+	p->pos++;
+	return true;
+}
+
+void accept_flags(struct parser *p, const struct word_flag *flags, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n)
+		if (accept_tok(p, flags[i].word)) {
+			*flags[i].flag = true;
+			i = 0;		/* the next word may be any of them again */
+		} else {
+			i++;
+		}
+}
+
 int expect(struct parser *p, const char *what, const char *context)
 {
 	const struct token *t = peek(p);

@@ -40,15 +40,8 @@ static int parse_field(struct parser *p, struct struct_ctx *c)
 	}
 	if (!(f.name = pstrdup(p, b.s)) || expect(p, ":", "after the field name"))
 		goto out;
-	for (;;) {
-		if (tok_is(peek(p), "reserved"))
-			f.reserved = true;
-		else if (tok_is(peek(p), "out"))
-			f.out = true;
-		else
-			break;
-		p->pos++;
-	}
+	accept_flags(p, (const struct word_flag[]){ { "reserved", &f.reserved }, { "out", &f.out } },
+		     2);
 	if (!tok_is(peek(p), ";") && !tok_is(peek(p), "since")) {
 		if (parse_kind(p, &f.arg))
 			goto out;
@@ -59,10 +52,8 @@ static int parse_field(struct parser *p, struct struct_ctx *c)
 	}
 	if (opt_since(p, &f.since) || expect(p, ";", "after the field"))
 		goto out;
-	if (KD_GROW(c->fields, c->cap_fields, c->nr_fields + 1))
-		goto oom;
-	c->fields[c->nr_fields++] = f;
-	err = 0;
+	if (!P_PUSH(p, c->fields, c->cap_fields, c->nr_fields, f))
+		err = 0;
 	goto out;
 oom:
 	p->oom = -ENOMEM;
@@ -103,12 +94,7 @@ static int struct_stmt(struct parser *p, void *ctx)
 		if (number(p, &sz.size, "the size in bytes") || opt_since(p, &sz.since) ||
 		    expect(p, ";", "after the size"))
 			return -1;
-		if (KD_GROW(c->sizes, c->cap_sizes, c->nr_sizes + 1)) {
-			p->oom = -ENOMEM;
-			return -1;
-		}
-		c->sizes[c->nr_sizes++] = sz;
-		return 0;
+		return P_PUSH(p, c->sizes, c->cap_sizes, c->nr_sizes, sz);
 	}
 	if (tok_is(t, "minsize")) {
 		p->pos++;
@@ -140,15 +126,8 @@ int parse_struct(struct parser *p, const struct token *kw)
 
 	if (ident(p, &st.name, "the struct's name (without 'struct')"))
 		return -1;
-	for (;;) {
-		if (tok_is(peek(p), "extensible"))
-			st.extensible = true;
-		else if (tok_is(peek(p), "out"))
-			st.out = true;
-		else
-			break;
-		p->pos++;
-	}
+	accept_flags(p, (const struct word_flag[]){ { "extensible", &st.extensible },
+						     { "out", &st.out } }, 2);
 	if (opt_since(p, &st.since))
 		return -1;
 	rc = parse_block(p, kw->text, st.name, struct_stmt, &c);
@@ -158,11 +137,8 @@ int parse_struct(struct parser *p, const struct token *kw)
 	st.fields = to_arena(p, c.fields, c.nr_fields, sizeof(*c.fields));
 	if (rc < 0 && !st.nr_sizes && !st.nr_fields)
 		return -1;
-	if (KD_GROW(p->s->structs, p->s->cap_structs, p->s->nr_structs + 1)) {
-		p->oom = -ENOMEM;
+	if (P_PUSH(p, p->s->structs, p->s->cap_structs, p->s->nr_structs, st))
 		return -1;
-	}
-	p->s->structs[p->s->nr_structs++] = st;
 	return rc < 0 ? -1 : 0;
 }
 
@@ -222,12 +198,7 @@ static int deviation_stmt(struct parser *p, struct call_ctx *c, const struct tok
 	}
 	if (expect(p, ";", "after the deviation"))
 		return -1;
-	if (KD_GROW(c->devs, c->cap_devs, c->nr_devs + 1)) {
-		p->oom = -ENOMEM;
-		return -1;
-	}
-	c->devs[c->nr_devs++] = d;
-	return 0;
+	return P_PUSH(p, c->devs, c->cap_devs, c->nr_devs, d);
 }
 
 static int call_stmt(struct parser *p, void *ctx)
@@ -248,19 +219,13 @@ static int call_stmt(struct parser *p, void *ctx)
 			return -1;
 		if (strings(p, &e.text, "the condition in words"))
 			return -1;
-		if (tok_is(peek(p), "when")) {
-			p->pos++;
+		if (accept_tok(p, "when")) {
 			if (!(e.when = parse_expr(p)))
 				return -1;
 		}
 		if (opt_since(p, &e.since) || expect(p, ";", "after the errno"))
 			return -1;
-		if (KD_GROW(c->errnos, c->cap_errnos, c->nr_errnos + 1)) {
-			p->oom = -ENOMEM;
-			return -1;
-		}
-		c->errnos[c->nr_errnos++] = e;
-		return 0;
+		return P_PUSH(p, c->errnos, c->cap_errnos, c->nr_errnos, e);
 	}
 	if (tok_is(t, "unimplemented")) {
 		c->call->unimplemented_loc = tok_loc(p, t);
@@ -274,12 +239,7 @@ static int call_stmt(struct parser *p, void *ctx)
 		p->pos++;
 		if (strings(p, &text, "the note") || expect(p, ";", "after the note"))
 			return -1;
-		if (KD_GROW(c->notes, c->cap_notes, c->nr_notes + 1)) {
-			p->oom = -ENOMEM;
-			return -1;
-		}
-		c->notes[c->nr_notes++] = text;
-		return 0;
+		return P_PUSH(p, c->notes, c->cap_notes, c->nr_notes, text);
 	}
 	return perr_hint(p, t, words, 3,
 			 "expected 'errno', 'note', 'deviation' or 'unimplemented', found %s",
@@ -334,11 +294,8 @@ static int parse_params(struct parser *p, struct spec_call *call)
 				spec_error(p->s, &prm.loc, "duplicate parameter '%s'", prm.name);
 				break;
 			}
-		if (KD_GROW(params, cap, nr + 1)) {
-			p->oom = -ENOMEM;
+		if (P_PUSH(p, params, cap, nr, prm))
 			goto fail;
-		}
-		params[nr++] = prm;
 	}
 	p->pos++;
 	call->nr_params = nr;
@@ -379,8 +336,7 @@ int parse_call(struct parser *p, const struct token *kw)
 	if (ident(p, &call.name, call.kind == SPEC_SYSCALL ? "the syscall's name" :
 		  "the ioctl command's name") || parse_params(p, &call))
 		return -1;
-	if (tok_is(peek(p), "->")) {
-		p->pos++;
+	if (accept_tok(p, "->")) {
 		if (parse_ret(p, &call))
 			return -1;
 	} else if (call.kind == SPEC_SYSCALL) {
@@ -389,9 +345,7 @@ int parse_call(struct parser *p, const struct token *kw)
 	}
 	if (opt_since(p, &call.since))
 		return -1;
-	if (tok_is(peek(p), ";"))
-		p->pos++;
-	else
+	if (!accept_tok(p, ";"))
 		rc = parse_block(p, kw->text, call.name, call_stmt, &c);
 	call.nr_errnos = c.nr_errnos;
 	call.errnos = to_arena(p, c.errnos, c.nr_errnos, sizeof(*c.errnos));
@@ -401,10 +355,7 @@ int parse_call(struct parser *p, const struct token *kw)
 	call.deviations = to_arena(p, c.devs, c.nr_devs, sizeof(*c.devs));
 	if (call.kind == SPEC_IOCTL)
 		ioctl_derive(p, &call);
-	if (KD_GROW(p->s->calls, p->s->cap_calls, p->s->nr_calls + 1)) {
-		p->oom = -ENOMEM;
+	if (P_PUSH(p, p->s->calls, p->s->cap_calls, p->s->nr_calls, call))
 		return -1;
-	}
-	p->s->calls[p->s->nr_calls++] = call;
 	return rc < 0 ? -1 : 0;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/buf.h"
+#include "lib/err.h"
 
 static const char *const op_names[SPEC_EX__COUNT] = {
 	[SPEC_EX_NUM] = "", [SPEC_EX_NAME] = "",
@@ -310,4 +311,16 @@ int spec_expr__eval(const struct spec_expr *e, spec_lookup_fn lookup, void *ctx,
 	default:		return -EINVAL;
 	}
 	return 0;
+}
+
+int spec_value__eval(const struct spec_value *v, spec_lookup_fn lookup, void *ctx,
+		     uint64_t *out)
+{
+	int err = spec_expr__eval(v->value, lookup, ctx, out);
+
+	if (err != -EDOM)
+		return err;
+	kd_err("%s:%d: '%s' divides by zero with this kernel's constants",
+	       v->loc.file, v->loc.line, v->name);
+	return -KD_ESYNTAX;
 }

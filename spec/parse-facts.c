@@ -60,19 +60,14 @@ int parse_constant(struct parser *p, const struct token *kw)
 		c.loc = tok_loc(p, peek(p));
 		if (ident(p, &c.name, "a constant's name"))
 			goto fail;
-		if (KD_GROW(v, cap, nr + 1)) {
-			p->oom = -ENOMEM;
+		if (P_PUSH(p, v, cap, nr, c))
 			goto fail;
-		}
-		v[nr++] = c;
 	} while (tok_is(peek(p), ","));
 	if (expect(p, ":", "after the constants' names") || parse_role(p, &role) ||
 	    opt_since(p, &since) || expect(p, ";", "after the constant's role"))
 		goto fail;
-	if (KD_GROW(p->s->constants, p->s->cap_constants, p->s->nr_constants + nr)) {
-		p->oom = -ENOMEM;
+	if (P_GROW(p, p->s->constants, p->s->cap_constants, p->s->nr_constants + nr))
 		goto fail;
-	}
 	for (i = 0; i < nr; i++) {
 		v[i].role = role;
 		v[i].since = since;
@@ -144,10 +139,5 @@ int parse_family(struct parser *p, const struct token *kw)
 			   f.name);
 		return 0;
 	}
-	if (KD_GROW(p->s->families, p->s->cap_families, p->s->nr_families + 1)) {
-		p->oom = -ENOMEM;
-		return -1;
-	}
-	p->s->families[p->s->nr_families++] = f;
-	return 0;
+	return P_PUSH(p, p->s->families, p->s->cap_families, p->s->nr_families, f);
 }

@@ -223,8 +223,7 @@ static int parse_ctype(struct parser *p, struct spec_arg *a)
 			p->pos++;
 		}
 	}
-	if (!err && tok_is(peek(p), "[")) {
-		p->pos++;
+	if (!err && accept_tok(p, "[")) {
 		err = expect(p, "]", "after '[' (an array of unstated length)");
 		a->array = !err;
 	}
@@ -255,8 +254,7 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 	a->kind = (enum spec_kind)k;
 	switch (a->kind) {
 	case SPEC_K_INT:
-		if (tok_is(peek(p), "in")) {
-			p->pos++;
+		if (accept_tok(p, "in")) {
 			if (!(a->lo = parse_expr(p)) || expect(p, "..", "in the range 'int in LO..HI'") ||
 			    !(a->hi = parse_expr(p)))
 				return -1;
@@ -274,10 +272,8 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 			p->pos++;
 			if (ident(p, &name, "a special value after 'or' (like AT_FDCWD)"))
 				goto fail;
-			if (KD_GROW(specials, cap, nr + 1)) {
-				p->oom = -ENOMEM;
+			if (P_GROW(p, specials, cap, nr + 1))
 				goto fail;
-			}
 			((const char **)specials)[nr++] = name;
 		}
 		a->nr_specials = nr;
@@ -359,19 +355,13 @@ static int parse_value(struct parser *p, struct set_build *sb, int group)
 
 	if (ident(p, &v.name, "a constant name"))
 		return -1;
-	if (tok_is(peek(p), "=")) {
-		p->pos++;
+	if (accept_tok(p, "=")) {
 		if (!(v.value = parse_expr(p)))
 			return -1;
 	}
 	if (opt_since(p, &v.since))
 		return -1;
-	if (KD_GROW(sb->values, sb->cap_values, sb->nr_values + 1)) {
-		p->oom = -ENOMEM;
-		return -1;
-	}
-	sb->values[sb->nr_values++] = v;
-	return 0;
+	return P_PUSH(p, sb->values, sb->cap_values, sb->nr_values, v);
 }
 
 static int parse_set_stmt(struct parser *p, struct spec_set *set, struct set_build *sb)
@@ -397,22 +387,17 @@ static int parse_set_stmt(struct parser *p, struct spec_set *set, struct set_bui
 		if (set->kind != SPEC_SET_FLAGS)
 			return perr(p, t, "'exclusive' groups belong in flag sets, not in enums");
 		p->pos++;
-		if (KD_GROW(sb->groups, sb->cap_groups, sb->nr_groups + 1)) {
-			p->oom = -ENOMEM;
-			return -1;
-		}
 		group = (int)sb->nr_groups;
-		sb->groups[sb->nr_groups++] = g;
+		if (P_PUSH(p, sb->groups, sb->cap_groups, sb->nr_groups, g))
+			return -1;
 	}
 	for (;;) {
 		if (parse_value(p, sb, group))
 			return -1;
-		if (!tok_is(peek(p), ","))
+		if (!accept_tok(p, ","))
 			break;
-		p->pos++;
 	}
-	if (group >= 0 && tok_is(peek(p), "mask")) {
-		p->pos++;
+	if (group >= 0 && accept_tok(p, "mask")) {
 		if (ident(p, &sb->groups[group].mask, "the mask constant of the group"))
 			return -1;
 	}
@@ -452,8 +437,7 @@ int parse_block(struct parser *p, const char *what, const char *name,
 			skip_stmt(p, d);
 		}
 	}
-	if (tok_is(peek(p), ";"))
-		p->pos++;
+	accept_tok(p, ";");
 	return errs ? 1 : 0;
 }
 
@@ -479,8 +463,7 @@ static int parse_set(struct parser *p, const struct token *kw)
 	if (ident(p, &set.name, set.kind == SPEC_SET_FLAGS ? "the name of the flag set" :
 		  "the name of the enum"))
 		return -1;
-	if (tok_is(peek(p), "extends")) {
-		p->pos++;
+	if (accept_tok(p, "extends")) {
 		if (ident(p, &set.extends, "the name of the base set after 'extends'"))
 			return -1;
 	}
@@ -494,11 +477,8 @@ static int parse_set(struct parser *p, const struct token *kw)
 	set.values = to_arena(p, c.sb.values, c.sb.nr_values, sizeof(*c.sb.values));
 	set.nr_groups = c.sb.nr_groups;
 	set.groups = to_arena(p, c.sb.groups, c.sb.nr_groups, sizeof(*c.sb.groups));
-	if (KD_GROW(p->s->sets, p->s->cap_sets, p->s->nr_sets + 1)) {
-		p->oom = -ENOMEM;
+	if (P_PUSH(p, p->s->sets, p->s->cap_sets, p->s->nr_sets, set))
 		return -1;
-	}
-	p->s->sets[p->s->nr_sets++] = set;
 	return rc < 0 ? -1 : 0;
 fail:
 	free(c.sb.values);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lib/err.h"
+#include "lib/find.h"
 #include "lib/hash.h"
 #include "lib/hashmap.h"
 #include "lib/mem.h"
@@ -54,7 +55,8 @@ static const struct spec_set *find_set(const struct resolver *r, const char *nam
 struct dup_kind {
 	size_t stride, name_off, loc_off;
 	bool (*same)(const void *, const void *);	/* NULL: the name alone */
-	const char *(*what)(const void *);
+	const char *(*what)(const void *);	/* NULL: @noun for every element */
+	const char *noun;
 };
 
 static int check_dups(struct spec *s, const void *base, size_t n, const struct dup_kind *k,
@@ -86,7 +88,7 @@ static int check_dups(struct spec *s, const void *base, size_t n, const struct d
 		}
 		loc = (const struct spec_loc *)(el + k->loc_off);
 		first = (const struct spec_loc *)((const char *)base + (v - 1) * k->stride + k->loc_off);
-		spec_error(s, loc, "duplicate %s '%s' (first at %s:%d:%d)", k->what(el), name,
+		spec_error(s, loc, "duplicate %s '%s' (first at %s:%d:%d)", k->what ? k->what(el) : k->noun, name,
 			   first->file, first->line, first->col);
 	}
 	kd_hashmap_release(&own);
@@ -100,12 +102,7 @@ static bool has_fdkind(const struct spec *s, const char *name)
 
 static bool has_idkind(const struct spec *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nr_idkinds; i++)
-		if (!strcmp(s->idkinds[i].name, name))
-			return true;
-	return false;
+	return KD_FIND_NAMED(const struct spec_fdkind, s->idkinds, s->nr_idkinds, name, name);
 }
 
 /* Names of @n sibling params/fields, for hints (NULL-terminated, malloc'ed). */
@@ -459,37 +456,16 @@ static const char *struct_what(const void *c)
 {
 	return ((const struct spec_struct *)c)->is_union ? "union" : "struct";
 }
-static const char *fdkind_what(const void *c)
-{
-	(void)c;
-	return "fd kind";
-}
-static const char *idkind_what(const void *c)
-{
-	(void)c;
-	return "id kind";
-}
-static const char *constant_what(const void *c)
-{
-	(void)c;
-	return "constant";
-}
-static const char *family_what(const void *c)
-{
-	(void)c;
-	return "family";
-}
+#define DUP_KIND(type, same, what, noun) \
+	{ sizeof(type), offsetof(type, name), offsetof(type, loc), same, what, noun }
 
-#define DUP_KIND(type, same, what) \
-	{ sizeof(type), offsetof(type, name), offsetof(type, loc), same, what }
-
-static const struct dup_kind call_dups = DUP_KIND(struct spec_call, same_call_kind, call_what);
-static const struct dup_kind set_dups = DUP_KIND(struct spec_set, NULL, set_what);
-static const struct dup_kind struct_dups = DUP_KIND(struct spec_struct, NULL, struct_what);
-static const struct dup_kind fdkind_dups = DUP_KIND(struct spec_fdkind, NULL, fdkind_what);
-static const struct dup_kind idkind_dups = DUP_KIND(struct spec_fdkind, NULL, idkind_what);
-static const struct dup_kind constant_dups = DUP_KIND(struct spec_constant, NULL, constant_what);
-static const struct dup_kind family_dups = DUP_KIND(struct spec_family, NULL, family_what);
+static const struct dup_kind call_dups = DUP_KIND(struct spec_call, same_call_kind, call_what, NULL);
+static const struct dup_kind set_dups = DUP_KIND(struct spec_set, NULL, set_what, NULL);
+static const struct dup_kind struct_dups = DUP_KIND(struct spec_struct, NULL, struct_what, NULL);
+static const struct dup_kind fdkind_dups = DUP_KIND(struct spec_fdkind, NULL, NULL, "fd kind");
+static const struct dup_kind idkind_dups = DUP_KIND(struct spec_fdkind, NULL, NULL, "id kind");
+static const struct dup_kind constant_dups = DUP_KIND(struct spec_constant, NULL, NULL, "constant");
+static const struct dup_kind family_dups = DUP_KIND(struct spec_family, NULL, NULL, "family");
 
 int spec__resolve(struct spec *s)
 {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/buf.h"
+#include "lib/find.h"
 #include "lib/mem.h"
 #include "spec/spec.h"
 
@@ -72,10 +73,42 @@ static int match_errno(const struct spec_call *c, const char *key, bool *used, b
 	return 0;
 }
 
+/*
+ * The errnos of @side (not @used: no partner on the other side) as changes
+ * "KIND.errno.added" of call @name when @side is the new kernel's call
+ * (@added), else "KIND.errno.removed"; the errno's words are the new or old value.
+ */
+static int add_unpaired(struct acc *a, const char *kind, const char *name,
+			const struct spec_call *side, const bool *used, bool added)
+{
+	struct kd_buf key = KD_BUF_INIT, subj = KD_BUF_INIT, k = KD_BUF_INIT;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < side->nr_errnos && !err; i++) {
+		const char *text = side->errnos[i].text;
+
+		if (used[i])
+			continue;
+		err = errno_key(&side->errnos[i], &key);
+		kd_buf_reset(&subj);
+		kd_buf_reset(&k);
+		if (!err && (kd_buf_addf(&subj, "%s %s", name, key.s) ||
+			     kd_buf_addf(&k, "%s.errno.%s", kind, added ? "added" : "removed")))
+			err = -ENOMEM;
+		if (!err)
+			err = add(a, k.s, name, subj.s, added ? NULL : text, added ? text : NULL);
+	}
+	kd_buf_release(&key);
+	kd_buf_release(&subj);
+	kd_buf_release(&k);
+	return err;
+}
+
 static int diff_call(struct acc *a, const struct spec_call *o, const struct spec_call *n)
 {
 	const char *kind = n->kind == SPEC_SYSCALL ? "syscall" : "ioctl";
-	struct kd_buf key = KD_BUF_INIT, tmp = KD_BUF_INIT, subj = KD_BUF_INIT, k = KD_BUF_INIT;
+	struct kd_buf key = KD_BUF_INIT, tmp = KD_BUF_INIT;
 	bool *used_o = kd_calloc(o->nr_errnos + 1, sizeof(bool));
 	bool *used_n = kd_calloc(n->nr_errnos + 1, sizeof(bool));
 	size_t i;
@@ -90,47 +123,20 @@ static int diff_call(struct acc *a, const struct spec_call *o, const struct spec
 		if (!err && found)
 			used_n[i] = true;
 	}
-	for (i = 0; i < n->nr_errnos && !err; i++) {
-		if (used_n[i])
-			continue;
-		err = errno_key(&n->errnos[i], &key);
-		kd_buf_reset(&subj);
-		kd_buf_reset(&k);
-		if (!err && (kd_buf_addf(&subj, "%s %s", n->name, key.s) ||
-			     kd_buf_addf(&k, "%s.errno.added", kind)))
-			err = -ENOMEM;
-		if (!err)
-			err = add(a, k.s, n->name, subj.s, NULL, n->errnos[i].text);
-	}
-	for (i = 0; i < o->nr_errnos && !err; i++) {
-		if (used_o[i])
-			continue;
-		err = errno_key(&o->errnos[i], &key);
-		kd_buf_reset(&subj);
-		kd_buf_reset(&k);
-		if (!err && (kd_buf_addf(&subj, "%s %s", n->name, key.s) ||
-			     kd_buf_addf(&k, "%s.errno.removed", kind)))
-			err = -ENOMEM;
-		if (!err)
-			err = add(a, k.s, n->name, subj.s, o->errnos[i].text, NULL);
-	}
+	if (!err)
+		err = add_unpaired(a, kind, n->name, n, used_n, true);
+	if (!err)
+		err = add_unpaired(a, kind, n->name, o, used_o, false);
 	free(used_o);
 	free(used_n);
 	kd_buf_release(&key);
 	kd_buf_release(&tmp);
-	kd_buf_release(&subj);
-	kd_buf_release(&k);
 	return err;
 }
 
 static const struct spec_value *find_value(const struct spec_set *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nr_values; i++)
-		if (!strcmp(s->values[i].name, name))
-			return &s->values[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct spec_value, s->values, s->nr_values, name, name);
 }
 
 /* "= EXPR" for an explicit value, else the UAPI name, into @b. */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "lib/err.h"
+#include "lib/find.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
 
@@ -459,12 +460,7 @@ const struct spec_call *spec__find_ioctl(const struct spec *s, const char *name)
 
 const struct spec_param *spec_call__param(const struct spec_call *c, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < c->nr_params; i++)
-		if (!strcmp(c->params[i].name, name))
-			return &c->params[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct spec_param, c->params, c->nr_params, name, name);
 }
 
 const struct spec_set *spec__set(const struct spec *s, size_t i)
@@ -474,12 +470,7 @@ const struct spec_set *spec__set(const struct spec *s, size_t i)
 
 const struct spec_set *spec__find_set(const struct spec *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nr_sets; i++)
-		if (!strcmp(s->sets[i].name, name))
-			return &s->sets[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct spec_set, s->sets, s->nr_sets, name, name);
 }
 
 long spec__set_values(const struct spec *s, const struct spec_set *set,
@@ -517,22 +508,12 @@ const struct spec_struct *spec__struct(const struct spec *s, size_t i)
 
 const struct spec_struct *spec__find_struct(const struct spec *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nr_structs; i++)
-		if (!strcmp(s->structs[i].name, name))
-			return &s->structs[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct spec_struct, s->structs, s->nr_structs, name, name);
 }
 
 const struct spec_field *spec_struct__field(const struct spec_struct *st, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < st->nr_fields; i++)
-		if (!strcmp(st->fields[i].name, name))
-			return &st->fields[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct spec_field, st->fields, st->nr_fields, name, name);
 }
 
 const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i)
@@ -547,12 +528,7 @@ const struct spec_fdkind *spec__idkind(const struct spec *s, size_t i)
 
 bool spec__is_fdkind(const struct spec *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; name && i < s->nr_fdkinds; i++)
-		if (!strcmp(s->fdkinds[i].name, name))
-			return true;
-	return false;
+	return KD_FIND_NAMED(const struct spec_fdkind, s->fdkinds, s->nr_fdkinds, name, name);
 }
 
 size_t spec__nr_constants(const struct spec *s)
@@ -567,12 +543,7 @@ const struct spec_constant *spec__constant(const struct spec *s, size_t i)
 
 const struct spec_constant *spec__find_constant(const struct spec *s, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < s->nr_constants; i++)
-		if (!strcmp(s->constants[i].name, name))
-			return &s->constants[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct spec_constant, s->constants, s->nr_constants, name, name);
 }
 
 size_t spec__nr_families(const struct spec *s)

@@ -93,6 +93,17 @@ struct spec_value {
 	struct spec_loc loc;
 };
 
+/*
+ * The explicit value of @v (v->value, not NULL) against one kernel, @lookup
+ * giving its constants: 0 and *@out, or spec_expr__eval()'s error. A value
+ * that divides by zero through a constant of that kernel (X = 1 / KD_ZERO)
+ * is an error of the spec, never "unknown" (which would drop the value from
+ * every rule without a word): one line naming @v's place, then -KD_ESYNTAX.
+ * spec load and check both evaluate through this.
+ */
+int spec_value__eval(const struct spec_value *v, spec_lookup_fn lookup, void *ctx,
+		     uint64_t *out);
+
 /* Mutually exclusive values: at most one of them (under @mask, if given). */
 struct spec_group {
 	const char *mask;		/* "O_ACCMODE" or NULL */

@@ -110,6 +110,25 @@ int perr_hint(struct parser *p, const struct token *t, const char *const *cands,
 #define perr(p, t, ...) perr_hint(p, t, NULL, 0, __VA_ARGS__)
 /* Consume @what or report "expected 'what' ..." */
 int expect(struct parser *p, const char *what, const char *context);
+/* Consume @what (a word or punctuation, as tok_is) when it comes next: true. */
+bool accept_tok(struct parser *p, const char *what);
+/* A word that sets a flag where it stands ("reserved", "out", "extensible"). */
+struct word_flag {
+	const char *word;
+	bool *flag;
+};
+/* Consume the words of @flags that come next, in any order, setting each one's flag. */
+void accept_flags(struct parser *p, const struct word_flag *flags, size_t n);
+/*
+ * Room for @need elements in @arr (KD_GROW): 0, or -1 with -ENOMEM in
+ * p->oom, which ends the parse. P_PUSH appends @val to @arr of @nr
+ * elements the same way. Every list the parser builds grows through these.
+ */
+int parser_grow(struct parser *p, void **arr, size_t *cap, size_t need, size_t size);
+#define P_GROW(p, arr, cap, need) \
+	parser_grow((p), (void **)&(arr), &(cap), (need), sizeof(*(arr)))
+#define P_PUSH(p, arr, cap, nr, val) \
+	(P_GROW(p, arr, cap, (nr) + 1) ? -1 : ((arr)[(nr)++] = (val), 0))
 /* "'foo'", "end of file", "\"string\"" — for messages (arena). */
 const char *tok_desc(struct parser *p, const struct token *t);
 

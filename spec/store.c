@@ -98,16 +98,13 @@ static int store_set(struct store *st, const struct spec_set *set)
 		if (v->value) {
 			vr.expr = expr_text(&st->a, v->value, &err);
 			vr.value_source = "explicit";
-			int rc = spec_expr__eval(v->value, lookup_const, st->db, &val);
+			int rc = spec_value__eval(v, lookup_const, st->db, &val);
 
+			if (rc == -KD_ESYNTAX)
+				return rc;
 			if (!rc) {
 				vr.has_value = true;
 				vr.value = (int64_t)val;
-			} else if (rc == -EDOM) {
-				/* A constant of this kernel it names is 0: an error, never "unknown". */
-				kd_err("%s:%d: '%s' divides by zero with this kernel's constants",
-				       v->loc.file, v->loc.line, v->name);
-				return -KD_ESYNTAX;
 			}
 		} else if (!kdb__get_constant(st->db, v->name, get_const, &val)) {
 			vr.value_source = "uapi";

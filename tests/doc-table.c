@@ -22,7 +22,17 @@ static int is_rule_row(const char *line)
 	return p > line + 3 && !strncmp(p, "` |", 3);
 }
 
-long doc_rule_rows(const char *relpath, char ***rows)
+static void rows_free(char **rows, long n)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		free(rows[i]);
+	free(rows);
+}
+
+/* The rule rows of @relpath, in file order, without newlines: the count, or -1. */
+static long rule_rows(const char *relpath, char ***rows)
 {
 	struct kd_buf path = KD_BUF_INIT;
 	char *line = NULL, **v = NULL;
@@ -44,7 +54,7 @@ long doc_rule_rows(const char *relpath, char ***rows)
 		if (!is_rule_row(line))
 			continue;
 		if (KD_GROW(v, cap, (size_t)n + 1) || !(v[n] = kd_strdup(line))) {
-			doc_rows_free(v, n);
+			rows_free(v, n);
 			n = -1;
 			v = NULL;
 			break;
@@ -57,11 +67,27 @@ long doc_rule_rows(const char *relpath, char ***rows)
 	return n;
 }
 
-void doc_rows_free(char **rows, long n)
+void doc_rules_match(const char *relpath, size_t n, doc_row_fn row, const void *ctx)
 {
-	long i;
+	struct kd_buf want = KD_BUF_INIT;
+	char **rows;
+	long nr_rows = rule_rows(relpath, &rows);
+	size_t i, bad = 0;
 
-	for (i = 0; i < n; i++)
-		free(rows[i]);
-	free(rows);
+	ok(nr_rows == (long)n, "%s has as many rules as the code (%ld rows, %zu rules)",
+	   relpath, nr_rows, n);
+	for (i = 0; i < n; i++) {
+		kd_buf_reset(&want);
+		row(i, &want, ctx);
+		if (nr_rows < 0 || i >= (size_t)nr_rows || strcmp(rows[i], want.s)) {
+			printf("# %s row %zu: %s\n#      the code's: %s\n", relpath, i + 1,
+			       nr_rows > 0 && i < (size_t)nr_rows ? rows[i] : "(none)", want.s);
+			bad++;
+		}
+	}
+	ok(nr_rows >= 0 && !bad, "every rule of the code is %s's row, in order (%zu rules)",
+	   relpath, n);
+	if (nr_rows > 0)
+		rows_free(rows, nr_rows);
+	kd_buf_release(&want);
 }

@@ -10,13 +10,17 @@
 
 #include <stddef.h>
 
+#include "lib/buf.h"
+
+/* Write the code's row @i ("| `id` | ... |") into @want (empty on entry). */
+typedef void (*doc_row_fn)(size_t i, struct kd_buf *want, const void *ctx);
+
 /*
  * The rule rows of @relpath (relative to the source tree's root, found
- * from tap_srcdir()), in file order, each a line without its newline.
- * *rows: free with doc_rows_free(). Returns the count, or -1 when the
- * file cannot be read.
+ * from tap_srcdir()) against the code's @n rules, row by row and in order:
+ * two TAP tests, the count and the rows, and a "# " line for each row that
+ * differs, naming the file's row and the code's.
  */
-long doc_rule_rows(const char *relpath, char ***rows);
-void doc_rows_free(char **rows, long n);
+void doc_rules_match(const char *relpath, size_t n, doc_row_fn row, const void *ctx);
 
 #endif

@@ -5,8 +5,9 @@
  * type graph (strip: every qualifier, restrict too, the hop bound, the
  * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
- * growth bounds, C declarator printing, and the removal of a temporary tree
- * (deep, wide, links not followed).
+ * growth bounds, the search by name (first match, NULL names, no match),
+ * C declarator printing, and the removal of a temporary tree (deep, wide,
+ * links not followed).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include "lib/arena.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
+#include "lib/find.h"
 #include "lib/hashmap.h"
 #include "lib/json.h"
 #include "lib/mem.h"
@@ -262,6 +264,23 @@ static void test_grow(void)
 	free(v);
 }
 
+static void test_find_named(void)
+{
+	/* name not first, so that the offset is used; a char * name too */
+	struct named { int v; char *name; } a[] = {
+		{ 1, "a" }, { 2, NULL }, { 3, "b" }, { 4, "b" },
+	};
+	const struct named *f;
+
+	f = KD_FIND_NAMED(const struct named, a, 4, name, "b");
+	is_int(f ? f->v : 0, 3, "find_named: the first of two matches");
+	f = KD_FIND_NAMED(const struct named, a, 4, name, "a");
+	is_int(f ? f->v : 0, 1, "find_named: the first element");
+	ok(!KD_FIND_NAMED(const struct named, a, 4, name, "c"), "find_named: no match: NULL");
+	ok(!KD_FIND_NAMED(const struct named, a, 2, name, "b"), "find_named: only @n elements");
+	ok(!KD_FIND_NAMED(const struct named, a, 4, name, NULL), "find_named: a NULL name: NULL");
+}
+
 /*
  * 1 int, 2 char, 3 const char, 4 pointer to 3, 5 struct s, 6 pointer to 5,
  * 7 array[4] of 1, 8 func(int, struct s *) returning void, 9 pointer to 8,
@@ -483,6 +502,7 @@ int main(void)
 	test_typegraph();
 	test_arena();
 	test_grow();
+	test_find_named();
 	test_cdecl();
 	test_remove_tree();
 	test_json();

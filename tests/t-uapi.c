@@ -25,6 +25,7 @@
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/find.h"
 #include "tests/tap.h"
 
 /* --- dump mode ------------------------------------------------------------ */
@@ -385,22 +386,12 @@ static const struct {
 
 static const struct kd_constant *find_const(const struct uapi_result *r, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < r->nr_consts; i++)
-		if (!strcmp(r->consts[i].name, name))
-			return &r->consts[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct kd_constant, r->consts, r->nr_consts, name, name);
 }
 
 static const struct kd_ioctl *find_ioctl(const struct uapi_result *r, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < r->nr_ioctls; i++)
-		if (!strcmp(r->ioctls[i].name, name))
-			return &r->ioctls[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct kd_ioctl, r->ioctls, r->nr_ioctls, name, name);
 }
 
 static bool has_problem(const struct uapi_result *r, const char *loc, const char *msg)

@@ -14,10 +14,11 @@
  * so they hold for every LP64 architecture the preprocessor emulates.
  */
 #include "extract/uapi/uapi_internal.h"
+#include "lib/find.h"
 
 #include <string.h>
 
-static const struct {
+static const struct libc_header {
 	const char *name;
 	const char *text;
 } libc_headers[] = {
@@ -60,10 +61,9 @@ static const struct {
 
 const char *ulibc_header(const char *name)
 {
-	size_t i;
+	const struct libc_header *h = KD_FIND_NAMED(const struct libc_header, libc_headers,
+						   sizeof(libc_headers) / sizeof(libc_headers[0]),
+						   name, name);
 
-	for (i = 0; i < sizeof(libc_headers) / sizeof(libc_headers[0]); i++)
-		if (!strcmp(libc_headers[i].name, name))
-			return libc_headers[i].text;
-	return NULL;
+	return h ? h->text : NULL;
 }

@@ -22,6 +22,7 @@
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/find.h"
 #include "lib/mem.h"
 #include "lib/model.h"
 #include "spec/spec.h"
@@ -238,12 +239,7 @@ static int on_syscall(const struct kd_syscall *sc, void *ctx)
 
 static const struct ksys *find_sys(const struct ck *c, const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < c->nr_sys; i++)
-		if (!strcmp(c->sys[i].name, name))
-			return &c->sys[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct ksys, c->sys, c->nr_sys, name, name);
 }
 
 /* --- syscalls -------------------------------------------------------------- */

@@ -258,23 +258,18 @@ static int check_family(struct ck *c, const struct family *fam,
 
 /*
  * An explicit value that divides by zero through a constant of this kernel
- * (X = 1 / KD_ZERO) is an error, as at spec load: "unknown" would drop the
- * value from every rule without a word.
+ * is an error, as at spec load (spec_value__eval() says which); checked
+ * before any rule so that value_of() never meets it.
  */
 static int check_divisions(const struct spec_set *set, struct ck *c)
 {
 	uint64_t v;
 	size_t k;
 
-	for (k = 0; k < set->nr_values; k++) {
-		const struct spec_value *sv = &set->values[k];
-
-		if (sv->value && spec_expr__eval(sv->value, lookup_const, c, &v) == -EDOM) {
-			kd_err("%s:%d: '%s' divides by zero with this kernel's constants",
-			       sv->loc.file, sv->loc.line, sv->name);
+	for (k = 0; k < set->nr_values; k++)
+		if (set->values[k].value &&
+		    spec_value__eval(&set->values[k], lookup_const, c, &v) == -KD_ESYNTAX)
 			return -KD_ESYNTAX;
-		}
-	}
 	return 0;
 }
 
