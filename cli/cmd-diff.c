@@ -24,6 +24,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "diff/diff.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
@@ -31,7 +32,7 @@
 static const char diff_usage[] =
 	"usage: kabi-diff OLD NEW [options]\n"
 	"       kabi-diff diff OLD NEW [options]\n"
-	"       kabi-diff --git [-C REPO] REV1 REV2 [options]   (or REV1..REV2)\n"
+	"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2)\n"
 	"\n"
 	"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
 	"constants and ioctls. Every change gets a verdict from a rule of\n"
@@ -57,19 +58,23 @@ static const char diff_usage[] =
 	"compared, and names the inputs as given.\n"
 	"\n"
 	"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
-	"current directory, or -C REPO): their UAPI headers (include/uapi,\n"
-	"arch/x86/include/uapi) are read with git archive, never from the work tree,\n"
-	"and compared as header trees.\n"
+	"current directory, or -C REPO): their UAPI headers (include/uapi and\n"
+	"arch/x86/include/uapi, or --arch arm64: arch/arm64/include/uapi with the\n"
+	"asm-generic headers of include/uapi) are read with git archive, never from\n"
+	"the work tree, and compared as header trees compiled for that architecture\n"
+	"(arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
 	"\n"
 	"      --git                OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)\n"
 	"  -C, --repo REPO          with --git: the repository (default: .)\n"
+	"      --arch ARCH          with --git: the architecture, x86_64 (default) or arm64\n"
 	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
 	"  -o, --output FILE        write the report to FILE (atomically; '-': stdout)\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
 	"      --only breaking      list breaking changes only (the summary stays whole\n"
 	"                           and says how many changes were left out)\n"
-	"      --full               text: list every change, also of the compatible, info\n"
-	"                           and suppressed findings (one line per finding otherwise)\n"
+	"      --full               text: list every change, also of the source-level,\n"
+	"                           compatible, info and suppressed findings (one line per\n"
+	"                           finding otherwise)\n"
 	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
 	"      --abi ABI            compare only this syscall ABI (x64, ia32, x32; arm64, aarch32)\n"
 	"      --spec DIR           the contract for verdicts (default: the one stored in\n"
@@ -142,10 +147,11 @@ fail:
 
 int cmd_diff(int argc, char **argv)
 {
-	enum { OPT_GIT = 300, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	enum { OPT_GIT = 300, OPT_ARCH, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, OPT_GIT },
 		{ "repo", required_argument, NULL, 'C' },
+		{ "arch", required_argument, NULL, OPT_ARCH },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "suppressions", required_argument, NULL, 's' },
@@ -174,6 +180,7 @@ int cmd_diff(int argc, char **argv)
 	const char *args[2], *revs[2] = { NULL, NULL };
 	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
 	bool quiet = false, git = false;
+	const struct kd_arch *arch = NULL;
 	int i, c, status = KD_EXIT_ERROR;
 
 	optind = 1;
@@ -181,6 +188,12 @@ int cmd_diff(int argc, char **argv)
 		switch (c) {
 		case OPT_GIT: git = true; break;
 		case 'C': repo = optarg; break;
+		case OPT_ARCH:
+			arch = kd_arch__by_name(optarg);
+			if (!arch)
+				return cli_usage_error(diff_usage, "diff: --arch %s: not a supported"
+						       " architecture (%s)", optarg, kd_arch__supported());
+			break;
 		case 'f':
 			if (report_format_from_name(optarg) < 0)
 				return cli_usage_error(diff_usage, "diff: unknown format '%s'", optarg);
@@ -211,6 +224,9 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (repo && !git)
 		return cli_usage_error(diff_usage, "diff: -C REPO goes with --git");
+	if (arch && !git)
+		return cli_usage_error(diff_usage, "diff: --arch goes with --git (other inputs"
+				       " say their architecture)");
 	if (git && optind + 1 == argc && strstr(argv[optind], "..")) {
 		/* REV1..REV2 as git log spells a range (REV1...REV2 is not a pair). */
 		char *dots;
@@ -257,7 +273,7 @@ int cmd_diff(int argc, char **argv)
 		const char *tmp = getenv("TMPDIR");
 
 		for (i = 0; i < 2; i++) {
-			if (git_tree__export(repo ? repo : ".", revs[i], tmp && *tmp ? tmp : "/tmp",
+			if (git_tree__export(repo ? repo : ".", revs[i], arch, tmp && *tmp ? tmp : "/tmp",
 					     &git_dirs[i]))
 				goto out;
 			(void)kd_tmpdir_register(git_dirs[i]);	/* best effort: removed on a signal */

@@ -274,7 +274,8 @@ static int write_header_identity(struct kdb *db, const struct extract_conf *conf
 
 /*
  * Headers alone (no vmlinux): the header view, constants and ioctls of
- * @conf->uapi_dir, compiled for x86_64 user space; no syscall, no kernel
+ * @conf->uapi_dir, compiled for @conf->uapi_arch's user space (x86_64 by
+ * default); no syscall, no kernel
  * layout. Same commit discipline as a kernel's extraction.
  */
 static int extract_headers(const struct extract_conf *conf, struct extract_stats *stats)
@@ -294,13 +295,13 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	hconf.modules_dir = NULL;	/* module types answer a kernel's ioctls, not a header tree's */
 	hconf.modules_feed = NULL;
 	conf = &hconf;
-	err = header_job_start(&hj, conf, NULL);
+	err = header_job_start(&hj, conf, conf->uapi_arch);
 	if (!err)
 		err = kdb__create(conf->output, &db);
 	if (!err)
 		err = type_sink_new(&sink);
 	if (!err)
-		err = extract_uapi(conf, NULL, &it, &hj, db, sink, stats);
+		err = extract_uapi(conf, conf->uapi_arch, &it, &hj, db, sink, stats);
 	if (!err)
 		err = write_header_identity(db, conf, &hj);
 	if (!err && conf->before_commit)

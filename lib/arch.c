@@ -5,6 +5,7 @@
  * (extract/syscall-table.c) and the names of its entry points.
  */
 #include "lib/arch.h"
+#include "lib/find.h"
 
 #include <string.h>
 
@@ -27,12 +28,7 @@ static const struct kd_arch arches[] = {
 
 const struct kd_arch *kd_arch__by_name(const char *name)
 {
-	size_t i;
-
-	for (i = 0; name && i < NR_ARCHES; i++)
-		if (!strcmp(arches[i].name, name))
-			return &arches[i];
-	return NULL;
+	return KD_FIND_NAMED(const struct kd_arch, arches, NR_ARCHES, name, name);
 }
 
 const struct kd_arch *kd_arch__by_elf_machine(unsigned int machine)
@@ -43,6 +39,11 @@ const struct kd_arch *kd_arch__by_elf_machine(unsigned int machine)
 		if (arches[i].elf_machine == machine)
 			return &arches[i];
 	return NULL;
+}
+
+const struct kd_arch *kd_arch__nth(size_t i)
+{
+	return i < NR_ARCHES ? &arches[i] : NULL;
 }
 
 const struct kd_arch *kd_arch__host(void)

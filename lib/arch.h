@@ -10,6 +10,7 @@
 #define KD_ARCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct kd_arch {
@@ -35,6 +36,8 @@ const struct kd_arch *kd_arch__by_elf_machine(unsigned int machine);
 const struct kd_arch *kd_arch__host(void);
 /* "x86_64 and arm64": the supported names, for messages. Static storage. */
 const char *kd_arch__supported(void);
+/* The @i-th supported architecture (0: x86_64), NULL past the last. */
+const struct kd_arch *kd_arch__nth(size_t i);
 /* Is @abi the native (sys_call_table) ABI of some architecture? */
 bool kd_arch__is_native_abi(const char *abi);
 

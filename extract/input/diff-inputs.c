@@ -34,6 +34,7 @@
 #include "db/kdb.h"
 #include "extract/build-id.h"
 #include "extract/extract.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/hash.h"
@@ -139,6 +140,7 @@ static int cache_key(struct input *in)
 	h = kd_hash_u64(h, KDB_SCHEMA_VERSION);
 	if (!conf->vmlinux) {
 		h = kd_hash_str(h, "headers");	/* a header tree alone: its fingerprint below */
+		h = kd_hash_str(h, conf->uapi_arch ? conf->uapi_arch->name : "x86_64");
 	} else if (stat(conf->vmlinux, &st) < 0) {
 		err = -errno;
 		kd_err("%s: %s", conf->vmlinux, strerror(errno));
@@ -182,6 +184,15 @@ static int cache_path(struct input *in)
 static int store_key(struct kdb *db, void *ctx)
 {
 	return kdb__set_meta(db, "cache_key", ctx);
+}
+
+/* A miss: the child extracts into @in's cache path and stores the key before committing. */
+static int into_cache(struct input *in)
+{
+	in->conf.output = in->path.s;
+	in->conf.before_commit = store_key;
+	in->conf.before_commit_ctx = in->key;
+	return 0;
 }
 
 /*
@@ -296,15 +307,13 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	if (dir && !in->ki.vmlinux) {
 		/* A header tree alone: keyed by its headers' fingerprint. */
 		in->conf.label = in->label ? in->label : in->arg;
+		in->conf.uapi_arch = in->ki.arch;
 		err = cache_path(in);
 		if (err || cache_hit(in->path.s, NULL, in->key, db))
 			return err;
 		if (!quiet)
 			kd_progress("reading the UAPI header tree %s into %s", in->ki.uapi_dir, in->path.s);
-		in->conf.output = in->path.s;
-		in->conf.before_commit = store_key;
-		in->conf.before_commit_ctx = in->key;
-		return 0;
+		return into_cache(in);
 	}
 	err = extract__build_id(in->conf.vmlinux, &in->build_id);
 	if (err)
@@ -324,10 +333,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 			in->ki.modules_dir ? in->ki.modules_dir : "none");
 	if (!quiet)
 		kd_progress("extracting %s into %s", in->conf.vmlinux, in->path.s);
-	in->conf.output = in->path.s;
-	in->conf.before_commit = store_key;
-	in->conf.before_commit_ctx = in->key;
-	return 0;
+	return into_cache(in);
 }
 
 /* Start @in's extraction in a child process. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * git_tree__export(): `git -C REPO archive --format=tar REV -- include/uapi
- * arch/x86/include/uapi` read as a stream with libarchive, its headers
+ * arch/ARCH/include/uapi` read as a stream with libarchive, its headers
  * written below a fresh directory. git reads the object store only: the
  * work tree, the index and HEAD are never touched, so a dirty checkout or
  * one on another branch gives the same answer. Each file keeps the commit
@@ -21,23 +21,22 @@
 #include <unistd.h>
 
 #include "extract/input/package.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
 
-/* What a header tree needs of a source tree (kernel-input.c's third layout). */
-static const char *const uapi_dirs[] = { "include/uapi/", "arch/x86/include/uapi/" };
-
-static bool wanted(const char *name)
+/*
+ * What a header tree needs of a source tree (kernel-input.c's third
+ * layout): include/uapi/ and @arch_dir/ ("arch/x86/include/uapi").
+ */
+static bool wanted(const char *name, const char *arch_dir)
 {
-	size_t i, n = strlen(name);
+	size_t n = strlen(name), a = strlen(arch_dir);
 
 	if (n < 3 || !kpkg__uapi_file(name))
 		return false;
-	for (i = 0; i < sizeof(uapi_dirs) / sizeof(uapi_dirs[0]); i++)
-		if (!strncmp(name, uapi_dirs[i], strlen(uapi_dirs[i])))
-			return true;
-	return false;
+	return !strncmp(name, "include/uapi/", 13) || (!strncmp(name, arch_dir, a) && name[a] == '/');
 }
 
 static int write_entry(struct archive *a, struct archive_entry *e, const char *dir,
@@ -76,7 +75,7 @@ out:
 }
 
 /* Every wanted member of the tar stream on @fd, written below @dir; *@n counts them. */
-static int read_tar(int fd, const char *dir, const char *rev, long *n)
+static int read_tar(int fd, const char *dir, const char *rev, const char *arch_dir, long *n)
 {
 	struct archive *a = archive_read_new();
 	struct archive_entry *e;
@@ -93,7 +92,7 @@ static int read_tar(int fd, const char *dir, const char *rev, long *n)
 	while (!err && (r = archive_read_next_header(a, &e)) == ARCHIVE_OK) {
 		const char *name = archive_entry_pathname(e);
 
-		if (archive_entry_filetype(e) != AE_IFREG || !name || !wanted(name))
+		if (archive_entry_filetype(e) != AE_IFREG || !name || !wanted(name, arch_dir))
 			continue;
 		if (!kpkg__safe_relative(name)) {
 			kd_err("git archive %s: member '%s' leaves the tree", rev, name);
@@ -113,10 +112,10 @@ static int read_tar(int fd, const char *dir, const char *rev, long *n)
 }
 
 /* Run git archive for @rev with its output on a pipe; read and write it; wait. */
-static int export(const char *repo, const char *rev, const char *dir)
+static int export(const char *repo, const char *rev, const char *arch_dir, const char *dir)
 {
 	char *argv[] = { "git", "-C", (char *)repo, "archive", "--format=tar", (char *)rev, "--",
-			 "include/uapi", "arch/x86/include/uapi", NULL };
+			 "include/uapi", (char *)arch_dir, NULL };
 	int pipefd[2], status, err;
 	long n = 0;
 	pid_t pid;
@@ -144,7 +143,7 @@ static int export(const char *repo, const char *rev, const char *dir)
 		kd_err("cannot start git: %s", strerror(-err));
 		return err;
 	}
-	err = read_tar(pipefd[0], dir, rev, &n);
+	err = read_tar(pipefd[0], dir, rev, arch_dir, &n);
 	close(pipefd[0]);	/* git, if still writing, gets SIGPIPE */
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
@@ -159,7 +158,7 @@ static int export(const char *repo, const char *rev, const char *dir)
 			kd_err("%s: cannot run git (is it installed?)", repo);
 		else
 			kd_err("%s: git archive %s failed (git's message above): no such revision,"
-			       " or no include/uapi and arch/x86/include/uapi in it", repo, rev);
+			       " or no include/uapi and %s in it", repo, rev, arch_dir);
 		return -EIO;
 	}
 	if (err) {
@@ -167,30 +166,40 @@ static int export(const char *repo, const char *rev, const char *dir)
 		return -KD_EFORMAT;
 	}
 	if (!n) {
-		kd_err("%s: revision %s has no header under include/uapi or arch/x86/include/uapi",
-		       repo, rev);
+		kd_err("%s: revision %s has no header under include/uapi or %s", repo, rev,
+		       arch_dir);
 		return -ENOENT;
 	}
 	return 0;
 }
 
-int git_tree__export(const char *repo, const char *rev, const char *parent, char **dir)
+int git_tree__export(const char *repo, const char *rev, const struct kd_arch *arch,
+		     const char *parent, char **dir)
 {
-	struct kd_buf b = KD_BUF_INIT;
+	struct kd_buf b = KD_BUF_INIT, arch_dir = KD_BUF_INIT;
 	int err;
 
 	*dir = NULL;
-	err = kd_buf_addf(&b, "%s/.kabi-git-XXXXXX", parent);
-	if (err)
+	if (!arch)
+		arch = kd_arch__by_name("x86_64");
+	err = kd_buf_addf(&arch_dir, "arch/%s/include/uapi", arch->uapi_dir);
+	if (!err)
+		err = kd_buf_addf(&b, "%s/.kabi-git-XXXXXX", parent);
+	if (err) {
+		kd_buf_release(&arch_dir);
+		kd_buf_release(&b);
 		return err;
+	}
 	if (!mkdtemp(b.s)) {
 		err = -errno;
 		kd_err("%s: cannot create a directory for revision %s: %s", parent, rev,
 		       strerror(errno));
 		kd_buf_release(&b);
+		kd_buf_release(&arch_dir);
 		return err;
 	}
-	err = export(repo, rev, b.s);
+	err = export(repo, rev, arch_dir.s, b.s);
+	kd_buf_release(&arch_dir);
 	if (err) {
 		kd_remove_tree(b.s);
 		kd_buf_release(&b);

@@ -1,21 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A revision of a kernel git tree as a diff input: its UAPI headers
- * (include/uapi/, arch/x86/include/uapi/) read with `git archive` from the
+ * (include/uapi/, arch/ARCH/include/uapi/) read with `git archive` from the
  * object store, never from or into the work tree, and written below a new
  * directory that kernel_input__probe() reads as a header tree.
  */
 #ifndef KD_GIT_TREE_H
 #define KD_GIT_TREE_H
 
+struct kd_arch;
+
 /*
  * Export the UAPI headers of revision @rev of the git repository @repo
- * into a new directory below @parent (.kabi-git-XXXXXX); *dir (malloc'ed,
+ * and of architecture @arch (lib/arch.h: arch/x86 for x86_64, arch/arm64;
+ * NULL: x86_64) into a new directory below @parent (.kabi-git-XXXXXX),
+ * which then holds that one architecture's headers; *dir (malloc'ed,
  * caller frees, and removes with kd_remove_tree()) names it. Only
  * regular files under the two UAPI directories are written, with checked
  * paths. Returns 0 or a negative code (reported: git's own message is on
  * stderr, the revision named); on failure nothing is left.
  */
-int git_tree__export(const char *repo, const char *rev, const char *parent, char **dir);
+int git_tree__export(const char *repo, const char *rev, const struct kd_arch *arch,
+		     const char *parent, char **dir);
 
 #endif

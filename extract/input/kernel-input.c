@@ -237,7 +237,7 @@ static int find_modules(const char *dir, struct kernel_input *ki)
 	return 0;
 }
 
-static int find_uapi(const char *dir, struct kernel_input *ki)
+static int find_uapi(const char *dir, struct kernel_input *ki, const struct kd_arch *arch)
 {
 	/* uapi_dir (for extract --uapi), then the directories holding the headers. */
 	static const char *const layouts[][3] = {
@@ -248,7 +248,6 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 		{ "", "", NULL },
 		{ "", "uapi", "arch/%s/include/uapi" },
 	};
-	const struct kd_arch *arch = elf_arch(ki->vmlinux);
 	struct kd_buf arch_dir = KD_BUF_INIT;
 	size_t i;
 	int err = 0;
@@ -268,6 +267,7 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 		ki->uapi_roots[0] = *l[1] ? kd_path_join(dir, l[1]) : kd_strdup(dir);
 		ki->uapi_roots[1] = l[2] ? kd_path_join(dir, arch_dir.s) : NULL;
 		ki->cache_layout_headers = i == 1;
+		ki->arch = arch;
 		if (!ki->uapi_dir || !ki->uapi_roots[0] || (l[2] && !ki->uapi_roots[1]))
 			err = -ENOMEM;
 		break;
@@ -278,11 +278,15 @@ static int find_uapi(const char *dir, struct kernel_input *ki)
 
 int kernel_input__probe(const char *dir, struct kernel_input *ki)
 {
+	size_t i;
 	int err;
 
 	memset(ki, 0, sizeof(*ki));
 	ki->layout = "build tree";
-	err = find_uapi(dir, ki);
+	err = find_uapi(dir, ki, elf_arch(NULL));
+	/* No x86 headers: another architecture's source tree (--git --arch exports one). */
+	for (i = 1; !err && !ki->uapi_dir && kd_arch__nth(i); i++)
+		err = find_uapi(dir, ki, kd_arch__nth(i));
 	if (!err)
 		err = find_vmlinux(dir, ki, ki->uapi_dir != NULL);
 	/* The headers of the vmlinux's arch (the first look assumed x86_64's). */
@@ -292,7 +296,7 @@ int kernel_input__probe(const char *dir, struct kernel_input *ki)
 		free(ki->uapi_roots[1]);
 		ki->uapi_dir = ki->uapi_roots[0] = ki->uapi_roots[1] = NULL;
 		ki->cache_layout_headers = false;
-		err = find_uapi(dir, ki);
+		err = find_uapi(dir, ki, elf_arch(ki->vmlinux));
 	}
 	/* Headers alone: modules answer a kernel's ioctls, there is none. */
 	if (!err && ki->vmlinux)

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct kd_arch;
+
 struct kernel_input {
 	char *vmlinux;		/* the image with DWARF; NULL: a header tree alone */
 	char *uapi_dir;		/* for extract --uapi; NULL: no header tree */
@@ -18,6 +20,8 @@ struct kernel_input {
 	char *uapi_roots[2];	/* the header directories fingerprinted (NULL: unused) */
 	const char *layout;	/* "kernel cache", "build tree", "debug package", "header tree" */
 	bool cache_layout_headers;	/* headers as Debian's package: include/arch/ARCH/ */
+	/* A header tree alone: the architecture whose arch/ARCH/include/uapi it has. */
+	const struct kd_arch *arch;
 };
 
 /*
@@ -25,7 +29,9 @@ struct kernel_input {
  * neither a vmlinux nor a UAPI header tree is found, or when several images
  * are and none is at the top. A header tree without a vmlinux (layout
  * "header tree": headers_install's DIR/{linux,asm}, a source tree, an
- * include/ with uapi/ and arch/x86/include/uapi/) has @vmlinux NULL. @ki is
+ * include/ with uapi/ and arch/x86/include/uapi/, or another supported
+ * architecture's when it has no x86 one, as --git --arch exports) has
+ * @vmlinux NULL and @arch that architecture. @ki is
  * filled with strings it owns; release it with kernel_input__release()
  * (also after a failure).
  */

@@ -2,9 +2,14 @@
 /*
  * The UAPI headers through the system C compiler; see compile.h.
  *
- * A translation unit per batch of headers ("#include <linux/a.h>" lines),
- * compiled with -g -fno-eliminate-unused-debug-types: one compiler start
- * reads dozens of headers, where one per header would cost ~40 ms each.
+ * First every header alone (compile-alone.c): what a header gives on its
+ * own, as the kernel's header test compiles it, is its outcome; a header
+ * that fails alone is a failure with the compiler's first error, whatever
+ * an earlier header of a batch would have supplied. Then the headers that
+ * compile alone, for their DWARF: a translation unit per batch of headers
+ * ("#include <linux/a.h>" lines), compiled with -g
+ * -fno-eliminate-unused-debug-types: one compiler start reads dozens of
+ * headers, where one per header would cost ~40 ms each with -g.
  * Headers that compile alone can still clash inside a batch (glibc's
  * <sys/time.h> against <linux/time.h>; big- against little-endian
  * byteorder). The compiler's diagnostics say which #include line of the
@@ -47,27 +52,6 @@
 #define RUN_WALL_SECONDS 300
 
 /* --- the compiler's command line ------------------------------------------- */
-
-struct cc_state {
-	const struct utree *tree;
-	const struct uapi_cc_conf *conf;
-	struct uapi_cc_result *r;
-	char *cc;			/* absolute path */
-	char *wrap;			/* source layout: generated asm/ wrappers, prelude */
-	char **base_argv;		/* cc, flags, include options (owned strings) */
-	size_t nr_base, cap_base;
-	const char **names;		/* roots to compile */
-	size_t nr_names;
-	char **objects;			/* compiled batches */
-	size_t nr_objects, cap_objects;
-	char **deps;			/* files the compiler read (from -MD), in arena */
-	size_t nr_deps, cap_deps;
-	struct umap dep_set;
-	struct kd_arena arena;
-	const char *prefixes[8];	/* shown tree-relative in messages: the tree's dirs, wrap */
-	size_t cap_failures;
-	int next_id;			/* batch file numbers */
-};
 
 static int arg(struct cc_state *s, const char *fmt, const char *a, const char *b)
 {
@@ -125,22 +109,25 @@ static int base_command(struct cc_state *s)
 
 /* --- batches -------------------------------------------------------------- */
 
-struct batch {
-	size_t *hdr;			/* indices into names */
-	size_t n;
-};
-
-struct run {
-	struct batch b;
-	pid_t pid;
-	int id;
-	struct timespec start;
-};
-
-static int batch_path(const struct cc_state *s, int id, const char *ext, struct kd_buf *b)
+int uapi_cc_run_path(const struct cc_state *s, int id, const char *ext, struct kd_buf *b)
 {
 	kd_buf_reset(b);
 	return kd_buf_addf(b, "%s/b%d.%s", s->r->workdir, id, ext);
+}
+
+int uapi_cc_launch(struct cc_state *s, struct run *run, char *const *argv, const char *errf)
+{
+	int err = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &run->start);
+	run->pid = uapi_cc_spawn(argv, NULL, errf);
+	s->r->nr_runs++;
+	if (run->pid < 0) {
+		err = (int)run->pid;
+		run->pid = 0;
+		kd_err("%s: cannot run: %s", s->cc, kd_strerror(err));
+	}
+	return err;
 }
 
 static int start_batch(struct cc_state *s, struct run *run)
@@ -152,13 +139,15 @@ static int start_batch(struct cc_state *s, struct run *run)
 	int err;
 
 	run->id = s->next_id++;
-	err = batch_path(s, run->id, "c", &src);
+	if (s->alone)
+		return uapi_cc_alone_start(s, run);
+	err = uapi_cc_run_path(s, run->id, "c", &src);
 	if (!err)
-		err = batch_path(s, run->id, "o", &obj);
+		err = uapi_cc_run_path(s, run->id, "o", &obj);
 	if (!err)
-		err = batch_path(s, run->id, "err", &errf);
+		err = uapi_cc_run_path(s, run->id, "err", &errf);
 	if (!err)
-		err = batch_path(s, run->id, "d", &dep);
+		err = uapi_cc_run_path(s, run->id, "d", &dep);
 	for (i = 0; !err && i < run->b.n; i++)
 		err = kd_buf_addf(&text, "#include <%s>\n", s->names[run->b.hdr[i]]);
 	if (err)
@@ -183,14 +172,7 @@ static int start_batch(struct cc_state *s, struct run *run)
 	argv[n++] = obj.s;
 	argv[n++] = src.s;
 	argv[n] = NULL;
-	clock_gettime(CLOCK_MONOTONIC, &run->start);
-	run->pid = uapi_cc_spawn(argv, NULL, errf.s);
-	s->r->nr_runs++;
-	if (run->pid < 0) {
-		err = (int)run->pid;
-		run->pid = 0;
-		kd_err("%s: cannot run: %s", s->cc, kd_strerror(err));
-	}
+	err = uapi_cc_launch(s, run, argv, errf.s);
 out:
 	free(argv);
 	kd_buf_release(&src);
@@ -201,7 +183,7 @@ out:
 	return err;
 }
 
-static int add_failure(struct cc_state *s, const char *header, const char *message)
+int uapi_cc_add_failure(struct cc_state *s, const char *header, const char *message)
 {
 	struct uapi_cc_failure *f;
 	int err = KD_GROW(s->r->failures, s->cap_failures, s->r->nr_failures + 1);
@@ -239,20 +221,28 @@ static int add_dep(const char *path, void *ctx)
 	return umap_put(&s->dep_set, key, len, key);
 }
 
-static int add_deps(struct cc_state *s, int id)
+int uapi_cc_add_deps(struct cc_state *s, const char *path)
 {
-	struct kd_buf path = KD_BUF_INIT;
-	char *text = NULL;
-	int err;
+	char *text = uapi_cc_read_text(path);
+	int err = text ? uapi_cc_parse_deps(text, add_dep, s) : -EIO;
 
-	err = batch_path(s, id, "d", &path);
-	if (!err) {
-		text = uapi_cc_read_text(path.s);
-		err = text ? uapi_cc_parse_deps(text, add_dep, s) : -EIO;
-	}
 	free(text);
-	kd_buf_release(&path);
 	return err;
+}
+
+int uapi_cc_split(const struct run *run, struct batch *queue, size_t *nr_queue)
+{
+	struct batch keep = { NULL, run->b.n - run->b.n / 2 };
+
+	keep.hdr = kd_malloc(keep.n * sizeof(*keep.hdr));
+	if (!keep.hdr) {
+		free(run->b.hdr);
+		return -ENOMEM;
+	}
+	memcpy(keep.hdr, run->b.hdr + run->b.n / 2, keep.n * sizeof(*keep.hdr));
+	queue[(*nr_queue)++] = (struct batch){ run->b.hdr, run->b.n / 2 };
+	queue[(*nr_queue)++] = keep;
+	return 0;
 }
 
 static int finish_batch(struct cc_state *s, struct run *run, int status, struct batch *queue,
@@ -266,7 +256,7 @@ static int finish_batch(struct cc_state *s, struct run *run, int status, struct 
 	size_t i, marked;
 	int err;
 
-	err = batch_path(s, run->id, "o", &obj);
+	err = uapi_cc_run_path(s, run->id, "o", &obj);
 	if (!err && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		err = KD_GROW(s->objects, s->cap_objects, s->nr_objects + 1);
 		if (!err) {
@@ -276,15 +266,17 @@ static int finish_batch(struct cc_state *s, struct run *run, int status, struct 
 		if (!err) {
 			s->nr_objects++;
 			s->r->nr_compiled += run->b.n;
-			err = add_deps(s, run->id);
+			err = uapi_cc_run_path(s, run->id, "d", &obj);
 		}
+		if (!err)
+			err = uapi_cc_add_deps(s, obj.s);
 		free(run->b.hdr);
 		goto out;
 	}
 	if (!err)
-		err = batch_path(s, run->id, "err", &errf);
+		err = uapi_cc_run_path(s, run->id, "err", &errf);
 	if (!err)
-		err = batch_path(s, run->id, "c", &srcname);
+		err = uapi_cc_run_path(s, run->id, "c", &srcname);
 	if (err)
 		goto out;
 	text = uapi_cc_read_text(errf.s);
@@ -302,19 +294,11 @@ static int finish_batch(struct cc_state *s, struct run *run, int status, struct 
 
 		if (run->b.n == 1 || first.len) {
 			for (i = 0; !err && i < run->b.n; i++)
-				err = add_failure(s, s->names[run->b.hdr[i]], why);
+				err = uapi_cc_add_failure(s, s->names[run->b.hdr[i]], why);
 			free(run->b.hdr);
 			goto out;
 		}
-		queue[(*nr_queue)++] = (struct batch){ run->b.hdr, run->b.n / 2 };
-		keep.n = run->b.n - run->b.n / 2;
-		keep.hdr = kd_malloc(keep.n * sizeof(*keep.hdr));
-		if (!keep.hdr) {
-			err = -ENOMEM;
-			goto out;
-		}
-		memcpy(keep.hdr, run->b.hdr + run->b.n / 2, keep.n * sizeof(*keep.hdr));
-		queue[(*nr_queue)++] = keep;
+		err = uapi_cc_split(run, queue, nr_queue);
 		goto out;
 	}
 	keep.hdr = kd_malloc(run->b.n * sizeof(*keep.hdr));
@@ -326,7 +310,7 @@ static int finish_batch(struct cc_state *s, struct run *run, int status, struct 
 		if (!bad[i])
 			keep.hdr[keep.n++] = run->b.hdr[i];
 		else if (i == 0)
-			err = add_failure(s, s->names[run->b.hdr[i]],
+			err = uapi_cc_add_failure(s, s->names[run->b.hdr[i]],
 					  first1.len ? first1.s : "does not compile");
 		else
 			evicted->hdr[evicted->n++] = run->b.hdr[i];
@@ -355,13 +339,14 @@ static int cmp_index(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Queue @n headers as batches of BATCH_HEADERS, last batch on top (taken first). */
-static int queue_batches(struct batch *queue, size_t *nr_queue, const size_t *hdr, size_t n)
+/* Queue @n headers as batches of @per, last batch on top (taken first). */
+static int queue_batches(struct batch *queue, size_t *nr_queue, const size_t *hdr, size_t n,
+			 size_t per)
 {
 	size_t i, first = *nr_queue;
 
-	for (i = 0; i < n; i += BATCH_HEADERS) {
-		size_t len = n - i < BATCH_HEADERS ? n - i : BATCH_HEADERS;
+	for (i = 0; i < n; i += per) {
+		size_t len = n - i < per ? n - i : per;
 		size_t *h = kd_malloc(len * sizeof(*h));
 
 		if (!h)
@@ -396,9 +381,10 @@ static int run_batches(struct cc_state *s, int jobs)
 		err = -ENOMEM;
 		goto out;
 	}
+	/* The second pass compiles the headers that compile alone. */
 	for (i = 0; i < s->nr_names; i++)
-		evicted.hdr[i] = i;
-	evicted.n = s->nr_names;
+		if (s->alone || s->alone_ok[i])
+			evicted.hdr[evicted.n++] = i;
 	for (;;) {
 		/*
 		 * A round ends when its batches are done; the headers it evicted
@@ -407,7 +393,8 @@ static int run_batches(struct cc_state *s, int jobs)
 		 */
 		if (!nr_queue && !running && evicted.n) {
 			qsort(evicted.hdr, evicted.n, sizeof(*evicted.hdr), cmp_index);
-			err = queue_batches(queue, &nr_queue, evicted.hdr, evicted.n);
+			err = queue_batches(queue, &nr_queue, evicted.hdr, evicted.n,
+					    s->batch_headers);
 			evicted.n = 0;
 			if (err)
 				break;
@@ -452,7 +439,9 @@ static int run_batches(struct cc_state *s, int jobs)
 					free(runs[i].b.hdr);
 					runs[i].b.hdr = NULL;
 				} else {
-					err = finish_batch(s, &runs[i], status, queue, &nr_queue, &evicted);
+					err = s->alone ? uapi_cc_alone_finish(s, &runs[i], status, queue,
+									      &nr_queue) :
+						finish_batch(s, &runs[i], status, queue, &nr_queue, &evicted);
 				}
 			}
 			if (done || err)
@@ -561,12 +550,33 @@ static int list_roots(struct cc_state *s)
 		if (safe_name(name))
 			s->names[s->nr_names++] = name;
 		else
-			err = add_failure(s, name, "not compiled: the file name has characters an"
+			err = uapi_cc_add_failure(s, name, "not compiled: the file name has characters an"
 					  " #include line cannot carry");
 	}
 	if (s->nr_names)
 		qsort(s->names, s->nr_names, sizeof(*s->names), cmp_name);
 	return err;
+}
+
+static int cmp_object(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmp_failure(const void *a, const void *b)
+{
+	const struct uapi_cc_failure *x = a, *y = b;
+
+	return strcmp(x->header, y->header);
+}
+
+/* Headers per compiler run; $KABI_DIFF_UAPI_BATCH for the tests: the outcome must not depend on it. */
+static size_t batch_headers(void)
+{
+	const char *env = getenv("KABI_DIFF_UAPI_BATCH");
+	long n = env && *env ? strtol(env, NULL, 10) : 0;
+
+	return n >= 1 && n <= 4096 ? (size_t)n : BATCH_HEADERS;
 }
 
 int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
@@ -638,11 +648,27 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 	if (conf->progress && s.nr_names)
 		kd_progress("compiling %zu UAPI headers (%s, %d at a time)",
 			s.nr_names, s.cc, jobs);
+	s.batch_headers = batch_headers();
+	s.alone_ok = kd_calloc(s.nr_names + 1, sizeof(*s.alone_ok));
+	if (!s.alone_ok) {
+		err = -ENOMEM;
+		goto fail;
+	}
+	/* First every header alone, then those that compile alone in batches. */
+	s.alone = true;
 	if (s.nr_names)
+		err = run_batches(&s, jobs);
+	s.alone = false;
+	if (!err && s.nr_names)
 		err = run_batches(&s, jobs);
 	if (err)
 		goto fail;
+	/* In the order of the names, whichever compiler finished first. */
+	if (s.r->nr_failures)
+		qsort(s.r->failures, s.r->nr_failures, sizeof(*s.r->failures), cmp_failure);
 	if (s.nr_objects) {
+		/* In the order the batches started, whichever compiler finished first. */
+		qsort(s.objects, s.nr_objects, sizeof(*s.objects), cmp_object);
 		err = kd_buf_addf(&dest, "%s/headers.so", s.r->workdir);
 		if (!err)
 			err = link_objects(&s, dest.s);
@@ -675,6 +701,7 @@ fail:
 	umap_release(&s.dep_set);
 	kd_arena_release(&s.arena);
 	free(s.names);
+	free(s.alone_ok);
 	free(s.wrap);
 	free(s.cc);
 	kd_buf_release(&dest);

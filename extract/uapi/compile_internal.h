@@ -2,7 +2,8 @@
 /*
  * Private to extract/: the UAPI headers as user space compiles them. Every
  * header of a tree goes through the system C compiler for the kernel's
- * architecture with -g and unused types kept, a few dozen headers per
+ * architecture: first each header alone (its outcome), then those that
+ * compile alone with -g and unused types kept, a few dozen headers per
  * compiler run; the objects are linked into one ELF file whose DWARF the
  * type reader (extract/uapi/header-types.c) turns into the header view of
  * the types. Headers that cannot be compiled are failures with the
@@ -152,5 +153,66 @@ size_t uapi_cc_parse_errors(const char *text, const char *src, const char *const
 			    struct kd_buf *first_any);
 /* Call @add with every prerequisite (an absolute path) of a make dependency file's text. */
 int uapi_cc_parse_deps(const char *text, int (*add)(const char *path, void *ctx), void *ctx);
+
+/* --- the driver's state, shared by compile.c and compile-alone.c ---------- */
+#include <sys/types.h>
+#include <time.h>
+
+#include "extract/uapi/uapi_internal.h"
+
+struct cc_state {
+	const struct utree *tree;
+	const struct uapi_cc_conf *conf;
+	struct uapi_cc_result *r;
+	char *cc;			/* absolute path */
+	char *wrap;			/* source layout: generated asm/ wrappers, prelude */
+	char **base_argv;		/* cc, flags, include options (owned strings) */
+	size_t nr_base, cap_base;
+	const char **names;		/* roots to compile */
+	size_t nr_names;
+	bool *alone_ok;			/* per names[]: compiles on its own (the first pass) */
+	bool alone;			/* the first pass runs: one translation unit per header */
+	size_t batch_headers;		/* headers per compiler run */
+	char **objects;			/* compiled batches */
+	size_t nr_objects, cap_objects;
+	char **deps;			/* files the compiler read (from -MD), in arena */
+	size_t nr_deps, cap_deps;
+	struct umap dep_set;
+	struct kd_arena arena;
+	const char *prefixes[8];	/* shown tree-relative in messages: the tree's dirs, wrap */
+	size_t cap_failures;
+	int next_id;			/* batch file numbers */
+};
+
+struct batch {
+	size_t *hdr;			/* indices into names */
+	size_t n;
+};
+
+struct run {
+	struct batch b;
+	pid_t pid;
+	int id;
+	struct timespec start;
+};
+
+/* "WORKDIR/b<id>.<ext>" into @b (reset first). */
+int uapi_cc_run_path(const struct cc_state *s, int id, const char *ext, struct kd_buf *b);
+/* Start the compiler @argv for @run, its stderr into @errf; counted in nr_runs. */
+int uapi_cc_launch(struct cc_state *s, struct run *run, char *const *argv, const char *errf);
+/* Record @header as not compiling, with @message. */
+int uapi_cc_add_failure(struct cc_state *s, const char *header, const char *message);
+/* Record every file a dependency file (@path, written by -MD) names, for the cache. */
+int uapi_cc_add_deps(struct cc_state *s, const char *path);
+/* Queue @run's headers again as two halves (a run that failed without saying where). */
+int uapi_cc_split(const struct run *run, struct batch *queue, size_t *nr_queue);
+/*
+ * The first pass (compile-alone.c): start one compiler for @run's headers,
+ * each its own translation unit (-fsyntax-only); read its outcome into
+ * s->alone_ok and the failures, requeueing what it did not get to.
+ */
+int uapi_cc_alone_start(struct cc_state *s, struct run *run);
+int uapi_cc_alone_finish(struct cc_state *s, struct run *run, int status, struct batch *queue,
+			 size_t *nr_queue);
 
 #endif
