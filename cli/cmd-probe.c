@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/builtin.h"
 #include "cli/contract.h"
@@ -50,12 +51,14 @@ static const char probe_usage[] =
 	"      --cc CC            compiler for the probe (default cc, or the cross\n"
 	"                         compiler of the kernel's architecture)\n"
 	"      --gzip             gzip the initramfs\n"
-	"      --fs FS            where the probe's directory and file live: tmpfs\n"
-	"                         (default: the initramfs) or ext4 (an image made\n"
-	"                         by mke2fs, mounted by the probe through a loop\n"
-	"                         device; the modules it needs are loaded from\n"
-	"                         --modules)\n"
-	"      --modules DIR      the kernel's modules tree for --fs ext4 (default:\n"
+	"      --fs FS            where the probe's directory and file live: ext4\n"
+	"                         (an image made by mke2fs, mounted by the probe\n"
+	"                         through a loop device; the modules it needs are\n"
+	"                         loaded from --modules) or tmpfs (the initramfs).\n"
+	"                         Default: ext4 when mke2fs is on PATH and the\n"
+	"                         kernel has ext4 and loop built in or in the\n"
+	"                         modules tree, else tmpfs (the run says why)\n"
+	"      --modules DIR      the kernel's modules tree for ext4 (default:\n"
 	"                         'modules' next to the image, as fetch lays it out)\n"
 	"  -l, --list             print the cases and exit, without booting\n"
 	"                         (K.kabi optional: without it, no contract)\n"
@@ -77,6 +80,7 @@ static const char probe_usage[] =
 
 struct probe_opts {
 	const char *db_path, *kernel, *spec, *cc;
+	const char *fs;			/* the probe's files' file system, as chosen */
 	struct probe_boot_conf boot;
 	bool gzip, list, verbose, quiet, no_builtin, no_spec;
 };
@@ -155,7 +159,7 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 		kd_warn("probe: --spec needs K.kabi (constants, syscall numbers); ignored");
 	}
 	if (!err && s)
-		err = probe__add_spec(set, s, db, &st);
+		err = probe__add_spec(set, s, db, o->fs, &st);
 	if (!err && !o->no_builtin) {
 		err = probe_set__new(&builtin);
 		err = err ? err : probe__add_builtin(builtin, db, &absent);
@@ -183,6 +187,45 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 		set = NULL;
 	}
 	*out = set;
+	return err;
+}
+
+/*
+ * Where the probe's files will be (o->fs, and o->boot.fs for the boot),
+ * and how that was decided, in @choice: "--fs ext4", "default", or why
+ * the default is not ext4 here. @modules holds the modules tree's path.
+ */
+static int choose_fs(struct probe_opts *o, const char *boot_support, struct kd_buf *modules,
+		     struct kd_buf *choice)
+{
+	struct kd_buf why = KD_BUF_INIT;
+	int err = 0;
+
+	if (!o->boot.modules_dir) {
+		/* fetch's layout: RELEASE/vmlinuz next to RELEASE/modules. */
+		const char *slash = strrchr(o->kernel, '/');
+
+		err = slash ? kd_buf_addf(modules, "%.*s/modules", (int)(slash - o->kernel), o->kernel)
+			    : kd_buf_adds(modules, "modules");
+		o->boot.modules_dir = modules->s;
+	}
+	if (!err && o->boot.fs) {
+		o->fs = o->boot.fs;
+		err = kd_buf_addf(choice, "--fs %s", o->fs);
+	} else if (!err) {
+		err = probe__fs_choose(o->boot.modules_dir, boot_support, &o->fs, &why);
+		err = err ? err : why.len ? kd_buf_addf(choice, "default; not ext4: %s", why.s)
+					  : kd_buf_adds(choice, "default");
+		/* Said before the boot: the contract's deviations of tmpfs will be the ones taken. */
+		if (!err && why.len)
+			kd_warn("probe: the probe's files on tmpfs, not ext4: %s", why.s);
+		/* The initramfs's tmpfs needs nothing; a check of it would refuse a ramfs root. */
+		o->boot.fs = strcmp(o->fs, "ext4") ? NULL : o->fs;
+		/* ext4 built in, and no tree: nothing to load. */
+		if (o->boot.fs && access(o->boot.modules_dir, F_OK) < 0)
+			o->boot.modules_dir = NULL;
+	}
+	kd_buf_release(&why);
 	return err;
 }
 
@@ -253,8 +296,8 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 	o->db_path = argv[optind];
 	if (!o->kernel)
 		return cli_usage_error(probe_usage, "--kernel VMLINUZ is required");
-	if (o->boot.modules_dir && (!o->boot.fs || strcmp(o->boot.fs, "ext4")))
-		return cli_usage_error(probe_usage, "--modules is for --fs ext4");
+	if (o->boot.modules_dir && o->boot.fs && !strcmp(o->boot.fs, "tmpfs"))
+		return cli_usage_error(probe_usage, "--modules is for ext4, not --fs tmpfs");
 	return 0;
 }
 
@@ -265,9 +308,9 @@ int cmd_probe(int argc, char **argv)
 	struct probe_run run = { 0 };
 	struct probe_timing t = { 0 };
 	struct kimage_id image = { 0 };
-	struct kd_buf modules = KD_BUF_INIT;
+	struct kd_buf modules = KD_BUF_INIT, fs_choice = KD_BUF_INIT;
 	struct kdb *db = NULL;
-	char *release = NULL;
+	char *release = NULL, *support = NULL;
 	size_t mismatches = 0, known = 0;
 	int rc, err;
 
@@ -276,15 +319,15 @@ int cmd_probe(int argc, char **argv)
 		return rc < 0 ? KD_EXIT_OK : rc;
 	if (o.quiet)
 		kd_log_set_level(KD_LOG_ERR);
-	err = build_set(&o, &set);
-	if (err)
-		goto fail;
 	if (o.list) {
-		rc = list_cases(set);
+		/* No boot: the file system asked for, else the initramfs's. */
+		o.fs = o.boot.fs ? o.boot.fs : "tmpfs";
+		err = build_set(&o, &set);
+		rc = err ? KD_EXIT_ERROR : list_cases(set);
 		probe_set__free(set);
 		return rc;
 	}
-	/* Refuse a bad DB before a boot of many seconds. */
+	/* Refuse a bad DB or image before a boot of many seconds. */
 	err = kdb__open(o.db_path, &db);
 	if (err)
 		goto fail;
@@ -296,39 +339,40 @@ int cmd_probe(int argc, char **argv)
 					  image.kind == KIMAGE_ELF, image.pvh);
 	o.boot.arch = image.arch;	/* static storage (lib/arch.h) */
 	kimage_id_release(&image);
+	if (!err && kdb__get_meta(db, "boot_support", &support))
+		support = NULL;
 	kdb__free(db);
 	db = NULL;
+	err = err ? err : choose_fs(&o, support, &modules, &fs_choice);
 	if (err)
 		goto fail;
-
-	if (o.boot.fs && !strcmp(o.boot.fs, "ext4") && !o.boot.modules_dir) {
-		/* fetch's layout: RELEASE/vmlinuz next to RELEASE/modules. */
-		const char *slash = strrchr(o.kernel, '/');
-
-		err = slash ? kd_buf_addf(&modules, "%.*s/modules", (int)(slash - o.kernel), o.kernel)
-			    : kd_buf_adds(&modules, "modules");
-		if (err)
-			goto fail;
-		o.boot.modules_dir = modules.s;
-	}
-	kd_info("probe: booting %s with %zu cases", o.kernel, probe_set__count(set));
+	err = build_set(&o, &set);
+	if (err)
+		goto fail;
+	kd_info("probe: booting %s with %zu cases, the probe's files on %s (%s)", o.kernel,
+		probe_set__count(set), o.fs, fs_choice.s);
 	err = probe__run(set, &o.boot, o.cc, o.gzip, o.kernel, &run, &t);
 	if (err)
 		goto fail;
 	if (release && strcmp(release, run.release))
 		kd_warn("%s: extracted from %s, but the booted kernel is %s", o.db_path, release,
 			run.release);
+	if (strcmp(o.fs, run.fs ? run.fs : "unknown"))
+		kd_warn("%s: the probe's files were on %s, not %s: the contract's deviations of %s"
+			" were taken", o.kernel, run.fs ? run.fs : "an unknown file system", o.fs, o.fs);
 	err = kdb__open_update(o.db_path, &db);
 	err = err ? err : probe__store(db, set, &run, o.kernel, &mismatches, &known);
+	err = err ? err : kdb__set_meta(db, "probe_fs_choice", fs_choice.s);
 	err = err ? err : kdb__commit(db);
 	if (err)
 		goto fail;
 	if (!o.quiet) {
 		printf("%s: %zu cases, %zu as expected, %zu mismatches, %zu known deviations "
-		       "(build %.2f s, boot %.2f s, cases %.2f s; the probe's file on %s)\n",
+		       "(build %.2f s, boot %.2f s, cases %.2f s; the probe's file on %s: %s)\n",
 		       run.release, probe_set__count(set),
 		       probe_set__count(set) - mismatches - known, mismatches, known,
-		       t.gen_build_s, t.boot_s, t.cases_s, run.fs ? run.fs : "unknown");
+		       t.gen_build_s, t.boot_s, t.cases_s, run.fs ? run.fs : "unknown",
+		       fs_choice.s);
 		print_results(set, &run, o.verbose);
 	}
 	rc = mismatches ? KD_EXIT_CHANGES : KD_EXIT_OK;
@@ -339,7 +383,9 @@ fail:
 	rc = KD_EXIT_ERROR;
 out:
 	kd_buf_release(&modules);
+	kd_buf_release(&fs_choice);
 	free(release);
+	free(support);
 	kdb__free(db);
 	probe_run__release(&run);
 	probe_set__free(set);

@@ -26,7 +26,8 @@ int kdb__clear_probe(struct kdb *db)
 		return -EINVAL;
 	}
 	err = kdb_exec(db, sql);
-	return err ? err : kdb_exec(db, "DELETE FROM probe_results; DELETE FROM probe_cases;");
+	return err ? err : kdb_exec(db, "DELETE FROM probe_deviation_fs; DELETE FROM probe_results;"
+				   " DELETE FROM probe_cases;");
 }
 
 int kdb__put_probe(struct kdb *db, const struct kdb_probe_row *r)
@@ -63,8 +64,20 @@ int kdb__put_probe(struct kdb *db, const struct kdb_probe_row *r)
 				      : sqlite3_bind_int64(st, 3, r->ret)) ||
 	    (r->err ? sqlite3_bind_int(st, 4, r->err) : sqlite3_bind_null(st, 4)) ||
 	    kdb_bind_text(st, 5, r->errno_name) || sqlite3_bind_int(st, 6, r->matches) ||
-	    kdb_bind_text(st, 7, r->release) || sqlite3_step(st) != SQLITE_DONE)
+	    kdb_bind_text(st, 7, r->release) || sqlite3_step(st) != SQLITE_DONE) {
 		err = kdb_sql_error(db, "storing a probe result");
+		goto out;
+	}
+	if (!r->deviation_fs)
+		goto out;
+	sqlite3_finalize(st);
+	st = NULL;
+	err = kdb_prepare(db, "INSERT INTO probe_deviation_fs (case_id, fs) VALUES (?1, ?2)", &st);
+	if (err)
+		return err;
+	if (kdb_bind_text(st, 1, r->id) || kdb_bind_text(st, 2, r->deviation_fs) ||
+	    sqlite3_step(st) != SQLITE_DONE)
+		err = kdb_sql_error(db, "storing a probe case's file system");
 out:
 	sqlite3_finalize(st);
 	return err;
@@ -75,18 +88,23 @@ static const char *col(sqlite3_stmt *st, int i)
 	return (const char *)sqlite3_column_text(st, i);
 }
 
-/* Does @schema ("main", "other"; NULL: the first that has it) have the probe tables? */
-static bool has_probe(struct kdb *db, const char *schema)
+/* Does @schema ("main", "other"; NULL: the first that has it) have @table? */
+static bool has_table(struct kdb *db, const char *schema, const char *table)
 {
 	sqlite3_stmt *st = NULL;
-	char sql[96];
+	char sql[128];
 	bool yes;
 
-	snprintf(sql, sizeof(sql), "SELECT 1 FROM %s%sprobe_results LIMIT 0",
-		 schema ? schema : "", schema ? "." : "");
+	snprintf(sql, sizeof(sql), "SELECT 1 FROM %s%s%s LIMIT 0",
+		 schema ? schema : "", schema ? "." : "", table);
 	yes = sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) == SQLITE_OK;
 	sqlite3_finalize(st);
 	return yes;
+}
+
+static bool has_probe(struct kdb *db, const char *schema)
+{
+	return has_table(db, schema, "probe_results");
 }
 
 static int probe_row(sqlite3_stmt *st, void *ctx)
@@ -98,7 +116,7 @@ static int probe_row(sqlite3_stmt *st, void *ctx)
 		.status = col(st, 9), .ret = sqlite3_column_int64(st, 10),
 		.err = sqlite3_column_int(st, 11), .errno_name = col(st, 12),
 		.matches = sqlite3_column_int(st, 13) != 0, .release = col(st, 14),
-		.deviation = col(st, 15), .deviation_why = col(st, 16),
+		.deviation = col(st, 15), .deviation_why = col(st, 16), .deviation_fs = col(st, 17),
 	};
 
 	return KDB_CALL(kdb_probe_fn, ctx, &r);
@@ -107,16 +125,20 @@ static int probe_row(sqlite3_stmt *st, void *ctx)
 int kdb__foreach_probe(struct kdb *db, kdb_probe_fn cb, void *ctx)
 {
 	struct kdb_caller c = KDB_CALLER(cb, ctx);
+	char sql[512];
 
 	/* A DB without the tables holds no probe: not an error. */
 	if (!has_probe(db, NULL))
 		return 0;
-	return kdb_query(db,
-		"SELECT c.id, c.call, c.nr, c.kind, c.args, c.expect, c.expect_errno, c.what,"
-		" c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release,"
-		" c.deviation, c.deviation_why"
-		" FROM probe_cases c JOIN probe_results r ON r.case_id = c.id ORDER BY c.id",
-		"reading the probe results", probe_row, &c);
+	/* Probed by a kabi-diff before probe_deviation_fs: every deviation holds on any fs. */
+	snprintf(sql, sizeof(sql),
+		 "SELECT c.id, c.call, c.nr, c.kind, c.args, c.expect, c.expect_errno, c.what,"
+		 " c.origin, r.status, r.ret, r.errno, r.errno_name, r.matches, r.release,"
+		 " c.deviation, c.deviation_why, %s"
+		 " FROM probe_cases c JOIN probe_results r ON r.case_id = c.id ORDER BY c.id",
+		 has_table(db, NULL, "probe_deviation_fs")
+		 ? "(SELECT fs FROM probe_deviation_fs f WHERE f.case_id = c.id)" : "NULL");
+	return kdb_query(db, sql, "reading the probe results", probe_row, &c);
 }
 
 static int probe_pair_row(sqlite3_stmt *st, void *ctx)
@@ -131,6 +153,8 @@ static int probe_pair_row(sqlite3_stmt *st, void *ctx)
 		.new_expect = col(st, 16), .new_expect_errno = col(st, 17),
 		.old_matches = sqlite3_column_int(st, 18) != 0,
 		.new_matches = sqlite3_column_int(st, 19) != 0, .new_kind = col(st, 20),
+		.old_deviation_fs = col(st, 21), .new_deviation_fs = col(st, 22),
+		.old_fs = col(st, 23), .new_fs = col(st, 24),
 	};
 
 	return KDB_CALL(kdb_probe_pair_fn, ctx, &p);
@@ -148,7 +172,9 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 		"SELECT c.id, c.call, c.kind, c.args, c.expect, c.expect_errno, c.what,"
 		" r.status, r.errno_name, o.status, o.errno_name, oc.id,"
 		" c.deviation, oc.deviation, c.deviation_why, oc.deviation_why, oc.expect,"
-		" oc.expect_errno, r.matches, o.matches, oc.kind"
+		" oc.expect_errno, r.matches, o.matches, oc.kind, %s, %s,"
+		" (SELECT value FROM main.meta WHERE key = 'probe_fs'),"
+		" (SELECT value FROM other.meta WHERE key = 'probe_fs')"
 		" FROM main.probe_cases c JOIN main.probe_results r ON r.case_id = c.id"
 		" JOIN other.probe_cases oc ON oc.call = c.call AND oc.args = c.args AND"
 		"  (oc.id = c.id OR (NOT EXISTS (SELECT 1 FROM other.probe_cases x"
@@ -158,9 +184,15 @@ int kdb__diff_probe(struct kdb *db, kdb_probe_pair_fn cb, void *ctx)
 		" WHERE r.status <> o.status OR ifnull(r.errno_name, '') <> ifnull(o.errno_name, '')"
 		" ORDER BY c.kind = 'errno', c.id";
 	struct kdb_caller c = KDB_CALLER(cb, ctx);
+	char q[sizeof(sql) + 256];
 
 	/* Either kernel never probed: nothing observed to compare. */
 	if (!has_probe(db, "main") || !has_probe(db, "other"))
 		return 0;
-	return kdb_query(db, sql, "comparing the probe results", probe_pair_row, &c);
+	snprintf(q, sizeof(q), sql,
+		 has_table(db, "main", "probe_deviation_fs")
+		 ? "(SELECT fs FROM main.probe_deviation_fs f WHERE f.case_id = c.id)" : "NULL",
+		 has_table(db, "other", "probe_deviation_fs")
+		 ? "(SELECT fs FROM other.probe_deviation_fs f WHERE f.case_id = oc.id)" : "NULL");
+	return kdb_query(db, q, "comparing the probe results", probe_pair_row, &c);
 }

@@ -28,6 +28,7 @@ struct kdb_probe_row {
 	const char *what, *origin;
 	const char *deviation;		/* a known deviation's outcome (EINVAL, ok); NULL: none */
 	const char *deviation_why;	/* its reason */
+	const char *deviation_fs;	/* the probe's fs, when the deviation holds there only */
 	const char *status;		/* ret | timeout | signal | missing */
 	int64_t ret;
 	int err;			/* errno (ret == -1) or signal number */
@@ -50,6 +51,8 @@ struct kdb_probe_pair {
 	const char *new_id;			/* the new side's id for the same arguments */
 	const char *old_deviation, *new_deviation; /* each side's known deviation, NULL: none */
 	const char *old_deviation_why, *new_deviation_why;
+	const char *old_deviation_fs, *new_deviation_fs; /* set: the deviation is that fs's */
+	const char *old_fs, *new_fs;		/* meta probe_fs of each side, NULL: unknown */
 	const char *new_kind;			/* the new side's case kind */
 	const char *new_expect, *new_expect_errno; /* the new side's expectation */
 	bool old_matches, new_matches;		/* each side's expectation held */

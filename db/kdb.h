@@ -58,6 +58,9 @@ int kdb__open_update(const char *path, struct kdb **out);
 #define KDB_BOOT_INITRAMFS	"initramfs"		/* the probe is the initramfs' /init */
 #define KDB_BOOT_ELF		"elf"			/* the probe is a static ELF binary */
 #define KDB_BOOT_POWEROFF	"power-off"		/* how the probe ends QEMU */
+/* Not needed, but decide where the probe's files can be (probe --fs ext4): */
+#define KDB_BOOT_EXT4		"ext4"			/* ext4 built in (CONFIG_EXT4_FS=y) */
+#define KDB_BOOT_LOOP		"loop"			/* loop devices built in (CONFIG_BLK_DEV_LOOP=y) */
 
 int kdb__set_meta(struct kdb *db, const char *key, const char *value);
 /* *value is malloc'ed (caller frees), NULL when the key is absent. */

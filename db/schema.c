@@ -263,4 +263,11 @@ const char kdb_schema_sql[] =
 	"  errno_name TEXT,\n"             /* EINVAL */
 	"  matches INTEGER NOT NULL,\n"    /* 1: the expectation holds */
 	"  release TEXT NOT NULL\n"        /* uname -r inside the VM */
+	") WITHOUT ROWID;\n"
+	/* The cases whose known deviation holds on some file systems only
+	 * (`deviation ... on tmpfs`), with the probe's: a table of its own, so
+	 * that a .kabi probed before it existed keeps its schema. */
+	"CREATE TABLE IF NOT EXISTS probe_deviation_fs (\n"
+	"  case_id TEXT PRIMARY KEY REFERENCES probe_cases(id),\n"
+	"  fs TEXT NOT NULL\n"             /* the probe's files' file system: tmpfs | ext4 */
 	") WITHOUT ROWID;\n";

@@ -46,6 +46,12 @@ static bool deviated(const char *dev, const char *status, const char *err)
 	return !strcmp(dev, "ok") ? !err : err && !strcmp(err, dev);
 }
 
+/* Were the two kernels probed with their files on different file systems? */
+static bool fs_differ(const struct kdb_probe_pair *p)
+{
+	return p->old_fs && p->new_fs && strcmp(p->old_fs, p->new_fs);
+}
+
 static enum diff_rule_id rule_of(const struct kdb_probe_pair *p)
 {
 	bool was_ok = !strcmp(p->old_status, "ret") && !p->old_errno;
@@ -53,6 +59,12 @@ static enum diff_rule_id rule_of(const struct kdb_probe_pair *p)
 	bool dev_old = deviated(p->old_deviation, p->old_status, p->old_errno);
 	bool dev_new = deviated(p->new_deviation, p->new_status, p->new_errno);
 
+	/*
+	 * A deviation of one file system (`on tmpfs`) on either side, the
+	 * sides on different ones: the answer may be the file system's.
+	 */
+	if (fs_differ(p) && (p->old_deviation_fs || p->new_deviation_fs))
+		return DIFF_R_PROBE_FS_DIFFERS;
 	/* The outcomes differ: at most one side answered its deviation. */
 	if (dev_old && !dev_new)
 		return DIFF_R_PROBE_DEVIATION_GONE;
@@ -101,6 +113,7 @@ struct pchange {
 	char *old_out, *new_out;
 	char *call, *first;	/* the first case: "openat2(...): what" */
 	char *why;		/* the deviation's reason, NULL: none */
+	char *fs;		/* "old on tmpfs, new on ext4" when the sides' differ, else NULL */
 	struct kd_buf bits;	/* the flag names or bitN, comma separated */
 	size_t n;
 };
@@ -121,6 +134,7 @@ static void pchange_release(struct pchange *c)
 	free(c->call);
 	free(c->first);
 	free(c->why);
+	free(c->fs);
 	kd_buf_release(&c->bits);
 }
 
@@ -162,6 +176,7 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 	enum diff_rule_id rule = rule_of(p);
 	const char *o = outcome(p->old_status, p->old_errno), *n = outcome(p->new_status, p->new_errno);
 	const char *why = rule == DIFF_R_PROBE_DEVIATION_GONE ? p->old_deviation_why
+			  : rule == DIFF_R_PROBE_FS_DIFFERS && !p->new_deviation_fs ? p->old_deviation_why
 			  : diff_rule(rule)->kinds[0] == DIFF_K_PROBE_DEVIATION ? p->new_deviation_why
 			  : NULL;
 	char *group = group_of(p, id, &bit);
@@ -210,6 +225,15 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 	c->call = kd_strdup(p->call);
 	c->why = why ? kd_strdup(why) : NULL;
 	err = bit ? kd_buf_adds(&c->bits, bit) : 0;
+	if (!err && fs_differ(p)) {
+		struct kd_buf fs = KD_BUF_INIT;
+
+		err = kd_buf_addf(&fs, "the old kernel probed on %s, the new on %s", p->old_fs,
+				  p->new_fs);
+		c->fs = err ? NULL : kd_buf_detach(&fs);
+		kd_buf_release(&fs);
+		err = err ? err : c->fs ? 0 : -ENOMEM;
+	}
 	if (!err) {
 		struct kd_buf first = KD_BUF_INIT;
 
@@ -234,6 +258,8 @@ static int add_change(struct diff_result *r, const struct pchange *c)
 		err = kd_buf_adds(&note, c->first);
 	if (!err && c->why)
 		err = kd_buf_addf(&note, "; known deviation: %s", c->why);
+	if (!err && c->fs)
+		err = kd_buf_addf(&note, "; %s", c->fs);
 	if (!err)
 		err = diff_add(r, &(struct diff_new){
 				.rule = c->rule, .name = c->call, .subject = c->n > 1 ? c->group : c->id,

@@ -285,6 +285,9 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_PROBE_DEVIATION_NEW] = { "probe-deviation-new", { DIFF_K_PROBE_DEVIATION },
 	  "probe.deviation: the new kernel answers a known deviation of the contract the old one did not (a failure, or success where the old kernel succeeded too)", B, false,
 	  "old binaries written to the contract get the deviation's answer" },
+	[DIFF_R_PROBE_FS_DIFFERS] = { "probe-fs-differs", { DIFF_K_PROBE_DEVIATION },
+	  "probe.deviation: a case that meets a known deviation of a file system (`on tmpfs`) answered otherwise, the kernels probed with their files on different file systems", I, false,
+	  "the file systems differ, not necessarily the kernels: probe both on the same one to compare" },
 	/* contract versions: --old-spec/--new-spec (diff/diff-contract.c) */
 	[DIFF_R_ERRNO_ADDED] = { "errno-added", { DIFF_K_SYSCALL_ERRNO_ADDED, DIFF_K_IOCTL_ERRNO_ADDED },
 	  "syscall.errno.added, ioctl.errno.added: an errno (name and condition) the old contract did not list", C, false,

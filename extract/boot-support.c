@@ -36,6 +36,10 @@ static const struct boot_need needs[] = {
 	{ KDB_BOOT_POWEROFF, "x86_64", "acpi_power_off" },
 	/* drivers/firmware/psci: CONFIG_ARM_PSCI_FW */
 	{ KDB_BOOT_POWEROFF, "arm64", "psci_sys_poweroff" },
+	/* fs/ext4/super.c (get_tree_bdev(fc, ext4_fill_super)): CONFIG_EXT4_FS=y */
+	{ KDB_BOOT_EXT4, NULL, "ext4_fill_super" },
+	/* drivers/block/loop.c (loop_ctl_fops): CONFIG_BLK_DEV_LOOP=y */
+	{ KDB_BOOT_LOOP, NULL, "loop_control_ioctl" },
 };
 
 int extract_boot_support(struct kdb *db, struct kelf *k)

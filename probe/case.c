@@ -37,6 +37,7 @@ static void case_release(struct probe_case *c)
 	free((char *)c->subject);
 	free((char *)c->deviation);
 	free((char *)c->deviation_why);
+	free((char *)c->deviation_fs);
 	for (i = 0; i < c->nr_args; i++)
 		free((char *)c->args[i].str);
 }
@@ -164,7 +165,7 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 		return -ENOMEM;
 	copy = *c;
 	copy.id = copy.call = copy.expect_errno = copy.what = copy.origin = copy.subject = NULL;
-	copy.deviation = copy.deviation_why = NULL;
+	copy.deviation = copy.deviation_why = copy.deviation_fs = NULL;
 	for (i = 0; i < copy.nr_args; i++)
 		copy.args[i].str = NULL;
 	err = dup_opt(c->id, &copy.id);
@@ -175,6 +176,7 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 	err = err ? err : dup_opt(c->subject, &copy.subject);
 	err = err ? err : dup_opt(c->deviation, &copy.deviation);
 	err = err ? err : dup_opt(c->deviation_why, &copy.deviation_why);
+	err = err ? err : dup_opt(c->deviation_fs, &copy.deviation_fs);
 	for (i = 0; !err && i < copy.nr_args; i++)
 		err = dup_opt(c->args[i].str, &copy.args[i].str);
 	if (err) {

@@ -37,6 +37,8 @@ struct conv {
 	struct type_cache *types;	/* of db: struct layouts */
 	int db_err;			/* the first failed DB query (reported) */
 	char *release;
+	const char *fs;			/* the probe's files' file system */
+	unsigned fs_bit;		/* its SPEC_FS_* bit */
 	struct cval *consts;
 	size_t nr_consts, cap_consts;
 	struct probe_spec_stats *st;

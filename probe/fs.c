@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "db/kdb.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -124,8 +125,9 @@ int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir
 	int err;
 
 	memset(fs, 0, sizeof(*fs));
-	err = kd_buf_adds(&path, modules_dir);
-	err = err ? err : walk(fs, &path, 0);
+	/* No tree: every module built in (probe__fs_choose() said so). */
+	err = modules_dir ? kd_buf_adds(&path, modules_dir) : 0;
+	err = err || !modules_dir ? err : walk(fs, &path, 0);
 	if (err && err != -ENOMEM)
 		kd_err("%s: cannot read the kernel's modules (--modules): %s", modules_dir,
 		       kd_strerror(err));
@@ -164,6 +166,63 @@ int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir
 	kd_buf_release(&objcopy);
 	if (err)
 		probe_fs__release(fs);
+	return err;
+}
+
+/* Is @name an executable file in a directory of $PATH? */
+static bool on_path(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	struct kd_buf b = KD_BUF_INIT;
+	bool yes = false;
+
+	for (p = path ? path : ""; !yes && *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		kd_buf_reset(&b);
+		if (kd_buf_addf(&b, "%.*s/%s", (int)(end - p), end > p ? p : ".", name))
+			break;
+		yes = access(b.s, X_OK) == 0;
+	}
+	kd_buf_release(&b);
+	return yes;
+}
+
+int probe__fs_choose(const char *modules_dir, const char *boot_support, const char **fs,
+		     struct kd_buf *why)
+{
+	/* What must be a module of the tree or built in; the rest follows ext4. */
+	static const struct { size_t module; const char *word; } needs[] = {
+		{ 4, KDB_BOOT_EXT4 }, { 5, KDB_BOOT_LOOP },
+	};
+	struct probe_fs found;
+	struct kd_buf path = KD_BUF_INIT;
+	size_t i;
+	int err = 0;
+
+	*fs = "tmpfs";
+	memset(&found, 0, sizeof(found));
+	if (!on_path("mke2fs"))
+		return kd_buf_adds(why, "no mke2fs on PATH (Debian: e2fsprogs)");
+	err = kd_buf_adds(&path, modules_dir);
+	if (!err && walk(&found, &path, 0) == -ENOMEM)
+		err = -ENOMEM;
+	for (i = 0; !err && i < sizeof(needs) / sizeof(needs[0]); i++) {
+		const char *name = ext4_modules[needs[i].module];
+
+		if (found.modules[needs[i].module] || probe__has_word(boot_support, needs[i].word))
+			continue;
+		err = found.compressed[needs[i].module]
+		      ? kd_buf_addf(why, "%s: compressed (unxz or unzstd it)",
+				    found.compressed[needs[i].module])
+		      : kd_buf_addf(why, "%s neither built in nor in %s (--modules)", name, modules_dir);
+		break;
+	}
+	if (!err && i == sizeof(needs) / sizeof(needs[0]))
+		*fs = "ext4";
+	probe_fs__release(&found);
+	kd_buf_release(&path);
 	return err;
 }
 

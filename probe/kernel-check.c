@@ -6,7 +6,7 @@
  * (That the image is the kernel the .kabi describes is extract's check,
  * extract__image_check().)
  */
-#include "probe/probe.h"
+#include "probe/probe_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,12 +27,12 @@ static const struct {
 	  " CONFIG_ARM_PSCI_FW=y)" },
 };
 
-static bool has_word(const char *list, const char *word)
+bool probe__has_word(const char *list, const char *word)
 {
 	size_t n = strlen(word);
 	const char *p;
 
-	for (p = list; (p = strstr(p, word)); p += n)
+	for (p = list; p && (p = strstr(p, word)); p += n)
 		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
 			return true;
 	return false;
@@ -49,7 +49,7 @@ static int check_support(struct kdb *db, const char *db_path)
 	if (kdb__get_meta(db, "boot_support", &support) || !support)
 		return 0;
 	for (i = 0; !err && i < sizeof(needs) / sizeof(needs[0]); i++)
-		if (!has_word(support, needs[i].word))
+		if (!probe__has_word(support, needs[i].word))
 			err = kd_buf_addf(&missing, "%s%s", missing.len ? "; " : "", needs[i].what);
 	if (!err && missing.len) {
 		kd_err("%s: this kernel cannot be probed: %s", db_path, missing.s);

@@ -114,6 +114,11 @@ struct probe_case {
 	 */
 	const char *deviation;
 	const char *deviation_why;
+	/*
+	 * The deviation holds only on some file systems (`on FS`) and the
+	 * probe's files are on this one ("tmpfs", "ext4"); NULL: any.
+	 */
+	const char *deviation_fs;
 };
 
 /*
@@ -210,10 +215,12 @@ struct probe_spec_stats {
  * table, UAPI constants and struct layouts): one case per errno whose
  * condition can be made true alone with harmless values, and the flag
  * cases of every flag parameter and flag field of a struct argument.
- * Cases whose id is already in @set are left out (counted). @st may be NULL.
+ * Cases whose id is already in @set are left out (counted). @fs is the
+ * file system the probe's files will be on ("tmpfs", "ext4"): a deviation
+ * qualified with `on` marks the cases only on its file systems. @st may be NULL.
  */
 int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
-		    struct probe_spec_stats *st);
+		    const char *fs, struct probe_spec_stats *st);
 /* Is @call never probed from a spec (it could end, fork, signal, remap...)? */
 bool probe__spec_skip(const char *call);
 /*
@@ -306,8 +313,17 @@ struct probe_fs {
  * @arch (NULL: x86_64); one missing is taken as built in. Returns 0 with
  * @fs filled (probe_fs__release()), or a negative code reported.
  */
-int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir,
+int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir /* NULL: none */,
 		      struct probe_fs *fs);
+/*
+ * The file system a probe puts its files on without --fs: "ext4" where
+ * this machine can make and the kernel mount it (mke2fs on PATH; ext4
+ * and loop uncompressed in @modules_dir, or built in: @boot_support, meta
+ * boot_support's words, may be NULL), else "tmpfs" with why in @why.
+ * *fs is static. Returns 0 or -ENOMEM.
+ */
+int probe__fs_choose(const char *modules_dir, const char *boot_support, const char **fs,
+		     struct kd_buf *why);
 /* Remove the image and free @fs. */
 void probe_fs__release(struct probe_fs *fs);
 /* Add /fs.img, /kabi-mod/NAME.ko and the list /kabi-fs to @a. */

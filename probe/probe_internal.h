@@ -33,6 +33,9 @@ struct kd_arch;
 /* The architecture @db records (meta arch); x86_64 without @db or that meta. */
 const struct kd_arch *probe_db_arch(struct kdb *db);
 
+/* Is @word one of the space-separated words of @list (may be NULL)? */
+bool probe__has_word(const char *list, const char *word);
+
 /* "6.1.0-47-amd64" >= "5.6"? Missing components count as 0; NULL on either side: yes. */
 bool probe_release_at_least(const char *release, const char *since);
 

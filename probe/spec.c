@@ -262,19 +262,20 @@ static void apply(struct conv *cv, struct probe_case *pc)
 /* --- cases ------------------------------------------------------------------ */
 /*
  * The first known deviation of the call whose condition the slots' current
- * values meet on this kernel's release ([since, until)): @pc gets its
- * outcome and its reason with the contract line (in @why).
+ * values meet on this kernel's release ([since, until)) and the probe's
+ * file system (`on FS`, when given): @pc gets its outcome and its reason
+ * with the contract line (in @why).
  */
 static int mark_deviation(struct conv *cv, struct probe_case *pc, struct kd_buf *why)
 {
 	const struct spec_call *c = cv->call;
 	size_t j;
 
-	pc->deviation = pc->deviation_why = NULL;
+	pc->deviation = pc->deviation_why = pc->deviation_fs = NULL;
 	for (j = 0; j < c->nr_deviations; j++) {
 		const struct spec_deviation *d = &c->deviations[j];
 
-		if ((d->since && !probe_release_at_least(cv->release, d->since)) ||
+		if ((d->fs && !(d->fs & cv->fs_bit)) || (d->since && !probe_release_at_least(cv->release, d->since)) ||
 		    (d->until && probe_release_at_least(cv->release, d->until)) ||
 		    conv_truth(cv, d->when) != 1)
 			continue;
@@ -283,6 +284,7 @@ static int mark_deviation(struct conv *cv, struct probe_case *pc, struct kd_buf 
 			return -ENOMEM;
 		pc->deviation = d->outcome;
 		pc->deviation_why = why->s;
+		pc->deviation_fs = d->fs ? cv->fs : NULL;
 		return 0;
 	}
 	return 0;
@@ -587,10 +589,11 @@ static int convert_call(struct conv *cv)
 }
 
 int probe__add_spec(struct probe_set *set, const struct spec *s, struct kdb *db,
-		    struct probe_spec_stats *st)
+		    const char *fs, struct probe_spec_stats *st)
 {
 	struct probe_spec_stats dummy;
-	struct conv cv = { .set = set, .s = s, .db = db, .tmp = KD_BUF_INIT };
+	struct conv cv = { .set = set, .s = s, .db = db, .tmp = KD_BUF_INIT,
+			   .fs = fs ? fs : "tmpfs", .fs_bit = spec_fs_bit(fs ? fs : "tmpfs") };
 	size_t i;
 	int err;
 

@@ -37,6 +37,7 @@ int probe__store(struct kdb *db, const struct probe_set *set, const struct probe
 				      ? probe_errno_name(r->err, tmp) : NULL,
 			.matches = probe__matches(c, r), .release = run->release,
 			.deviation = c->deviation, .deviation_why = c->deviation_why,
+			.deviation_fs = c->deviation_fs,
 		};
 		bool deviates = !row.matches && probe__deviates(c, r);
 

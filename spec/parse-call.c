@@ -167,7 +167,42 @@ static int errno_name(struct parser *p, const char **name)
 	return perr_hint(p, n, spec_errno_names, (size_t)-1, "unknown errno '%s'", *name);
 }
 
-/* deviation (ERRNO | ok) TEXT when EXPR [since V] [until V]; */
+/* The probe's file systems, in the order of their SPEC_FS_* bits. */
+const char *const spec_fs_names[] = { "tmpfs", "ext4", NULL };
+
+unsigned spec_fs_bit(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && spec_fs_names[i]; i++)
+		if (!strcmp(spec_fs_names[i], name))
+			return 1u << i;
+	return 0;
+}
+
+/* on FS {, FS}: the file systems a deviation holds on, each named once. */
+static int deviation_fs(struct parser *p, unsigned *fs)
+{
+	for (;;) {
+		const struct token *t = peek(p);
+		const char *name;
+		unsigned bit;
+
+		if (ident(p, &name, "a file system (tmpfs, ext4)"))
+			return -1;
+		bit = spec_fs_bit(name);
+		if (!bit)
+			return perr_hint(p, t, spec_fs_names, (size_t)-1,
+					 "unknown file system '%s' (the probe's are tmpfs and ext4)", name);
+		if (*fs & bit)
+			return perr(p, t, "file system '%s' named twice", name);
+		*fs |= bit;
+		if (!accept_tok(p, ","))
+			return 0;
+	}
+}
+
+/* deviation (ERRNO | ok) TEXT when EXPR [on FS {, FS}] [since V] [until V]; */
 static int deviation_stmt(struct parser *p, struct call_ctx *c, const struct token *kw)
 {
 	struct spec_deviation d = { .loc = tok_loc(p, kw) };
@@ -185,10 +220,13 @@ static int deviation_stmt(struct parser *p, struct call_ctx *c, const struct tok
 		return perr(p, peek(p), "expected 'when' and the inputs the deviation concerns,"
 			    " found %s", tok_desc(p, peek(p)));
 	p->pos++;
-	if (!(d.when = parse_expr(p)) || opt_since(p, &d.since))
+	if (!(d.when = parse_expr(p)))
 		return -1;
-	if (tok_is(peek(p), "until")) {
-		p->pos++;
+	if (accept_tok(p, "on") && deviation_fs(p, &d.fs))
+		return -1;
+	if (opt_since(p, &d.since))
+		return -1;
+	if (accept_tok(p, "until")) {
 		t = peek(p);
 		if (t->kind != T_VERSION)
 			return perr(p, t, "expected a kernel version after 'until' (like 6.6), found %s",

@@ -199,15 +199,29 @@ struct spec_errno {
 };
 
 /*
+ * The file systems a probe's files can be on (`deviation ... on FS`), as
+ * bits of spec_deviation.fs; spec_fs_names[i] is bit 1 << i's name.
+ */
+enum {
+	SPEC_FS_TMPFS = 1u << 0,	/* the initramfs root */
+	SPEC_FS_EXT4 = 1u << 1,		/* an image made by mke2fs (probe --fs ext4) */
+};
+extern const char *const spec_fs_names[];	/* NULL-terminated */
+/* The bit of the file system @name ("tmpfs"), 0 for one no deviation can name. */
+unsigned spec_fs_bit(const char *name);
+
+/*
  * A known deviation: for inputs that meet @when, a kernel of the releases
  * [@since, @until) answers @outcome instead of what the errno conditions
- * say, for the reason @text (a kernel fact, or one of the probe's machine).
+ * say, for the reason @text (a kernel fact, or one of the probe's machine),
+ * with the probe's files on one of the file systems @fs (0: on any).
  */
 struct spec_deviation {
 	const char *outcome;		/* an errno name ("EINVAL"), or "ok" */
 	const char *text;
 	const struct spec_expr *when;	/* never NULL */
 	const char *since, *until;	/* NULL: open */
+	unsigned fs;			/* SPEC_FS_* bits; 0: any file system */
 	struct spec_loc loc;
 };
 

@@ -83,7 +83,12 @@ static const struct row new_rows[] = {
 	{ "q.flags.bit9", "unknown-flag", "0x200", "errno", "EINVAL", "ret", NULL, false, "ok" },
 };
 
-static int build(const char *path, const char *release, const struct row *rows, size_t n)
+/*
+ * A probed DB; with @fs (NULL: none) its meta probe_fs, and the deviation
+ * of case @fs_case (NULL: none) holds on that file system only.
+ */
+static int build_fs(const char *path, const char *release, const char *fs, const char *fs_case,
+		    const struct row *rows, size_t n)
 {
 	struct kdb *db = NULL;
 	size_t i;
@@ -91,6 +96,7 @@ static int build(const char *path, const char *release, const struct row *rows, 
 
 	err = kdb__create(path, &db);
 	err = err ? err : kdb__set_meta(db, "release", release);
+	err = err || !fs ? err : kdb__set_meta(db, "probe_fs", fs);
 	if (!err && n)
 		err = kdb__clear_probe(db);
 	for (i = 0; !err && i < n; i++) {
@@ -103,6 +109,7 @@ static int build(const char *path, const char *release, const struct row *rows, 
 			.errno_name = rows[i].err, .matches = rows[i].matches, .release = release,
 			.deviation = rows[i].deviation,
 			.deviation_why = rows[i].deviation ? "the probe's filesystem (test:9)" : NULL,
+			.deviation_fs = fs_case && !strcmp(fs_case, rows[i].id) ? fs : NULL,
 		};
 
 		err = kdb__put_probe(db, &r);
@@ -110,6 +117,11 @@ static int build(const char *path, const char *release, const struct row *rows, 
 	err = err ? err : kdb__commit(db);
 	kdb__free(db);
 	return err;
+}
+
+static int build(const char *path, const char *release, const struct row *rows, size_t n)
+{
+	return build_fs(path, release, NULL, NULL, rows, n);
 }
 
 /* "kind subject old->new [rule verdict]" of every change, joined by "; ". */
@@ -157,6 +169,72 @@ static int collect(const struct probe_mismatch *m, void *ctx)
 {
 	kd_buf_addf(ctx, "%s %s %s/%s;", m->rule, m->case_id, m->expected, m->observed);
 	return 0;
+}
+
+/* The diff of @o and @n, its changes checked against @want; the caller frees it. */
+static struct diff_result *diffed(const char *o, const char *n, const char *want, const char *what)
+{
+	struct diff_result *r = diff_paths(o, n, NULL, NULL);
+	char *text = r ? changes(r) : NULL;
+
+	is_str(text, want, what);
+	free(text);
+	return r;
+}
+
+/*
+ * A deviation of one file system (`on tmpfs`): gone between two kernels
+ * probed on tmpfs both, but only the file system's between kernels probed
+ * on tmpfs and ext4 (probe-fs-differs, info), and every change then says
+ * the file systems differed. A deviation of any file system still counts.
+ */
+static void fs_deviations(void)
+{
+	static const struct row old_rows_fs[] = {
+		{ "r.flags.NOWAIT", "flag", "0x8", "accept", "EOPNOTSUPP", "ret", "EOPNOTSUPP", false,
+		  "EOPNOTSUPP" },
+		{ "s.dev", "flag", "0x2", "accept", "EINVAL", "ret", "EINVAL", false, "EINVAL" },
+	};
+	static const struct row new_rows_fs[] = {
+		{ "r.flags.NOWAIT", "flag", "0x8", "accept", "EOPNOTSUPP", "ret", NULL, true, NULL },
+		{ "s.dev", "flag", "0x2", "accept", "EINVAL", "ret", NULL, true, NULL },
+	};
+	char *p_old = tap_tmp_path("fs-old.kabi"), *p_tmpfs = tap_tmp_path("fs-tmpfs.kabi");
+	char *p_ext4 = tap_tmp_path("fs-ext4.kabi");
+	struct diff_result *r;
+
+	is_int(build_fs(p_old, "6.1", "tmpfs", "r.flags.NOWAIT", old_rows_fs, 2), 0, "old on tmpfs");
+	is_int(build_fs(p_tmpfs, "6.12", "tmpfs", NULL, new_rows_fs, 2), 0, "new on tmpfs");
+	is_int(build_fs(p_ext4, "6.12", "ext4", NULL, new_rows_fs, 2), 0, "new on ext4");
+	r = diffed(p_old, p_tmpfs,
+		   "probe.deviation r.flags.NOWAIT EOPNOTSUPP->ok [probe-deviation-gone compatible]; "
+		   "probe.deviation s.dev EINVAL->ok [probe-deviation-gone compatible]",
+		   "both on tmpfs: the tmpfs deviation gone is a change of the kernel");
+	is_str(r ? note_of(r, "r.flags.NOWAIT") : NULL,
+	       "r(0x8); known deviation: the probe's filesystem (test:9)", "no word of file systems");
+	diff_result__free(r);
+	r = diffed(p_old, p_ext4,
+		   "probe.deviation r.flags.NOWAIT EOPNOTSUPP->ok [probe-fs-differs info]; "
+		   "probe.deviation s.dev EINVAL->ok [probe-deviation-gone compatible]",
+		   "tmpfs then ext4: the tmpfs deviation is the file system's; the other one gone still");
+	is_str(r ? note_of(r, "r.flags.NOWAIT") : NULL,
+	       "r(0x8); known deviation: the probe's filesystem (test:9); the old kernel probed on "
+	       "tmpfs, the new on ext4", "the note names both file systems");
+	is_str(r ? note_of(r, "s.dev") : NULL,
+	       "s(0x2); known deviation: the probe's filesystem (test:9); the old kernel probed on "
+	       "tmpfs, the new on ext4", "every change says the file systems differed");
+	is_int(r ? diff_result__exit_bits(r) : -1, 4, "nothing breaking: exit bits 4 (compatible)");
+	diff_result__free(r);
+	/* The other way round: a deviation of the new side's file system. */
+	is_int(build_fs(p_old, "6.1", "ext4", NULL, new_rows_fs, 2), 0, "old on ext4");
+	is_int(build_fs(p_tmpfs, "6.12", "tmpfs", "r.flags.NOWAIT", old_rows_fs, 2), 0, "new on tmpfs");
+	diff_result__free(diffed(p_old, p_tmpfs,
+				 "probe.deviation r.flags.NOWAIT ok->EOPNOTSUPP [probe-fs-differs info]; "
+				 "probe.deviation s.dev ok->EINVAL [probe-deviation-new breaking]",
+				 "ext4 then tmpfs: the new side's tmpfs deviation is the file system's"));
+	free(p_old);
+	free(p_tmpfs);
+	free(p_ext4);
 }
 
 int main(void)
@@ -213,6 +291,8 @@ int main(void)
 	r = diff_paths(p_none, p_new, NULL, NULL);
 	is_int(r ? (long)diff_result__nr_changes(r) : -1, 0, "old kernel never probed: no change");
 	diff_result__free(r);
+
+	fs_deviations();
 
 	/* check: the stored mismatches with their rule ids. */
 	is_int(kdb__open(p_new, &db), 0, "open the new DB");

@@ -83,12 +83,36 @@ static const char fixture[] =
 	"	deviation ok \"bit 7 kept for compatibility\" when flags & 0x80 since 5.0;\n"
 	"	deviation EPERM \"newer only\" when flags & D_B since 7.0;\n"
 	"	deviation EAGAIN \"older only\" when flags & D_OLD until 6.0;\n"
+	/* ... and for the file systems they hold on (the first that holds wins). */
+	"	deviation ENOSPC \"tmpfs's\" when flags & 0x100 on tmpfs;\n"
+	"	deviation EROFS \"ext4's\" when flags & 0x100 on ext4;\n"
+	"	deviation EBUSY \"both's\" when flags & 0x200 on ext4, tmpfs;\n"
+	"	deviation EIO \"ext4 only\" when flags & 0x400 on ext4;\n"
 	"}\n"
 	/* A flag whose constant the .kabi lacks (extracted without --uapi). */
 	"flags uflags { unknown reject; T_A, U_MISSING; U_LATER since 9.0; }\n"
 	"syscall ucall(flags: flags uflags) -> 0 {\n"
 	"	errno EINVAL \"unknown flag\" when flags & ~uflags;\n"
 	"}\n";
+
+/* The deviations of dcall's bits 8, 9 and 10 as "OUTCOME FS|..." ("-": none) on @fs. */
+static void fs_deviations(const struct probe_set *set, const char *want, const char *what)
+{
+	static const char *const ids[] = { "dcall.flags.bit8", "dcall.flags.bit9", "dcall.flags.bit10" };
+	char got[128] = "";
+	size_t i, n = 0;
+
+	for (i = 0; set && i < 3; i++) {
+		long k = probe_set__find(set, ids[i]);
+		const struct probe_case *c = k >= 0 ? probe_set__case(set, (size_t)k) : NULL;
+
+		n += (size_t)snprintf(got + n, sizeof(got) - n, "%s%s%s%s", i ? "|" : "",
+				      c && c->deviation ? c->deviation : "-",
+				      c && c->deviation_fs ? " " : "",
+				      c && c->deviation_fs ? c->deviation_fs : "");
+	}
+	is_str(got, want, what);
+}
 
 static int build_db(const char *path)
 {
@@ -330,7 +354,7 @@ int main(void)
 	is_int(probe_set__new(&set), 0, "set");
 	if (!db || !s || !set)
 		return tap_done();
-	is_int(probe__add_spec(set, s, db, &st), 0, "converted");
+	is_int(probe__add_spec(set, s, db, "tmpfs", &st), 0, "converted");
 
 	/* The calls: five probed; kill never, absent not in the table, evfd has no epoll fd. */
 	is_int(st.calls, 12, "12 syscalls in the spec");
@@ -377,6 +401,17 @@ int main(void)
 	ok(c && !c->deviation, "D_OLD: its deviation ended with 6.0, none on 6.0.1");
 	c = case_of(set, "dcall.EINVAL");
 	ok(c && !c->deviation, "dcall.EINVAL (the bit above D_OLD): no deviation");
+	ok(case_of(set, "dcall.flags.bit7") && !case_of(set, "dcall.flags.bit7")->deviation_fs,
+	   "bit 7's deviation holds on any file system: no deviation_fs");
+	fs_deviations(set, "ENOSPC tmpfs|EBUSY tmpfs|-",
+		      "on tmpfs: the deviations 'on tmpfs' (the first of bit 8's), none 'on ext4' only");
+	probe_set__free(set);
+	set = NULL;
+	is_int(probe_set__new(&set), 0, "another set");
+	if (set)
+		is_int(probe__add_spec(set, s, db, "ext4", NULL), 0, "converted for ext4");
+	fs_deviations(set, "EROFS ext4|EBUSY ext4|EIO ext4",
+		      "on ext4: the deviations 'on ext4', each with the fs it holds on");
 
 	/*
 	 * A flag set with a member that has no value here: neither expanded

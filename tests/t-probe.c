@@ -468,7 +468,11 @@ static void test_machine(void)
 
 	is_str(x86 ? x86->arch : "", "x86_64", "no arch: x86_64");
 	is_str(x86 ? x86->qemu : "", "qemu-system-x86_64", "x86_64: qemu-system-x86_64");
-	is_int(x86 && x86->args[0] == NULL, 1, "x86_64: QEMU's default machine and CPU");
+	for (i = 0; x86 && x86->args[i]; i++)
+		kd_buf_addf(&args, "%s%s", i ? " " : "", x86->args[i]);
+	is_str(args.s, "-cpu qemu64,+rdrand",
+	       "x86_64: QEMU's default machine, its default CPU with RDRAND (the random pool seeded at boot)");
+	kd_buf_reset(&args);
 	is_str(x86 ? x86->console : "", "ttyS0", "x86_64: the 8250 UART");
 	is_str(arm ? arm->qemu : "", "qemu-system-aarch64", "arm64: qemu-system-aarch64");
 	for (i = 0; arm && arm->args[i]; i++)

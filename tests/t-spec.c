@@ -215,7 +215,7 @@ static void test_all_constructs(void)
 		   "field result: out ptr out u64");
 		ok(!strcmp(st->fields[4].name, "inner.x") && st->fields[4].reserved &&
 		   st->fields[4].out && !strcmp(st->fields[4].since, "6.1"),
-		   "field inner.x: reserved out since 6.1");
+		   "field inner.x: out reserved (either order) since 6.1");
 		ok(st->fields[5].arg.array && st->fields[5].arg.optional &&
 		   !strcmp(st->fields[5].arg.ref, "char"), "field buf: ptr in char[] optional");
 		ok(st->fields[6].arg.kind == SPEC_K_COUNT && !strcmp(st->fields[6].arg.ref, "buf"),
@@ -263,8 +263,8 @@ static void test_all_constructs(void)
 		ok(c->nr_notes == 2 && !strcmp(c->notes[1], "second note"), "notes");
 	}
 	c = spec__find_syscall(s, "probed");
-	ok(c && c->nr_params == 6 && c->nr_deviations == 2, "probed: 6 params, 2 deviations");
-	if (c && c->nr_params == 6 && c->nr_deviations == 2) {
+	ok(c && c->nr_params == 6 && c->nr_deviations == 4, "probed: 6 params, 4 deviations");
+	if (c && c->nr_params == 6 && c->nr_deviations == 4) {
 		const struct spec_deviation *d = c->deviations;
 
 		ok(c->params[0].arg.kind == SPEC_K_ID && !strcmp(c->params[0].arg.ref, "tmr"),
@@ -287,6 +287,13 @@ static void test_all_constructs(void)
 		   "deviation EPERM ... since 5.1 until 6.10.1");
 		is_expr(d[1].when, "(n == 5) && (len > 0)", "a condition naming two parameters");
 		is_int(d[1].loc.line, 59, "deviation line");
+		is_int(d[0].fs, 0, "a deviation without 'on' holds on any file system");
+		ok(d[2].fs == (SPEC_FS_EXT4 | SPEC_FS_TMPFS) && !strcmp(d[2].since, "5.2") &&
+		   !d[2].until, "deviation ... on ext4, tmpfs since 5.2");
+		is_expr(d[2].when, "n == 7", "the condition stops before 'on'");
+		is_int(d[3].fs, SPEC_FS_TMPFS, "deviation ... on tmpfs");
+		ok(spec_fs_bit("ext4") == SPEC_FS_EXT4 && spec_fs_bit("tmpfs") == SPEC_FS_TMPFS &&
+		   !spec_fs_bit("ext3") && !spec_fs_bit(NULL), "spec_fs_bit");
 	}
 	ok(spec__nr_idkinds(s) == 1 && !strcmp(spec__idkind(s, 0)->name, "tmr") &&
 	   !strcmp(spec__idkind(s, 0)->text, "a timer"), "idkind tmr");
@@ -532,12 +539,23 @@ static void test_errors(void)
 		  "t.kabispec:1:48: expected 'when' and the inputs the deviation concerns, found ';'" },
 		{ "syscall x(a: int) -> 0 { deviation EINAVL \"why\" when a; }\n",
 		  "t.kabispec:1:36: unknown errno 'EINAVL' (did you mean 'EINVAL'?)" },
+		{ "syscall x(a: int) -> 0 { deviation ok \"why\" when a on ext3; }\n",
+		  "t.kabispec:1:55: unknown file system 'ext3' (the probe's are tmpfs and ext4)"
+		  " (did you mean 'ext4'?)" },
+		{ "syscall x(a: int) -> 0 { deviation ok \"why\" when a on tmpfs, tmpfs; }\n",
+		  "t.kabispec:1:62: file system 'tmpfs' named twice" },
+		{ "syscall x(a: int) -> 0 { deviation ok \"why\" when a on; }\n",
+		  "t.kabispec:1:54: expected a file system (tmpfs, ext4), found ';'" },
 		{ "syscall x(a: int) -> 0 { deviation ok \"why\" when a until six; }\n",
 		  "t.kabispec:1:58: expected a kernel version after 'until' (like 6.6), found 'six'" },
 		{ "idkind timer;\nsyscall x(t: id timr) -> 0;\n",
 		  "t.kabispec:2:17: unknown id kind 'timr' (did you mean 'timer'?)" },
 		{ "idkind t;\nidkind t;\n",
 		  "t.kabispec:2:1: duplicate id kind 't' (first at t.kabispec:1:1)" },
+		{ "fdkind t;\nfdkind t;\n",
+		  "t.kabispec:2:1: duplicate fd kind 't' (first at t.kabispec:1:1)" },
+		{ "constant C: count;\nconstant C: mask;\n",
+		  "t.kabispec:2:10: duplicate constant 'C' (first at t.kabispec:1:10)" },
 		{ "syscall x(p: path nonzero, a: int mapped) -> 0;\n",
 		  "t.kabispec:1:19: 'nonzero' applies to int, len and count, not to path\n"
 		  "t.kabispec:1:35: 'mapped' applies to addr, not to int" },

@@ -91,13 +91,13 @@ rm -rf "$dir"
 
 # Without qemu-system-aarch64: the package to install.
 rm bin/qemu-system-aarch64
-PATH="$PWD/bin:/nonexistent" "$KABI_DIFF" probe k.kabi --kernel Image --no-spec >out.txt 2>err.txt
+PATH="$PWD/bin:/nonexistent" "$KABI_DIFF" probe k.kabi --kernel Image --no-spec --fs tmpfs >out.txt 2>err.txt
 is "$?|$(cat err.txt)" \
 	"1|kabi-diff: probe: cannot run qemu-system-aarch64 (Debian: apt-get install qemu-system-arm)" \
 	"no qemu-system-aarch64: named with its Debian package"
 # Without the cross compiler: its packages.
 rm bin/aarch64-linux-gnu-gcc
-PATH="$PWD/bin:/nonexistent" "$KABI_DIFF" probe k.kabi --kernel Image --no-spec >out.txt 2>err.txt
+PATH="$PWD/bin:/nonexistent" "$KABI_DIFF" probe k.kabi --kernel Image --no-spec --fs tmpfs >out.txt 2>err.txt
 is "$?|$(cat err.txt)" \
 	"1|kabi-diff: probe: cannot run the compiler 'aarch64-linux-gnu-gcc' (Debian: gcc-aarch64-linux-gnu libc6-dev-arm64-cross)" \
 	"no cross compiler: named with its Debian packages"

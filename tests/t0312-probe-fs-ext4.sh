@@ -103,12 +103,43 @@ is "$?|$(grep -v 'work files kept' err.txt)" "1|kabi-diff: probe: --fs ext4 need
 # Usage errors.
 "$KABI_DIFF" probe "$boot" --kernel kern/vmlinux --fs xfs >out.txt 2>err.txt
 is "$?|$(head -1 err.txt)" "2|kabi-diff: --fs: tmpfs or ext4" "--fs xfs: usage error"
-"$KABI_DIFF" probe "$boot" --kernel kern/vmlinux --modules mods >out.txt 2>err.txt
-is "$?|$(head -1 err.txt)" "2|kabi-diff: --modules is for --fs ext4" "--modules without --fs ext4"
-# The default (tmpfs): nothing of this in the initramfs.
-run --kernel kern/vmlinux >/dev/null
+"$KABI_DIFF" probe "$boot" --kernel kern/vmlinux --fs tmpfs --modules mods >out.txt 2>err.txt
+is "$?|$(head -1 err.txt)" "2|kabi-diff: --modules is for ext4, not --fs tmpfs" "--modules with --fs tmpfs"
+# --fs tmpfs: nothing of this in the initramfs.
+run --kernel kern/vmlinux --fs tmpfs >/dev/null
 dir=$(echo "$PWD"/tmp/kabi-probe.*)
 is "$(cpio -it --quiet <"$dir/probe.cpio" | tr '\n' ' ')" "dev dev/console init " \
-	"without --fs ext4: /dev, /dev/console, /init only"
+	"--fs tmpfs: /dev, /dev/console, /init only"
+# The default: ext4 where mke2fs and ext4 and loop are (modules next to
+# the image, or --modules; or built in), else tmpfs with a warning saying why.
+packed() { cpio -it --quiet <"$(echo "$PWD"/tmp/kabi-probe.*)/probe.cpio" | grep -c '^fs.img$\|^kabi-mod/ext4.ko$'; }
+never="kabi-diff: kern/vmlinux: probe failed: the probe never started (no start line on the console) (no console output)"
+is "$(run --kernel kern/vmlinux)" \
+	"1|kabi-diff: warning: probe: the probe's files on tmpfs, not ext4: ext4 neither built in nor in kern/modules (--modules)
+$never" "default, no modules tree: tmpfs, and the warning says why"
+is "$(packed)" 0 "... nothing of ext4 packed"
+is "$(run --kernel kern/vmlinux --modules mods | head -1)" \
+	"1|kabi-diff: warning: probe: the probe's files on tmpfs, not ext4: loop neither built in nor in mods (--modules)" \
+	"default, a tree without loop: tmpfs"
+cp m.o mods/drivers/block/loop.ko
+is "$(run --kernel kern/vmlinux --modules mods)|$(packed)" "1|$never|2" \
+	"default, --modules DIR with ext4 and loop: ext4 (image and module packed), no warning"
+mv mods kern/modules
+is "$(run --kernel kern/vmlinux)|$(packed)" "1|$never|2" "default, the modules next to the image: ext4"
+mv kern/modules mods
+cp "$boot" builtin.kabi
+sqlite3 builtin.kabi "UPDATE meta SET value = value || ' ext4 loop' WHERE key = 'boot_support'"
+rm -rf tmp/*
+KD_PROBE_KEEP=1 TMPDIR=$PWD/tmp PATH="$PWD/bin:$PATH" "$KABI_DIFF" probe builtin.kabi --no-spec \
+	--kernel kern/vmlinux >out.txt 2>err.txt
+is "$(packed)|$(grep -c 'not ext4' err.txt)" "1|0" \
+	"default, ext4 and loop built in (meta boot_support): ext4, the image without modules" ||
+	sed 's/^/#   /' err.txt
+rm -rf tmp/*
+KD_PROBE_KEEP=1 TMPDIR=$PWD/tmp PATH="$PWD/bin:$PWD/nomke2fs" "$KABI_DIFF" probe "$boot" --no-spec \
+	--kernel kern/vmlinux --modules mods >out.txt 2>err.txt
+is "$(head -1 err.txt)" \
+	"kabi-diff: warning: probe: the probe's files on tmpfs, not ext4: no mke2fs on PATH (Debian: e2fsprogs)" \
+	"default without mke2fs: tmpfs, and the warning names the package"
 rm -rf tmp
 done_testing

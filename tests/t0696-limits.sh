@@ -149,7 +149,7 @@ if echo 'int main(void) { return 0; }' | cc -static -x c -o static-ok - 2>/dev/n
 	printf '#!/bin/sh\necho "fake QEMU booting"\necho $$ > %s/qemu.pid\nexec sleep 600\n' "$PWD" \
 		>fakebin/qemu-system-x86_64
 	chmod +x fakebin/qemu-system-x86_64
-	PATH=$PWD/fakebin:$PATH "$KABI_DIFF" probe "$boot" --kernel "$bootk" --no-spec --timeout 1 \
+	PATH=$PWD/fakebin:$PATH "$KABI_DIFF" probe "$boot" --kernel "$bootk" --no-spec --fs tmpfs --timeout 1 \
 		>out.txt 2>err.txt
 	is "$?|$(head -2 err.txt)" "1|kabi-diff: $bootk: probe failed: timeout (--timeout); last console lines:
   fake QEMU booting" "probe: a QEMU that never ends is killed after --timeout 1, the error names the timeout"
@@ -157,7 +157,7 @@ if echo 'int main(void) { return 0; }' | cc -static -x c -o static-ok - 2>/dev/n
 	is "$?" 1 "  and it is gone"
 	# A guest flooding its console (one took 3.8 GB in 8 s): 64 MiB kept, QEMU killed.
 	printf '#!/bin/sh\necho $$ > %s/qemu.pid\nexec yes flood\n' "$PWD" >fakebin/qemu-system-x86_64
-	PATH=$PWD/fakebin:$PATH "$KABI_DIFF" probe "$boot" --kernel "$bootk" \
+	PATH=$PWD/fakebin:$PATH "$KABI_DIFF" probe "$boot" --kernel "$bootk" --fs tmpfs \
 		--no-spec --timeout 100 >out.txt 2>err.txt
 	is "$?|$(head -2 err.txt)" "1|kabi-diff: $bootk: probe failed: more than 64 MiB of console output, the limit; QEMU stopped; last console lines:
   flood" "probe: a QEMU flooding its console is stopped at 64 MiB, the error names the limit"

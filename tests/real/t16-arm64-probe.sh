@@ -51,7 +51,7 @@ nr() { sqlite3 "$1" "SELECT nr FROM probe_cases WHERE id = '$2'"; }
 # probe DB OUT: probe DB with the Image; prints the summary line as a comment.
 probe() {
 	start=$(date +%s)
-	"$KABI_DIFF" probe "$1" --kernel "$k/vmlinuz" --timeout 300 >"$2" 2>&1
+	"$KABI_DIFF" probe "$1" --kernel "$k/vmlinuz" --fs tmpfs --timeout 300 >"$2" 2>&1
 	rc=$?
 	echo "# $r: $(head -1 "$2") in $(($(date +%s) - start)) s wall"
 	return $rc
