@@ -274,18 +274,27 @@ static int uapi_type_pair_row(sqlite3_stmt *st, void *ctx)
 		.file = kdb_col_text(st, 2),
 		.old_id = sqlite3_column_int64(st, 3),
 		.new_id = sqlite3_column_int64(st, 4),
+		.line = sqlite3_column_int(st, 5),
+		.new_file = kdb_col_text(st, 6),
+		.new_line = sqlite3_column_int(st, 7),
 	};
 
-	if (!p.kind || !p.name || !p.file)
+	if (!p.kind || !p.name || !p.file || !p.new_file)
 		return -ENOMEM;
 	return KDB_CALL(kdb_uapi_type_pair_fn, ctx, &p);
 }
 
 int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
 {
+	/* Where each side declares it: the row's own header and line. */
 	return kdb_query(db,
-		"SELECT * FROM ("
-		" SELECT t.kind, t.name, min(u.file), min(t.id),"
+		"SELECT tkind, tname, hfile, oid, nid,"
+		"  (SELECT min(u.line) FROM main.uapi_types u WHERE u.type_id = oid AND u.file = hfile),"
+		"  (SELECT min(v.file) FROM other.uapi_types v WHERE v.type_id = nid) AS nfile,"
+		"  (SELECT min(v.line) FROM other.uapi_types v WHERE v.type_id = nid"
+		"   AND v.file = (SELECT min(w.file) FROM other.uapi_types w WHERE w.type_id = nid))"
+		" FROM ("
+		" SELECT t.kind AS tkind, t.name AS tname, min(u.file) AS hfile, min(t.id) AS oid,"
 		"  (SELECT min(n.id) FROM other.types n JOIN other.uapi_types v ON v.type_id = n.id"
 		"   WHERE n.name = t.name AND n.kind = t.kind) AS nid"
 		" FROM main.types t JOIN main.uapi_types u ON u.type_id = t.id"

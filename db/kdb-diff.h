@@ -47,6 +47,9 @@ struct kdb_uapi_type_pair {
 	const char *name;
 	const char *file;	/* the old side's declaring header (include-relative) */
 	int64_t old_id, new_id;
+	int line;		/* where @file declares the old side's row (0: unknown) */
+	const char *new_file;	/* the new side's row's header and line */
+	int new_line;
 };
 typedef int (*kdb_uapi_type_pair_fn)(const struct kdb_uapi_type_pair *p, void *ctx);
 /*

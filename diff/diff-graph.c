@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/cdecl.h"
+#include "lib/hash.h"
 #include "lib/mem.h"
 #include "lib/typegraph.h"
 
@@ -114,6 +115,40 @@ int dt_pair_insert(struct diff_engine *e, size_t node)
 		;
 	kd_hashmap_insert_at(&e->pairs, pos, h, (uint64_t)node + 1);
 	return 0;
+}
+
+int dt_names_index(const struct diff_engine *e, struct kd_hashmap *m, size_t from, size_t to,
+		   bool roots)
+{
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		const struct dnode *n = &e->nodes[i];
+		uint64_t h = kd_hash_str(KD_HASH_SEED, n->display);
+		size_t pos = KD_HASHMAP_FIRST;
+		int err;
+
+		if (!n->ids[0] != roots)
+			continue;
+		err = kd_hashmap_reserve(m, 1);
+		if (err)
+			return err;
+		while (kd_hashmap_next(m, h, &pos))
+			;
+		kd_hashmap_insert_at(m, pos, h, (uint64_t)i + 1);
+	}
+	return 0;
+}
+
+long dt_names_find(const struct diff_engine *e, const struct kd_hashmap *m, const char *name)
+{
+	size_t pos = KD_HASHMAP_FIRST;
+	uint64_t v;
+
+	while ((v = kd_hashmap_next(m, kd_hash_str(KD_HASH_SEED, name), &pos)))
+		if (!strcmp(e->nodes[v - 1].display, name))
+			return (long)(v - 1);
+	return -1;
 }
 
 int dt_new_node(struct diff_engine *e, int64_t a, int64_t b, const char *display, size_t *out)
@@ -287,6 +322,7 @@ void dt_release(struct diff_engine *e)
 	}
 	free(e->nodes);
 	kd_hashmap_release(&e->pairs);
+	kd_hashmap_release(&e->kernel_names);
 	kd_buf_release(&e->scratch[0]);
 	kd_buf_release(&e->scratch[1]);
 	e->nodes = NULL;

@@ -64,6 +64,17 @@ static bool same_name(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
+/*
+ * The same aggregate in the same place: the same tag, or an anonymous one
+ * that got a tag (sound/asequencer.h's data union became
+ * union snd_seq_event_data): old source never named it, its layout is
+ * compared member by member as usual.
+ */
+static bool same_tag(const char *a, const char *b)
+{
+	return same_name(a, b) || (!a && b);
+}
+
 /* The same type under other typedef names? (Layouts of aggregates are their nodes' business.) */
 static bool equivalent(const struct diff_engine *e, int64_t a, int64_t b, int depth)
 {
@@ -80,6 +91,7 @@ static bool equivalent(const struct diff_engine *e, int64_t a, int64_t b, int de
 		return ta->count == tb->count && equivalent(e, ta->ref, tb->ref, depth + 1);
 	case KD_KIND_STRUCT:
 	case KD_KIND_UNION:
+		return same_tag(ta->name, tb->name);
 	case KD_KIND_ENUM:
 		return same_name(ta->name, tb->name);
 	case KD_KIND_BASE:
@@ -162,7 +174,8 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		tb = tgraph_strip(&e->g[1], tb->ref);
 		ext_tail = union_alt = tolerant = false;	/* pointed to or repeated: not embedded */
 	}
-	if (!ta || !tb || !same_name(ta->name, tb->name))
+	if (!ta || !tb || !(ta->kind == KD_KIND_ENUM ? same_name(ta->name, tb->name) :
+			    same_tag(ta->name, tb->name)))
 		return 0;
 	if (ta->kind != KD_KIND_STRUCT && ta->kind != KD_KIND_UNION && ta->kind != KD_KIND_ENUM &&
 	    ta->kind != KD_KIND_FUNC)
@@ -398,13 +411,13 @@ struct resv_why {
 };
 
 /*
- * Names that say "reserved space, must be zero": reserved, resv, rsvd, rsv,
+ * Names that say "reserved space, must be zero": reserved, resvd, resv, rsvd, rsv,
  * spare, pad, padding, unused, after leading underscores and before an
  * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2); __align.
  */
 static bool reserved_name(const char *name)
 {
-	static const char *const words[] = { "reserved", "resv", "rsvd", "rsv", "spare",
+	static const char *const words[] = { "reserved", "resvd", "resv", "rsvd", "rsv", "spare",
 					     "padding", "pad", "unused", NULL };
 	const char *p = name, *q;
 	size_t i, n;
@@ -648,7 +661,8 @@ static int agg_emit_resv(struct agg *g, enum diff_kind kind, enum diff_rule_id r
 {
 	int err = agg_emit(g, kind, rule, member, ov, nv);
 
-	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED))
+	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED &&
+		    rule != DIFF_R_PADDING_NAMED))
 		return err;
 	return resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv, why);
 }
@@ -683,6 +697,20 @@ static int match_members(struct agg *g)
 	return 0;
 }
 
+/*
+ * Old member @a a one-element array ([1]), new @b at the same place a
+ * flexible one of the same element: its element's bytes are still the
+ * array's data (usb_string_descriptor.wData in 6.12), kept.
+ */
+static bool one_to_flex(const struct agg *g, const struct leaf *a, const struct leaf *b)
+{
+	const struct kd_type *ta = tgraph_strip(&g->e->g[0], a->type);
+	const struct kd_type *tb = tgraph_strip(&g->e->g[1], b->type);
+
+	return ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
+	       ta->count == 1 && tb->count <= 0 && !b->bits && equivalent(g->e, ta->ref, tb->ref, 0);
+}
+
 static int build_maps(struct agg *g)
 {
 	const char *tname = g->t[0]->name;
@@ -704,7 +732,7 @@ static int build_maps(struct agg *g)
 		struct leaf *m = &g->l[0].v[i];
 
 		bits_set(g->old_map, g->nbits, a->bit, a->bits);
-		if (b && b->bit == a->bit && b->bits == a->bits && !a->renamed)
+		if (b && b->bit == a->bit && !a->renamed && (b->bits == a->bits || one_to_flex(g, a, b)))
 			bits_set(g->kept_map, g->nbits, a->bit, a->bits);
 		if (member_reserved(g->e, tname, a->name, &m->resv) &&
 		    (!b || b->bits != a->bits || b->bit != a->bit || a->renamed))
@@ -814,6 +842,37 @@ static int compare_matched(struct agg *g, size_t i)
  * past it is judged on its bytes inside: over padding or over a kept
  * member (a new, larger union alternative) it is a tail growth.
  */
+/*
+ * Are bits [@from, @from + @len) of the old layout each a kept member's or
+ * padding (a union alternative naming a group of kept members and the
+ * holes between them: tc_u32_sel's __struct_group hdr in 6.12)? The
+ * caller knows they are not all padding.
+ */
+static bool kept_or_padding(const struct agg *g, int64_t from, int64_t len)
+{
+	int64_t i;
+
+	if (from < 0 || from + len > g->nbits)
+		return false;
+	for (i = from; i < from + len; i++)
+		if (!(g->kept_map[i / 8] & (1u << (i % 8))) && (g->old_map[i / 8] & (1u << (i % 8))))
+			return false;
+	return true;
+}
+
+/*
+ * Is new member @b, laid over old padding, padding itself: a name that
+ * says reserved space (or the contract's reserved) and no kind
+ * (member_reserved())? *why (may be NULL) says who decided.
+ */
+static bool padding_named(const struct diff_engine *e, const char *type, const struct leaf *b,
+			  struct resv_why *why)
+{
+	struct resv_why w;
+
+	return member_reserved(e, type, b->name, why ? why : &w);
+}
+
 static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id *rule,
 			  const struct leaf **resv, struct diff_where *out_where)
 {
@@ -841,8 +900,9 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 	if (bits_all(g->old_map, g->nbits, b->bit, inside, false))
 		*rule = contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
 			contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
+			padding_named(g->e, tname, b, NULL) ? DIFF_R_PADDING_NAMED :
 			DIFF_R_PADDING_REUSE_UNCONTRACTED;
-	else if (bits_all(g->kept_map, g->nbits, b->bit, inside, true))
+	else if (kept_or_padding(g, b->bit, inside))
 		*rule = inside < b->bits ? tail : DIFF_R_MEMBER_ADDED_ALIAS;
 	else if (!bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
 		*rule = DIFF_R_RESERVED_REUSE;
@@ -915,7 +975,9 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			err = compare_matched(&g, i);
 			continue;
 		}
-		rule = a->resv.is && covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_REMOVED;
+		/* Reserved space: reused by new members, or left as padding. */
+		rule = !a->resv.is ? DIFF_R_MEMBER_REMOVED :
+		       covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_PADDING_NAMED;
 		err = describe_leaf(e, 0, a, &g.ov);
 		if (!err)
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_REMOVED, rule, a->name, g.ov.s, NULL,
@@ -937,6 +999,12 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
 			err = tolerant_evidence(e, node);
+		if (!err && rule == DIFF_R_PADDING_NAMED) {
+			struct resv_why why;
+
+			padding_named(e, ta->name, b, &why);
+			err = resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display, b->name, &why);
+		}
 		if (!err && rule == DIFF_R_PADDING_REUSE_OUT)
 			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
 					    "%s:%d: %s.%s is output-only (out): the kernel writes it",
@@ -1037,6 +1105,10 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 	int err = 0;
 
 	if (!ta || !tb)
+		return 0;
+	/* Compared through the kernel under its DWARF ids already: reported there. */
+	if (e->by_kernel_names && node >= e->header_from &&
+	    dt_names_find(e, &e->kernel_names, disp) >= 0)
 		return 0;
 	if (ta->kind != tb->kind) {
 		/* A struct of one member is a union of it: struct { gfn } -> union { gfn; hva }. */

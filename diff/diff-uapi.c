@@ -263,7 +263,7 @@ static bool header_module(const struct diff_facts *k, int side, const char *file
  * ioctls takes a struct, union or enum, none of those types is defined by
  * any of its binaries, and no module is named after the header.
  */
-static bool header_unbuilt(const struct diff_run *run, const char *file, struct kd_buf *scratch)
+bool diff_header_unbuilt(const struct diff_run *run, const char *file, struct kd_buf *scratch)
 {
 	const struct diff_header *h = find_header(&run->k, file);
 
@@ -501,7 +501,7 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 		return judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
 			     fact.set_where.file, fact.set_where.line, name, fact.set);
 	/* A header whose ioctls no code of the old kernel served. */
-	if (header_unbuilt(run, o->file, &mod)) {
+	if (diff_header_unbuilt(run, o->file, &mod)) {
 		err = judge(j, DIFF_R_CONSTANT_VALUE_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines a type of"
 			    " %s's ioctls: nothing in it was served", run->k.nr_modules[0], o->file);
@@ -646,7 +646,7 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "module %s (named after %s) is in"
 			    " the old kernel%s", mod.s, o->file,
 			    gone ? " and not in the new one" : "");
-	} else if (built < 0 && header_unbuilt(run, o->file, &mod)) {
+	} else if (built < 0 && diff_header_unbuilt(run, o->file, &mod)) {
 		err = judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines a"
 			    " type of %s's ioctls: none of them was served",
@@ -677,7 +677,7 @@ static int judge_cmd(struct diff_run *run, const struct kd_ioctl *o, const struc
 		return judge(j, DIFF_R_IOCTL_SIZE_TOLERANT, DIFF_EV_CONTRACT, "%s:%d: the ioctls of type"
 			     " 0x%02x%s%s are size tolerant", w.file, w.line, n->type_char,
 			     n->file ? " in " : "", n->file ? n->file : "");
-	if (ioctl_built(run, o) == 0 || (ioctl_built(run, o) < 0 && header_unbuilt(run, o->file, &mod)))
+	if (ioctl_built(run, o) == 0 || (ioctl_built(run, o) < 0 && diff_header_unbuilt(run, o->file, &mod)))
 		err = judge(j, DIFF_R_IOCTL_CMD_UNBUILT, DIFF_EV_KERNEL, "no binary of the old kernel"
 			    " (vmlinux and %zu modules) defines a type of %s's ioctls: none of them"
 			    " was served", run->k.nr_modules[0], o->file ? o->file : "its header");

@@ -433,27 +433,6 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 
 /* --- the run ------------------------------------------------------------- */
 
-/*
- * A named struct, union or enum both header views declare: compared as
- * user space sees it, whether or not a syscall or ioctl reaches it (a
- * program may read it from a device, a socket, a file). Root: the header
- * that declares it; a pair an ioctl already reached is compared once.
- */
-static int on_header_type(const struct kdb_uapi_type_pair *p, void *ctx)
-{
-	struct diff_run *run = ctx;
-	size_t root;
-	int err;
-
-	kd_buf_reset(&run->subj);
-	err = kd_buf_addf(&run->subj, "%s %s", p->kind, p->name);
-	if (!err)
-		err = dt_root(&run->e, p->file, &root);
-	if (!err)
-		err = dt_header_type(&run->e, root, p->file, run->subj.s, p->old_id, p->new_id);
-	return err;
-}
-
 static int load_meta(struct kdb *db, const char *input, struct diff_side_meta *m)
 {
 	int err;
@@ -561,15 +540,13 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
 		err = kdb__diff_constants(old, diff_on_constant, &run);
 	/*
-	 * Two header trees: no kernel says which types cross; see RULES.md.
-	 * Compared once every type the ioctls reach is: a header path is no
-	 * use of a type and must not decide how its uses embed it.
+	 * Both sides' headers: their types too, those no syscall or ioctl
+	 * reaches included (diff-header-types.c, RULES.md "How types are
+	 * matched"); then every type change's impacts.
 	 */
-	if (!err && r->headers_only)
-		err = dt_compare_pending(&run.e);
-	if (!err && r->headers_only)
-		err = kdb__diff_uapi_types(old, on_header_type, &run);
-	if (!err)
+	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
+		err = diff_header_types(&run, default_evidence[DIFF_CAT_TYPE]);
+	else if (!err)
 		err = dt_impacts(&run.e);
 	if (!err)
 		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);

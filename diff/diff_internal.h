@@ -138,6 +138,16 @@ struct diff_engine {
 	struct kd_hashmap pairs;	/* hash of (old id, new id) -> node index + 1 */
 	struct kd_buf scratch[2];
 	struct kdb *new_db;		/* the new side, for its constants (an enumerator's alias) */
+	/*
+	 * Between two kernels, the types only their headers reach are compared
+	 * after the syscalls' and ioctls' (diff-header-types.c): nodes from
+	 * header_from on are the header pass's, and one whose display names a
+	 * type an earlier node compared (kernel_names, by display) is not
+	 * compared again under the header view's ids.
+	 */
+	size_t header_from;
+	bool by_kernel_names;
+	struct kd_hashmap kernel_names;
 };
 
 /* A UAPI header of the old kernel and how much of its ioctls' code was built. */
@@ -192,6 +202,15 @@ struct diff_run {
 	struct nr_tables nr;	/* removed __NR_ constants are read against them */
 };
 
+/*
+ * diff-header-types.c: after the syscalls and ioctls, every named type
+ * both header views declare, from its header; a type the kernel's paths
+ * compared is not compared again. Then the impacts (dt_impacts()), and
+ * for changes only headers reach whose evidence is @dflt_evidence, where
+ * the headers declare them.
+ */
+int diff_header_types(struct diff_run *run, const char *dflt_evidence);
+
 /* diff-coverage.c: what each side covers, hence which categories are compared. */
 void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);
 
@@ -200,6 +219,12 @@ int diff_facts_load(struct diff_run *run);
 void diff_facts_release(struct diff_facts *k);
 int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx);
+/*
+ * Was no ioctl of header @file served by the old kernel (read with its
+ * modules: a typed ioctl, no binary defining any of their types, no module
+ * named after it)? @scratch is working space.
+ */
+bool diff_header_unbuilt(const struct diff_run *run, const char *file, struct kd_buf *scratch);
 
 /* Where a compared type sits, which decides the change kinds and rules. */
 enum slot_kind { SLOT_PARAM, SLOT_RETURN, SLOT_MEMBER, SLOT_IOCTL_ARG, SLOT_FUNC_PARAM };
@@ -210,6 +235,14 @@ int dt_new_node(struct diff_engine *e, int64_t a, int64_t b, const char *display
 long dt_pair_find(const struct diff_engine *e, int64_t a, int64_t b);
 /* Index node @node by its pair. */
 int dt_pair_insert(struct diff_engine *e, size_t node);
+/*
+ * Index the displays of nodes [@from, @to) into @m (kd_hash_str of the
+ * display -> node + 1): the roots when @roots, else the types. 0 or -ENOMEM.
+ */
+int dt_names_index(const struct diff_engine *e, struct kd_hashmap *m, size_t from, size_t to,
+		   bool roots);
+/* A node @m indexes whose display is @name, or -1. */
+long dt_names_find(const struct diff_engine *e, const struct kd_hashmap *m, const char *name);
 /* Edge @from -> @to labelled @label (once per target). */
 int dt_edge(struct diff_engine *e, size_t from, const char *label, size_t to);
 /* Compare the two types of node @node (diff-types.c). */

@@ -144,6 +144,7 @@ static int text_group_begin(struct report_ctx *x, const char *title, size_t coun
 	struct kd_buf b = KD_BUF_INIT;
 
 	title = report_plain(&b, title);
+	x->prev = NULL;
 	if (report_section_detailed(x))
 		fprintf(x->f, "\n  %s%s%s (%s)\n", col(x, BOLD), title, col(x, RESET), x->group_kinds);
 	else
@@ -151,6 +152,13 @@ static int text_group_begin(struct report_ctx *x, const char *title, size_t coun
 	kd_buf_release(&b);
 	(void)count;
 	return 0;
+}
+
+/* Does @c have @prev's rule and evidence (so its why and evidence need not be repeated)? */
+static bool same_why(const struct diff_change *prev, const struct diff_change *c)
+{
+	return prev && prev->rule == c->rule && prev->evidence_kind == c->evidence_kind &&
+	       !strcmp(prev->evidence, c->evidence) && !prev->suppressed && !c->suppressed;
 }
 
 static int text_change(struct report_ctx *x, const struct diff_change *c)
@@ -166,11 +174,16 @@ static int text_change(struct report_ctx *x, const struct diff_change *c)
 		c->new_value ? report_plain(&b[2], c->new_value) : "(none)", c->rule->id);
 	if (c->note)
 		fprintf(f, "        %s\n", report_plain(&b[0], c->note));
-	fprintf(f, "        %s%s%s: %s\n", x->section == REPORT_BREAKING ? col(x, RED) : "",
-		report_verdict_label(c), x->section == REPORT_BREAKING ? col(x, RESET) : "",
-		c->rule->why);
-	fprintf(f, "        evidence (%s): %s\n", diff_evidence_name(c->evidence_kind),
-		report_plain(&b[0], c->evidence));
+	/* Said once for a run of changes with the same rule and evidence (a
+	 * driver's six ioctls, a struct's tail members): a few screens. */
+	if (!same_why(x->prev, c)) {
+		fprintf(f, "        %s%s%s: %s\n", x->section == REPORT_BREAKING ? col(x, RED) : "",
+			report_verdict_label(c), x->section == REPORT_BREAKING ? col(x, RESET) : "",
+			c->rule->why);
+		fprintf(f, "        evidence (%s): %s\n", diff_evidence_name(c->evidence_kind),
+			report_plain(&b[0], c->evidence));
+	}
+	x->prev = c;
 	if (c->suppressed)
 		fprintf(f, "        suppressed: %s\n", report_plain(&b[0], c->suppressed));
 	for (i = 0; i < c->nr_impacts && i < MAX_PATHS; i++)

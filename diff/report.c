@@ -52,7 +52,7 @@ const char *report_section_title(enum report_section s)
 
 bool report_section_detailed(const struct report_ctx *x)
 {
-	return x->section == REPORT_BREAKING || x->section == REPORT_SOURCE || x->conf->full;
+	return x->section == REPORT_BREAKING || x->conf->full;
 }
 
 const char *report_verdict_label(const struct diff_change *c)

@@ -34,6 +34,7 @@ struct report_ctx {
 	const char *group_kinds; /* the group's changes by kind: "2 ioctl.removed, 5 constant.removed" */
 	size_t nr_groups;	/* findings in the current section */
 	size_t hidden;		/* changes --only breaking leaves out */
+	const struct diff_change *prev;	/* text: the group's change before, NULL at its start */
 };
 
 /* Every callback may be NULL. Return 0 or a negative code to stop the walk. */

@@ -50,7 +50,7 @@ static const struct diff_rule rules[] = {
 	  { DIFF_K_SYSCALL_PARAM_TYPE, DIFF_K_SYSCALL_RETURN_TYPE, DIFF_K_IOCTL_ARG_TYPE,
 	    DIFF_K_TYPE_MEMBER_TYPE },
 	  "syscall.param.type, syscall.return.type, ioctl.arg.type, type.member.type:"
-	  " the same type under another name (typedef)", I, false,
+	  " the same type under another name (typedef), or an anonymous struct or union given a tag", I, false,
 	  "same size, layout and representation; only the spelling changed" },
 	[DIFF_R_INTEGER_SIGNEDNESS] = { "integer-signedness", { DIFF_K_SYSCALL_PARAM_TYPE, DIFF_K_SYSCALL_RETURN_TYPE, DIFF_K_IOCTL_ARG_TYPE, DIFF_K_TYPE_MEMBER_TYPE },
 	  "syscall.param.type, syscall.return.type, ioctl.arg.type, type.member.type: the same integer type (or array of it) with the other signedness", S, false,
@@ -107,13 +107,19 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_PADDING_REUSE_OUT] = { "padding-reuse-out", { DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.member.added in bytes that were padding, a member the contract calls output-only (out)", C, false,
 	  "the kernel writes it and never reads it: whatever old binaries left there is overwritten, not interpreted" },
+	[DIFF_R_PADDING_NAMED] = { "padding-named", { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_REMOVED },
+	  "type.member.added, type.member.removed: a member that is padding itself (the contract calls"
+	  " it reserved, or it has no kind and its name says reserved), added in bytes that were"
+	  " padding, or removed with no new member in its bytes", I, false,
+	  "the bytes stay padding: a name gives them no meaning, and the kernel reads what old"
+	  " binaries left there no more than before" },
 	[DIFF_R_RESERVED_REUSE] = { "reserved-reuse",
 	  { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_REMOVED, DIFF_K_TYPE_MEMBER_RENAMED,
 	    DIFF_K_TYPE_MEMBER_TYPE, DIFF_K_TYPE_MEMBER_BITFIELD, DIFF_K_TYPE_ARRAY_BOUND,
 	    DIFF_K_TYPE_ARRAY_FLEXIBLE },
 	  "type.member.added, type.member.removed, type.member.renamed, type.member.type,"
 	  " type.member.bitfield, type.array.bound, type.array.flexible: a change to a member"
-	  " the contract calls reserved (or whose name says reserved: reserved, resv, rsvd, rsv,"
+	  " the contract calls reserved (or whose name says reserved: reserved, resvd, resv, rsvd, rsv,"
 	  " spare, pad, padding, unused, with underscores and a number), within its bytes",
 	  C, false,
 	  "old binaries must have left the reserved bytes zero" },
@@ -168,6 +174,22 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_HEADER_KERNEL_UNREACHED] = { "header-kernel-mismatch-unreached", { DIFF_K_TYPE_HEADER_KERNEL },
 	  "type.header-kernel: a difference in a type no syscall or ioctl of the new kernel reaches", I, false,
 	  "nothing known passes it between user space and the kernel (a kernel-side copy, or an interface kabi-diff does not see)" },
+	[DIFF_R_ENUMERATOR_REMOVED_HEADER] = { "enumerator-removed-header", { DIFF_K_TYPE_ENUMERATOR_REMOVED },
+	  "type.enumerator.removed of an enum that only headers reach (no syscall or ioctl of either"
+	  " kernel), its value given to no other enumerator", S, false,
+	  "as for a constant removed: old binaries keep the value they were built with and the new"
+	  " headers give it no other meaning; old source that names it no longer builds" },
+	[DIFF_R_TYPE_UNBUILT] = { "type-unbuilt",
+	  { DIFF_K_TYPE_KIND, DIFF_K_TYPE_SIZE, DIFF_K_TYPE_ALIGN, DIFF_K_TYPE_MEMBER_ADDED,
+	    DIFF_K_TYPE_MEMBER_REMOVED, DIFF_K_TYPE_MEMBER_OFFSET, DIFF_K_TYPE_MEMBER_TYPE,
+	    DIFF_K_TYPE_MEMBER_BITFIELD, DIFF_K_TYPE_ARRAY_BOUND, DIFF_K_TYPE_ARRAY_FLEXIBLE,
+	    DIFF_K_TYPE_ENUMERATOR_REMOVED, DIFF_K_TYPE_ENUMERATOR_VALUE, DIFF_K_TYPE_FUNC_PARAMS },
+	  "type.kind, type.size, type.align, type.member.added, type.member.removed,"
+	  " type.member.offset, type.member.type, type.member.bitfield, type.array.bound,"
+	  " type.array.flexible, type.enumerator.removed, type.enumerator.value, type.func.params:"
+	  " a change its layout calls breaking, of a type that only headers reach (no syscall or ioctl"
+	  " of either kernel), each a header none of whose ioctls the old kernel built code for", S, false,
+	  "no old binary could pass it to the old kernel; old source gets the new layout" },
 	[DIFF_R_FUNC_SIGNATURE] = { "func-signature", { DIFF_K_TYPE_FUNC_PARAMS },
 	  "type.func.params: a function pointer's parameter count", B, false,
 	  "callers and callees disagree on the arguments" },

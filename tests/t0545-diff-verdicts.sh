@@ -104,6 +104,10 @@ is "$(rows with.json '.category == "ioctls" and .evidence.kind == "contract"')" 
 "ioctl-removed-unimplemented source contract FXV_IOC_STUB
 ioctl-size-tolerant compatible contract FXT_IOC_QUERY" \
 	"contract: an unimplemented ioctl's removal is source-level, a size-tolerant family's size change compatible"
+is "$(jq -r '.changes[] | select(.subject == "FXV_IOC_STUB" or .subject == "FXT_IOC_QUERY") | .evidence.text' with.json)" \
+"$fx/contract/fxverdict.kabispec:15: FXV_IOC_STUB is unimplemented: the old kernel already failed it
+$fx/contract/fxverdict.kabispec:21: the ioctls of type 0x64 in drm/fxtol_drm.h are size tolerant" \
+	"  the evidence names the contract's line"
 is "$(jq -r '.changes[] | select(.subject == "FXT_IOC_QUERY") | "\(.cause) \(.note)"' with.json)" \
 	"struct fxmod_query size 32 -> 40" "  the number belongs to the finding of its struct"
 
@@ -112,9 +116,13 @@ is "$(jq -c '[.exit_status, .summary.total.source]' none.json)" "[28,9]" "  the 
 is "$(jq -r '[.changes[] | select(.cause == "drm/fxghost_drm.h") | .kind] | join(",")' none.json)" \
 	"constant.removed,ioctl.removed,ioctl.removed" "the dropped header is one finding: its constant and ioctls"
 "$KABI_DIFF" old new -q --no-spec >none.txt
-grep -q '^Source-level changes (9 in 3 findings):$' none.txt; ok $? "text: the source-level section"
-grep -q '^  drm/fxghost_drm.h (1 constant.removed, 2 ioctl.removed)$' none.txt
+grep -q '^Source-level changes (9 in 3 findings); --full lists each change:$' none.txt
+ok $? "text: the source-level section, a line per finding"
+grep -q '^  drm/fxghost_drm.h: 1 constant.removed, 2 ioctl.removed$' none.txt
 ok $? "text: a finding per header"
+"$KABI_DIFF" old new -q --no-spec --full >full.txt
+grep -q '^  drm/fxghost_drm.h (1 constant.removed, 2 ioctl.removed)$' full.txt
+ok $? "text --full: the source-level changes listed"
 
 # Without the old kernel's modules, absence proves nothing.
 mkdir -p bare && cp old/vmlinux bare/ && cp -R old/include bare/
