@@ -154,7 +154,8 @@ static int list_objects(sqlite3 *sql, const char *schema, struct objects *o)
 		err = -EIO;
 	sqlite3_finalize(st);
 	kd_buf_release(&b);
-	if (!err)
+	/* An empty schema leaves v NULL, which qsort() may not be given even for 0 items. */
+	if (!err && o->n)
 		qsort(o->v, o->n, sizeof(*o->v), cmp_str);
 	return err;
 }
@@ -247,7 +248,7 @@ int kdb_verify_schema(struct kdb *db, const char *schema)
 		goto out;
 	}
 	for (i = 0; i < core->n; i++) {
-		if (bsearch(&core->v[i], have.v, have.n, sizeof(*have.v), cmp_str))
+		if (have.n && bsearch(&core->v[i], have.v, have.n, sizeof(*have.v), cmp_str))
 			continue;
 		kd_err("%s: not a kabi-diff schema: %s is missing; re-extract the kernel", db->path,
 		       object_name(core->v[i], &name));

@@ -2,12 +2,18 @@
 /*
  * Fuzz harness of the .kabi readers: the input is a database file (seeds:
  * the fixture kernels' .kabi, see make-corpus.sh), opened with kdb__open()
- * and read through every kind of query show and diff make, then compared
- * with itself by diff__run(). A damaged file must be refused or read as
+ * and read through every kind of query show and diff make, then diffed by
+ * diff__run() against a copy in which every type's hash, a third of the
+ * member offsets, half the constants and ioctl numbers and a third of the
+ * syscalls differ (on the fixture kernel: 17 breaking changes); a copy
+ * left equal would end the diff at "no changes" before its structural
+ * compare, the path a crafted layout reaches. A damaged file must be refused or read as
  * whatever it says, never crash.
  */
 #include "tests/fuzz/fuzz-common.h"
 #include "tests/fuzz/harness.h"
+
+#include <sqlite3.h>
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
@@ -87,6 +93,29 @@ static void read_all(struct kdb *db)
 		abort();
 }
 
+/*
+ * The "new kernel": the input with its hashes rotated (still 16 hex digits,
+ * so the copy passes kdb__open's checks) and the edits above; opened as
+ * kdb__open opens files, with triggers and views off.
+ */
+static void make_changed_copy(const char *path)
+{
+	static const char edits[] =
+		"UPDATE types SET hash = substr(hash, 2) || substr(hash, 1, 1);"
+		"UPDATE members SET offset = offset + 8 WHERE offset IS NOT NULL AND idx % 3 = 2;"
+		"UPDATE constants SET value = value + 1 WHERE length(name) % 2 = 0;"
+		"UPDATE ioctls SET nr = nr + 1 WHERE length(name) % 3 = 0;"
+		"DELETE FROM syscalls WHERE nr % 3 = 0;";
+	sqlite3 *sql = NULL;
+
+	if (sqlite3_open_v2(path, &sql, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+	    sqlite3_db_config(sql, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL) == SQLITE_OK &&
+	    sqlite3_db_config(sql, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL) == SQLITE_OK &&
+	    sqlite3_db_config(sql, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL) == SQLITE_OK)
+		(void)sqlite3_exec(sql, edits, NULL, NULL, NULL);
+	sqlite3_close(sql);
+}
+
 int fuzz_db_one(const uint8_t *data, size_t size)
 {
 	struct kd_buf b = KD_BUF_INIT, b2 = KD_BUF_INIT;
@@ -96,11 +125,12 @@ int fuzz_db_one(const uint8_t *data, size_t size)
 	const char *path = fuzz_path(&b, "in.kabi"), *path2;
 
 	fuzz_write(path, data, size);
-	/* diff attaches the other file: give it a copy, as two kernels are two files. */
+	/* diff attaches the other file: two kernels are two files. */
 	path2 = fuzz_path(&b2, "in2.kabi");
 	fuzz_write(path2, data, size);
 	if (kdb__open(path, &db) == 0) {
 		read_all(db);
+		make_changed_copy(path2);
 		if (kdb__open(path2, &db2) == 0 && diff__run(db, db2, &conf, &r) == 0)
 			diff_result__free(r);
 	}
