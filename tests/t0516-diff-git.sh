@@ -16,6 +16,10 @@ XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
 GIT_CONFIG_NOSYSTEM=1 HOME=$PWD
 export GIT_CONFIG_NOSYSTEM HOME
+# The exported trees go below TMPDIR: this test's own, so that another
+# kabi-diff running on the machine (a parallel make check) is not counted.
+mkdir tmp && TMPDIR=$PWD/tmp
+export TMPDIR
 
 mkdir -p repo/include/uapi/linux repo/include/uapi/asm-generic repo/arch/x86/include/uapi/asm
 cp "$src/uapi/asm-generic/ioctl.h" "$src/uapi/asm-generic/bitsperlong.h" repo/include/uapi/asm-generic/
@@ -55,7 +59,7 @@ is "$(jq -c '[.changes[].kind] | sort' v2b.json)" '["constant.value","ioctl.cmd"
 git -C repo status --porcelain >status.after
 cmp -s status.before status.after && grep -q KDH_DIRTY repo/include/uapi/linux/kdh.h
 ok "$?" "the work tree is left as it was (still dirty)"
-is "$(ls -d "${TMPDIR:-/tmp}"/.kabi-git-* 2>/dev/null | wc -l)" 0 "no exported tree left behind"
+is "$(ls -d "$TMPDIR"/.kabi-git-* 2>/dev/null | wc -l)" 0 "no exported tree left behind"
 
 "$KABI_DIFF" --git -C repo v1 nosuchrev >out.txt 2>err.txt
 is "$?" 1 "an unknown revision: exit 1"
