@@ -172,6 +172,13 @@ static bool c_extensible(void *ctx, const char *name, struct diff_where *where)
 	return st && said_at(where, &st->loc, st->extensible);
 }
 
+static bool c_prefix(void *ctx, const char *name, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+
+	return st && said_at(where, &st->loc, st->prefix);
+}
+
 static bool c_reserved(void *ctx, const char *name, const char *member, struct diff_where *where)
 {
 	const struct spec_struct *st = spec__find_struct(ctx, name);
@@ -284,6 +291,7 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 	if (err || !cc->spec)
 		return err;
 	cc->contract.is_extensible = c_extensible;
+	cc->contract.is_prefix = c_prefix;
 	cc->contract.is_reserved = c_reserved;
 	cc->contract.is_out = c_out;
 	cc->contract.describes = c_describes;

@@ -589,6 +589,14 @@ static bool contract_out(const struct diff_engine *e, const char *type, const ch
 	return c && c->is_out && type && member && c->is_out(c->ctx, type, member, where);
 }
 
+/* The contract calls @type prefix (copied no further than the caller's length); where it says so. */
+static bool contract_prefix(const struct diff_engine *e, const char *type, struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_prefix && type && c->is_prefix(c->ctx, type, where);
+}
+
 /* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */
 static bool node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t)
 {
@@ -602,7 +610,20 @@ static enum diff_rule_id tail_rule(const struct diff_engine *e, size_t node, con
 		return DIFF_R_TAIL_GROWTH_EXTENSIBLE;
 	if (e->nodes[node].tolerant > 0)
 		return DIFF_R_TAIL_GROWTH_TOLERANT;
+	if (contract_prefix(e, t->name, NULL))
+		return DIFF_R_TAIL_GROWTH_PREFIX;
 	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
+}
+
+/* The evidence of the last change, a growth of @type the contract calls prefix. */
+static int prefix_evidence(struct diff_engine *e, size_t node, const char *type)
+{
+	struct diff_where w = { NULL, 0 };
+
+	(void)contract_prefix(e, type, &w);
+	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+			     "%s:%d: %s is prefix: copied no further than the caller's length",
+			     w.file ? w.file : "contract", w.line, e->nodes[node].display);
 }
 
 /* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */
@@ -999,6 +1020,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
 			err = tolerant_evidence(e, node);
+		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
+			err = prefix_evidence(e, node, ta->name);
 		if (!err && rule == DIFF_R_PADDING_NAMED) {
 			struct resv_why why;
 
@@ -1025,6 +1048,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			err = emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
 			err = tolerant_evidence(e, node);
+		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
+			err = prefix_evidence(e, node, ta->name);
 	}
 	/*
 	 * DWARF states an alignment only with DW_AT_alignment; otherwise it is

@@ -144,6 +144,7 @@ enum diff_rule_id {
 	DIFF_R_TAIL_GROWTH_UNCONTRACTED,
 	DIFF_R_TAIL_GROWTH_UNION,
 	DIFF_R_TAIL_GROWTH_TOLERANT,
+	DIFF_R_TAIL_GROWTH_PREFIX,
 	DIFF_R_MEMBER_REMOVED,
 	DIFF_R_MEMBER_ADDED,
 	DIFF_R_MEMBER_ADDED_EMPTY,
@@ -276,6 +277,10 @@ struct diff_contract {
 	/* The struct is versioned by its size: the kernel accepts shorter and
 	 * longer copies and requires bytes it does not know to be zero. */
 	bool (*is_extensible)(void *ctx, const char *name, struct diff_where *where);
+	/* The struct is copied to or from user space no further than a length
+	 * the caller gives (or read from a message whose length says how much
+	 * there is): any prefix of it is a whole copy, a missing tail unset. */
+	bool (*is_prefix)(void *ctx, const char *name, struct diff_where *where);
 	/* The member (or, with @member NULL, the padding) must be zero. */
 	bool (*is_reserved)(void *ctx, const char *name, const char *member,
 			    struct diff_where *where);

@@ -86,6 +86,10 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_TAIL_GROWTH_TOLERANT] = { "tail-growth-tolerant", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct that every path passes as the argument of an ioctl of a family the contract calls size tolerant", C, false,
 	  "the dispatcher copies the old, shorter argument old binaries send and zero-fills the new members" },
+	[DIFF_R_TAIL_GROWTH_PREFIX] = { "tail-growth-prefix", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
+	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls prefix", C, false,
+	  "the kernel copies no more than the length the caller gives, or the caller reads no more than"
+	  " it knows: old binaries pass and get the old prefix, and the new members they do not send read as unset" },
 	[DIFF_R_MEMBER_REMOVED] = { "member-removed", { DIFF_K_TYPE_MEMBER_REMOVED },
 	  "type.member.removed", B, false,
 	  "old binaries still read or write it" },

@@ -127,7 +127,8 @@ int parse_struct(struct parser *p, const struct token *kw)
 	if (ident(p, &st.name, "the struct's name (without 'struct')"))
 		return -1;
 	accept_flags(p, (const struct word_flag[]){ { "extensible", &st.extensible },
-						     { "out", &st.out } }, 2);
+						     { "prefix", &st.prefix },
+						     { "out", &st.out } }, 3);
 	if (opt_since(p, &st.since))
 		return -1;
 	rc = parse_block(p, kw->text, st.name, struct_stmt, &c);

@@ -269,6 +269,9 @@ static void resolve_struct(struct resolver *r, struct spec_struct *st)
 			resolve_arg(r, &st->fields[i].arg, owner.s, &st->fields[0].arg,
 				    st->nr_fields, sizeof(*st->fields), names);
 	}
+	/* extensible says more (sizes, E2BIG): both on one struct is a slip. */
+	if (st->extensible && st->prefix)
+		spec_error(r->s, &st->loc, "%s is extensible or prefix, not both", owner.s);
 	if (st->extensible && !st->nr_sizes)
 		spec_error(r->s, &st->loc, "extensible %s needs its known sizes ('size NAME = BYTES;')",
 			   owner.s);

@@ -273,6 +273,7 @@ struct spec_struct {
 	const char *name;		/* without the tag: "open_how" */
 	bool is_union;
 	bool extensible;		/* size-versioned (copy_struct_from_user) */
+	bool prefix;			/* copied no further than a length the caller gives */
 	bool out;			/* output-only: the kernel writes it, every field is 'out' */
 	bool padding_zero;		/* padding must be zero */
 	int64_t min_size;		/* bytes; -1: none stated (see sizes) */

@@ -112,7 +112,7 @@ int perr_hint(struct parser *p, const struct token *t, const char *const *cands,
 int expect(struct parser *p, const char *what, const char *context);
 /* Consume @what (a word or punctuation, as tok_is) when it comes next: true. */
 bool accept_tok(struct parser *p, const char *what);
-/* A word that sets a flag where it stands ("reserved", "out", "extensible"). */
+/* A word that sets a flag where it stands ("reserved", "out", "extensible", "prefix"). */
 struct word_flag {
 	const char *word;
 	bool *flag;

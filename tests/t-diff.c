@@ -108,13 +108,24 @@ static bool says_reserved(void *ctx, const char *name, const char *member,
 	       !strcmp(name, "resv") && member && !strcmp(member, "__reserved");
 }
 
+static bool says_prefix(void *ctx, const char *name, struct diff_where *where)
+{
+	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 3 };
+	return !strcmp(name, "open_how");
+}
+
 static const struct diff_contract contract = {
 	.is_extensible = says_extensible, .is_reserved = says_reserved, .source = "test",
 };
 
 static void test_tail_growth(void)
 {
-	struct diff_conf with = { .contract = &contract };
+	static const struct diff_contract says_prefix_only = {
+		.is_prefix = says_prefix, .source = "test",
+	};
+	struct diff_conf with = { .contract = &contract }, prefix = { .contract = &says_prefix_only };
 	struct diff_result *r = pair("tail", build_tail, NULL);
 	const struct diff_change *c;
 
@@ -138,6 +149,17 @@ static void test_tail_growth(void)
 	      NULL, "long long unsigned int newfield at 24", NULL);
 	is_int(r ? diff_result__exit_bits(r) : -1, 4, "tail, extensible by contract: exit 4");
 	ok(r && diff_result__has_contract(r), "the result knows a contract was used");
+	diff_result__free(r);
+
+	/* prefix: copied no further than the caller's length (getsockopt, bpf info, udata) */
+	r = pair("tail-prefix", build_tail, &prefix);
+	check(r, "type.size", "struct open_how", "tail-growth-prefix", "24", "32", NULL);
+	check(r, "type.member.added", "struct open_how.newfield", "tail-growth-prefix",
+	      NULL, "long long unsigned int newfield at 24", NULL);
+	c = r ? diff_result__find(r, "type.size", "struct open_how") : NULL;
+	is_str(c ? c->evidence : "", "test.kabispec:3: struct open_how is prefix: copied no further"
+	       " than the caller's length", "the evidence names the contract's line");
+	is_int(r ? diff_result__exit_bits(r) : -1, 4, "tail, prefix by contract: exit 4");
 	diff_result__free(r);
 }
 

@@ -131,6 +131,7 @@ static void test_starter(void)
 	   st->sizes[1].size == 80 && st->sizes[2].size == 88, "clone_args: 64, 80, 88");
 	ok(spec__is_extensible(s, "clone_args") && !spec__is_extensible(s, "stat"),
 	   "is_extensible answers for the diff");
+
 	set = spec__find_set(s, "open_how_flags");
 	n = set ? spec__set_values(s, set, &vals) : -1;
 	is_int(n, 20, "open_how_flags inherits the 20 values of open_flags");
@@ -336,6 +337,29 @@ static int lookup(const char *name, uint64_t *v, void *ctx)
 }
 
 /* A divisor of numbers only that is 0 is an error where it is written. */
+/* `prefix`, in either order with `out`, and a struct without it. */
+static void test_prefix(void)
+{
+	static const char text[] = "struct p out prefix { a: out; }\nstruct q prefix { }\nstruct r { b: out; }\n";
+	const struct spec_struct *st;
+	struct spec *s = NULL;
+	int rc = -1;
+
+	if (!spec__new(&s))
+		rc = spec__parse_buffer(s, "p.kabispec", text, strlen(text));
+	if (!rc)
+		rc = spec__resolve(s);
+	is_int(rc, 0, "prefix structs parse and resolve");
+	st = s ? spec__find_struct(s, "p") : NULL;
+	ok(st && st->prefix && st->out && !st->extensible && st->nr_fields == 1,
+	   "struct p out prefix: both words, its field");
+	st = s ? spec__find_struct(s, "q") : NULL;
+	ok(st && st->prefix && !st->out && !st->nr_fields, "struct q prefix { }: an empty body");
+	st = s ? spec__find_struct(s, "r") : NULL;
+	ok(st && !st->prefix, "struct r: not prefix");
+	spec__free(s);
+}
+
 static void test_division_by_zero(void)
 {
 	static const char *const bad[] = { "1 / 0", "0 && 1 / 0", "5 % (3 - 3)", "4 / (1 & 2)" };
@@ -494,6 +518,8 @@ static void test_errors(void)
 		  "t.kabispec:2:1: duplicate syscall 'x' (first at t.kabispec:1:1)" },
 		{ "syscall x() -> 0 {\n\terrno EIO \"a\";\nsyscall y() -> 0;\n",
 		  "t.kabispec:3:1: expected '}' to close 'syscall x' (opened at line 1), found 'syscall'" },
+		{ "struct s prefix extensible { size 24; }\n",
+		  "t.kabispec:1:1: struct 's' is extensible or prefix, not both" },
 		{ "struct s extensible { a: int; }\n",
 		  "t.kabispec:1:1: extensible struct 's' needs its known sizes ('size NAME = BYTES;')" },
 		{ "struct s extensible { size 24; size 16; minsize 30; }\n",
@@ -786,6 +812,7 @@ int main(void)
 	test_expressions();
 	test_division_by_zero();
 	test_errors();
+	test_prefix();
 	test_multiple_errors();
 	test_garbage();
 	test_oom();

@@ -58,10 +58,11 @@ drift.kabispec:50: ioctl-missing: FXK_IOC_NOPE: not among the ioctls the UAPI he
 drift.kabispec:51: ioctl-dir: FXK_IOC_STAT: the spec's direction is in (_IOC_DIR w); the command's is r
 drift.kabispec:52: ioctl-arg-type: FXK_IOC_HOW: the spec's argument is struct fx_stat; the command's is struct open_how
 drift.kabispec:53: ioctl-arg-unknown: FXK_IOC_GHOST: the spec's argument type struct fxk_ghost is in no compiled header and no DWARF of this kernel: its layout cannot be checked or compared
+drift.kabispec:57: struct-missing: struct fx_udata_resp: in neither the kernel's DWARF nor its header views (a prefix struct crosses outside typed arguments: extract with --modules and --uapi)
 6.99.1-fixture: syscall-unspecified: getpid: no spec entry
 6.99.1-fixture: syscall-unspecified: fxlegacy: no spec entry
 coverage: 5/7 syscalls specified
-35 findings" \
+36 findings" \
 	"  every drift kind, in spec order, then the kernel's own"
 
 "$KABI_DIFF" check bare.kabi --spec drift >out.txt
@@ -73,8 +74,8 @@ is "$(grep -c 'flag-\|ioctl-\|size-constant' out.txt)" 0 "  and reports none of 
 "$KABI_DIFF" check k.kabi --spec drift --format json >out.json
 is "$?" 4 "--format json: exit 4"
 is "$(jq -c '[.kernel.release, .uapi, .coverage, (.findings | length)]' out.json)" \
-	'["6.99.1-fixture",true,{"specified":5,"total":7},35]' "  release, uapi, coverage, count"
-is "$(jq -c '.findings[0], .findings[34]' out.json)" \
+	'["6.99.1-fixture",true,{"specified":5,"total":7},36]' "  release, uapi, coverage, count"
+is "$(jq -c '.findings[0], .findings[35]' out.json)" \
 '{"rule":"flag-unlisted","file":"drift.kabispec","line":9,"subject":"fxk_flags.FXK_FLAGS","message":"FXK_FLAGS (0x118, linux/fxkernel.h) is of the family FXK_* but not in the set"}
 {"rule":"syscall-unspecified","file":null,"line":null,"subject":"fxlegacy","message":"no spec entry"}' \
 	"  findings as objects"

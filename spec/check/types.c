@@ -408,6 +408,9 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 		return err;
 	if (!t)
 		return finding(c, CHECK_R_STRUCT_MISSING, &st->loc, c->subj.s,
+			       st->prefix ? "in neither the kernel's DWARF nor its header views"
+			       " (a prefix struct crosses outside typed arguments: extract with"
+			       " --modules and --uapi)" :
 			       "not among the types the kernel's syscalls and ioctls reach");
 	err = check_struct_sizes(c, st, t->size);
 	for (size_t f = 0; !err && f < st->nr_fields; f++) {
