@@ -1068,9 +1068,12 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
+		rule = contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX : DIFF_R_TYPE_ALIGN;
 		if (!err)
-			err = emit(e, node, DIFF_K_TYPE_ALIGN, DIFF_R_TYPE_ALIGN, e->nodes[node].display,
+			err = emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
+		if (!err && rule == DIFF_R_TYPE_ALIGN_PREFIX)
+			err = prefix_evidence(e, node, ta->name);
 	}
 out:
 	free(g.l[0].v);

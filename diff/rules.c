@@ -73,6 +73,11 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_TYPE_ALIGN] = { "type-align", { DIFF_K_TYPE_ALIGN },
 	  "type.align: not between a packed layout and one that only looks natural (DWARF states no packing)", B, false,
 	  "the type's placement inside other types and arrays changes" },
+	[DIFF_R_TYPE_ALIGN_PREFIX] = { "type-align-prefix", { DIFF_K_TYPE_ALIGN },
+	  "type.align of a struct (or union) the contract calls prefix", S, false,
+	  "the kernel copies it as the bytes of a length the caller gives, never as an element of"
+	  " its own arrays or structs: old binaries keep their placement of it; rebuilt source that"
+	  " embeds it places it anew" },
 	[DIFF_R_TAIL_GROWTH_EXTENSIBLE] = { "tail-growth-extensible", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible,"
 	  " or of an anonymous struct/union embedded in one as an alternative of the union or the struct's last member", C, false,
@@ -89,7 +94,8 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_TAIL_GROWTH_PREFIX] = { "tail-growth-prefix", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls prefix", C, false,
 	  "the kernel copies no more than the length the caller gives, or the caller reads no more than"
-	  " it knows: old binaries pass and get the old prefix, and the new members they do not send read as unset" },
+	  " it knows: old binaries pass and get the old prefix, and the tail they do not send is not read"
+	  " (zero-filled, or behind a flag or version they cannot set)" },
 	[DIFF_R_MEMBER_REMOVED] = { "member-removed", { DIFF_K_TYPE_MEMBER_REMOVED },
 	  "type.member.removed", B, false,
 	  "old binaries still read or write it" },

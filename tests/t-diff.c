@@ -113,8 +113,12 @@ static bool says_prefix(void *ctx, const char *name, struct diff_where *where)
 	(void)ctx;
 	if (where)
 		*where = (struct diff_where){ "test.kabispec", 3 };
-	return !strcmp(name, "open_how");
+	return !strcmp(name, "open_how") || !strcmp(name, "leaf");
 }
+
+static const struct diff_contract says_prefix_only = {
+	.is_prefix = says_prefix, .source = "test",
+};
 
 static const struct diff_contract contract = {
 	.is_extensible = says_extensible, .is_reserved = says_reserved, .source = "test",
@@ -122,9 +126,6 @@ static const struct diff_contract contract = {
 
 static void test_tail_growth(void)
 {
-	static const struct diff_contract says_prefix_only = {
-		.is_prefix = says_prefix, .source = "test",
-	};
 	struct diff_conf with = { .contract = &contract }, prefix = { .contract = &says_prefix_only };
 	struct diff_result *r = pair("tail", build_tail, NULL);
 	const struct diff_change *c;
@@ -310,7 +311,7 @@ static void build_misc(struct kb *k)
 
 static void test_misc(void)
 {
-	struct diff_conf with = { .contract = &contract };
+	struct diff_conf with = { .contract = &contract }, prefix = { .contract = &says_prefix_only };
 	struct diff_result *r = pair("misc", build_misc, NULL);
 
 	check(r, "type.member.added", "struct padded.c", "padding-reuse-uncontracted", NULL,
@@ -357,6 +358,14 @@ static void test_misc(void)
 		    "test.kabispec:2: struct resv.__reserved is reserved");
 	evidence_is(r, "type.array.bound", "struct resv.__reserved", DIFF_EV_CONTRACT,
 		    "test.kabispec:2: struct resv.__reserved is reserved");
+	diff_result__free(r);
+
+	/* leaf copied by the caller's length: its alignment is no placement the kernel makes */
+	r = pair("misc-prefix", build_misc, &prefix);
+	check(r, "type.align", "struct leaf", "type-align-prefix", "4", "8", NULL);
+	evidence_is(r, "type.align", "struct leaf", DIFF_EV_CONTRACT,
+		    "test.kabispec:3: struct leaf is prefix: copied no further than the caller's length");
+	check(r, "type.size", "struct leaf", "type-size", "4", "8", NULL);
 	diff_result__free(r);
 }
 
