@@ -107,6 +107,31 @@ static void test_versioned(const struct spec *s)
 	}
 }
 
+/*
+ * The prefix structs (prefix.kabispec): copied no further than the caller's
+ * length, read in the sources; output-only where the kernel only writes.
+ * bnxt_re_srq_resp is copied whole whatever the caller's length: never one.
+ */
+static void test_prefix(const struct spec *s)
+{
+	static const struct { const char *st; bool out; } prefix[] = {
+		{ "tcp_info", true }, { "mptcp_info", true }, { "bpf_link_info", false },
+		{ "bpf_map_info", true }, { "drm_amdgpu_info_device", true },
+		{ "vfio_device_info", false }, { "ublk_params", false },
+		{ "bnxt_re_cq_resp", true }, { "bnxt_re_qp_req", false },
+	};
+	const struct spec_struct *st;
+	size_t i;
+
+	for (i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++) {
+		st = spec__find_struct(s, prefix[i].st);
+		ok(st && st->prefix && !st->extensible && st->out == prefix[i].out,
+		   "%s is prefix%s", prefix[i].st, prefix[i].out ? " out" : "");
+	}
+	st = spec__find_struct(s, "bnxt_re_srq_resp");
+	ok(!st || !st->prefix, "bnxt_re_srq_resp is not prefix (bnxt_re_create_srq copies sizeof(resp))");
+}
+
 int main(void)
 {
 	struct kd_buf dir = KD_BUF_INIT;
@@ -146,6 +171,7 @@ int main(void)
 	/* 6.12 implements 358 x86_64 syscalls; 6.1 had lookup_dcookie too. */
 	ok(nr_sys >= 359, "an entry, at least a skeleton, for every x86_64 syscall (%zu)", nr_sys);
 	test_versioned(s);
+	test_prefix(s);
 out:
 	spec__free(s);
 	kd_buf_release(&dir);
