@@ -119,6 +119,7 @@ static void test_prefix(const struct spec *s)
 		{ "bpf_map_info", true }, { "drm_amdgpu_info_device", true },
 		{ "vfio_device_info", false }, { "ublk_params", false },
 		{ "bnxt_re_cq_resp", true }, { "bnxt_re_qp_req", false },
+		{ "bpf_sock_ops", false }, { "virtio_blk_config", false },
 	};
 	const struct spec_struct *st;
 	size_t i;
