@@ -271,6 +271,30 @@ static bool wrapped_rev(const struct diff_engine *e, int64_t a, int64_t b)
 	       equivalent(e, a, tb->members[0].type, 0);
 }
 
+/*
+ * Old enum @ta and new @tb of other tags, the same size, each old
+ * enumerator in the new one with its value (enum what -> enum
+ * proc_cn_event): the same values in the same bytes, under a new name.
+ */
+static bool enum_renamed(const struct kd_type *ta, const struct kd_type *tb)
+{
+	size_t i, j;
+
+	if (!ta || !tb || ta->kind != KD_KIND_ENUM || tb->kind != KD_KIND_ENUM ||
+	    ta->size != tb->size || ta->size <= 0 || !ta->nr_enumerators)
+		return false;
+	for (i = 0; i < ta->nr_enumerators; i++) {
+		for (j = 0; j < tb->nr_enumerators; j++)
+			if (ta->enumerators[i].value == tb->enumerators[j].value &&
+			    ta->enumerators[i].name && tb->enumerators[j].name &&
+			    !strcmp(ta->enumerators[i].name, tb->enumerators[j].name))
+				break;
+		if (j == tb->nr_enumerators)
+			return false;
+	}
+	return true;
+}
+
 static enum diff_kind slot_kind_id(enum slot_kind sk)
 {
 	switch (sk) {
@@ -328,6 +352,8 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		rule = DIFF_R_INTEGER_SIGNEDNESS;	/* unsigned int -> int: the same bytes */
 	} else if (wrapped(e, a, b) || wrapped_rev(e, a, b)) {
 		rule = DIFF_R_TYPE_WRAPPED;		/* guid_t -> __u8[16] */
+	} else if (enum_renamed(ta, tb)) {
+		rule = DIFF_R_ENUM_RENAMED;
 	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
 		   ta->count <= 0 && tb->count <= 0 && !equivalent(e, ta->ref, tb->ref, 0)) {
 		/* __u64 buf[] -> __u8 buf[]: no storage either way, the bytes are the same. */

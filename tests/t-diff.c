@@ -124,6 +124,40 @@ static const struct diff_contract contract = {
 	.is_extensible = says_extensible, .is_reserved = says_reserved, .source = "test",
 };
 
+/*
+ * struct ev { enum what what; } -> enum proc_cn_event what: the old values
+ * kept and one added (renamed: source); struct ev2's enum renamed with a
+ * value changed (breaking, as any other member type).
+ */
+static void build_enum_renamed(struct kb *k)
+{
+	int64_t l64 = base(k, "long int", 8);
+	struct kd_enumerator eo[] = { { "EV_NONE", 0 }, { "EV_FORK", 1 } };
+	struct kd_enumerator en[] = { { "EV_NONE", 0 }, { "EV_FORK", 1 }, { "EV_EXIT_NZ", 2 } };
+	struct kd_enumerator e2[] = { { "EV_NONE", 0 }, { "EV_FORK", 4 } };
+	int64_t ea = enm(k, k->is_new ? "proc_cn_event" : "what", k->is_new ? en : eo,
+			 k->is_new ? 3 : 2);
+	int64_t eb = k->is_new ? enm(k, "proc_cn_event2", e2, 2) : ea;
+	struct kd_member m[] = { { .name = "what", .type = ea, .offset = 0 } };
+	struct kd_member m2[] = { { .name = "what", .type = eb, .offset = 0 } };
+	int64_t ev = agg(k, KD_KIND_STRUCT, "ev", 4, 4, m, 1);
+	int64_t ev2 = agg(k, KD_KIND_STRUCT, "ev2", 4, 4, m2, 1);
+
+	sys(k, 0, "evget", l64, 1, "ev", ptr(k, ev));
+	sys(k, 1, "evget2", l64, 1, "ev", ptr(k, ev2));
+}
+
+static void test_enum_renamed(void)
+{
+	struct diff_result *r = pair("enum-renamed", build_enum_renamed, NULL);
+
+	check(r, "type.member.type", "struct ev.what", "enum-renamed", "enum what",
+	      "enum proc_cn_event", "evget -> ev -> struct ev");
+	check(r, "type.member.type", "struct ev2.what", "member-type", "enum what",
+	      "enum proc_cn_event2", "evget2 -> ev -> struct ev2");
+	pair_done(r, 2, "enum renamed: two changes", 28, "one breaking, one source: exit 28");
+}
+
 static void test_tail_growth(void)
 {
 	struct diff_conf with = { .contract = &contract }, prefix = { .contract = &says_prefix_only };
@@ -1053,6 +1087,7 @@ int main(void)
 {
 	test_syscalls();
 	test_tail_growth();
+	test_enum_renamed();
 	test_members();
 	test_anonymous_union();
 	test_misc();
