@@ -200,7 +200,7 @@ static int header_evidence(struct hpass *h, size_t first_change, const char *dfl
 		else
 			err = diff_evidence(r, i, DIFF_EV_LAYOUT,
 				"the layouts both header views give (compiled as user space compiles"
-				" them): %s at %s:%d, %s:%d in the new headers; no syscall or ioctl"
+				" them): %s at %s:%d in the old headers, %s:%d in the new; no syscall or ioctl"
 				" of either kernel reaches it", d->subject, d->file, d->line,
 				d->new_file, d->new_line);
 	}

@@ -60,7 +60,7 @@ type-unbuilt source struct fxg_info.a linux/fxgh.h
 type-unbuilt source struct fxg_info.b linux/fxgh.h" \
 	"  the header's own types compared from it; fxmod_create once, from its ioctl"
 is "$(jq -r '.changes[] | select(.subject == "struct fxh_msg.a") | "\(.evidence.kind): \(.evidence.text)"' fwd.json)" \
-	"layout: the layouts both header views give (compiled as user space compiles them): struct fxh_msg at linux/fxhdr.h:22, linux/fxhdr.h:20 in the new headers; no syscall or ioctl of either kernel reaches it" \
+	"layout: the layouts both header views give (compiled as user space compiles them): struct fxh_msg at linux/fxhdr.h:22 in the old headers, linux/fxhdr.h:20 in the new; no syscall or ioctl of either kernel reaches it" \
 	"  the evidence says where both headers declare it"
 is "$(jq -r '.changes[] | select(.subject == "struct fxmod_create") | .evidence.text' fwd.json)" \
 	"the layouts of both kernels (DWARF)" "  the ioctl's type: the kernels' evidence"
