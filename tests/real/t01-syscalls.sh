@@ -10,7 +10,11 @@
 #   an entry point, or with sys_ni_syscall, is a slot that the kernel fills
 #   with sys_ni_syscall; numbers the .tbl skips (335-423 in 6.1) are such
 #   slots too, and the table is as long as the highest number + 1
-#   (__NR_syscall_max + 1, arch/x86/entry/syscall_64.c).
+#   (__NR_syscall_max + 1, arch/x86/entry/syscall_64.c). A row whose entry
+#   point is weak in System.map ("W") is kernel/sys_ni.c's COND_SYSCALL
+#   stub, which answers ENOSYS: not implemented (6.1.0-47's
+#   lookup_dcookie, whose fs/dcookies.c is gone), as t11 reads
+#   arm64's table.
 # - openat is 257 (syscall_64.tbl) with (int dfd, const char *filename,
 #   int flags, umode_t mode): SYSCALL_DEFINE4(openat, ...) in fs/open.c.
 # - struct statx is 256 bytes (include/uapi/linux/stat.h), struct open_how
@@ -32,14 +36,19 @@ for r in $KD_REAL_RELEASES; do
 
 	# Every slot from 0 to the highest number, as the kernel's table has
 	# it: "NR|NAME|ENTRY|IMPLEMENTED", NAME '-' for NULL.
+	map=$(dirname "$(real_vmlinux "$r")")/System.map
+	[ -r "$map" ]
+	ok $? "$r: System.map beside the vmlinux" || continue
+	awk '$2 == "W" { print $3 }' "$map" >weak.txt
 	grep -v '^#' "$data" | awk '
+		FILENAME == "weak.txt" { weak[$1] = 1; next }
 		$3 == "-" || $3 == "sys_ni_syscall" { ni[$1] = 1; next }
-		{ row[$1] = $1 "|" $2 "|__x64_" $3 "|1" }
+		{ row[$1] = $1 "|" $2 "|__x64_" $3 "|" !(("__x64_" $3) in weak) }
 		{ if ($1 > max) max = $1 }
 		END {
 			for (i = 0; i <= max; i++)
 				print (i in row) ? row[i] : i "|-|__x64_sys_ni_syscall|0"
-		}' >want.txt
+		}' weak.txt - >want.txt
 	q "$db" "SELECT nr, ifnull(name, '-'), ifnull(entry, '-'), implemented
 		FROM syscalls WHERE abi = 'x64' ORDER BY nr" >got.txt
 	# NR|NAME|ENTRY|IMPLEMENTED; want.txt syscall_64.tbl's, got.txt kabi-diff's
