@@ -164,6 +164,23 @@ if [ -d "$K/$old/include/uapi" ] && [ -d "$K/$stable/include/uapi" ]; then
 	#   kvm_reg_list, kvm_signal_mask and kvm_xsave with __DECLARE_FLEX_ARRAY
 	#   (0 uses in 6.1.0-47's kvm.h, 5 in 6.1.0-57's, the rest in asm/kvm.h):
 	#   an empty struct, no bytes, info.
+	# The types only the headers reach, compared since issue 10 (read in
+	# both include/ trees):
+	# - kvm.h's kvm_coalesced_mmio_ring and kvm_stats_desc: the same
+	#   __DECLARE_FLEX_ARRAY conversion, info;
+	# - rdma_netlink.h: RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE,
+	#   RDMA_NLDEV_ATTR_DRIVER_DETAILS, RDMA_NLDEV_ATTR_RES_SUBTYPE appended
+	#   (96-98, compatible), RDMA_NLDEV_ATTR_MAX the count (info);
+	# - virtio_bt.h dropped VIRTIO_BT_CONFIG_TYPE_AMP (1), its value given to
+	#   no other: source;
+	# - nf_tables.h renamed NFT_BITWISE_BOOL NFT_BITWISE_MASK_XOR and keeps
+	#   "#define NFT_BITWISE_BOOL NFT_BITWISE_MASK_XOR": info;
+	# - nexthop.h's struct nexthop_grp: resvd1 became weight_high, reserved
+	#   space given a meaning (net/ipv4/nexthop.c refuses a group whose
+	#   reserved fields are not zero, so old binaries sent 0): compatible;
+	# - __kernel_old_timespec.tv_nsec long -> __kernel_long_t and
+	#   snd_seq_event's anonymous data union tagged snd_seq_event_data:
+	#   the same type spelled otherwise, info.
 	is "$(jq -r '.changes[] | select(.verdict != "compatible" or .rule != "constant-added") | "\(.rule) \(.verdict) \(.subject) \(.old) -> \(.new // "-")"' stable-u.json | sort)" \
 "array-flexible-element source struct btrfs_ioctl_search_args_v2.buf __u64[] -> __u8[]
 constant-count info IFLA_BOND_SLAVE_MAX 9 -> 12
@@ -171,7 +188,14 @@ constant-count info IFLA_HSR_MAX 7 -> 8
 constant-removed source IP_VS_DEST_F_AVAILABLE 1 -> -
 constant-removed source IP_VS_DEST_F_OVERLOAD 2 -> -
 constant-version-up compatible SNDRV_SEQ_VERSION 65538 -> 65539
+enumerator-added compatible enum rdma_nldev_attr.RDMA_NLDEV_ATTR_DRIVER_DETAILS null -> 97
+enumerator-added compatible enum rdma_nldev_attr.RDMA_NLDEV_ATTR_RES_SUBTYPE null -> 98
+enumerator-added compatible enum rdma_nldev_attr.RDMA_NLDEV_SYS_ATTR_PRIVILEGED_QKEY_MODE null -> 96
+enumerator-count info enum rdma_nldev_attr.RDMA_NLDEV_ATTR_MAX 96 -> 99
+enumerator-removed-header source enum virtio_bt_config_type.VIRTIO_BT_CONFIG_TYPE_AMP 1 -> -
+enumerator-renamed info enum nft_bitwise_ops.NFT_BITWISE_BOOL NFT_BITWISE_BOOL -> NFT_BITWISE_MASK_XOR
 ioctl-added compatible SNDRV_SEQ_IOCTL_USER_PVERSION null -> 0x40045304
+member-added-empty info struct kvm_coalesced_mmio_ring.__empty_coalesced_mmio null -> struct {...} __empty_coalesced_mmio at 8
 member-added-empty info struct kvm_cpuid.__empty_entries null -> struct {...} __empty_entries at 8
 member-added-empty info struct kvm_cpuid2.__empty_entries null -> struct {...} __empty_entries at 8
 member-added-empty info struct kvm_irq_routing.__empty_entries null -> struct {...} __empty_entries at 8
@@ -180,10 +204,14 @@ member-added-empty info struct kvm_msrs.__empty_entries null -> struct {...} __e
 member-added-empty info struct kvm_pmu_event_filter.__empty_events null -> struct {...} __empty_events at 32
 member-added-empty info struct kvm_reg_list.__empty_reg null -> struct {...} __empty_reg at 8
 member-added-empty info struct kvm_signal_mask.__empty_sigset null -> struct {...} __empty_sigset at 4
+member-added-empty info struct kvm_stats_desc.__empty_name null -> struct {...} __empty_name at 16
 member-added-empty info struct kvm_xsave.__empty_extra null -> struct {...} __empty_extra at 4096
 reserved-carved compatible struct snd_seq_client_info.reserved 132 -> 136
+reserved-reuse compatible struct nexthop_grp.resvd1 resvd1 -> weight_high
 reserved-reuse compatible struct snd_seq_client_info.midi_version null -> unsigned int midi_version at 132
-reserved-reuse compatible struct snd_seq_client_info.reserved char[56] -> char[52]" \
+reserved-reuse compatible struct snd_seq_client_info.reserved char[56] -> char[52]
+type-spelling info struct __kernel_old_timespec.tv_nsec long int -> __kernel_long_t
+type-spelling info struct snd_seq_event.data union {...} -> union snd_seq_event_data" \
 		"  verdicts: each checked against the headers (see the comments); nothing breaking"
 	ip=include/uapi/linux/ip_vs.h seq=include/uapi/sound/asequencer.h
 	is "$(grep -c 'define IP_VS_DEST_F_\(AVAILABLE\|OVERLOAD\)' "$K/$old/$ip" "$K/$stable/$ip" | sed 's|.*/\([^/]*-amd64\)/.*:|\1 |')" \
@@ -194,7 +222,8 @@ $stable 0" "  fact: the two defines are in $old's ip_vs.h, not in $stable's"
 #define SNDRV_SEQ_VERSION SNDRV_PROTOCOL_VERSION(1, 0, 3)" "  fact: asequencer.h bumps the protocol version"
 	# __DECLARE_FLEX_ARRAY(__u64, events) adds an empty struct: no bytes, info.
 	is "$(jq -r '.changes[] | select(.kind == "type.member.added") | "\(.rule) \(.subject)"' stable-u.json | sort)" \
-"member-added-empty struct kvm_cpuid.__empty_entries
+"member-added-empty struct kvm_coalesced_mmio_ring.__empty_coalesced_mmio
+member-added-empty struct kvm_cpuid.__empty_entries
 member-added-empty struct kvm_cpuid2.__empty_entries
 member-added-empty struct kvm_irq_routing.__empty_entries
 member-added-empty struct kvm_msr_list.__empty_indices
@@ -202,6 +231,7 @@ member-added-empty struct kvm_msrs.__empty_entries
 member-added-empty struct kvm_pmu_event_filter.__empty_events
 member-added-empty struct kvm_reg_list.__empty_reg
 member-added-empty struct kvm_signal_mask.__empty_sigset
+member-added-empty struct kvm_stats_desc.__empty_name
 member-added-empty struct kvm_xsave.__empty_extra
 reserved-reuse struct snd_seq_client_info.midi_version" \
 		"  kvm's __DECLARE_FLEX_ARRAY conversions: member-added-empty (info); midi_version in reserved space"
