@@ -13,6 +13,7 @@
 #include "extract/extract.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -37,6 +38,8 @@ static const char extract_usage[] =
 	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi;\n"
 	"                      '-': standard output, not a terminal)\n"
 	"      --uapi DIR      also read the UAPI header tree (constants, ioctls)\n"
+	"      --arch ARCH     headers alone: x86_64 or arm64 (default: x86_64 when the\n"
+	"                      tree has arch/x86, else the architecture it has)\n"
 	"      --modules DIR   also read the .ko modules under DIR (ioctl structs)\n"
 	"      --spec DIR      also load the contract (spec files) from DIR\n"
 	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
@@ -133,6 +136,7 @@ int cmd_extract(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "uapi", required_argument, NULL, 'U' },
+		{ "arch", required_argument, NULL, 'A' },
 		{ "modules", required_argument, NULL, 'M' },
 		{ "spec", required_argument, NULL, 'S' },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -154,6 +158,12 @@ int cmd_extract(int argc, char **argv)
 		switch (c) {
 		case 'o': conf.output = optarg; break;
 		case 'U': conf.uapi_dir = optarg; break;
+		case 'A':
+			conf.uapi_arch = kd_arch__by_name(optarg);
+			if (!conf.uapi_arch)
+				return cli_usage_error(extract_usage, "extract: --arch %s: not a supported"
+						       " architecture (%s)", optarg, kd_arch__supported());
+			break;
 		case 'M': conf.modules_dir = optarg; break;
 		case 'S': conf.spec_dir = optarg; break;
 		case 'j':
@@ -171,6 +181,9 @@ int cmd_extract(int argc, char **argv)
 			return cli_usage_error(extract_usage, "extract: headers alone need -o OUT.kabi");
 		if (conf.modules_dir)
 			return cli_usage_error(extract_usage, "extract: --modules needs a VMLINUX");
+	} else if (conf.uapi_arch) {
+		return cli_usage_error(extract_usage, "extract: --arch is for headers alone (a"
+				       " VMLINUX says its architecture)");
 	} else if (optind + 1 != argc) {
 		return cli_usage_error(extract_usage, "extract: expected one VMLINUX, got %d arguments",
 				       argc - optind);

@@ -274,8 +274,8 @@ static int write_header_identity(struct kdb *db, const struct extract_conf *conf
 
 /*
  * Headers alone (no vmlinux): the header view, constants and ioctls of
- * @conf->uapi_dir, compiled for @conf->uapi_arch's user space (x86_64 by
- * default); no syscall, no kernel
+ * @conf->uapi_dir, compiled for @conf->uapi_arch's user space (by default
+ * the one the tree has, x86_64 first: utree__guess_arch()); no syscall, no kernel
  * layout. Same commit discipline as a kernel's extraction.
  */
 static int extract_headers(const struct extract_conf *conf, struct extract_stats *stats)
@@ -294,6 +294,8 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	}
 	hconf.modules_dir = NULL;	/* module types answer a kernel's ioctls, not a header tree's */
 	hconf.modules_feed = NULL;
+	if (!hconf.uapi_arch)
+		hconf.uapi_arch = utree__guess_arch(conf->uapi_dir);
 	conf = &hconf;
 	err = header_job_start(&hj, conf, conf->uapi_arch);
 	if (!err)

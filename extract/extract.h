@@ -43,7 +43,7 @@ struct extract_conf {
 	const struct extract_modules_feed *modules_feed; /* optional, instead of modules_dir */
 	const char *spec_dir;	/* optional: contract to load into the DB (see before_commit) */
 	const char *label;	/* headers alone: meta.release (default: uapi_dir) */
-	const struct kd_arch *uapi_arch; /* headers alone: their architecture (NULL: x86_64) */
+	const struct kd_arch *uapi_arch; /* headers alone: their architecture (NULL: the tree's) */
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */
 	bool progress;		/* progress line on stderr (caller decides: tty and not -q) */
 	/*

@@ -201,6 +201,35 @@ out:
 	return err;
 }
 
+/* Does the tree of @dir (include/ or the tree holding it) have arch/@a's UAPI? */
+static bool has_arch_uapi(const char *dir, const struct kd_arch *a)
+{
+	struct kd_buf rel = KD_BUF_INIT;
+	char *inc = kd_has_dir(dir, "uapi/linux") ? kd_strdup(dir) : kd_path_join(dir, "include");
+	char *top = inc ? kd_path_join(inc, "..") : NULL;
+	bool yes = false;
+
+	if (top && !kd_buf_addf(&rel, "arch/%s/include/uapi", a->uapi_dir))
+		yes = kd_has_dir(inc, rel.s) || kd_has_dir(top, rel.s);
+	kd_buf_release(&rel);
+	free(top);
+	free(inc);
+	return yes;
+}
+
+const struct kd_arch *utree__guess_arch(const char *dir)
+{
+	const struct kd_arch *a;
+	size_t i;
+
+	if (kd_has_dir(dir, "linux") && kd_has_dir(dir, "asm"))
+		return NULL;
+	for (i = 0; (a = kd_arch__nth(i)); i++)	/* x86_64 first */
+		if (has_arch_uapi(dir, a))
+			return a;
+	return NULL;
+}
+
 int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 {
 	struct kd_buf rel = KD_BUF_INIT;

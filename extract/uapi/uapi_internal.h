@@ -116,6 +116,14 @@ struct utree {
 /* Directories nest at most this deep below a tree's top. */
 #define UTREE_MAX_DEPTH 64
 int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t);
+/*
+ * The architecture a source-layout tree (include/uapi beside
+ * arch/ARCH/include/uapi, as utree__open() finds them) has headers for:
+ * x86_64 when it has x86's (Debian's -common has every architecture's),
+ * else the first supported one it has; NULL for an installed tree (linux/
+ * and asm/ already of one architecture) or one with none.
+ */
+const struct kd_arch *utree__guess_arch(const char *dir);
 void utree__release(struct utree *t);
 /* Find @name (<...> form). *path and *display malloc'ed. -ENOENT when absent. */
 int utree__resolve(const struct utree *t, const char *name, char **path, char **display);
