@@ -77,6 +77,15 @@ done_testing() {
 	exit $?
 }
 
+# need_aarch64_cc: $cc, the aarch64 cross compiler ($KD_AARCH64_CC or
+# Debian's), or the test ends here, skipped.
+need_aarch64_cc() {
+	cc=${KD_AARCH64_CC:-aarch64-linux-gnu-gcc}
+	command -v "$cc" >/dev/null 2>&1 && return 0
+	skip "no aarch64 cross compiler ($cc; Debian: gcc-aarch64-linux-gnu, which make deps installs)"
+	done_testing
+}
+
 # scratch NAME: work in a new directory $KD_TMPDIR/NAME (a test run on its
 # own shares $KD_TMPDIR with the fixtures).
 scratch() {

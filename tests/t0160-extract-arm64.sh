@@ -9,11 +9,7 @@
 # the x86_64 build's, and refusals of relocations the reader cannot compute.
 . "$KD_SRCDIR/lib.sh"
 
-cc=${KD_AARCH64_CC:-aarch64-linux-gnu-gcc}
-if ! command -v "$cc" >/dev/null 2>&1; then
-	skip "no aarch64 cross compiler ($cc; Debian: gcc-aarch64-linux-gnu, which make deps installs)"
-	done_testing
-fi
+need_aarch64_cc
 # Only the builds below are for arm64 (fixture_db builds x86_64).
 arm64_kernel() {
 	KD_FIXTURE_ARCH=arm64 "$KD_SRCDIR/fixtures/build-kernel.sh" "$@"

@@ -9,9 +9,7 @@
 # is unsigned. --arch with a VMLINUX, or an unknown one, is a usage error.
 . "$KD_SRCDIR/lib.sh"
 
-cc=${KD_AARCH64_CC:-aarch64-linux-gnu-gcc}
-command -v "$cc" >/dev/null 2>&1 ||
-	{ skip "no aarch64 cross compiler ($cc; Debian: gcc-aarch64-linux-gnu, which make deps installs)"; done_testing; }
+need_aarch64_cc
 src=$KD_SRCDIR/fixtures/uapi/source/include
 XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME

@@ -12,9 +12,7 @@
 . "$KD_SRCDIR/lib.sh"
 
 command -v git >/dev/null 2>&1 || { skip "git is not installed"; done_testing; }
-cc=${KD_AARCH64_CC:-aarch64-linux-gnu-gcc}
-command -v "$cc" >/dev/null 2>&1 ||
-	{ skip "no aarch64 cross compiler ($cc; Debian: gcc-aarch64-linux-gnu, which make deps installs)"; done_testing; }
+need_aarch64_cc
 src=$KD_SRCDIR/fixtures/uapi/source/include
 XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
