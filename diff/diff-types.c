@@ -59,55 +59,6 @@ static int emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum di
 	return err ? err : dt_own(e, node, idx);
 }
 
-static bool same_name(const char *a, const char *b)
-{
-	return (!a && !b) || (a && b && !strcmp(a, b));
-}
-
-/*
- * The same aggregate in the same place: the same tag, or an anonymous one
- * that got a tag (sound/asequencer.h's data union became
- * union snd_seq_event_data): old source never named it, its layout is
- * compared member by member as usual.
- */
-static bool same_tag(const char *a, const char *b)
-{
-	return same_name(a, b) || (!a && b);
-}
-
-/* The same type under other typedef names? (Layouts of aggregates are their nodes' business.) */
-static bool equivalent(const struct diff_engine *e, int64_t a, int64_t b, int depth)
-{
-	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
-
-	if (!ta || !tb)
-		return !ta && !tb;
-	if (ta->kind != tb->kind || depth > 16)
-		return false;
-	switch (ta->kind) {
-	case KD_KIND_POINTER:
-		return equivalent(e, ta->ref, tb->ref, depth + 1);
-	case KD_KIND_ARRAY:
-		return ta->count == tb->count && equivalent(e, ta->ref, tb->ref, depth + 1);
-	case KD_KIND_STRUCT:
-	case KD_KIND_UNION:
-		return same_tag(ta->name, tb->name);
-	case KD_KIND_ENUM:
-		return same_name(ta->name, tb->name);
-	case KD_KIND_BASE:
-		/*
-		 * Plain char's signedness is the compiler's choice, not the ABI's:
-		 * Linux 6.2 builds with -funsigned-char, user space keeps x86's
-		 * signed char. Same name, same size: the same C type.
-		 */
-		if (ta->name && tb->name && !strcmp(ta->name, "char") && !strcmp(tb->name, "char"))
-			return ta->size == tb->size;
-		return ta->hash == tb->hash;
-	default:
-		return ta->hash == tb->hash;
-	}
-}
-
 static const char *kind_tag(enum kd_kind k)
 {
 	return k == KD_KIND_STRUCT ? "struct " : k == KD_KIND_UNION ? "union " :
@@ -174,8 +125,8 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		tb = tgraph_strip(&e->g[1], tb->ref);
 		ext_tail = union_alt = tolerant = false;	/* pointed to or repeated: not embedded */
 	}
-	if (!ta || !tb || !(ta->kind == KD_KIND_ENUM ? same_name(ta->name, tb->name) :
-			    same_tag(ta->name, tb->name)))
+	if (!ta || !tb || !(ta->kind == KD_KIND_ENUM ? dt_same_name(ta->name, tb->name) :
+			    dt_same_tag(ta->name, tb->name)))
 		return 0;
 	if (ta->kind != KD_KIND_STRUCT && ta->kind != KD_KIND_UNION && ta->kind != KD_KIND_ENUM &&
 	    ta->kind != KD_KIND_FUNC)
@@ -204,95 +155,6 @@ static int descend(struct diff_engine *e, size_t owner, const char *label, int64
 		err = dt_edge(e, owner, label, node);
 	kd_buf_release(&disp);
 	return err;
-}
-
-/* An integer's C name without "signed"/"unsigned": "unsigned int" -> "int". */
-static void int_core(const char *name, char *out, size_t n)
-{
-	size_t o = 0;
-	const char *p = name;
-
-	while (*p && o + 1 < n) {
-		if (!strncmp(p, "unsigned ", 9)) {
-			p += 9;
-		} else if (!strncmp(p, "signed ", 7)) {
-			p += 7;
-		} else if (!strcmp(p, "unsigned")) {
-			p += 8;
-		} else {
-			out[o++] = *p++;
-			continue;
-		}
-	}
-	while (o && out[o - 1] == ' ')
-		o--;
-	out[o] = 0;
-}
-
-/* The same integer (or array of them) but for its signedness? */
-static bool sign_only(const struct diff_engine *e, int64_t a, int64_t b, int depth)
-{
-	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
-	char ca[64], cb[64];
-
-	if (!ta || !tb || ta->kind != tb->kind || depth > 8)
-		return false;
-	if (ta->kind == KD_KIND_ARRAY)
-		return ta->count == tb->count && sign_only(e, ta->ref, tb->ref, depth + 1);
-	if (ta->kind != KD_KIND_BASE || ta->size != tb->size || !ta->name || !tb->name ||
-	    ((ta->flags ^ tb->flags) & KD_TYPE_SIGNED) == 0)
-		return false;
-	int_core(ta->name, ca, sizeof(ca));
-	int_core(tb->name, cb, sizeof(cb));
-	return !strcmp(ca, cb) || (!strcmp(ca, "char") && !strcmp(cb, "char"));
-}
-
-/* Old @a is a struct of one member at 0, of new @b's type and size (guid_t -> __u8[16]). */
-static bool wrapped(const struct diff_engine *e, int64_t a, int64_t b)
-{
-	const struct kd_type *ta = tgraph_strip(&e->g[0], a);
-
-	return ta && ta->kind == KD_KIND_STRUCT && ta->nr_members == 1 &&
-	       ta->members[0].offset == 0 && !ta->members[0].bit_size &&
-	       ta->size == tgraph_size(&e->g[1], b) &&
-	       tgraph_size(&e->g[0], ta->members[0].type) == ta->size &&
-	       equivalent(e, ta->members[0].type, b, 0);
-}
-
-/* The reverse: new @b wraps old @a. */
-static bool wrapped_rev(const struct diff_engine *e, int64_t a, int64_t b)
-{
-	const struct kd_type *tb = tgraph_strip(&e->g[1], b);
-
-	return tb && tb->kind == KD_KIND_STRUCT && tb->nr_members == 1 &&
-	       tb->members[0].offset == 0 && !tb->members[0].bit_size &&
-	       tb->size == tgraph_size(&e->g[0], a) &&
-	       tgraph_size(&e->g[1], tb->members[0].type) == tb->size &&
-	       equivalent(e, a, tb->members[0].type, 0);
-}
-
-/*
- * Old enum @ta and new @tb of other tags, the same size, each old
- * enumerator in the new one with its value (enum what -> enum
- * proc_cn_event): the same values in the same bytes, under a new name.
- */
-static bool enum_renamed(const struct kd_type *ta, const struct kd_type *tb)
-{
-	size_t i, j;
-
-	if (!ta || !tb || ta->kind != KD_KIND_ENUM || tb->kind != KD_KIND_ENUM ||
-	    ta->size != tb->size || ta->size <= 0 || !ta->nr_enumerators)
-		return false;
-	for (i = 0; i < ta->nr_enumerators; i++) {
-		for (j = 0; j < tb->nr_enumerators; j++)
-			if (ta->enumerators[i].value == tb->enumerators[j].value &&
-			    ta->enumerators[i].name && tb->enumerators[j].name &&
-			    !strcmp(ta->enumerators[i].name, tb->enumerators[j].name))
-				break;
-		if (j == tb->nr_enumerators)
-			return false;
-	}
-	return true;
 }
 
 static enum diff_kind slot_kind_id(enum slot_kind sk)
@@ -343,24 +205,24 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		goto follow;
 	ta = tgraph_strip(&e->g[0], a);
 	tb = tgraph_strip(&e->g[1], b);
-	if (equivalent(e, a, b, 0)) {
+	if (dt_equivalent(e->g, a, b)) {
 		rule = DIFF_R_TYPE_SPELLING;
 	} else if (ta && tb && ta->kind == KD_KIND_POINTER && tb->kind == KD_KIND_POINTER &&
 		   !tgraph_strip(&e->g[0], ta->ref) != !tgraph_strip(&e->g[1], tb->ref)) {
 		rule = DIFF_R_POINTEE_VOID;	/* int * -> void *: the same pointer, no size said */
-	} else if (sign_only(e, a, b, 0)) {
+	} else if (dt_sign_only(e->g, a, b)) {
 		rule = DIFF_R_INTEGER_SIGNEDNESS;	/* unsigned int -> int: the same bytes */
-	} else if (wrapped(e, a, b) || wrapped_rev(e, a, b)) {
+	} else if (dt_wrapped(e->g, a, b)) {
 		rule = DIFF_R_TYPE_WRAPPED;		/* guid_t -> __u8[16] */
-	} else if (enum_renamed(ta, tb)) {
+	} else if (dt_enum_renamed(ta, tb)) {
 		rule = DIFF_R_ENUM_RENAMED;
 	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
-		   ta->count <= 0 && tb->count <= 0 && !equivalent(e, ta->ref, tb->ref, 0)) {
+		   ta->count <= 0 && tb->count <= 0 && !dt_equivalent(e->g, ta->ref, tb->ref)) {
 		/* __u64 buf[] -> __u8 buf[]: no storage either way, the bytes are the same. */
 		kind = DIFF_K_TYPE_ARRAY_FLEXIBLE;
 		rule = DIFF_R_ARRAY_FLEXIBLE_ELEMENT;
 	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
-		   equivalent(e, ta->ref, tb->ref, 0)) {
+		   dt_equivalent(e->g, ta->ref, tb->ref)) {
 		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
 
 		kind = flex_a || flex_b ? DIFF_K_TYPE_ARRAY_FLEXIBLE : DIFF_K_TYPE_ARRAY_BOUND;
@@ -381,7 +243,7 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 			cb = tgraph_strip(&e->g[1], cb->ref);
 		}
 		/* struct X -> union X (or anonymous ones): the node reports type.kind. */
-		if (ca && cb && same_name(ca->name, cb->name) && ca->kind != cb->kind &&
+		if (ca && cb && dt_same_name(ca->name, cb->name) && ca->kind != cb->kind &&
 		    (ca->kind == KD_KIND_STRUCT || ca->kind == KD_KIND_UNION) &&
 		    (cb->kind == KD_KIND_STRUCT || cb->kind == KD_KIND_UNION))
 			goto follow;
@@ -734,7 +596,7 @@ static int match_members(struct agg *g)
 			struct leaf *b = &n->v[j];
 
 			if (b->match >= 0 || a->bit != b->bit || a->bits != b->bits ||
-			    a->bit_size != b->bit_size || !equivalent(g->e, a->type, b->type, 0))
+			    a->bit_size != b->bit_size || !dt_equivalent(g->e->g, a->type, b->type))
 				continue;
 			a->match = (long)j;
 			b->match = (long)i;
@@ -755,7 +617,7 @@ static bool one_to_flex(const struct agg *g, const struct leaf *a, const struct 
 	const struct kd_type *tb = tgraph_strip(&g->e->g[1], b->type);
 
 	return ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
-	       ta->count == 1 && tb->count <= 0 && !b->bits && equivalent(g->e, ta->ref, tb->ref, 0);
+	       ta->count == 1 && tb->count <= 0 && !b->bits && dt_equivalent(g->e->g, ta->ref, tb->ref);
 }
 
 static int build_maps(struct agg *g)

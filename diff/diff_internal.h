@@ -284,6 +284,28 @@ int dt_compare_pending(struct diff_engine *e);
 void dt_release(struct diff_engine *e);
 
 /*
+ * Two types of one slot that say the same bytes otherwise (diff-spelling.c);
+ * @g is the engine's pair of type graphs, g[0] the old side's, and @a, @b
+ * are type ids of g[0] and g[1].
+ */
+bool dt_same_name(const char *a, const char *b);	/* both NULL, or equal */
+/* The same tag, or an anonymous aggregate that got one in the same place. */
+bool dt_same_tag(const char *a, const char *b);
+/*
+ * The same type under other typedef names (pointers and arrays followed;
+ * aggregates and enums by tag: their layouts are their nodes' business).
+ * Plain char of either signedness is char: Linux builds with
+ * -funsigned-char since 6.2, user space keeps the ABI's.
+ */
+bool dt_equivalent(const struct tgraph *g, int64_t a, int64_t b);
+/* The same integer (or array of them) but for its signedness. */
+bool dt_sign_only(const struct tgraph *g, int64_t a, int64_t b);
+/* A struct of one member at 0 replaced by that member's type, or the reverse. */
+bool dt_wrapped(const struct tgraph *g, int64_t a, int64_t b);
+/* Enums of other tags, the same size, every old enumerator kept with its value. */
+bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);
+
+/*
  * Kernel vs header (diff-header-kernel.c): each difference between the new
  * kernel's DWARF and its compiled UAPI headers, judged against the old
  * kernel's own differences.
