@@ -291,86 +291,6 @@ int dt_ioctl_arg(struct diff_engine *e, size_t owner, const char *name, int64_t 
 
 /* --- aggregates ---------------------------------------------------------- */
 
-/* Why a member is reserved space: a line of the contract, or its name. */
-struct resv_why {
-	bool is;
-	enum diff_evidence kind;	/* DIFF_EV_CONTRACT or DIFF_EV_CONVENTION */
-	struct diff_where where;	/* the contract's line */
-};
-
-/*
- * Names that say "reserved space, must be zero": reserved, resvd, resv, rsvd, rsv,
- * spare, pad, padding, unused, after leading underscores and before an
- * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2); __align.
- */
-static bool reserved_name(const char *name)
-{
-	static const char *const words[] = { "reserved", "resvd", "resv", "rsvd", "rsv", "spare",
-					     "padding", "pad", "unused", NULL };
-	const char *p = name, *q;
-	size_t i, n;
-
-	/* __align (linux/sed-opal.h): explicit padding; a plain "align" may be a value. */
-	if (!strncmp(name, "__align", 7) && (!name[7] || (name[7] >= '0' && name[7] <= '9')))
-		return true;
-	while (*p == '_')
-		p++;
-	for (i = 0; words[i]; i++) {
-		n = strlen(words[i]);
-		if (strncmp(p, words[i], n))
-			continue;
-		q = p + n;
-		if (*q == '_' && q[1])
-			q++;
-		while (*q >= '0' && *q <= '9')
-			q++;
-		if (!*q)
-			return true;
-	}
-	return false;
-}
-
-/*
- * Is member @member of @type (NULL: anonymous) reserved space? The contract
- * first; a member it describes otherwise is not (a "pad" with a kind is no
- * padding); else the naming convention. *why says who decided.
- */
-static bool member_reserved(const struct diff_engine *e, const char *type, const char *member,
-			    struct resv_why *why)
-{
-	const struct diff_contract *c = e->conf->contract;
-	struct diff_where w = { NULL, 0 };
-
-	*why = (struct resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
-	if (!member)
-		return false;
-	if (c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, &w)) {
-		*why = (struct resv_why){ true, DIFF_EV_CONTRACT, w };
-		return true;
-	}
-	if (c && c->describes && type && c->describes(c->ctx, type, member, NULL))
-		return false;
-	if (!reserved_name(member))
-		return false;
-	*why = (struct resv_why){ true, DIFF_EV_CONVENTION, { NULL, 0 } };
-	return true;
-}
-
-/* Name what made change @idx (about @owner's member @member) a reserved-space one. */
-static int resv_evidence(struct diff_engine *e, size_t idx, const char *owner, const char *member,
-			 const struct resv_why *why)
-{
-	if (!why || !why->is)
-		return 0;
-	if (why->kind == DIFF_EV_CONTRACT)
-		return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s:%d: %s.%s is reserved",
-				     why->where.file ? why->where.file : "contract", why->where.line,
-				     owner, member);
-	return diff_evidence(e->r, idx, DIFF_EV_CONVENTION,
-			     "the name %s says reserved space (naming convention; the contract does"
-			     " not describe %s.%s)", member, owner, member);
-}
-
 struct leaf {
 	const char *name;
 	int64_t type;
@@ -381,7 +301,7 @@ struct leaf {
 	int depth;		/* 0: the aggregate's own member; more: lifted from an unnamed one */
 	long match;		/* index on the other side, -1 none */
 	bool renamed;
-	struct resv_why resv;	/* old side: is it reserved space, and who says so */
+	struct dt_resv_why resv;	/* old side: is it reserved space, and who says so */
 };
 
 struct leaves {
@@ -424,7 +344,7 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 		f->depth = depth;
 		f->match = -1;
 		f->renamed = false;
-		f->resv = (struct resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
+		f->resv = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
 	}
 	return err;
 }
@@ -452,74 +372,6 @@ static void bits_set(unsigned char *map, int64_t nbits, int64_t from, int64_t le
 
 	for (i = from < 0 ? 0 : from; i < from + len && i < nbits; i++)
 		map[i / 8] |= (unsigned char)(1u << (i % 8));
-}
-
-static bool contract_reserved(const struct diff_engine *e, const char *type, const char *member)
-{
-	const struct diff_contract *c = e->conf->contract;
-
-	return c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, NULL);
-}
-
-static bool contract_extensible(const struct diff_engine *e, const char *type)
-{
-	const struct diff_contract *c = e->conf->contract;
-
-	return c && c->is_extensible && type && c->is_extensible(c->ctx, type, NULL);
-}
-
-/* The contract calls member @member of @type output-only (written by the kernel only). */
-static bool contract_out(const struct diff_engine *e, const char *type, const char *member,
-			 struct diff_where *where)
-{
-	const struct diff_contract *c = e->conf->contract;
-
-	return c && c->is_out && type && member && c->is_out(c->ctx, type, member, where);
-}
-
-/* The contract calls @type prefix (copied no further than the caller's length); where it says so. */
-static bool contract_prefix(const struct diff_engine *e, const char *type, struct diff_where *where)
-{
-	const struct diff_contract *c = e->conf->contract;
-
-	return c && c->is_prefix && type && c->is_prefix(c->ctx, type, where);
-}
-
-/* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */
-static bool node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t)
-{
-	return t->name ? contract_extensible(e, t->name) : e->nodes[node].anon_ext > 0;
-}
-
-/* The rule of a growth at the tail of node @node's type @t. */
-static enum diff_rule_id tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t)
-{
-	if (node_extensible(e, node, t))
-		return DIFF_R_TAIL_GROWTH_EXTENSIBLE;
-	if (e->nodes[node].tolerant > 0)
-		return DIFF_R_TAIL_GROWTH_TOLERANT;
-	if (contract_prefix(e, t->name, NULL))
-		return DIFF_R_TAIL_GROWTH_PREFIX;
-	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
-}
-
-/* The evidence of the last change, a growth of @type the contract calls prefix. */
-static int prefix_evidence(struct diff_engine *e, size_t node, const char *type)
-{
-	struct diff_where w = { NULL, 0 };
-
-	(void)contract_prefix(e, type, &w);
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
-			     "%s:%d: %s is prefix: copied no further than the caller's length",
-			     w.file ? w.file : "contract", w.line, e->nodes[node].display);
-}
-
-/* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */
-static int tolerant_evidence(struct diff_engine *e, size_t node)
-{
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
-			     "every ioctl that passes %s is of a family the contract calls size tolerant",
-			     e->nodes[node].display);
 }
 
 static int describe_leaf(const struct diff_engine *e, int side, const struct leaf *f,
@@ -566,14 +418,15 @@ static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, 
 /* agg_emit() of a change that reserved space (@why, of member @resv) made harmless. */
 static int agg_emit_resv(struct agg *g, enum diff_kind kind, enum diff_rule_id rule,
 			 const char *member,
-			 const char *ov, const char *nv, const char *resv, const struct resv_why *why)
+			 const char *ov, const char *nv, const char *resv, const struct dt_resv_why *why)
 {
 	int err = agg_emit(g, kind, rule, member, ov, nv);
 
 	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED &&
 		    rule != DIFF_R_PADDING_NAMED))
 		return err;
-	return resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv, why);
+	return dt_resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv,
+				why);
 }
 
 static int match_members(struct agg *g)
@@ -643,7 +496,7 @@ static int build_maps(struct agg *g)
 		bits_set(g->old_map, g->nbits, a->bit, a->bits);
 		if (b && b->bit == a->bit && !a->renamed && (b->bits == a->bits || one_to_flex(g, a, b)))
 			bits_set(g->kept_map, g->nbits, a->bit, a->bits);
-		if (member_reserved(g->e, tname, a->name, &m->resv) &&
+		if (dt_member_reserved(g->e, tname, a->name, &m->resv) &&
 		    (!b || b->bits != a->bits || b->bit != a->bit || a->renamed))
 			bits_set(g->reserved_map, g->nbits, a->bit, a->bits);
 	}
@@ -669,7 +522,7 @@ static bool is_last(const struct leaves *l, const struct leaf *f)
  */
 static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct leaf *b)
 {
-	if (!node_extensible(g->e, g->node, g->t[0]))
+	if (!dt_node_extensible(g->e, g->node, g->t[0]))
 		return false;
 	if (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION)
 		return !a->depth && !b->depth;
@@ -680,7 +533,7 @@ static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct 
 static int compare_matched(struct agg *g, size_t i)
 {
 	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
-	const struct resv_why *why = &a->resv;
+	const struct dt_resv_why *why = &a->resv;
 	bool reserved = why->is;
 	size_t before = g->e->nodes[g->node].nr_changes, first = g->e->r->nr_changes, k;
 	int err = 0;
@@ -741,7 +594,7 @@ static int compare_matched(struct agg *g, size_t i)
 	for (k = first; !err && k < g->e->r->nr_changes; k++)
 		if (g->e->r->changes[k].rule == diff_rule(DIFF_R_RESERVED_REUSE) &&
 		    g->e->r->changes[k].evidence_kind == DIFF_EV_LAYOUT)
-			err = resv_evidence(g->e, k, g->e->nodes[g->node].display, a->name, why);
+			err = dt_resv_evidence(g->e, k, g->e->nodes[g->node].display, a->name, why);
 	return err;
 }
 
@@ -772,14 +625,14 @@ static bool kept_or_padding(const struct agg *g, int64_t from, int64_t len)
 /*
  * Is new member @b, laid over old padding, padding itself: a name that
  * says reserved space (or the contract's reserved) and no kind
- * (member_reserved())? *why (may be NULL) says who decided.
+ * (dt_member_reserved())? *why (may be NULL) says who decided.
  */
 static bool padding_named(const struct diff_engine *e, const char *type, const struct leaf *b,
-			  struct resv_why *why)
+			  struct dt_resv_why *why)
 {
-	struct resv_why w;
+	struct dt_resv_why w;
 
-	return member_reserved(e, type, b->name, why ? why : &w);
+	return dt_member_reserved(e, type, b->name, why ? why : &w);
 }
 
 static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id *rule,
@@ -791,7 +644,7 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 		     g->t[0]->size >= 0 && g->t[1]->size > g->t[0]->size;
 	int64_t inside = b->bits;
 
-	tail = tail_rule(g->e, g->node, g->t[0]);
+	tail = dt_tail_rule(g->e, g->node, g->t[0]);
 	if (!b->bits) {
 		*rule = DIFF_R_MEMBER_ADDED_EMPTY;
 		return 0;
@@ -807,8 +660,8 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 	if (b->bit + b->bits > g->nbits)
 		inside = g->nbits - b->bit;
 	if (bits_all(g->old_map, g->nbits, b->bit, inside, false))
-		*rule = contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
-			contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
+		*rule = dt_contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
+			dt_contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
 			padding_named(g->e, tname, b, NULL) ? DIFF_R_PADDING_NAMED :
 			DIFF_R_PADDING_REUSE_UNCONTRACTED;
 	else if (kept_or_padding(g, b->bit, inside))
@@ -907,14 +760,15 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g.nv.s,
 					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
-			err = tolerant_evidence(e, node);
+			err = dt_tolerant_evidence(e, node);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
-			err = prefix_evidence(e, node, ta->name);
+			err = dt_prefix_evidence(e, node, ta->name);
 		if (!err && rule == DIFF_R_PADDING_NAMED) {
-			struct resv_why why;
+			struct dt_resv_why why;
 
 			padding_named(e, ta->name, b, &why);
-			err = resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display, b->name, &why);
+			err = dt_resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display,
+					       b->name, &why);
 		}
 		if (!err && rule == DIFF_R_PADDING_REUSE_OUT)
 			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
@@ -931,13 +785,13 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		rule = DIFF_R_TYPE_SIZE;
 		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
 		    ta->size >= 0 && !g.broken)
-			rule = tail_rule(e, node, ta);
+			rule = dt_tail_rule(e, node, ta);
 		if (!err)
 			err = emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
-			err = tolerant_evidence(e, node);
+			err = dt_tolerant_evidence(e, node);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
-			err = prefix_evidence(e, node, ta->name);
+			err = dt_prefix_evidence(e, node, ta->name);
 	}
 	/*
 	 * DWARF states an alignment only with DW_AT_alignment; otherwise it is
@@ -956,12 +810,12 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
-		rule = contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX : DIFF_R_TYPE_ALIGN;
+		rule = dt_contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX : DIFF_R_TYPE_ALIGN;
 		if (!err)
 			err = emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_PREFIX)
-			err = prefix_evidence(e, node, ta->name);
+			err = dt_prefix_evidence(e, node, ta->name);
 	}
 out:
 	free(g.l[0].v);

@@ -306,6 +306,42 @@ bool dt_wrapped(const struct tgraph *g, int64_t a, int64_t b);
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);
 
 /*
+ * What the contract and the naming convention say about struct @type
+ * (its name without the tag) and its members (diff-member-facts.c).
+ */
+/* Why a member is reserved space: a line of the contract, or its name. */
+struct dt_resv_why {
+	bool is;
+	enum diff_evidence kind;	/* DIFF_EV_CONTRACT or DIFF_EV_CONVENTION */
+	struct diff_where where;	/* the contract's line */
+};
+/*
+ * Is @member of @type (NULL: anonymous) reserved space? The contract first
+ * (a member it describes otherwise is not: a "pad" with a kind is no
+ * padding), else the name (reserved, resvd, resv, rsvd, rsv, spare, pad,
+ * padding, unused, with underscores and a number; __align). *@why: who said.
+ */
+bool dt_member_reserved(const struct diff_engine *e, const char *type, const char *member,
+			struct dt_resv_why *why);
+/* Name what made change @idx (@owner's member @member) a reserved-space one. */
+int dt_resv_evidence(struct diff_engine *e, size_t idx, const char *owner, const char *member,
+		     const struct dt_resv_why *why);
+/* The contract says @member of @type (NULL: its padding) must be zero. */
+bool dt_contract_reserved(const struct diff_engine *e, const char *type, const char *member);
+/* The contract calls @member of @type output-only; *@where: its line. */
+bool dt_contract_out(const struct diff_engine *e, const char *type, const char *member,
+		     struct diff_where *where);
+/* The contract calls @type prefix (copied no further than the caller's length). */
+bool dt_contract_prefix(const struct diff_engine *e, const char *type, struct diff_where *where);
+/* Node @node's type @t is extensible: by the contract, or inherited when anonymous. */
+bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
+/* The rule of a growth at the tail of node @node's type @t. */
+enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t);
+/* The evidence of the last change: a growth of prefix @type, or of a size-tolerant argument. */
+int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type);
+int dt_tolerant_evidence(struct diff_engine *e, size_t node);
+
+/*
  * Kernel vs header (diff-header-kernel.c): each difference between the new
  * kernel's DWARF and its compiled UAPI headers, judged against the old
  * kernel's own differences.

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the contract and the naming convention say about a struct and its
+ * members, as diff-types.c's rules ask it: reserved space (a contract line
+ * or a name such as __reserved_3), output-only members, and the facts that
+ * make growth at the tail compatible (extensible, size tolerant, prefix),
+ * with the evidence each verdict names.
+ */
+#include "diff/diff_internal.h"
+
+#include <string.h>
+
+/*
+ * Names that say "reserved space, must be zero": reserved, resvd, resv, rsvd, rsv,
+ * spare, pad, padding, unused, after leading underscores and before an
+ * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2); __align.
+ */
+static bool reserved_name(const char *name)
+{
+	static const char *const words[] = { "reserved", "resvd", "resv", "rsvd", "rsv", "spare",
+					     "padding", "pad", "unused", NULL };
+	const char *p = name, *q;
+	size_t i, n;
+
+	/* __align (linux/sed-opal.h): explicit padding; a plain "align" may be a value. */
+	if (!strncmp(name, "__align", 7) && (!name[7] || (name[7] >= '0' && name[7] <= '9')))
+		return true;
+	while (*p == '_')
+		p++;
+	for (i = 0; words[i]; i++) {
+		n = strlen(words[i]);
+		if (strncmp(p, words[i], n))
+			continue;
+		q = p + n;
+		if (*q == '_' && q[1])
+			q++;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (!*q)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is member @member of @type (NULL: anonymous) reserved space? The contract
+ * first; a member it describes otherwise is not (a "pad" with a kind is no
+ * padding); else the naming convention. *why says who decided.
+ */
+bool dt_member_reserved(const struct diff_engine *e, const char *type, const char *member,
+			struct dt_resv_why *why)
+{
+	const struct diff_contract *c = e->conf->contract;
+	struct diff_where w = { NULL, 0 };
+
+	*why = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
+	if (!member)
+		return false;
+	if (c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, &w)) {
+		*why = (struct dt_resv_why){ true, DIFF_EV_CONTRACT, w };
+		return true;
+	}
+	if (c && c->describes && type && c->describes(c->ctx, type, member, NULL))
+		return false;
+	if (!reserved_name(member))
+		return false;
+	*why = (struct dt_resv_why){ true, DIFF_EV_CONVENTION, { NULL, 0 } };
+	return true;
+}
+
+/* Name what made change @idx (about @owner's member @member) a reserved-space one. */
+int dt_resv_evidence(struct diff_engine *e, size_t idx, const char *owner, const char *member,
+		     const struct dt_resv_why *why)
+{
+	if (!why || !why->is)
+		return 0;
+	if (why->kind == DIFF_EV_CONTRACT)
+		return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s:%d: %s.%s is reserved",
+				     why->where.file ? why->where.file : "contract", why->where.line,
+				     owner, member);
+	return diff_evidence(e->r, idx, DIFF_EV_CONVENTION,
+			     "the name %s says reserved space (naming convention; the contract does"
+			     " not describe %s.%s)", member, owner, member);
+}
+
+bool dt_contract_reserved(const struct diff_engine *e, const char *type, const char *member)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, NULL);
+}
+
+static bool contract_extensible(const struct diff_engine *e, const char *type)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_extensible && type && c->is_extensible(c->ctx, type, NULL);
+}
+
+/* The contract calls member @member of @type output-only (written by the kernel only). */
+bool dt_contract_out(const struct diff_engine *e, const char *type, const char *member,
+		     struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_out && type && member && c->is_out(c->ctx, type, member, where);
+}
+
+/* The contract calls @type prefix (copied no further than the caller's length); *@where: its line. */
+bool dt_contract_prefix(const struct diff_engine *e, const char *type, struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_prefix && type && c->is_prefix(c->ctx, type, where);
+}
+
+/* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */
+bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t)
+{
+	return t->name ? contract_extensible(e, t->name) : e->nodes[node].anon_ext > 0;
+}
+
+/* The rule of a growth at the tail of node @node's type @t. */
+enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t)
+{
+	if (dt_node_extensible(e, node, t))
+		return DIFF_R_TAIL_GROWTH_EXTENSIBLE;
+	if (e->nodes[node].tolerant > 0)
+		return DIFF_R_TAIL_GROWTH_TOLERANT;
+	if (dt_contract_prefix(e, t->name, NULL))
+		return DIFF_R_TAIL_GROWTH_PREFIX;
+	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
+}
+
+/* The evidence of the last change, a growth of @type the contract calls prefix. */
+int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type)
+{
+	struct diff_where w = { NULL, 0 };
+
+	(void)dt_contract_prefix(e, type, &w);
+	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+			     "%s:%d: %s is prefix: copied no further than the caller's length",
+			     w.file ? w.file : "contract", w.line, e->nodes[node].display);
+}
+
+/* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */
+int dt_tolerant_evidence(struct diff_engine *e, size_t node)
+{
+	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+			     "every ioctl that passes %s is of a family the contract calls size tolerant",
+			     e->nodes[node].display);
+}
