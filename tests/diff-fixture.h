@@ -264,4 +264,17 @@ static inline void pair_done(struct diff_result *r, size_t n, const char *what, 
 	diff_result__free(r);
 }
 
+/* The evidence of the change @kind @subject. */
+static inline void evidence_is(const struct diff_result *r, const char *kind, const char *subject,
+			       enum diff_evidence ev, const char *text)
+{
+	const struct diff_change *c = r ? diff_result__find(r, kind, subject) : NULL;
+	struct kd_buf what = KD_BUF_INIT;
+
+	kd_buf_addf(&what, "%s %s: evidence", kind, subject);
+	is_str(c ? diff_evidence_name(c->evidence_kind) : NULL, diff_evidence_name(ev), what.s);
+	is_str(c ? c->evidence : NULL, text, what.s);
+	kd_buf_release(&what);
+}
+
 #endif
