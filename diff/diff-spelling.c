@@ -100,28 +100,22 @@ static bool sign_only(const struct tgraph *g, int64_t a, int64_t b, int depth)
 	return !strcmp(ca, cb) || (!strcmp(ca, "char") && !strcmp(cb, "char"));
 }
 
-/* Old @a is a struct of one member at 0, of new @b's type and size (guid_t -> __u8[16]). */
-static bool wrapped(const struct tgraph *g, int64_t a, int64_t b)
+/*
+ * @wrapper, a type of side @side, is a struct of one member at 0 of the
+ * type and size of @other, a type of the other side (guid_t -> __u8[16]).
+ */
+static bool wraps(const struct tgraph *g, int side, int64_t wrapper, int64_t other)
 {
-	const struct kd_type *ta = tgraph_strip(&g[0], a);
+	const struct kd_type *t = tgraph_strip(&g[side], wrapper);
+	int64_t inner;
 
-	return ta && ta->kind == KD_KIND_STRUCT && ta->nr_members == 1 &&
-	       ta->members[0].offset == 0 && !ta->members[0].bit_size &&
-	       ta->size == tgraph_size(&g[1], b) &&
-	       tgraph_size(&g[0], ta->members[0].type) == ta->size &&
-	       equivalent(g, ta->members[0].type, b, 0);
-}
-
-/* The reverse: new @b wraps old @a. */
-static bool wrapped_rev(const struct tgraph *g, int64_t a, int64_t b)
-{
-	const struct kd_type *tb = tgraph_strip(&g[1], b);
-
-	return tb && tb->kind == KD_KIND_STRUCT && tb->nr_members == 1 &&
-	       tb->members[0].offset == 0 && !tb->members[0].bit_size &&
-	       tb->size == tgraph_size(&g[0], a) &&
-	       tgraph_size(&g[1], tb->members[0].type) == tb->size &&
-	       equivalent(g, a, tb->members[0].type, 0);
+	if (!t || t->kind != KD_KIND_STRUCT || t->nr_members != 1 || t->members[0].offset != 0 ||
+	    t->members[0].bit_size || t->size != tgraph_size(&g[!side], other))
+		return false;
+	inner = t->members[0].type;
+	if (tgraph_size(&g[side], inner) != t->size)
+		return false;
+	return side == 0 ? equivalent(g, inner, other, 0) : equivalent(g, other, inner, 0);
 }
 
 /*
@@ -160,5 +154,5 @@ bool dt_sign_only(const struct tgraph *g, int64_t a, int64_t b)
 
 bool dt_wrapped(const struct tgraph *g, int64_t a, int64_t b)
 {
-	return wrapped(g, a, b) || wrapped_rev(g, a, b);
+	return wraps(g, 0, a, b) || wraps(g, 1, b, a);
 }

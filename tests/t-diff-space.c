@@ -147,11 +147,14 @@ static void build_bytes(struct kb *k)
 		{ .name = "wide", .type = n ? u64 : u32, .offset = 24 },
 	};
 	int64_t sgn = agg(k, KD_KIND_STRUCT, "sgn", 32, 8, sm, 3);
-	/* acrn's uuid: guid_t (a struct of __u8 b[16]) -> __u8[16]. */
+	/* acrn's uuid: guid_t (a struct of __u8 b[16]) -> __u8[16]; back: the reverse. */
 	struct kd_member gm[] = { { .name = "b", .type = arr(k, u8, 16), .offset = 0 } };
-	int64_t guid = n ? 0 : agg(k, KD_KIND_STRUCT, "guid", 16, 1, gm, 1);
-	struct kd_member wm[] = { { .name = "uuid", .type = n ? arr(k, u8, 16) : guid, .offset = 0 } };
-	int64_t wrap = agg(k, KD_KIND_STRUCT, "wrap", 16, 1, wm, 1);
+	int64_t guid = agg(k, KD_KIND_STRUCT, "guid", 16, 1, gm, 1);
+	struct kd_member wm[] = {
+		{ .name = "uuid", .type = n ? arr(k, u8, 16) : guid, .offset = 0 },
+		{ .name = "back", .type = n ? guid : arr(k, u8, 16), .offset = 16 },
+	};
+	int64_t wrap = agg(k, KD_KIND_STRUCT, "wrap", 32, 1, wm, 2);
 	/* kvm_xen_hvm_attr's shared_info: struct { gfn } -> union { gfn; hva }. */
 	struct kd_member am[] = {
 		{ .name = "gfn", .type = u64, .offset = 0 }, { .name = "hva", .type = u64, .offset = 0 },
@@ -211,6 +214,8 @@ static void test_bytes(void)
 	      "long long unsigned int", NULL);
 	check(r, "type.member.type", "struct wrap.uuid", "type-wrapped", "struct guid", "unsigned char[16]",
 	      NULL);
+	check(r, "type.member.type", "struct wrap.back", "type-wrapped", "unsigned char[16]", "struct guid",
+	      NULL);
 	check(r, "type.kind", "struct xen.si", "type-kind-layout", "struct", "union", NULL);
 	check(r, "type.member.added", "struct xen.si.hva", "member-added-alias", NULL,
 	      "long long unsigned int hva at 0", NULL);
@@ -224,7 +229,7 @@ static void test_bytes(void)
 	check(r, "type.member.added", "struct opal.k", "reserved-reuse", NULL, "unsigned char k at 1", NULL);
 	check(r, "type.array.bound", "struct opal.__align", "reserved-reuse", "unsigned char[7]",
 	      "unsigned char[6]", NULL);
-	count_is(r, 14, "bytes: nothing else");
+	count_is(r, 15, "bytes: nothing else");
 	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 3,
 	       "bytes: breaking: sgn.wide, meta2 (also reached by a pointer) and its member");
 	diff_result__free(r);
