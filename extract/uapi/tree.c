@@ -201,18 +201,45 @@ out:
 	return err;
 }
 
+/* DIR is include/ (uapi/ inside), or the tree containing include/: that include/ (malloc'ed). */
+static char *include_of(const char *dir)
+{
+	return kd_has_dir(dir, "uapi/linux") ? kd_strdup(dir) : kd_path_join(dir, "include");
+}
+
+/*
+ * The directory below which @inc's tree has @arch_rel (arch/ARCH/include/
+ * uapi): @inc itself (Debian's -common), or its parent in a kernel source
+ * tree, where include/ and arch/ are siblings. *base malloc'ed; -ENOENT.
+ */
+static int arch_base(const char *inc, const char *arch_rel, char **base)
+{
+	char *top;
+
+	*base = NULL;
+	if (kd_has_dir(inc, arch_rel))
+		return (*base = kd_strdup(inc)) ? 0 : -ENOMEM;
+	top = kd_path_join(inc, "..");
+	if (!top)
+		return -ENOMEM;
+	if (kd_has_dir(top, arch_rel)) {
+		*base = top;
+		return 0;
+	}
+	free(top);
+	return -ENOENT;
+}
+
 /* Does the tree of @dir (include/ or the tree holding it) have arch/@a's UAPI? */
 static bool has_arch_uapi(const char *dir, const struct kd_arch *a)
 {
 	struct kd_buf rel = KD_BUF_INIT;
-	char *inc = kd_has_dir(dir, "uapi/linux") ? kd_strdup(dir) : kd_path_join(dir, "include");
-	char *top = inc ? kd_path_join(inc, "..") : NULL;
-	bool yes = false;
+	char *inc = include_of(dir), *base = NULL;
+	bool yes = inc && !kd_buf_addf(&rel, "arch/%s/include/uapi", a->uapi_dir) &&
+		   !arch_base(inc, rel.s, &base);
 
-	if (top && !kd_buf_addf(&rel, "arch/%s/include/uapi", a->uapi_dir))
-		yes = kd_has_dir(inc, rel.s) || kd_has_dir(top, rel.s);
+	free(base);
 	kd_buf_release(&rel);
-	free(top);
 	free(inc);
 	return yes;
 }
@@ -234,7 +261,7 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 {
 	struct kd_buf rel = KD_BUF_INIT;
 	const char *arch_rel;
-	char *inc = NULL;
+	char *inc = NULL, *base;
 	size_t cap = 0;
 	int err = -ENOMEM;
 
@@ -259,8 +286,7 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 		kd_buf_release(&rel);
 		return 0;
 	}
-	/* DIR is include/ (uapi/ inside), or the tree containing include/. */
-	inc = kd_has_dir(dir, "uapi/linux") ? kd_strdup(dir) : kd_path_join(dir, "include");
+	inc = include_of(dir);
 	if (!inc)
 		goto fail;
 	if (!kd_has_dir(inc, "uapi/linux")) {
@@ -270,20 +296,13 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 		goto fail;
 	}
 	t->source_layout = true;
-	if (kd_has_dir(inc, arch_rel)) {
-		err = add_dir(t, inc, arch_rel);
-	} else {
-		/* A kernel source tree: include/ and arch/ are siblings. */
-		char *top = kd_path_join(inc, "..");
-
-		if (!top)
-			goto fail;
-		err = kd_has_dir(top, arch_rel) ? add_dir(t, top, arch_rel) : -ENOENT;
-		free(top);
-		if (err == -ENOENT)
-			kd_err("%s: no %s beside uapi/ (%s headers, for an %s kernel)", dir,
-			       arch_rel, t->arch->uapi_dir, t->arch->name);
-	}
+	err = arch_base(inc, arch_rel, &base);
+	if (!err)
+		err = add_dir(t, base, arch_rel);
+	free(base);
+	if (err == -ENOENT)
+		kd_err("%s: no %s beside uapi/ (%s headers, for an %s kernel)", dir,
+		       arch_rel, t->arch->uapi_dir, t->arch->name);
 	if (err)
 		goto fail;
 	err = add_dir(t, inc, "uapi");
