@@ -179,6 +179,38 @@ static bool c_prefix(void *ctx, const char *name, struct diff_where *where)
 	return st && said_at(where, &st->loc, st->prefix);
 }
 
+static bool c_message(void *ctx, const char *name, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+
+	return st && said_at(where, &st->loc, st->message);
+}
+
+static bool c_unused(void *ctx, const char *name, const char *member, int64_t *from,
+		     struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+	const struct spec_field *f = st ? spec_struct__unused(st, member) : NULL;
+
+	if (!f)
+		return false;
+	*from = f->from_elem < 0 ? 0 : f->from_elem;
+	return said_at(where, &f->loc, true);
+}
+
+static bool c_gates(void *ctx, const char *name, const char *member, const char *const **gates,
+		    size_t *nr, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+	const struct spec_field *f = st ? spec_struct__field(st, member) : NULL;
+
+	if (!f || !f->nr_gates)
+		return false;
+	*gates = f->gates;
+	*nr = f->nr_gates;
+	return said_at(where, &f->loc, true);
+}
+
 static bool c_reserved(void *ctx, const char *name, const char *member, struct diff_where *where)
 {
 	const struct spec_struct *st = spec__find_struct(ctx, name);
@@ -292,6 +324,9 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 		return err;
 	cc->contract.is_extensible = c_extensible;
 	cc->contract.is_prefix = c_prefix;
+	cc->contract.is_message = c_message;
+	cc->contract.is_unused = c_unused;
+	cc->contract.gates = c_gates;
 	cc->contract.is_reserved = c_reserved;
 	cc->contract.is_out = c_out;
 	cc->contract.describes = c_describes;

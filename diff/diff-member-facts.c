@@ -4,11 +4,15 @@
  * members, as diff-types.c's rules ask it: reserved space (a contract line
  * or a name such as __reserved_3), output-only members, and the facts that
  * make growth at the tail compatible (extensible, size tolerant, prefix),
- * with the evidence each verdict names.
+ * messages, members the kernel never touches (unused) or reads only behind
+ * a flag or command (when), with the evidence each verdict names.
  */
 #include "diff/diff_internal.h"
 
+#include <errno.h>
 #include <string.h>
+
+#include "db/kdb-uapi.h"
 
 /*
  * Names that say "reserved space, must be zero": reserved, resvd, resv, rsvd, rsv,
@@ -112,6 +116,92 @@ bool dt_contract_prefix(const struct diff_engine *e, const char *type, struct di
 	const struct diff_contract *c = e->conf->contract;
 
 	return c && c->is_prefix && type && c->is_prefix(c->ctx, type, where);
+}
+
+bool dt_contract_message(const struct diff_engine *e, const char *type, struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_message && type && c->is_message(c->ctx, type, where);
+}
+
+bool dt_contract_unused(const struct diff_engine *e, const char *type, const char *member,
+			int64_t *from, struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+	int64_t f = 0;
+
+	if (!c || !c->is_unused || !type || !member || !c->is_unused(c->ctx, type, member, &f, where))
+		return false;
+	if (from)
+		*from = f;
+	return true;
+}
+
+static int found_constant(const struct kd_constant *k, void *ctx)
+{
+	(void)k;
+	*(bool *)ctx = true;
+	return 0;
+}
+
+/* Is UAPI constant @name in @db's headers? */
+static bool has_constant(struct kdb *db, const char *name)
+{
+	bool found = false;
+
+	return db && !kdb__get_constant(db, name, found_constant, &found) && found;
+}
+
+/*
+ * The gates of @member, when both sides' headers were read, none of them
+ * is in the old ones and each is in the new: old binaries cannot name one.
+ */
+static bool gated_new(const struct diff_engine *e, const char *type, const char *member,
+		      struct kd_buf *why)
+{
+	const struct diff_contract *c = e->conf->contract;
+	const char *const *gates = NULL;
+	struct diff_where w = { NULL, 0 };
+	size_t i, n = 0;
+
+	if (!c || !c->gates || !c->gates(c->ctx, type, member, &gates, &n, &w) || !n ||
+	    !e->r->coverage[0].headers || !e->r->coverage[1].headers)
+		return false;
+	for (i = 0; i < n; i++)
+		if (has_constant(e->old_db, gates[i]) || !has_constant(e->new_db, gates[i]))
+			return false;
+	kd_buf_reset(why);
+	if (kd_buf_addf(why, "%s:%d: %s.%s is read only when ", w.file ? w.file : "contract", w.line,
+			type, member))
+		return false;
+	for (i = 0; i < n; i++)
+		if (kd_buf_addf(why, "%s%s", i ? (i + 1 < n ? ", " : " or ") : "", gates[i]))
+			return false;
+	return !kd_buf_addf(why, " is in play, and the old headers define %s: old binaries cannot"
+			    " set %s", n > 1 ? "none of them" : "no such constant",
+			    n > 1 ? "any" : "it");
+}
+
+bool dt_member_unread(const struct diff_engine *e, const char *type, const char *member,
+		      bool out_counts, struct kd_buf *why)
+{
+	struct diff_where w = { NULL, 0 };
+	int64_t from = 0;
+
+	if (!type || !member)
+		return false;
+	if (dt_contract_unused(e, type, member, &from, &w) && !from) {
+		kd_buf_reset(why);
+		return !kd_buf_addf(why, "%s:%d: %s.%s is unused: the kernel never reads it",
+				    w.file ? w.file : "contract", w.line, type, member);
+	}
+	if (out_counts && dt_contract_out(e, type, member, &w)) {
+		kd_buf_reset(why);
+		return !kd_buf_addf(why, "%s:%d: %s.%s is output-only (out): the kernel writes it",
+				    w.file ? w.file : "contract", w.line, type, member);
+	}
+	return gated_new(e, type, member, why);
 }
 
 /* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */

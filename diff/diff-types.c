@@ -76,6 +76,8 @@ static const char *kind_tag(enum kd_kind k)
  * alternative stays one although its header declares it too.
  */
 #define SLOT_NO_VOTE		0x10
+#define SLOT_LOST_UNUSED	0x20	/* elements an array loses are the contract's unused */
+#define SLOT_LAST_MESSAGE	0x40	/* last member of a message, at the same offset */
 
 /* One more path reaches node @node of type @t: settle its anon_ext and union_alt (diff_internal.h). */
 static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail,
@@ -231,6 +233,11 @@ static int slot(struct diff_engine *e, size_t owner, enum slot_kind sk, const ch
 		else if ((flags & SLOT_LAST_SAME_SIZE) &&
 			 ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
 			rule = DIFF_R_ARRAY_ONE_ELEMENT;
+		else if ((flags & SLOT_LAST_MESSAGE) &&
+			 ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
+			rule = DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE;
+		else if ((flags & SLOT_LOST_UNUSED) && !flex_a && !flex_b && tb->count < ta->count)
+			rule = DIFF_R_ARRAY_SHRINK_UNUSED;
 		else
 			rule = DIFF_R_ARRAY_BOUND;
 	} else {
@@ -396,9 +403,11 @@ struct agg {
 	const struct kd_type *t[2];
 	struct leaves l[2];
 	unsigned char *old_map, *kept_map, *reserved_map;	/* bits of the old layout */
+	unsigned char *unused_map;	/* old bits of members the contract calls unused */
 	int64_t nbits;
 	bool broken;		/* a breaking member-level change (tail growth aside) */
 	struct kd_buf subj, ov, nv;
+	struct kd_buf why;	/* a contract fact's evidence (dt_member_unread()) */
 };
 
 static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, const char *member,
@@ -473,6 +482,45 @@ static bool one_to_flex(const struct agg *g, const struct leaf *a, const struct 
 	       ta->count == 1 && tb->count <= 0 && !b->bits && dt_equivalent(g->e->g, ta->ref, tb->ref);
 }
 
+/* The elements of old array member @a from @from on: their first bit (past its end if none). */
+static int64_t elements_from(const struct agg *g, const struct leaf *a, int64_t from)
+{
+	const struct kd_type *t = tgraph_strip(&g->e->g[0], a->type);
+	int64_t elem;
+
+	if (!from)
+		return a->bit;
+	if (!t || t->kind != KD_KIND_ARRAY || (elem = tgraph_size(&g->e->g[0], t->ref)) <= 0 ||
+	    from > (a->bits / 8) / elem)
+		return a->bit + a->bits;
+	return a->bit + bits_of(from * elem);
+}
+
+/* Old member @a's bits that the contract calls unused, into unused_map. */
+static void mark_unused(struct agg *g, const struct leaf *a)
+{
+	int64_t from, start;
+
+	if (!dt_contract_unused(g->e, g->t[0]->name, a->name, &from, NULL))
+		return;
+	start = elements_from(g, a, from);
+	if (start < a->bit + a->bits)
+		bits_set(g->unused_map, g->nbits, start, a->bit + a->bits - start);
+}
+
+/* Is each bit of [@from, @from + @len) of the old layout padding or unused? */
+static bool padding_or_unused(const struct agg *g, int64_t from, int64_t len)
+{
+	int64_t i;
+
+	if (from < 0 || len < 0 || from + len > g->nbits)
+		return false;
+	for (i = from; i < from + len; i++)
+		if ((g->old_map[i / 8] & (1u << (i % 8))) && !(g->unused_map[i / 8] & (1u << (i % 8))))
+			return false;
+	return true;
+}
+
 static int build_maps(struct agg *g)
 {
 	const char *tname = g->t[0]->name;
@@ -485,7 +533,8 @@ static int build_maps(struct agg *g)
 	g->old_map = kd_calloc(bytes, 1);
 	g->kept_map = kd_calloc(bytes, 1);
 	g->reserved_map = kd_calloc(bytes, 1);
-	if (!g->old_map || !g->kept_map || !g->reserved_map)
+	g->unused_map = kd_calloc(bytes, 1);
+	if (!g->old_map || !g->kept_map || !g->reserved_map || !g->unused_map)
 		return -ENOMEM;
 	for (i = 0; i < g->l[0].n; i++) {
 		const struct leaf *a = &g->l[0].v[i];
@@ -499,6 +548,7 @@ static int build_maps(struct agg *g)
 		if (dt_member_reserved(g->e, tname, a->name, &m->resv) &&
 		    (!b || b->bits != a->bits || b->bit != a->bit || a->renamed))
 			bits_set(g->reserved_map, g->nbits, a->bit, a->bits);
+		mark_unused(g, a);
 	}
 	return 0;
 }
@@ -528,6 +578,30 @@ static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct 
 		return !a->depth && !b->depth;
 	return a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) &&
 	       a->bit + a->bits == bits_of(g->t[0]->size);
+}
+
+static bool message_said(struct agg *g);
+static bool one_element_either_way(const struct agg *g, const struct leaf *a, const struct leaf *b);
+
+/*
+ * Old array @a and new @b at one offset, of one element type, @b shorter:
+ * does the contract call every element @a loses unused? Its line into g->why.
+ */
+static bool lost_unused(struct agg *g, const struct leaf *a, const struct leaf *b)
+{
+	const struct kd_type *ta = tgraph_strip(&g->e->g[0], a->type);
+	const struct kd_type *tb = tgraph_strip(&g->e->g[1], b->type);
+	struct diff_where w = { NULL, 0 };
+	int64_t from;
+
+	if (!ta || !tb || ta->kind != KD_KIND_ARRAY || tb->kind != KD_KIND_ARRAY || a->bit != b->bit ||
+	    tb->count < 0 || ta->count <= tb->count || !dt_equivalent(g->e->g, ta->ref, tb->ref) ||
+	    !dt_contract_unused(g->e, g->t[0]->name, a->name, &from, &w) || from > tb->count)
+		return false;
+	kd_buf_reset(&g->why);
+	return !kd_buf_addf(&g->why, "%s:%d: %s.%s is unused from element %" PRId64 " on: the kernel"
+			    " never touched the %" PRId64 " element(s) it lost", w.file ? w.file : "contract",
+			    w.line, g->e->nodes[g->node].display, a->name, from, ta->count - tb->count);
 }
 
 static int compare_matched(struct agg *g, size_t i)
@@ -582,6 +656,8 @@ static int compare_matched(struct agg *g, size_t i)
 			   (g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
 			    a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) ?
 			    SLOT_LAST_SAME_SIZE : 0) | (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0) |
+			   (one_element_either_way(g, a, b) && message_said(g) ? SLOT_LAST_MESSAGE : 0) |
+			   (lost_unused(g, a, b) ? SLOT_LOST_UNUSED : 0) |
 			   (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION &&
 			    g->t[0]->size == g->t[1]->size && !a->depth && !b->depth ? SLOT_UNION_ALT : 0));
 	for (k = before; !err && k < g->e->nodes[g->node].nr_changes; k++) {
@@ -590,11 +666,17 @@ static int compare_matched(struct agg *g, size_t i)
 		if (c->rule->verdict == DIFF_BREAKING)
 			g->broken = true;
 	}
-	/* The slot's own change (array bound, type) of reserved space. */
-	for (k = first; !err && k < g->e->r->nr_changes; k++)
-		if (g->e->r->changes[k].rule == diff_rule(DIFF_R_RESERVED_REUSE) &&
+	/* The slot's own change (array bound, type) of reserved space, or of a contract fact. */
+	for (k = first; !err && k < g->e->r->nr_changes; k++) {
+		const struct diff_rule *r = g->e->r->changes[k].rule;
+
+		if (r == diff_rule(DIFF_R_RESERVED_REUSE) &&
 		    g->e->r->changes[k].evidence_kind == DIFF_EV_LAYOUT)
 			err = dt_resv_evidence(g->e, k, g->e->nodes[g->node].display, a->name, why);
+		else if (r == diff_rule(DIFF_R_ARRAY_SHRINK_UNUSED) ||
+			 r == diff_rule(DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
+			err = diff_evidence(g->e->r, k, DIFF_EV_CONTRACT, "%s", g->why.s ? g->why.s : "");
+	}
 	return err;
 }
 
@@ -663,9 +745,13 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 		*rule = dt_contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
 			dt_contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
 			padding_named(g->e, tname, b, NULL) ? DIFF_R_PADDING_NAMED :
-			DIFF_R_PADDING_REUSE_UNCONTRACTED;
+			dt_member_unread(g->e, g->t[1]->name, b->name, false, &g->why) ?
+			DIFF_R_MEMBER_ADDED_UNREAD : DIFF_R_PADDING_REUSE_UNCONTRACTED;
 	else if (kept_or_padding(g, b->bit, inside))
 		*rule = inside < b->bits ? tail : DIFF_R_MEMBER_ADDED_ALIAS;
+	else if (inside == b->bits && padding_or_unused(g, b->bit, inside) &&
+		 dt_member_unread(g->e, g->t[1]->name, b->name, true, &g->why))
+		*rule = DIFF_R_MEMBER_ADDED_UNREAD;
 	else if (!bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
 		*rule = DIFF_R_RESERVED_REUSE;
 	else
@@ -707,11 +793,92 @@ static bool covered_in_new(const struct agg *g, const struct leaf *a)
 	return true;
 }
 
+/* The evidence of the last change: a contract line, said in @why. */
+static int last_evidence(struct diff_engine *e, const struct kd_buf *why)
+{
+	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT, "%s", why->s ? why->s : "");
+}
+
+/* Does the contract call the old type a message? Its line into g->why. */
+static bool message_said(struct agg *g)
+{
+	struct diff_where w = { NULL, 0 };
+
+	if (!dt_contract_message(g->e, g->t[0]->name, &w))
+		return false;
+	kd_buf_reset(&g->why);
+	return !kd_buf_addf(&g->why, "%s:%d: %s is message: sized by a length, read at any address",
+			    w.file ? w.file : "contract", w.line, g->e->nodes[g->node].display);
+}
+
+/* Old @a and new @b: the last members, a [1] and a [] (either way) of one element type at one offset. */
+static bool one_element_either_way(const struct agg *g, const struct leaf *a, const struct leaf *b)
+{
+	const struct kd_type *ta = tgraph_strip(&g->e->g[0], a->type);
+	const struct kd_type *tb = tgraph_strip(&g->e->g[1], b->type);
+
+	return ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY && a->bit == b->bit &&
+	       ((ta->count == 1 && tb->count <= 0) || (ta->count <= 0 && tb->count == 1)) &&
+	       is_last(&g->l[0], a) && is_last(&g->l[1], b) && dt_equivalent(g->e->g, ta->ref, tb->ref);
+}
+
+/*
+ * The rule of a size change that is not a tail growth (no breaking member
+ * change): a message whose last member turned between [1] and [], the size
+ * moving by no more than that element; bytes the kernel never touched lost
+ * at the tail; else type-size.
+ */
+static enum diff_rule_id size_rule(struct agg *g)
+{
+	const struct kd_type *ta = g->t[0], *tb = g->t[1];
+	struct diff_where w = { NULL, 0 };
+	size_t i;
+
+	for (i = 0; i < g->l[0].n; i++) {
+		const struct leaf *a = &g->l[0].v[i], *b;
+		const struct kd_type *arr;
+		int64_t elem, lo, hi;
+
+		if (a->match < 0)
+			continue;
+		b = &g->l[1].v[a->match];
+		if (!one_element_either_way(g, a, b) || !message_said(g))
+			continue;
+		arr = tgraph_strip(&g->e->g[0], a->type);
+		elem = arr->count == 1 ? a->bits / 8 : tgraph_size(&g->e->g[1], b->type);
+		lo = ta->size < tb->size ? ta->size : tb->size;
+		hi = ta->size < tb->size ? tb->size : ta->size;
+		if (elem > 0 && lo >= a->byte && hi - lo <= elem + (ta->align > 0 ? ta->align : 0))
+			return DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE;
+	}
+	if (tb->size >= 0 && tb->size < ta->size && g->nbits &&
+	    padding_or_unused(g, bits_of(tb->size), g->nbits - bits_of(tb->size))) {
+		for (i = 0; i < g->l[0].n; i++) {
+			const struct leaf *a = &g->l[0].v[i];
+
+			if (a->bit + a->bits > bits_of(tb->size) &&
+			    dt_contract_unused(g->e, ta->name, a->name, NULL, &w))
+				break;
+		}
+		/* Tail padding alone is no fact of the contract's: an array's stride changes. */
+		if (i == g->l[0].n)
+			return DIFF_R_TYPE_SIZE;
+		kd_buf_reset(&g->why);
+		if (kd_buf_addf(&g->why, "%s:%d: the bytes %s lost at its tail (%" PRId64 " -> %" PRId64
+				") are padding or unused: the kernel never touches them",
+				w.file ? w.file : "contract", w.line, g->e->nodes[g->node].display,
+				ta->size, tb->size))
+			return DIFF_R_TYPE_SIZE;
+		return DIFF_R_TAIL_SHRINK_UNUSED;
+	}
+	return DIFF_R_TYPE_SIZE;
+}
+
 static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			     const struct kd_type *tb)
 {
 	struct agg g = { .e = e, .node = node, .t = { ta, tb },
-			 .subj = KD_BUF_INIT, .ov = KD_BUF_INIT, .nv = KD_BUF_INIT };
+			 .subj = KD_BUF_INIT, .ov = KD_BUF_INIT, .nv = KD_BUF_INIT, .why = KD_BUF_INIT };
 	enum diff_rule_id rule;
 	size_t i;
 	int err;
@@ -738,12 +905,15 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			continue;
 		}
 		/* Reserved space: reused by new members, or left as padding. */
-		rule = !a->resv.is ? DIFF_R_MEMBER_REMOVED :
-		       covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_PADDING_NAMED;
+		rule = a->resv.is ? (covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_PADDING_NAMED) :
+		       dt_member_unread(e, ta->name, a->name, false, &g.why) ? DIFF_R_MEMBER_REMOVED_UNUSED :
+		       DIFF_R_MEMBER_REMOVED;
 		err = describe_leaf(e, 0, a, &g.ov);
 		if (!err)
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_REMOVED, rule, a->name, g.ov.s, NULL,
 					    a->name, &a->resv);
+		if (!err && rule == DIFF_R_MEMBER_REMOVED_UNUSED)
+			err = last_evidence(e, &g.why);
 	}
 	for (i = 0; !err && i < g.l[1].n; i++) {
 		const struct leaf *b = &g.l[1].v[i];
@@ -770,6 +940,8 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 			err = dt_resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display,
 					       b->name, &why);
 		}
+		if (!err && rule == DIFF_R_MEMBER_ADDED_UNREAD)
+			err = last_evidence(e, &g.why);
 		if (!err && rule == DIFF_R_PADDING_REUSE_OUT)
 			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
 					    "%s:%d: %s.%s is output-only (out): the kernel writes it",
@@ -786,12 +958,16 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
 		    ta->size >= 0 && !g.broken)
 			rule = dt_tail_rule(e, node, ta);
+		else if (!g.broken)
+			rule = size_rule(&g);
 		if (!err)
 			err = emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
 			err = dt_tolerant_evidence(e, node);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
 			err = dt_prefix_evidence(e, node, ta->name);
+		if (!err && (rule == DIFF_R_TAIL_SHRINK_UNUSED || rule == DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
+			err = last_evidence(e, &g.why);
 	}
 	/*
 	 * DWARF states an alignment only with DW_AT_alignment; otherwise it is
@@ -810,12 +986,15 @@ static int compare_aggregate(struct diff_engine *e, size_t node, const struct kd
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
-		rule = dt_contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX : DIFF_R_TYPE_ALIGN;
+		rule = dt_contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX :
+		       message_said(&g) ? DIFF_R_TYPE_ALIGN_MESSAGE : DIFF_R_TYPE_ALIGN;
 		if (!err)
 			err = emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_PREFIX)
 			err = dt_prefix_evidence(e, node, ta->name);
+		if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
+			err = last_evidence(e, &g.why);
 	}
 out:
 	free(g.l[0].v);
@@ -823,6 +1002,8 @@ out:
 	free(g.old_map);
 	free(g.kept_map);
 	free(g.reserved_map);
+	free(g.unused_map);
+	kd_buf_release(&g.why);
 	kd_buf_release(&g.subj);
 	kd_buf_release(&g.ov);
 	kd_buf_release(&g.nv);

@@ -501,6 +501,7 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	run.e.r = r;
 	run.e.conf = conf;
 	run.e.new_db = new;
+	run.e.old_db = old;
 	run.e.scratch[0] = (struct kd_buf)KD_BUF_INIT;
 	run.e.scratch[1] = (struct kd_buf)KD_BUF_INIT;
 	r->has_contract = conf->contract != NULL;

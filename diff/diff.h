@@ -17,6 +17,7 @@
 #define KD_DIFF_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -142,12 +143,15 @@ enum diff_rule_id {
 	DIFF_R_TYPE_SIZE,
 	DIFF_R_TYPE_ALIGN,
 	DIFF_R_TYPE_ALIGN_PREFIX,
+	DIFF_R_TYPE_ALIGN_MESSAGE,
 	DIFF_R_TAIL_GROWTH_EXTENSIBLE,
 	DIFF_R_TAIL_GROWTH_UNCONTRACTED,
 	DIFF_R_TAIL_GROWTH_UNION,
 	DIFF_R_TAIL_GROWTH_TOLERANT,
 	DIFF_R_TAIL_GROWTH_PREFIX,
+	DIFF_R_TAIL_SHRINK_UNUSED,
 	DIFF_R_MEMBER_REMOVED,
+	DIFF_R_MEMBER_REMOVED_UNUSED,
 	DIFF_R_MEMBER_ADDED,
 	DIFF_R_MEMBER_ADDED_EMPTY,
 	DIFF_R_MEMBER_ADDED_ALIAS,
@@ -155,6 +159,7 @@ enum diff_rule_id {
 	DIFF_R_PADDING_REUSE_UNCONTRACTED,
 	DIFF_R_PADDING_REUSE_OUT,
 	DIFF_R_PADDING_NAMED,
+	DIFF_R_MEMBER_ADDED_UNREAD,
 	DIFF_R_RESERVED_REUSE,
 	DIFF_R_RESERVED_CARVED,
 	DIFF_R_MEMBER_RENAMED,
@@ -162,9 +167,11 @@ enum diff_rule_id {
 	DIFF_R_MEMBER_TYPE,
 	DIFF_R_MEMBER_BITFIELD,
 	DIFF_R_ARRAY_BOUND,
+	DIFF_R_ARRAY_SHRINK_UNUSED,
 	DIFF_R_ARRAY_FLEXIBLE_SPELLING,
 	DIFF_R_ARRAY_FLEXIBLE_ELEMENT,
 	DIFF_R_ARRAY_ONE_ELEMENT,
+	DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE,
 	DIFF_R_ENUMERATOR_ADDED,
 	DIFF_R_ENUMERATOR_REMOVED,
 	DIFF_R_ENUMERATOR_VALUE,
@@ -283,6 +290,18 @@ struct diff_contract {
 	 * the caller gives (or read from a message whose length says how much
 	 * there is): any prefix of it is a whole copy, a missing tail unset. */
 	bool (*is_prefix)(void *ctx, const char *name, struct diff_where *where);
+	/* The struct is a message's bytes: the kernel takes its length from
+	 * the caller or the protocol, never its C size, and reads it at any
+	 * address (nbd's reply on a socket, a firmware request the caller sizes). */
+	bool (*is_message)(void *ctx, const char *name, struct diff_where *where);
+	/* The kernel never reads nor writes member @member of @name from
+	 * element *@from on (0: the whole member): its bytes are the caller's. */
+	bool (*is_unused)(void *ctx, const char *name, const char *member, int64_t *from,
+			  struct diff_where *where);
+	/* The kernel reads @member only when one of the UAPI constants *@gates
+	 * (*@nr of them) is in play: a flag set, a command issued. */
+	bool (*gates)(void *ctx, const char *name, const char *member, const char *const **gates,
+		      size_t *nr, struct diff_where *where);
 	/* The member (or, with @member NULL, the padding) must be zero. */
 	bool (*is_reserved)(void *ctx, const char *name, const char *member,
 			    struct diff_where *where);

@@ -138,6 +138,7 @@ struct diff_engine {
 	struct kd_hashmap pairs;	/* hash of (old id, new id) -> node index + 1 */
 	struct kd_buf scratch[2];
 	struct kdb *new_db;		/* the new side, for its constants (an enumerator's alias) */
+	struct kdb *old_db;		/* the old side, for its constants (a field's gates) */
 	/*
 	 * Between two kernels, the types only their headers reach are compared
 	 * after the syscalls' and ioctls' (diff-header-types.c): nodes from
@@ -333,6 +334,19 @@ bool dt_contract_out(const struct diff_engine *e, const char *type, const char *
 		     struct diff_where *where);
 /* The contract calls @type prefix (copied no further than the caller's length). */
 bool dt_contract_prefix(const struct diff_engine *e, const char *type, struct diff_where *where);
+/* The contract calls @type a message (sized by a length, read at any address). */
+bool dt_contract_message(const struct diff_engine *e, const char *type, struct diff_where *where);
+/* The contract calls @member of @type unused from element *@from on (0: all of it). */
+bool dt_contract_unused(const struct diff_engine *e, const char *type, const char *member,
+			int64_t *from, struct diff_where *where);
+/*
+ * Does the new kernel leave member @member of new @type unread from old
+ * binaries? The contract calls it unused, or (with @out_counts) out, or it
+ * is read only `when` UAPI constants that both sides' headers were read
+ * for, none in the old ones and all in the new. *@why: the evidence.
+ */
+bool dt_member_unread(const struct diff_engine *e, const char *type, const char *member,
+		      bool out_counts, struct kd_buf *why);
 /* Node @node's type @t is extensible: by the contract, or inherited when anonymous. */
 bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The rule of a growth at the tail of node @node's type @t. */

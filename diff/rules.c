@@ -81,6 +81,9 @@ static const struct diff_rule rules[] = {
 	  "the kernel copies it as the bytes of a length the caller gives, never as an element of"
 	  " its own arrays or structs: old binaries keep their placement of it; rebuilt source that"
 	  " embeds it places it anew" },
+	[DIFF_R_TYPE_ALIGN_MESSAGE] = { "type-align-message", { DIFF_K_TYPE_ALIGN },
+	  "type.align of a struct (or union) the contract calls message", S, false,
+	  "the kernel reads the message as bytes at any address (from a socket, a buffer the caller sizes): old binaries send and receive the same bytes; rebuilt source that embeds it places it anew" },
 	[DIFF_R_TAIL_GROWTH_EXTENSIBLE] = { "tail-growth-extensible", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible,"
 	  " or of an anonymous struct/union embedded in one as an alternative of the union or the struct's last member", C, false,
@@ -99,9 +102,15 @@ static const struct diff_rule rules[] = {
 	  "the kernel copies no more than the length the caller gives, or the caller reads no more than"
 	  " it knows: old binaries pass and get the old prefix, and the tail they do not send is not read"
 	  " (zero-filled, or behind a flag or version they cannot set)" },
+	[DIFF_R_TAIL_SHRINK_UNUSED] = { "tail-shrink-unused", { DIFF_K_TYPE_SIZE },
+	  "type.size: a struct that shrank by bytes that were padding or members the contract calls unused, no other change of it breaking", C, false,
+	  "the kernel never read nor wrote the bytes it lost: an old binary's larger copy only carries bytes nobody reads (an array of the struct is judged where the array is)" },
 	[DIFF_R_MEMBER_REMOVED] = { "member-removed", { DIFF_K_TYPE_MEMBER_REMOVED },
 	  "type.member.removed", B, false,
 	  "old binaries still read or write it" },
+	[DIFF_R_MEMBER_REMOVED_UNUSED] = { "member-removed-unused", { DIFF_K_TYPE_MEMBER_REMOVED },
+	  "type.member.removed: a member the contract calls unused", C, false,
+	  "the kernel never read nor wrote it: its bytes were the caller's own, and old binaries keep them to themselves" },
 	[DIFF_R_MEMBER_ADDED] = { "member-added", { DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.member.added over bytes that held another member", B, false,
 	  "old binaries put other data in those bytes" },
@@ -126,6 +135,9 @@ static const struct diff_rule rules[] = {
 	  " padding, or removed with no new member in its bytes", I, false,
 	  "the bytes stay padding: a name gives them no meaning, and the kernel reads what old"
 	  " binaries left there no more than before" },
+	[DIFF_R_MEMBER_ADDED_UNREAD] = { "member-added-unread", { DIFF_K_TYPE_MEMBER_ADDED },
+	  "type.member.added in bytes that were padding or members the contract calls unused, a member the new kernel does not read from old binaries: the contract calls it unused, output-only (out, over unused members), or read only when a UAPI constant the old headers lack is in play (when)", C, false,
+	  "whatever old binaries left in those bytes is not interpreted: they cannot set a flag or issue a command their headers do not have" },
 	[DIFF_R_RESERVED_REUSE] = { "reserved-reuse",
 	  { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_REMOVED, DIFF_K_TYPE_MEMBER_RENAMED,
 	    DIFF_K_TYPE_MEMBER_TYPE, DIFF_K_TYPE_MEMBER_BITFIELD, DIFF_K_TYPE_ARRAY_BOUND,
@@ -154,6 +166,9 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_ARRAY_BOUND] = { "array-bound", { DIFF_K_TYPE_ARRAY_BOUND, DIFF_K_TYPE_ARRAY_FLEXIBLE },
 	  "type.array.bound, type.array.flexible: element count changed", B, false,
 	  "old binaries copy the old number of elements" },
+	[DIFF_R_ARRAY_SHRINK_UNUSED] = { "array-shrink-unused", { DIFF_K_TYPE_ARRAY_BOUND },
+	  "type.array.bound: an array that lost elements the contract calls unused, at the same offset", C, false,
+	  "the kernel never read nor wrote the elements it lost; what their bytes hold now is judged on its own" },
 	[DIFF_R_ARRAY_FLEXIBLE_SPELLING] = { "array-flexible-spelling", { DIFF_K_TYPE_ARRAY_FLEXIBLE },
 	  "type.array.flexible: [0] <-> [] (both without storage)", I, false,
 	  "same layout: neither form occupies bytes" },
@@ -163,6 +178,9 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_ARRAY_ONE_ELEMENT] = { "array-one-element", { DIFF_K_TYPE_ARRAY_FLEXIBLE },
 	  "type.array.flexible: [1] <-> [] as the last member of a struct whose size is unchanged", I, false,
 	  "a one-element array is the old spelling of a flexible array; the struct's size and every offset stay" },
+	[DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE] = { "array-one-element-message", { DIFF_K_TYPE_ARRAY_FLEXIBLE, DIFF_K_TYPE_SIZE },
+	  "type.array.flexible, type.size: [1] <-> [] as the last member of a struct the contract calls message, the size changing by no more than that element", S, false,
+	  "the caller's length, not the C size, says how long the message is: old binaries send the same bytes; rebuilt source that computes a length from the struct's size gets another one" },
 	[DIFF_R_ENUMERATOR_ADDED] = { "enumerator-added", { DIFF_K_TYPE_ENUMERATOR_ADDED },
 	  "type.enumerator.added", C, false,
 	  "a new value old binaries never pass" },

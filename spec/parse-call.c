@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The parser of the larger declarations: struct/union annotations (known
- * sizes, minimum size, padding, reserved and out-only fields) and
+ * sizes, minimum size, padding, reserved, out-only, unused and gated
+ * fields) and
  * syscalls/ioctls (parameters, return kind, errnos with conditions,
  * notes). The shared helpers and the recovery rules are in parse.c.
  */
@@ -24,10 +25,60 @@ struct struct_ctx {
 
 static const char *const struct_words[] = { "size", "minsize", "padding", NULL };
 
+/* [until V]: the first version a statement no longer holds for. */
+static int opt_until(struct parser *p, const char **until)
+{
+	const struct token *t;
+
+	if (!accept_tok(p, "until"))
+		return 0;
+	t = peek(p);
+	if (t->kind != T_VERSION)
+		return perr(p, t, "expected a kernel version after 'until' (like 6.6), found %s",
+			    tok_desc(p, t));
+	*until = t->text;
+	p->pos++;
+	return 0;
+}
+
+/* when CONSTANT {, CONSTANT}: the UAPI constants that gate a field. */
+static int field_gates(struct parser *p, struct spec_field *f)
+{
+	const char **v = NULL;
+	size_t n = 0, cap = 0;
+	const char *name;
+
+	do {
+		if (ident(p, &name, "a UAPI constant (a flag or command) after 'when'") ||
+		    P_PUSH(p, v, cap, n, name)) {
+			free(v);
+			return -1;
+		}
+	} while (accept_tok(p, ","));
+	f->gates = to_arena(p, v, n, sizeof(*v));
+	f->nr_gates = n;
+	return f->gates ? 0 : -1;
+}
+
+/* name[N]: the elements from N on. */
+static int field_elements(struct parser *p, struct spec_field *f)
+{
+	const struct token *t;
+
+	if (!accept_tok(p, "["))
+		return 0;
+	t = peek(p);
+	if (t->kind != T_NUMBER || t->num > INT64_MAX)
+		return perr(p, t, "expected an element index after '[', found %s", tok_desc(p, t));
+	p->pos++;
+	f->from_elem = (int64_t)t->num;
+	return expect(p, "]", "after the element index");
+}
+
 static int parse_field(struct parser *p, struct struct_ctx *c)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	struct spec_field f = { .loc = tok_loc(p, peek(p)) };
+	struct spec_field f = { .loc = tok_loc(p, peek(p)), .from_elem = -1 };
 	int err = -1;
 
 	if (kd_buf_adds(&b, peek(p)->text))
@@ -38,19 +89,25 @@ static int parse_field(struct parser *p, struct struct_ctx *c)
 			goto oom;
 		p->pos += 2;
 	}
-	if (!(f.name = pstrdup(p, b.s)) || expect(p, ":", "after the field name"))
+	if (!(f.name = pstrdup(p, b.s)) || field_elements(p, &f) ||
+	    expect(p, ":", "after the field name"))
 		goto out;
-	accept_flags(p, (const struct word_flag[]){ { "reserved", &f.reserved }, { "out", &f.out } },
-		     2);
-	if (!tok_is(peek(p), ";") && !tok_is(peek(p), "since")) {
+	accept_flags(p, (const struct word_flag[]){ { "reserved", &f.reserved }, { "out", &f.out },
+						    { "unused", &f.unused } }, 3);
+	if (!tok_is(peek(p), ";") && !tok_is(peek(p), "since") && !tok_is(peek(p), "until") &&
+	    !tok_is(peek(p), "when")) {
 		if (parse_kind(p, &f.arg))
 			goto out;
 		f.has_arg = true;
-	} else if (!f.reserved && !f.out) {
-		perr(p, peek(p), "field '%s' says nothing: give a kind, 'reserved' or 'out'", f.name);
+	}
+	if (accept_tok(p, "when") && field_gates(p, &f))
+		goto out;
+	if (!f.has_arg && !f.reserved && !f.out && !f.unused && !f.nr_gates) {
+		perr(p, peek(p), "field '%s' says nothing: give a kind, 'reserved', 'out', 'unused'"
+		     " or 'when'", f.name);
 		goto out;
 	}
-	if (opt_since(p, &f.since) || expect(p, ";", "after the field"))
+	if (opt_since(p, &f.since) || opt_until(p, &f.until) || expect(p, ";", "after the field"))
 		goto out;
 	if (!P_PUSH(p, c->fields, c->cap_fields, c->nr_fields, f))
 		err = 0;
@@ -79,7 +136,8 @@ static int struct_stmt(struct parser *p, void *ctx)
 	const struct token *t = peek(p);
 	uint64_t v;
 
-	if (t->kind == T_IDENT && (tok_is(peek2(p), ":") || tok_is(peek2(p), ".")))
+	if (t->kind == T_IDENT &&
+	    (tok_is(peek2(p), ":") || tok_is(peek2(p), ".") || tok_is(peek2(p), "[")))
 		return parse_field(p, c);
 	if (tok_is(t, "size")) {
 		struct spec_size sz = { .loc = tok_loc(p, t) };
@@ -128,7 +186,8 @@ int parse_struct(struct parser *p, const struct token *kw)
 		return -1;
 	accept_flags(p, (const struct word_flag[]){ { "extensible", &st.extensible },
 						     { "prefix", &st.prefix },
-						     { "out", &st.out } }, 3);
+						     { "message", &st.message },
+						     { "out", &st.out } }, 4);
 	if (opt_since(p, &st.since))
 		return -1;
 	rc = parse_block(p, kw->text, st.name, struct_stmt, &c);
@@ -207,7 +266,6 @@ static int deviation_fs(struct parser *p, unsigned *fs)
 static int deviation_stmt(struct parser *p, struct call_ctx *c, const struct token *kw)
 {
 	struct spec_deviation d = { .loc = tok_loc(p, kw) };
-	const struct token *t;
 
 	if (tok_is(peek(p), "ok")) {
 		d.outcome = peek(p)->text;
@@ -225,16 +283,8 @@ static int deviation_stmt(struct parser *p, struct call_ctx *c, const struct tok
 		return -1;
 	if (accept_tok(p, "on") && deviation_fs(p, &d.fs))
 		return -1;
-	if (opt_since(p, &d.since))
+	if (opt_since(p, &d.since) || opt_until(p, &d.until))
 		return -1;
-	if (accept_tok(p, "until")) {
-		t = peek(p);
-		if (t->kind != T_VERSION)
-			return perr(p, t, "expected a kernel version after 'until' (like 6.6), found %s",
-				    tok_desc(p, t));
-		d.until = t->text;
-		p->pos++;
-	}
 	if (expect(p, ";", "after the deviation"))
 		return -1;
 	return P_PUSH(p, c->devs, c->cap_devs, c->nr_devs, d);

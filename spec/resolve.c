@@ -259,19 +259,32 @@ static void resolve_struct(struct resolver *r, struct spec_struct *st)
 	if (kd_buf_addf(&owner, "%s '%s'", st->is_union ? "union" : "struct", st->name))
 		r->oom = -ENOMEM;
 	for (i = 0; i < st->nr_fields; i++) {
+		const struct spec_field *f = &st->fields[i];
+
 		for (j = 0; j < i; j++)
-			if (!strcmp(st->fields[j].name, st->fields[i].name)) {
-				spec_error(r->s, &st->fields[i].loc, "duplicate field '%s' in %s",
-					   st->fields[i].name, owner.s);
+			if (!strcmp(st->fields[j].name, f->name) &&
+			    st->fields[j].from_elem == f->from_elem) {
+				spec_error(r->s, &f->loc, "duplicate field '%s' in %s", f->name, owner.s);
 				break;
 			}
-		if (st->fields[i].has_arg)
+		/* unused: the kernel never touches it, which every other word contradicts. */
+		if (f->unused && (f->reserved || f->out || f->has_arg || f->nr_gates))
+			spec_error(r->s, &f->loc, "field '%s' of %s is unused (the kernel never reads"
+				   " or writes it): no kind, 'reserved', 'out' or 'when' with it",
+				   f->name, owner.s);
+		if (f->from_elem >= 0 && !f->unused)
+			spec_error(r->s, &f->loc, "'%s[%lld]' of %s: elements from an index on can only"
+				   " be 'unused'", f->name, (long long)f->from_elem, owner.s);
+		if (f->has_arg)
 			resolve_arg(r, &st->fields[i].arg, owner.s, &st->fields[0].arg,
 				    st->nr_fields, sizeof(*st->fields), names);
 	}
 	/* extensible says more (sizes, E2BIG): both on one struct is a slip. */
 	if (st->extensible && st->prefix)
 		spec_error(r->s, &st->loc, "%s is extensible or prefix, not both", owner.s);
+	/* extensible's sizes are what copy_struct_from_user() takes; a message's are not. */
+	if (st->extensible && st->message)
+		spec_error(r->s, &st->loc, "%s is extensible or message, not both", owner.s);
 	if (st->extensible && !st->nr_sizes)
 		spec_error(r->s, &st->loc, "extensible %s needs its known sizes ('size NAME = BYTES;')",
 			   owner.s);

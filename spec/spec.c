@@ -513,7 +513,27 @@ const struct spec_struct *spec__find_struct(const struct spec *s, const char *na
 
 const struct spec_field *spec_struct__field(const struct spec_struct *st, const char *name)
 {
-	return KD_FIND_NAMED(const struct spec_field, st->fields, st->nr_fields, name, name);
+	size_t i;
+
+	for (i = 0; name && i < st->nr_fields; i++)
+		if (st->fields[i].from_elem < 0 && !strcmp(st->fields[i].name, name))
+			return &st->fields[i];
+	return NULL;
+}
+
+const struct spec_field *spec_struct__unused(const struct spec_struct *st, const char *name)
+{
+	const struct spec_field *best = NULL;
+	size_t i;
+
+	for (i = 0; name && i < st->nr_fields; i++) {
+		const struct spec_field *f = &st->fields[i];
+
+		if (f->unused && !strcmp(f->name, name) &&
+		    (!best || (f->from_elem < 0 ? 0 : f->from_elem) < (best->from_elem < 0 ? 0 : best->from_elem)))
+			best = f;
+	}
+	return best;
 }
 
 const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i)

@@ -261,11 +261,16 @@ struct spec_size {
 
 struct spec_field {
 	const char *name;		/* member name; a dotted path for nested members */
+	int64_t from_elem;		/* name[N]: the elements from N on; -1: the whole member */
 	bool reserved;			/* must be zero; may be reused by a later version */
 	bool out;			/* written by the kernel, the user's value ignored */
+	bool unused;			/* never read nor written by the kernel: the caller's own */
 	bool has_arg;			/* kind given */
 	struct spec_arg arg;
-	const char *since;
+	/* "when A, B": read only when one of these UAPI constants is in play */
+	const char **gates;
+	size_t nr_gates;
+	const char *since, *until;	/* NULL: open */
 	struct spec_loc loc;
 };
 
@@ -274,6 +279,7 @@ struct spec_struct {
 	bool is_union;
 	bool extensible;		/* size-versioned (copy_struct_from_user) */
 	bool prefix;			/* copied no further than a length the caller gives */
+	bool message;			/* bytes of a message: sized by a length, read at any address */
 	bool out;			/* output-only: the kernel writes it, every field is 'out' */
 	bool padding_zero;		/* padding must be zero */
 	int64_t min_size;		/* bytes; -1: none stated (see sizes) */
@@ -398,7 +404,13 @@ size_t spec__nr_structs(const struct spec *s);
 const struct spec_struct *spec__struct(const struct spec *s, size_t i);
 /* By name without the tag ("open_how"); NULL when absent. */
 const struct spec_struct *spec__find_struct(const struct spec *s, const char *name);
+/* The line about member @name as a whole (not one about its elements from N on). */
 const struct spec_field *spec_struct__field(const struct spec_struct *st, const char *name);
+/*
+ * The line that calls member @name (or its elements from N on) unused;
+ * NULL when none does. With several, the one reaching furthest forward.
+ */
+const struct spec_field *spec_struct__unused(const struct spec_struct *st, const char *name);
 
 size_t spec__nr_constants(const struct spec *s);
 const struct spec_constant *spec__constant(const struct spec *s, size_t i);

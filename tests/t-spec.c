@@ -360,6 +360,39 @@ static void test_prefix(void)
 	spec__free(s);
 }
 
+/* `message`, `unused` (a member, or its elements from N on), `when` gates and `until`. */
+static void test_unread_facts(void)
+{
+	static const char text[] =
+		"struct m message { }\n"
+		"struct c {\n\tdata[1]: unused;\n\tdata: int;\n\tlen: when G_A, G_B since 6.5;\n"
+		"\told: unused until 6.12;\n}\n";
+	const struct spec_struct *st;
+	const struct spec_field *f;
+	struct spec *s = NULL;
+	int rc = -1;
+
+	if (!spec__new(&s))
+		rc = spec__parse_buffer(s, "u.kabispec", text, strlen(text));
+	if (!rc)
+		rc = spec__resolve(s);
+	is_int(rc, 0, "message, unused, when and until parse and resolve");
+	st = s ? spec__find_struct(s, "m") : NULL;
+	ok(st && st->message && !st->prefix && !st->nr_fields, "struct m message { }");
+	st = s ? spec__find_struct(s, "c") : NULL;
+	f = st ? spec_struct__unused(st, "data") : NULL;
+	ok(f && f->from_elem == 1 && f->unused && !f->has_arg, "data[1]: unused, from element 1");
+	f = st ? spec_struct__field(st, "data") : NULL;
+	ok(f && f->from_elem == -1 && f->has_arg && !f->unused, "data: the whole member's line");
+	f = st ? spec_struct__field(st, "len") : NULL;
+	ok(f && f->nr_gates == 2 && !strcmp(f->gates[0], "G_A") && !strcmp(f->gates[1], "G_B") &&
+	   f->since && !strcmp(f->since, "6.5") && !f->has_arg, "len: when G_A, G_B since 6.5");
+	f = st ? spec_struct__unused(st, "old") : NULL;
+	ok(f && f->from_elem == -1 && f->until && !strcmp(f->until, "6.12"), "old: unused until 6.12");
+	ok(st && !spec_struct__unused(st, "len"), "len is not unused");
+	spec__free(s);
+}
+
 static void test_division_by_zero(void)
 {
 	static const char *const bad[] = { "1 / 0", "0 && 1 / 0", "5 % (3 - 3)", "4 / (1 & 2)" };
@@ -520,6 +553,18 @@ static void test_errors(void)
 		  "t.kabispec:3:1: expected '}' to close 'syscall x' (opened at line 1), found 'syscall'" },
 		{ "struct s prefix extensible { size 24; }\n",
 		  "t.kabispec:1:1: struct 's' is extensible or prefix, not both" },
+		{ "struct s message extensible { size 24; }\n",
+		  "t.kabispec:1:1: struct 's' is extensible or message, not both" },
+		{ "struct s { a: unused out; b: unused when X; c[2]: out; d[1]: unused; d[1]: unused; }\n",
+		  "t.kabispec:1:12: field 'a' of struct 's' is unused (the kernel never reads or writes it):"
+		  " no kind, 'reserved', 'out' or 'when' with it\n"
+		  "t.kabispec:1:27: field 'b' of struct 's' is unused (the kernel never reads or writes it):"
+		  " no kind, 'reserved', 'out' or 'when' with it\n"
+		  "t.kabispec:1:45: 'c[2]' of struct 's': elements from an index on can only be 'unused'\n"
+		  "t.kabispec:1:70: duplicate field 'd' in struct 's'" },
+		{ "struct s { a[x]: unused; b: when ; }\n",
+		  "t.kabispec:1:14: expected an element index after '[', found 'x'\n"
+		  "t.kabispec:1:34: expected a UAPI constant (a flag or command) after 'when', found ';'" },
 		{ "struct s extensible { a: int; }\n",
 		  "t.kabispec:1:1: extensible struct 's' needs its known sizes ('size NAME = BYTES;')" },
 		{ "struct s extensible { size 24; size 16; minsize 30; }\n",
@@ -529,7 +574,7 @@ static void test_errors(void)
 		  "t.kabispec:1:12: expected a field ('name: ...'), 'size', 'minsize' or 'padding',"
 		  " found 'sise' (did you mean 'size'?)\n"
 		  "t.kabispec:1:21: expected a field ('name: ...'), 'size', 'minsize' or 'padding', found 'a'\n"
-		  "t.kabispec:1:27: field 'b' says nothing: give a kind, 'reserved' or 'out'" },
+		  "t.kabispec:1:27: field 'b' says nothing: give a kind, 'reserved', 'out', 'unused' or 'when'" },
 		{ "syscall x(a: ptr ot int) -> 0;\n",
 		  "t.kabispec:1:18: expected a direction (in, out, inout) after 'ptr', found 'ot'"
 		  " (did you mean 'out'?)" },
@@ -813,6 +858,7 @@ int main(void)
 	test_division_by_zero();
 	test_errors();
 	test_prefix();
+	test_unread_facts();
 	test_multiple_errors();
 	test_garbage();
 	test_oom();

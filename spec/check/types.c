@@ -418,7 +418,8 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 		int64_t type = 0;
 		bool found, bad;
 
-		if (after_kernel(c, fl->since))
+		/* A field outside [since, until) is not the kernel's to have. */
+		if (after_kernel(c, fl->since) || (fl->until && c->has_rel && !after_kernel(c, fl->until)))
 			continue;
 		kd_buf_reset(&sub);
 		err = kd_buf_addf(&sub, "%s.%s", c->subj.s, fl->name);
