@@ -43,6 +43,7 @@ drift.kabispec:23: struct-field-unlisted: struct fx_stat.times: a member of the 
 drift.kabispec:23: struct-field-unlisted: struct fx_stat.nr_extra: a member of the kernel's layout (at byte 56) the spec does not mention
 drift.kabispec:23: struct-field-unlisted: struct fx_stat.extra: a member of the kernel's layout (at byte 60) the spec does not mention
 drift.kabispec:25: struct-field-missing: struct fx_stat.bits.nope: no such member in the kernel's layout
+drift.kabispec:26: struct-field-gate: struct fx_stat.ino_hi: FXK_GATE_NOPE is not defined by the UAPI headers
 drift.kabispec:31: struct-size: struct fx_legacy: 4 bytes in the kernel; the spec says 8 since 6.0
 drift.kabispec:34: struct-field-unlisted: struct fx_node.u: a member of the kernel's layout (at byte 8) the spec does not mention
 drift.kabispec:34: struct-field-unlisted: struct fx_node.callback: a member of the kernel's layout (at byte 16) the spec does not mention
@@ -58,11 +59,11 @@ drift.kabispec:50: ioctl-missing: FXK_IOC_NOPE: not among the ioctls the UAPI he
 drift.kabispec:51: ioctl-dir: FXK_IOC_STAT: the spec's direction is in (_IOC_DIR w); the command's is r
 drift.kabispec:52: ioctl-arg-type: FXK_IOC_HOW: the spec's argument is struct fx_stat; the command's is struct open_how
 drift.kabispec:53: ioctl-arg-unknown: FXK_IOC_GHOST: the spec's argument type struct fxk_ghost is in no compiled header and no DWARF of this kernel: its layout cannot be checked or compared
-drift.kabispec:57: struct-missing: struct fx_udata_resp: in neither the kernel's DWARF nor its header views (a prefix struct crosses outside typed arguments: extract with --modules and --uapi)
+drift.kabispec:57: struct-missing: struct fx_udata_resp: in neither the kernel's DWARF nor its header views (a prefix struct, a message, or one whose members are unused or gated, crosses outside typed arguments: extract with --modules and --uapi)
 6.99.1-fixture: syscall-unspecified: getpid: no spec entry
 6.99.1-fixture: syscall-unspecified: fxlegacy: no spec entry
 coverage: 5/7 syscalls specified
-36 findings" \
+37 findings" \
 	"  every drift kind, in spec order, then the kernel's own"
 
 "$KABI_DIFF" check bare.kabi --spec drift >out.txt
@@ -74,8 +75,8 @@ is "$(grep -c 'flag-\|ioctl-\|size-constant' out.txt)" 0 "  and reports none of 
 "$KABI_DIFF" check k.kabi --spec drift --format json >out.json
 is "$?" 4 "--format json: exit 4"
 is "$(jq -c '[.kernel.release, .uapi, .coverage, (.findings | length)]' out.json)" \
-	'["6.99.1-fixture",true,{"specified":5,"total":7},36]' "  release, uapi, coverage, count"
-is "$(jq -c '.findings[0], .findings[35]' out.json)" \
+	'["6.99.1-fixture",true,{"specified":5,"total":7},37]' "  release, uapi, coverage, count"
+is "$(jq -c '.findings[0], .findings[36]' out.json)" \
 '{"rule":"flag-unlisted","file":"drift.kabispec","line":9,"subject":"fxk_flags.FXK_FLAGS","message":"FXK_FLAGS (0x118, linux/fxkernel.h) is of the family FXK_* but not in the set"}
 {"rule":"syscall-unspecified","file":null,"line":null,"subject":"fxlegacy","message":"no spec entry"}' \
 	"  findings as objects"

@@ -48,6 +48,8 @@ static const struct spec_check_rule rules[] = {
 	  "an annotated member's kind cannot be carried by its C type" },
 	[CHECK_R_STRUCT_FIELD_UNLISTED] = { "struct-field-unlisted",
 	  "a member of the kernel's layout of a struct the spec describes member by member, which the spec does not mention" },
+	[CHECK_R_STRUCT_FIELD_GATE] = { "struct-field-gate",
+	  "a constant that gates a member (when) and that the UAPI headers do not define" },
 	[CHECK_R_FLAG_UNDEFINED] = { "flag-undefined",
 	  "a set value named after a UAPI constant that the headers do not define" },
 	[CHECK_R_FLAG_UNLISTED] = { "flag-unlisted",

@@ -380,6 +380,23 @@ static int check_unlisted(struct ck *c, const struct spec_struct *st, const stru
 	return err;
 }
 
+/*
+ * Does the contract describe @st as one that crosses outside typed
+ * arguments (a prefix or a message, members unused or read behind a
+ * flag)? Such a struct lives in a module or only in the headers.
+ */
+static bool crosses_untyped(const struct spec_struct *st)
+{
+	size_t i;
+
+	if (st->prefix || st->message)
+		return true;
+	for (i = 0; i < st->nr_fields; i++)
+		if (st->fields[i].unused || st->fields[i].nr_gates)
+			return true;
+	return false;
+}
+
 int check_struct(struct ck *c, const struct spec_struct *st)
 {
 	const char *tag = st->is_union ? "union" : "struct";
@@ -408,9 +425,10 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 		return err;
 	if (!t)
 		return finding(c, CHECK_R_STRUCT_MISSING, &st->loc, c->subj.s,
-			       st->prefix ? "in neither the kernel's DWARF nor its header views"
-			       " (a prefix struct crosses outside typed arguments: extract with"
-			       " --modules and --uapi)" :
+			       crosses_untyped(st) ? "in neither the kernel's DWARF nor its header"
+			       " views (a prefix struct, a message, or one whose members are unused"
+			       " or gated, crosses outside typed arguments: extract with --modules"
+			       " and --uapi)" :
 			       "not among the types the kernel's syscalls and ioctls reach");
 	err = check_struct_sizes(c, st, t->size);
 	for (size_t f = 0; !err && f < st->nr_fields; f++) {
@@ -432,6 +450,11 @@ int check_struct(struct ck *c, const struct spec_struct *st)
 				      "no such member in the kernel's layout");
 			continue;
 		}
+		/* A gate the headers lack makes the diff's `when` fact never hold. */
+		for (size_t g = 0; !err && c->r->has_uapi && g < fl->nr_gates; g++)
+			if (!find_const(c, fl->gates[g]))
+				err = finding(c, CHECK_R_STRUCT_FIELD_GATE, &fl->loc, sub.s,
+					      "%s is not defined by the UAPI headers", fl->gates[g]);
 		if (!fl->has_arg || fl->arg.kind == SPEC_K_LEN || fl->arg.kind == SPEC_K_COUNT)
 			continue;
 		err = kind_vs_type(c, &fl->arg, type, NULL, true, &why, &bad);
