@@ -29,7 +29,7 @@ static const char spec_usage[] =
 	"\n"
 	"  lint DIR             parse every DIR/*.kabispec, report all errors, print a summary\n"
 	"  load KERNEL.kabi DIR store the contract of DIR in KERNEL.kabi (replacing its spec)\n"
-	"  init KERNEL.kabi     skeleton entries for every x64 syscall of KERNEL.kabi, kinds\n"
+	"  init KERNEL.kabi     skeleton entries for every syscall (x64, arm64) of KERNEL.kabi, kinds\n"
 	"                       guessed from the C types (TODO notes where a set is needed),\n"
 	"                       to stdout or -o FILE; --except DIR skips syscalls DIR declares\n";
 

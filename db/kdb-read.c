@@ -30,6 +30,18 @@ int kdb__get_meta(struct kdb *db, const char *key, char **value)
 	return err;
 }
 
+const struct kd_arch *kdb__arch(struct kdb *db)
+{
+	const struct kd_arch *arch;
+	char *name = NULL;
+
+	if (!db || kdb__get_meta(db, "arch", &name))
+		name = NULL;
+	arch = kd_arch__by_name(name);
+	free(name);
+	return arch ? arch : kd_arch__by_name("x86_64");
+}
+
 /*
  * A zeroed element appended to the array at @arr (a T **) of @n elements and
  * capacity @cap, and counted in @n; NULL with kd_grow_array()'s error in *@err.

@@ -65,6 +65,13 @@ int kdb__open_update(const char *path, struct kdb **out);
 int kdb__set_meta(struct kdb *db, const char *key, const char *value);
 /* *value is malloc'ed (caller frees), NULL when the key is absent. */
 int kdb__get_meta(struct kdb *db, const char *key, char **value);
+struct kd_arch;
+/*
+ * The kernel's architecture, by meta "arch" (lib/arch.h): x86_64 when @db
+ * is NULL or records none (a .kabi of before arm64), whose native syscall
+ * table (x64, arm64) check, spec init and the probe read.
+ */
+const struct kd_arch *kdb__arch(struct kdb *db);
 int kdb__put_problem(struct kdb *db, const char *stage, const char *input,
 		     const char *location, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));

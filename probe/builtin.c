@@ -472,18 +472,6 @@ static int on_native(const struct kd_syscall *sc, void *ctx)
 	return 0;
 }
 
-const struct kd_arch *probe_db_arch(struct kdb *db)
-{
-	const struct kd_arch *arch;
-	char *name = NULL;
-
-	if (!db || kdb__get_meta(db, "arch", &name))
-		name = NULL;
-	arch = kd_arch__by_name(name);
-	free(name);
-	return arch ? arch : kd_arch__by_name("x86_64");
-}
-
 /*
  * The number of @call in @db's native table (x64, arm64), -1 when it has
  * no such call; @nr, x86_64's, without @db.
@@ -541,7 +529,7 @@ static int add_flag_set(struct probe_set *set, const struct kd_arch *arch, const
 
 int probe__add_builtin(struct probe_set *set, struct kdb *db, size_t *absent)
 {
-	const struct kd_arch *arch = probe_db_arch(db);
+	const struct kd_arch *arch = kdb__arch(db);
 	const char *abi = arch->native_abi;
 	char *release = NULL;
 	size_t i, dummy;

@@ -29,10 +29,6 @@ int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s, si
 #define PROBE_MAX_CC_LOG (1u << 20)
 
 struct kdb;
-struct kd_arch;
-/* The architecture @db records (meta arch); x86_64 without @db or that meta. */
-const struct kd_arch *probe_db_arch(struct kdb *db);
-
 /* Is @word one of the space-separated words of @list (may be NULL)? */
 bool probe__has_word(const char *list, const char *word);
 

@@ -540,7 +540,7 @@ static int on_syscall_nr(const struct kd_syscall *sc, void *ctx)
 static int convert_call(struct conv *cv)
 {
 	const struct spec_call *c = cv->call;
-	struct table_slot slot = { probe_db_arch(cv->db)->native_abi, -1, 0 };
+	struct table_slot slot = { kdb__arch(cv->db)->native_abi, -1, 0 };
 	size_t i;
 	int err;
 

@@ -20,6 +20,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/type-cache.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"
@@ -263,7 +264,7 @@ int spec__skeleton(struct kdb *db, const struct spec *except, struct kd_buf *out
 
 	err = type_cache__new(db, &s.types);
 	if (!err)
-		err = kdb__foreach_syscall(db, "x64", on_syscall, &s);
+		err = kdb__foreach_syscall(db, kdb__arch(db)->native_abi, on_syscall, &s);
 	if (count)
 		*count = s.count;
 	for (i = 0; i < s.nr_seen; i++)

@@ -40,6 +40,14 @@ is "$(readelf -rW k | grep -c R_AARCH64_RELATIVE)" "19" \
 is "$?" "0" "extract"
 is "$(q k.kabi "SELECT value FROM meta WHERE key = 'arch'")" "arm64" "arch recorded"
 is "$("$KABI_DIFF" show k.kabi info | grep '^arch')" "arch            arm64" "show info names the arch"
+# check holds the spec against the arm64 table, not the x64 rows it lacks.
+mkdir -p spec && printf 'syscall read(fd: fd, buf: ptr out void, count: len buf) -> count;\nsyscall fxgone() -> 0;\n' >spec/s.kabispec
+"$KABI_DIFF" check k.kabi --spec spec >check.txt
+is "$?|$(sed 1d check.txt | grep -v -e syscall-unspecified -e '^note: ')" "4|s.kabispec:2: syscall-missing: fxgone: not in the kernel's arm64 syscall table
+coverage: 1/8 syscalls specified
+8 findings" "check: the arm64 table's 8 implemented syscalls, read specified, fxgone missing from it"
+is "$("$KABI_DIFF" spec init k.kabi | sed -n 's/^syscall \([a-z0-9_]*\)(.*/\1/p' | sort | tr '\n' ' ')" \
+	"fxlegacy fxold fxstat getpid metaonly openat openat2 read " "spec init: a skeleton of the arm64 table's syscalls"
 is "$(q k.kabi "SELECT abi, nr, ifnull(name, '-'), ifnull(entry, '-'), implemented FROM syscalls
 	ORDER BY abi <> 'arm64', nr")" \
 "arm64|0|read|__arm64_sys_read|1

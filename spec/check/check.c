@@ -2,7 +2,7 @@
 /*
  * kabi-diff check: hold one extracted kernel against a contract and list
  * where they disagree (spec/check/CHECK.md). Everything is read through the DB
- * API: the x64 syscall table and signatures, the types by id and name, the
+ * API: the native syscall table (x64, arm64) and signatures, the types by id and name, the
  * UAPI constants (loaded once, sorted by name, for the flag-set families)
  * and the ioctls. "since" is honoured: what the spec dates after the
  * kernel's release may be absent without a finding.
@@ -19,6 +19,7 @@
 #include "db/kdb.h"
 #include "db/type-cache.h"
 #include "db/kdb-kernel.h"
+#include "lib/arch.h"
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -29,7 +30,7 @@
 
 static const struct spec_check_rule rules[] = {
 	[CHECK_R_SYSCALL_MISSING] = { "syscall-missing",
-	  "a syscall of the spec that the kernel's x64 table lacks or leaves unimplemented" },
+	  "a syscall of the spec that the kernel's native table (x64, arm64) lacks or leaves unimplemented" },
 	[CHECK_R_SYSCALL_PARAMS_COUNT] = { "syscall-params-count",
 	  "the spec's parameter count differs from the kernel's signature" },
 	[CHECK_R_SYSCALL_PARAM_NAME] = { "syscall-param-name",
@@ -63,7 +64,7 @@ static const struct spec_check_rule rules[] = {
 	[CHECK_R_IOCTL_ARG_UNKNOWN] = { "ioctl-arg-unknown",
 	  "the spec's argument type (a struct, union, enum or typedef) is in no header view and no DWARF of the kernel" },
 	[CHECK_R_SYSCALL_UNSPECIFIED] = { "syscall-unspecified",
-	  "a syscall of the kernel's x64 table with no spec entry" },
+	  "a syscall of the kernel's native table (x64, arm64) with no spec entry" },
 };
 
 _Static_assert(sizeof(rules) / sizeof(rules[0]) == CHECK__NR_RULES, "a rule without a row");
@@ -257,9 +258,8 @@ static int check_syscall(struct ck *c, const struct spec_call *sc)
 
 	if (!k || !k->implemented) {
 		if (!after_kernel(c, sc->since))
-			err = finding(c, CHECK_R_SYSCALL_MISSING, &sc->loc, sc->name, "%s",
-				      k ? "not implemented in the kernel's x64 syscall table" :
-				      "not in the kernel's x64 syscall table");
+			err = finding(c, CHECK_R_SYSCALL_MISSING, &sc->loc, sc->name, "%s %s syscall table",
+				      k ? "not implemented in the kernel's" : "not in the kernel's", c->abi);
 		return err;
 	}
 	if (!k->func_id)
@@ -460,8 +460,10 @@ int spec__check(const struct spec *s, struct kdb *db, struct spec_check **out)
 	if (!err)
 		err = kdb__foreach_constant(db, on_const, &c);
 	c.r->has_uapi = c.nr_consts > 0;
+	/* The kernel's own table: an arm64 kernel has no x64 rows. */
+	c.abi = kdb__arch(db)->native_abi;
 	if (!err)
-		err = kdb__foreach_syscall(db, "x64", on_syscall, &c);
+		err = kdb__foreach_syscall(db, c.abi, on_syscall, &c);
 	if (!err)
 		err = collect_names(&c);
 	if (!err)

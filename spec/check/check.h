@@ -74,7 +74,7 @@ void spec_check__free(struct spec_check *r);
 /* Findings in spec order (file load order, line), then the kernel's own. */
 size_t spec_check__nr_findings(const struct spec_check *r);
 const struct spec_finding *spec_check__finding(const struct spec_check *r, size_t i);
-/* x64 syscalls of the kernel (implemented, by name) and how many the spec declares. */
+/* Native syscalls of the kernel (implemented, by name) and how many the spec declares. */
 void spec_check__coverage(const struct spec_check *r, size_t *specified, size_t *total);
 bool spec_check__has_uapi(const struct spec_check *r);
 /* The kernel's release ("6.1.0-47-amd64"), or "?" */

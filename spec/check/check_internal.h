@@ -55,6 +55,7 @@ struct ck {
 	struct spec_check *r;
 	unsigned rel[3];
 	bool has_rel;
+	const char *abi;	/* the kernel's native syscall ABI: "x64", "arm64" */
 	struct kconst *consts;
 	size_t nr_consts, cap_consts;
 	struct ksys *sys;
