@@ -303,6 +303,46 @@ bool dt_equivalent(const struct tgraph *g, int64_t a, int64_t b);
 bool dt_sign_only(const struct tgraph *g, int64_t a, int64_t b);
 /* A struct of one member at 0 replaced by that member's type, or the reverse. */
 bool dt_wrapped(const struct tgraph *g, int64_t a, int64_t b);
+/* --- diff-types.c's slots and nodes, as diff-aggregate.c uses them ---- */
+#define MAX_BITMAP_BITS (1 << 24)	/* structs above 2 MiB: no padding analysis */
+/*
+ * Bit positions and widths are clamped to [0, 2^60]: a .kabi may hold any
+ * offset or size (2^61 - 8 bytes is 2^64 - 64 bits), and the sum of two
+ * clamped values never overflows.
+ */
+#define MAX_BIT ((int64_t)1 << 60)
+
+#define SLOT_LAST_SAME_SIZE	0x1	/* last member of a struct whose size did not change */
+#define SLOT_EXT_TAIL		0x2	/* its growth is an extensible owner's tail growth */
+#define SLOT_UNION_ALT		0x4	/* an alternative of a union whose size did not change */
+#define SLOT_TOLERANT		0x8	/* the argument of an ioctl of a size-tolerant family */
+/*
+ * A header root's path (a type its header declares): not a use of the
+ * type, so it does not vote on how every path embeds it (union_alt,
+ * tolerant, anon_ext): an ioctl's size-tolerant argument or a union
+ * alternative stays one although its header declares it too.
+ */
+#define SLOT_NO_VOTE		0x10
+#define SLOT_LOST_UNUSED	0x20	/* elements an array loses are the contract's unused */
+#define SLOT_LAST_MESSAGE	0x40	/* last member of a message, at the same offset */
+
+/* @bits and @bytes (as bits) clamped to [0, MAX_BIT]. */
+int64_t dt_clamp_bits(int64_t bits);
+int64_t dt_bits_of(int64_t bytes);
+/* Add a change owned by node @node (in the types category). */
+int dt_emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
+	    const char *subject, const char *old_value, const char *new_value, const char *note);
+/* Follow @a/@b to the aggregates they lead to: their node, reached from @owner by @label. */
+int dt_descend(struct diff_engine *e, size_t owner, const char *label, int64_t a, int64_t b,
+	       unsigned flags);
+/* Compare slot @a/@b (@reserved: reserved space; SLOT_* @flags), then descend. */
+int dt_slot_with(struct diff_engine *e, size_t owner, enum slot_kind sk, const char *name,
+		 const char *subject, const char *label, int64_t a, int64_t b, bool reserved,
+		 unsigned flags);
+/* Compare node @node's structs or unions @ta/@tb member by member (diff-aggregate.c). */
+int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
+			 const struct kd_type *tb);
+
 /* Enums of other tags, the same size, every old enumerator kept with its value. */
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);
 
