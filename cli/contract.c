@@ -186,6 +186,13 @@ static bool c_message(void *ctx, const char *name, struct diff_where *where)
 	return st && said_at(where, &st->loc, st->message);
 }
 
+static bool c_whole(void *ctx, const char *name, struct diff_where *where)
+{
+	const struct spec_struct *st = spec__find_struct(ctx, name);
+
+	return st && said_at(where, &st->loc, st->whole);
+}
+
 static bool c_unused(void *ctx, const char *name, const char *member, int64_t *from,
 		     struct diff_where *where)
 {
@@ -325,6 +332,7 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 	cc->contract.is_extensible = c_extensible;
 	cc->contract.is_prefix = c_prefix;
 	cc->contract.is_message = c_message;
+	cc->contract.is_whole = c_whole;
 	cc->contract.is_unused = c_unused;
 	cc->contract.gates = c_gates;
 	cc->contract.is_reserved = c_reserved;

@@ -656,6 +656,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = dt_tolerant_evidence(e, node);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
 			err = dt_prefix_evidence(e, node, ta->name);
+		if (!err && rule == DIFF_R_TAIL_GROWTH_WHOLE)
+			err = dt_whole_evidence(e, node, ta->name);
 		if (!err && rule == DIFF_R_PADDING_NAMED) {
 			struct dt_resv_why why;
 
@@ -689,6 +691,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = dt_tolerant_evidence(e, node);
 		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
 			err = dt_prefix_evidence(e, node, ta->name);
+		if (!err && rule == DIFF_R_TAIL_GROWTH_WHOLE)
+			err = dt_whole_evidence(e, node, ta->name);
 		if (!err && (rule == DIFF_R_TAIL_SHRINK_UNUSED || rule == DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
 			err = last_evidence(e, &g.why);
 	}

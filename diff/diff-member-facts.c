@@ -125,6 +125,14 @@ bool dt_contract_message(const struct diff_engine *e, const char *type, struct d
 	return c && c->is_message && type && c->is_message(c->ctx, type, where);
 }
 
+/* The contract calls @type whole (copied at the kernel's size); *@where: its line. */
+static bool contract_whole(const struct diff_engine *e, const char *type, struct diff_where *where)
+{
+	const struct diff_contract *c = e->conf->contract;
+
+	return c && c->is_whole && type && c->is_whole(c->ctx, type, where);
+}
+
 bool dt_contract_unused(const struct diff_engine *e, const char *type, const char *member,
 			int64_t *from, struct diff_where *where)
 {
@@ -219,6 +227,8 @@ enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const s
 		return DIFF_R_TAIL_GROWTH_TOLERANT;
 	if (dt_contract_prefix(e, t->name, NULL))
 		return DIFF_R_TAIL_GROWTH_PREFIX;
+	if (contract_whole(e, t->name, NULL))
+		return DIFF_R_TAIL_GROWTH_WHOLE;
 	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
 }
 
@@ -231,6 +241,17 @@ int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type)
 	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
 			     "%s:%d: %s is prefix: copied no further than the caller's length",
 			     w.file ? w.file : "contract", w.line, e->nodes[node].display);
+}
+
+/* The evidence of the last change, a growth of @type the contract calls whole. */
+int dt_whole_evidence(struct diff_engine *e, size_t node, const char *type)
+{
+	struct diff_where w = { NULL, 0 };
+
+	(void)contract_whole(e, type, &w);
+	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+			     "%s:%d: %s is whole: copied at the kernel's size, whatever the caller's"
+			     " length", w.file ? w.file : "contract", w.line, e->nodes[node].display);
 }
 
 /* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */

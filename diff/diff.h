@@ -149,6 +149,7 @@ enum diff_rule_id {
 	DIFF_R_TAIL_GROWTH_UNION,
 	DIFF_R_TAIL_GROWTH_TOLERANT,
 	DIFF_R_TAIL_GROWTH_PREFIX,
+	DIFF_R_TAIL_GROWTH_WHOLE,
 	DIFF_R_TAIL_SHRINK_UNUSED,
 	DIFF_R_MEMBER_REMOVED,
 	DIFF_R_MEMBER_REMOVED_UNUSED,
@@ -294,6 +295,9 @@ struct diff_contract {
 	 * the caller or the protocol, never its C size, and reads it at any
 	 * address (nbd's reply on a socket, a firmware request the caller sizes). */
 	bool (*is_message)(void *ctx, const char *name, struct diff_where *where);
+	/* The kernel copies the struct at its own size whatever length the
+	 * caller gave (bnxt_re_create_srq()'s ib_copy_to_udata(sizeof(resp))). */
+	bool (*is_whole)(void *ctx, const char *name, struct diff_where *where);
 	/* The kernel never reads nor writes member @member of @name from
 	 * element *@from on (0: the whole member): its bytes are the caller's. */
 	bool (*is_unused)(void *ctx, const char *name, const char *member, int64_t *from,

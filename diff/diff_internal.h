@@ -393,6 +393,7 @@ bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct k
 enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The evidence of the last change: a growth of prefix @type, or of a size-tolerant argument. */
 int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type);
+int dt_whole_evidence(struct diff_engine *e, size_t node, const char *type);
 int dt_tolerant_evidence(struct diff_engine *e, size_t node);
 
 /*

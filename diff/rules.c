@@ -102,6 +102,9 @@ static const struct diff_rule rules[] = {
 	  "the kernel copies no more than the length the caller gives, or the caller reads no more than"
 	  " it knows: old binaries pass and get the old prefix, and the tail they do not send is not read"
 	  " (zero-filled, or behind a flag or version they cannot set)" },
+	[DIFF_R_TAIL_GROWTH_WHOLE] = { "tail-growth-whole", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
+	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls whole", B, false,
+	  "the kernel copies its own, larger size whatever length the caller gave: it writes past the end of an old binary's buffer, or reads bytes an old binary never set" },
 	[DIFF_R_TAIL_SHRINK_UNUSED] = { "tail-shrink-unused", { DIFF_K_TYPE_SIZE },
 	  "type.size: a struct that shrank by bytes that were padding or members the contract calls unused, no other change of it breaking", C, false,
 	  "the kernel never read nor wrote the bytes it lost: an old binary's larger copy only carries bytes nobody reads (an array of the struct is judged where the array is)" },

@@ -187,7 +187,8 @@ int parse_struct(struct parser *p, const struct token *kw)
 	accept_flags(p, (const struct word_flag[]){ { "extensible", &st.extensible },
 						     { "prefix", &st.prefix },
 						     { "message", &st.message },
-						     { "out", &st.out } }, 4);
+						     { "whole", &st.whole },
+						     { "out", &st.out } }, 5);
 	if (opt_since(p, &st.since))
 		return -1;
 	rc = parse_block(p, kw->text, st.name, struct_stmt, &c);

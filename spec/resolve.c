@@ -285,6 +285,9 @@ static void resolve_struct(struct resolver *r, struct spec_struct *st)
 	/* extensible's sizes are what copy_struct_from_user() takes; a message's are not. */
 	if (st->extensible && st->message)
 		spec_error(r->s, &st->loc, "%s is extensible or message, not both", owner.s);
+	/* whole: the kernel's size whatever the caller's, which the others deny. */
+	if (st->whole && (st->extensible || st->prefix || st->message))
+		spec_error(r->s, &st->loc, "%s is whole: not extensible, prefix or message", owner.s);
 	if (st->extensible && !st->nr_sizes)
 		spec_error(r->s, &st->loc, "extensible %s needs its known sizes ('size NAME = BYTES;')",
 			   owner.s);

@@ -280,6 +280,7 @@ struct spec_struct {
 	bool extensible;		/* size-versioned (copy_struct_from_user) */
 	bool prefix;			/* copied no further than a length the caller gives */
 	bool message;			/* bytes of a message: sized by a length, read at any address */
+	bool whole;			/* copied at the kernel's own size, whatever the caller's length */
 	bool out;			/* output-only: the kernel writes it, every field is 'out' */
 	bool padding_zero;		/* padding must be zero */
 	int64_t min_size;		/* bytes; -1: none stated (see sizes) */

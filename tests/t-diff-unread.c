@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * diff/ on bytes the kernel does not read as C lays them out: messages
- * (sized by a length, read at any address), members and array elements
+ * (sized by a length, read at any address), structs copied whole at the
+ * kernel's size (their growth breaks, by the contract), members and array elements
  * the contract calls unused, and members read only `when` a UAPI constant
  * is in play. Each rule in both directions: with the contract's fact the
  * change is compatible or source, without it (or when the fact does not
@@ -78,6 +79,12 @@ static void build_unread(struct kb *k)
 		{ .name = "meta_len", .type = u32, .offset = 12 },
 	};
 	int64_t umem = agg(k, KD_KIND_STRUCT, "umem", 16, 8, uo, n ? 3 : 2);
+	/* A response copied at the kernel's size (bnxt_re_srq_resp): 4 -> 16 bytes. */
+	struct kd_member ro[] = {
+		{ .name = "id", .type = u32, .offset = 0 }, { .name = "rsvd", .type = u32, .offset = 4 },
+		{ .name = "mask", .type = u64, .offset = 8 },
+	};
+	int64_t resp = agg(k, KD_KIND_STRUCT, "resp", n ? 16 : 4, n ? 8 : 4, ro, n ? 3 : 1);
 	struct kd_constant c[] = {
 		{ .name = "GATE_OLD", .value = 1, .ctype = "int", .expr = "1", .file = "linux/gate.h", .line = 1 },
 		{ .name = "GATE_NEW", .value = 2, .ctype = "int", .expr = "2", .file = "linux/gate.h", .line = 2 },
@@ -89,6 +96,7 @@ static void build_unread(struct kb *k)
 	sys(k, 3, "apf", l64, 1, "a", ptr(k, apf));
 	sys(k, 4, "ctrl", l64, 1, "c", ptr(k, ctrl));
 	sys(k, 5, "umem", l64, 1, "u", ptr(k, umem));
+	sys(k, 6, "resp", l64, 1, "r", ptr(k, resp));
 	if (!k->err)
 		k->err = kdb__put_constants(k->db, c, n ? 2 : 1);
 }
@@ -109,6 +117,12 @@ static bool says_message(void *ctx, const char *name, struct diff_where *where)
 {
 	(void)ctx;
 	return at(where, 1, !strcmp(name, "msg") || !strcmp(name, "grown") || !strcmp(name, "wire"));
+}
+
+static bool says_whole(void *ctx, const char *name, struct diff_where *where)
+{
+	(void)ctx;
+	return at(where, 6, !strcmp(name, "resp"));
 }
 
 static bool says_unused(void *ctx, const char *name, const char *member, int64_t *from,
@@ -136,7 +150,8 @@ static bool says_gates(void *ctx, const char *name, const char *member, const ch
 }
 
 static const struct diff_contract contract = {
-	.is_message = says_message, .is_unused = says_unused, .gates = says_gates, .source = "test",
+	.is_message = says_message, .is_whole = says_whole, .is_unused = says_unused,
+	.gates = says_gates, .source = "test",
 };
 
 static void test_without_contract(void)
@@ -156,8 +171,9 @@ static void test_without_contract(void)
 	      "short unsigned int path_len at 24", NULL);
 	check(r, "type.member.added", "struct umem.meta_len", "padding-reuse-uncontracted", NULL,
 	      "unsigned int meta_len at 12", NULL);
-	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 13,
-	       "no contract: 13 breaking (all but the alias and the constant)");
+	check(r, "type.size", "struct resp", "tail-growth-uncontracted", "4", "16", NULL);
+	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 17,
+	       "no contract: 17 breaking (all but the alias and the constant)");
 	diff_result__free(r);
 }
 
@@ -204,11 +220,21 @@ static void test_with_contract(void)
 	      "unsigned int rsv at 28", NULL);
 	evidence_is(r, "type.member.added", "struct ctrl.rsv", DIFF_EV_CONTRACT,
 		    "test.kabispec:4: ctrl.rsv is unused: the kernel never reads it");
+	/* whole: the growth breaks by the contract, not for want of one */
+	check(r, "type.size", "struct resp", "tail-growth-whole", "4", "16", NULL);
+	check(r, "type.member.added", "struct resp.mask", "tail-growth-whole", NULL,
+	      "long long unsigned int mask at 8", NULL);
+	evidence_is(r, "type.size", "struct resp", DIFF_EV_CONTRACT,
+		    "test.kabispec:6: struct resp is whole: copied at the kernel's size, whatever the"
+		    " caller's length");
+	ok(r && diff_result__find(r, "type.size", "struct resp") &&
+	   !diff_result__find(r, "type.size", "struct resp")->rule->uncontracted,
+	   "tail-growth-whole is breaking by the contract, not 'potentially'");
 	/* a gated member in old padding */
 	check(r, "type.member.added", "struct umem.meta_len", "member-added-unread", NULL,
 	      "unsigned int meta_len at 12", NULL);
-	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 3,
-	       "contract: breaking are grown's x, moved cmd and size alone");
+	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 7,
+	       "contract: breaking are grown's x, moved cmd and size, and resp's growth and alignment");
 	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_SOURCE) : -1, 3,
 	       "contract: source are msg's array and size, wire's alignment");
 	diff_result__free(r);

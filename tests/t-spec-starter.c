@@ -130,7 +130,8 @@ static void test_prefix(const struct spec *s)
 		   "%s is prefix%s", prefix[i].st, prefix[i].out ? " out" : "");
 	}
 	st = spec__find_struct(s, "bnxt_re_srq_resp");
-	ok(!st || !st->prefix, "bnxt_re_srq_resp is not prefix (bnxt_re_create_srq copies sizeof(resp))");
+	ok(st && !st->prefix && st->whole,
+	   "bnxt_re_srq_resp is whole, not prefix (bnxt_re_create_srq copies sizeof(resp))");
 }
 
 int main(void)

@@ -389,7 +389,7 @@ static bool crosses_untyped(const struct spec_struct *st)
 {
 	size_t i;
 
-	if (st->prefix || st->message)
+	if (st->prefix || st->message || st->whole)
 		return true;
 	for (i = 0; i < st->nr_fields; i++)
 		if (st->fields[i].unused || st->fields[i].nr_gates)
