@@ -378,7 +378,7 @@ static void test_unread_facts(void)
 		rc = spec__resolve(s);
 	is_int(rc, 0, "message, unused, when and until parse and resolve");
 	st = s ? spec__find_struct(s, "m") : NULL;
-	ok(st && st->message && !st->prefix && !st->nr_fields, "struct m message { }");
+	ok(st && st->message && !st->prefix && !st->whole && !st->nr_fields, "struct m message { }");
 	st = s ? spec__find_struct(s, "c") : NULL;
 	f = st ? spec_struct__unused(st, "data") : NULL;
 	ok(f && f->from_elem == 1 && f->unused && !f->has_arg, "data[1]: unused, from element 1");
@@ -555,6 +555,8 @@ static void test_errors(void)
 		  "t.kabispec:1:1: struct 's' is extensible or prefix, not both" },
 		{ "struct s message extensible { size 24; }\n",
 		  "t.kabispec:1:1: struct 's' is extensible or message, not both" },
+		{ "struct s whole prefix { }\n",
+		  "t.kabispec:1:1: struct 's' is whole: not extensible, prefix or message" },
 		{ "struct s { a: unused out; b: unused when X; c[2]: out; d[1]: unused; d[1]: unused; }\n",
 		  "t.kabispec:1:12: field 'a' of struct 's' is unused (the kernel never reads or writes it):"
 		  " no kind, 'reserved', 'out' or 'when' with it\n"
