@@ -128,12 +128,15 @@ run() { # PRE NAMES-FILE
 	done
 	echo "$h" >"$d/runfailed"
 }
-run "" "$d/ioctls"
-[ -s "$d/ioctls.s" ] && run "#include <sys/ioctl.h>" "$d/ioctls.s"
+# Into the header's own file: parallel jobs writing one stdout split lines
+# at their buffers' edges ("3222299DRM_IOCTL_ADD_BUFS").
+{ run "" "$d/ioctls"
+  [ -s "$d/ioctls.s" ] && run "#include <sys/ioctl.h>" "$d/ioctls.s"; } >"$d/out"
 exit 0
 EOF
 export W="$work" CC INCS="$incs" ROOTRE="$rootre"
-xargs -P "$jobs" -n 1 sh "$work/one.sh" <"$work/headers" >"$work/all"
+xargs -P "$jobs" -n 1 sh "$work/one.sh" <"$work/headers"
+cat "$work"/*/out 2>/dev/null >"$work/all"
 
 # One number per name; two headers giving one name two numbers is a conflict.
 sort -u -k1,1 -k2,2 "$work/all" | awk -F'\t' '
