@@ -652,12 +652,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		if (!err)
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g.nv.s,
 					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
-		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
-			err = dt_tolerant_evidence(e, node);
-		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
-			err = dt_prefix_evidence(e, node, ta->name);
-		if (!err && rule == DIFF_R_TAIL_GROWTH_WHOLE)
-			err = dt_whole_evidence(e, node, ta->name);
+		if (!err)
+			err = dt_struct_fact_evidence(e, node, rule, ta->name);
 		if (!err && rule == DIFF_R_PADDING_NAMED) {
 			struct dt_resv_why why;
 
@@ -687,12 +683,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			rule = size_rule(&g);
 		if (!err)
 			err = dt_emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
-		if (!err && rule == DIFF_R_TAIL_GROWTH_TOLERANT)
-			err = dt_tolerant_evidence(e, node);
-		if (!err && rule == DIFF_R_TAIL_GROWTH_PREFIX)
-			err = dt_prefix_evidence(e, node, ta->name);
-		if (!err && rule == DIFF_R_TAIL_GROWTH_WHOLE)
-			err = dt_whole_evidence(e, node, ta->name);
+		if (!err)
+			err = dt_struct_fact_evidence(e, node, rule, ta->name);
 		if (!err && (rule == DIFF_R_TAIL_SHRINK_UNUSED || rule == DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
 			err = last_evidence(e, &g.why);
 	}
@@ -718,8 +710,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		if (!err)
 			err = dt_emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
-		if (!err && rule == DIFF_R_TYPE_ALIGN_PREFIX)
-			err = dt_prefix_evidence(e, node, ta->name);
+		if (!err)
+			err = dt_struct_fact_evidence(e, node, rule, ta->name);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
 			err = last_evidence(e, &g.why);
 	}

@@ -233,7 +233,7 @@ enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const s
 }
 
 /* The evidence of the last change, a growth of @type the contract calls prefix. */
-int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type)
+static int prefix_evidence(struct diff_engine *e, size_t node, const char *type)
 {
 	struct diff_where w = { NULL, 0 };
 
@@ -244,7 +244,7 @@ int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type)
 }
 
 /* The evidence of the last change, a growth of @type the contract calls whole. */
-int dt_whole_evidence(struct diff_engine *e, size_t node, const char *type)
+static int whole_evidence(struct diff_engine *e, size_t node, const char *type)
 {
 	struct diff_where w = { NULL, 0 };
 
@@ -255,9 +255,21 @@ int dt_whole_evidence(struct diff_engine *e, size_t node, const char *type)
 }
 
 /* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */
-int dt_tolerant_evidence(struct diff_engine *e, size_t node)
+static int tolerant_evidence(struct diff_engine *e, size_t node)
 {
 	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
 			     "every ioctl that passes %s is of a family the contract calls size tolerant",
 			     e->nodes[node].display);
+}
+
+int dt_struct_fact_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+			    const char *type)
+{
+	switch (rule) {
+	case DIFF_R_TAIL_GROWTH_TOLERANT: return tolerant_evidence(e, node);
+	case DIFF_R_TAIL_GROWTH_PREFIX:
+	case DIFF_R_TYPE_ALIGN_PREFIX: return prefix_evidence(e, node, type);
+	case DIFF_R_TAIL_GROWTH_WHOLE: return whole_evidence(e, node, type);
+	default: return 0;
+	}
 }

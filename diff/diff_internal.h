@@ -391,10 +391,13 @@ bool dt_member_unread(const struct diff_engine *e, const char *type, const char 
 bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The rule of a growth at the tail of node @node's type @t. */
 enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t);
-/* The evidence of the last change: a growth of prefix @type, or of a size-tolerant argument. */
-int dt_prefix_evidence(struct diff_engine *e, size_t node, const char *type);
-int dt_whole_evidence(struct diff_engine *e, size_t node, const char *type);
-int dt_tolerant_evidence(struct diff_engine *e, size_t node);
+/*
+ * The evidence of the last change, node @node's (of @type), when @rule
+ * rests on a fact of the whole struct: a size-tolerant argument, prefix,
+ * whole. Nothing for another rule.
+ */
+int dt_struct_fact_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+			    const char *type);
 
 /*
  * Kernel vs header (diff-header-kernel.c): each difference between the new
