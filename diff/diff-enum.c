@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "db/kdb-uapi.h"
 #include "lib/buf.h"
 #include "lib/find.h"
 
@@ -83,18 +82,12 @@ static bool is_end_marker(const struct kd_type *t, size_t i)
 	return true;
 }
 
-static int constant_value(const struct kd_constant *c, void *ctx)
-{
-	*(int64_t *)ctx = c->value;
-	return 0;
-}
-
 /* Do the new headers keep @name as a #define of @value (an alias)? */
 static bool alias_kept(const struct diff_engine *e, const char *name, int64_t value)
 {
 	int64_t v = 0;
 
-	return e->new_db && !kdb__get_constant(e->new_db, name, constant_value, &v) && v == value;
+	return diff_constant(e->new_db, name, &v) && v == value;
 }
 
 /*

@@ -9,10 +9,7 @@
  */
 #include "diff/diff_internal.h"
 
-#include <errno.h>
 #include <string.h>
-
-#include "db/kdb-uapi.h"
 
 /*
  * Names that say "reserved space, must be zero": reserved, resvd, resv, rsvd, rsv,
@@ -146,21 +143,6 @@ bool dt_contract_unused(const struct diff_engine *e, const char *type, const cha
 	return true;
 }
 
-static int found_constant(const struct kd_constant *k, void *ctx)
-{
-	(void)k;
-	*(bool *)ctx = true;
-	return 0;
-}
-
-/* Is UAPI constant @name in @db's headers? */
-static bool has_constant(struct kdb *db, const char *name)
-{
-	bool found = false;
-
-	return db && !kdb__get_constant(db, name, found_constant, &found) && found;
-}
-
 /*
  * The gates of @member, when both sides' headers were read, none of them
  * is in the old ones and each is in the new: old binaries cannot name one.
@@ -177,7 +159,7 @@ static bool gated_new(const struct diff_engine *e, const char *type, const char 
 	    !e->r->coverage[0].headers || !e->r->coverage[1].headers)
 		return false;
 	for (i = 0; i < n; i++)
-		if (has_constant(e->old_db, gates[i]) || !has_constant(e->new_db, gates[i]))
+		if (diff_constant(e->old_db, gates[i], NULL) || !diff_constant(e->new_db, gates[i], NULL))
 			return false;
 	kd_buf_reset(why);
 	if (kd_buf_addf(why, "%s:%d: %s.%s is read only when ", w.file ? w.file : "contract", w.line,

@@ -45,6 +45,18 @@ static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
  * "union bpf_attr.link_create" belong to "union bpf_attr"), the rest one
  * per thing they are about.
  */
+static int constant_value(const struct kd_constant *c, void *ctx)
+{
+	if (ctx)
+		*(int64_t *)ctx = c->value;
+	return 0;
+}
+
+bool diff_constant(struct kdb *db, const char *name, int64_t *value)
+{
+	return db && name && !kdb__get_constant(db, name, constant_value, value);
+}
+
 static char *default_cause(enum diff_category cat, const char *name)
 {
 	const char *dot = cat == DIFF_CAT_TYPE ? strchr(name, '.') : NULL;

@@ -65,6 +65,9 @@ int diff_evidence(struct diff_result *r, size_t idx, enum diff_evidence kind, co
 	__attribute__((format(printf, 4, 5)));
 /* The finding change @idx belongs to (replaces the default, see diff.c). */
 int diff_cause(struct diff_result *r, size_t idx, const char *cause);
+struct kdb;
+/* Do @db's headers define constant @name? *@value (may be NULL): its value. */
+bool diff_constant(struct kdb *db, const char *name, int64_t *value);
 /* Add an impact unless @root is already listed for change @idx. */
 int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
 /*
