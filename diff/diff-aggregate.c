@@ -468,12 +468,12 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 		*rule = dt_contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
 			dt_contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
 			padding_named(g->e, tname, b, NULL) ? DIFF_R_PADDING_NAMED :
-			dt_member_unread(g->e, g->t[1]->name, b->name, false, &g->why) ?
+			dt_member_unread(g->e, g->node, g->t[1]->name, b->name, false, &g->why) ?
 			DIFF_R_MEMBER_ADDED_UNREAD : DIFF_R_PADDING_REUSE_UNCONTRACTED;
 	else if (kept_or_padding(g, b->bit, inside))
 		*rule = inside < b->bits ? tail : DIFF_R_MEMBER_ADDED_ALIAS;
 	else if (inside == b->bits && padding_or_unused(g, b->bit, inside) &&
-		 dt_member_unread(g->e, g->t[1]->name, b->name, true, &g->why))
+		 dt_member_unread(g->e, g->node, g->t[1]->name, b->name, true, &g->why))
 		*rule = DIFF_R_MEMBER_ADDED_UNREAD;
 	else if (!bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
 		*rule = DIFF_R_RESERVED_REUSE;
@@ -629,7 +629,7 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		}
 		/* Reserved space: reused by new members, or left as padding. */
 		rule = a->resv.is ? (covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_PADDING_NAMED) :
-		       dt_member_unread(e, ta->name, a->name, false, &g.why) ? DIFF_R_MEMBER_REMOVED_UNUSED :
+		       dt_member_unread(e, node, ta->name, a->name, false, &g.why) ? DIFF_R_MEMBER_REMOVED_UNUSED :
 		       DIFF_R_MEMBER_REMOVED;
 		err = describe_leaf(e, 0, a, &g.ov);
 		if (!err)

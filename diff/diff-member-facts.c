@@ -147,8 +147,8 @@ bool dt_contract_unused(const struct diff_engine *e, const char *type, const cha
  * The gates of @member, when both sides' headers were read, none of them
  * is in the old ones and each is in the new: old binaries cannot name one.
  */
-static bool gated_new(const struct diff_engine *e, const char *type, const char *member,
-		      struct kd_buf *why)
+static bool gated_new(const struct diff_engine *e, const char *owner, const char *type,
+		      const char *member, struct kd_buf *why)
 {
 	const struct diff_contract *c = e->conf->contract;
 	const char *const *gates = NULL;
@@ -163,7 +163,7 @@ static bool gated_new(const struct diff_engine *e, const char *type, const char 
 			return false;
 	kd_buf_reset(why);
 	if (kd_buf_addf(why, "%s:%d: %s.%s is read only when ", w.file ? w.file : "contract", w.line,
-			type, member))
+			owner, member))
 		return false;
 	for (i = 0; i < n; i++)
 		if (kd_buf_addf(why, "%s%s", i ? (i + 1 < n ? ", " : " or ") : "", gates[i]))
@@ -173,9 +173,10 @@ static bool gated_new(const struct diff_engine *e, const char *type, const char 
 			    n > 1 ? "any" : "it");
 }
 
-bool dt_member_unread(const struct diff_engine *e, const char *type, const char *member,
-		      bool out_counts, struct kd_buf *why)
+bool dt_member_unread(const struct diff_engine *e, size_t node, const char *type,
+		      const char *member, bool out_counts, struct kd_buf *why)
 {
+	const char *owner = e->nodes[node].display;
 	struct diff_where w = { NULL, 0 };
 	int64_t from = 0;
 
@@ -184,14 +185,14 @@ bool dt_member_unread(const struct diff_engine *e, const char *type, const char 
 	if (dt_contract_unused(e, type, member, &from, &w) && !from) {
 		kd_buf_reset(why);
 		return !kd_buf_addf(why, "%s:%d: %s.%s is unused: the kernel never reads it",
-				    w.file ? w.file : "contract", w.line, type, member);
+				    w.file ? w.file : "contract", w.line, owner, member);
 	}
 	if (out_counts && dt_contract_out(e, type, member, &w)) {
 		kd_buf_reset(why);
 		return !kd_buf_addf(why, "%s:%d: %s.%s is output-only (out): the kernel writes it",
-				    w.file ? w.file : "contract", w.line, type, member);
+				    w.file ? w.file : "contract", w.line, owner, member);
 	}
-	return gated_new(e, type, member, why);
+	return gated_new(e, owner, type, member, why);
 }
 
 /* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */

@@ -386,10 +386,11 @@ bool dt_contract_unused(const struct diff_engine *e, const char *type, const cha
  * Does the new kernel leave member @member of new @type unread from old
  * binaries? The contract calls it unused, or (with @out_counts) out, or it
  * is read only `when` UAPI constants that both sides' headers were read
- * for, none in the old ones and all in the new. *@why: the evidence.
+ * for, none in the old ones and all in the new. *@why: the evidence, which
+ * names the member as node @node displays its type.
  */
-bool dt_member_unread(const struct diff_engine *e, const char *type, const char *member,
-		      bool out_counts, struct kd_buf *why);
+bool dt_member_unread(const struct diff_engine *e, size_t node, const char *type,
+		      const char *member, bool out_counts, struct kd_buf *why);
 /* Node @node's type @t is extensible: by the contract, or inherited when anonymous. */
 bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The rule of a growth at the tail of node @node's type @t. */

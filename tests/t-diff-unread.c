@@ -198,7 +198,7 @@ static void test_with_contract(void)
 	check(r, "type.member.removed", "struct apf.enabled", "member-removed-unused",
 	      "unsigned int enabled at 64", NULL, NULL);
 	evidence_is(r, "type.member.removed", "struct apf.enabled", DIFF_EV_CONTRACT,
-		    "test.kabispec:2: apf.enabled is unused: the kernel never reads it");
+		    "test.kabispec:2: struct apf.enabled is unused: the kernel never reads it");
 	check(r, "type.size", "struct apf", "tail-shrink-unused", "68", "64", NULL);
 	evidence_is(r, "type.size", "struct apf", DIFF_EV_CONTRACT,
 		    "test.kabispec:2: the bytes struct apf lost at its tail (68 -> 64) are padding or"
@@ -212,14 +212,14 @@ static void test_with_contract(void)
 	check(r, "type.member.added", "struct ctrl.path_len", "member-added-unread", NULL,
 	      "short unsigned int path_len at 24", NULL);
 	evidence_is(r, "type.member.added", "struct ctrl.path_len", DIFF_EV_CONTRACT,
-		    "test.kabispec:5: ctrl.path_len is read only when GATE_NEW is in play, and the old"
+		    "test.kabispec:5: struct ctrl.path_len is read only when GATE_NEW is in play, and the old"
 		    " headers define no such constant: old binaries cannot set it");
 	check(r, "type.member.added", "struct ctrl.pad", "member-added-unread", NULL,
 	      "short unsigned int pad at 26", NULL);
 	check(r, "type.member.added", "struct ctrl.rsv", "member-added-unread", NULL,
 	      "unsigned int rsv at 28", NULL);
 	evidence_is(r, "type.member.added", "struct ctrl.rsv", DIFF_EV_CONTRACT,
-		    "test.kabispec:4: ctrl.rsv is unused: the kernel never reads it");
+		    "test.kabispec:4: struct ctrl.rsv is unused: the kernel never reads it");
 	/* whole: the growth breaks by the contract, not for want of one */
 	check(r, "type.size", "struct resp", "tail-growth-whole", "4", "16", NULL);
 	check(r, "type.member.added", "struct resp.mask", "tail-growth-whole", NULL,
