@@ -4,7 +4,8 @@
  * heap-allocated names so the signal handler can walk it without
  * allocating (unlink() is async-signal-safe; malloc is not). Directories
  * are removed with openat/getdents64/unlinkat on stack buffers for the
- * same reason (nftw and readdir allocate).
+ * same reason (nftw and readdir allocate). Child processes (lib/child.c)
+ * are killed, their whole process groups, before anything is removed.
  */
 #include "tmpfile.h"
 
@@ -21,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "buf.h"
+#include "child.h"
 #include "err.h"
 #include "mem.h"
 
@@ -262,6 +264,8 @@ static void on_fatal_signal(int sig)
 {
 	int i, saved = errno;
 
+	/* First the programs running (a compiler writing into a directory below). */
+	kd_child_kill_all();
 	for (i = 0; i < MAX_TMPFILES; i++)
 		if (registry[i])
 			unlink(registry[i]);

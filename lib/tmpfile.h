@@ -5,7 +5,8 @@
  * rename is atomic), register it here, and unregister it after the rename.
  * Temporary directories (a package's unpacked members) are registered the
  * same way. kd_tmpfile_install_signal_cleanup() makes SIGINT/SIGTERM/SIGHUP
- * remove every registered file and directory before the process dies.
+ * kill every child process group lib/child.c runs, then remove every
+ * registered file and directory, before the process dies.
  */
 #ifndef KD_TMPFILE_H
 #define KD_TMPFILE_H
