@@ -19,6 +19,7 @@
 #include "version.h"
 #include "cli/builtin.h"
 #include "cli/contract.h"
+#include "cli/output.h"
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
 #include "db/kdb.h"
@@ -108,41 +109,16 @@ static bool has_abi(struct kdb *db, const char *abi)
 	return kdb__foreach_syscall(db, abi, stop_at_first, NULL) == 1;
 }
 
-/* Print the report to @dest (atomically) or stdout. */
-static int write_report(const struct diff_result *r, const struct report_conf *rc, const char *dest)
-{
-	char *tmp = NULL;
-	FILE *f;
-	int fd, err;
+struct report_job {
+	const struct diff_result *r;
+	const struct report_conf *rc;
+};
 
-	if (!dest)
-		return report__fprintf(r, rc, stdout);
-	fd = kd_tmpfile_create(dest, &tmp);
-	if (fd < 0) {
-		kd_err("%s: cannot create: %s", dest, kd_strerror(fd));
-		return fd;
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-		goto fail;
-	}
-	err = report__fprintf(r, rc, f);
-	if (fclose(f) && !err)
-		err = -EIO;
-	if (err)
-		goto fail;
-	err = kd_tmpfile_commit(tmp, dest);
-	if (err)
-		kd_err("%s: cannot rename into place: %s", dest, kd_strerror(err));
-	free(tmp);
-	return err;
-fail:
-	kd_err("%s: write error: %s", dest, kd_strerror(err));
-	kd_tmpfile_discard(tmp);
-	free(tmp);
-	return err;
+static int print_report(FILE *f, void *ctx)
+{
+	const struct report_job *job = ctx;
+
+	return report__fprintf(job->r, job->rc, f);
 }
 
 int cmd_diff(int argc, char **argv)
@@ -308,7 +284,7 @@ int cmd_diff(int argc, char **argv)
 		kd_err("diff: cannot read the declarations of the changes");
 		goto out;
 	}
-	if (write_report(r, &rc, output))
+	if (cli_write_output(output, print_report, &(struct report_job){ r, &rc }))
 		goto out;
 	status = diff_result__exit_bits(r);
 out:
