@@ -67,6 +67,16 @@ ok $? "  the report lists the suppressed change with its reason"
 "$gate" check base.kabi mr-same -r r3.md >/dev/null 2>err.txt
 is "$?" 0 "an unchanged build: exit 0"
 
+# A contract directory whose name has a space and a glob character is
+# handed to kabi-diff as one argument, never split or expanded.
+mkdir "my spec *" && cp "$KD_SRCDIR"/../spec/contract/*.kabispec "my spec */"
+"$gate" check base.kabi mr --spec "my spec *" -r r4.md >/dev/null 2>err.txt
+is "$?" 1 "--spec 'my spec *': the diff runs (exit 1, breaking)"
+is "$(cat err.txt)" "kabi-gate: breaking changes to the user-space ABI (see r4.md)" \
+	"  no error from kabi-diff"
+grep -q '(contract: my spec \\\* \\(' r4.md
+ok $? "  the report names that contract"
+
 "$gate" check missing.kabi mr >/dev/null 2>err.txt
 is "$?" 3 "no baseline: exit 3"
 is "$(cat err.txt)" "kabi-gate: missing.kabi: no baseline (run 'kabi-gate baseline' on the target branch)" "  names it"
