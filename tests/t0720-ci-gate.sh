@@ -77,6 +77,30 @@ is "$(cat err.txt)" "kabi-gate: breaking changes to the user-space ABI (see r4.m
 grep -q '(contract: my spec \\\* \\(' r4.md
 ok $? "  the report names that contract"
 
+# A build whose headers kabi-diff does not find (include/uapi without the
+# arch's: headers_install not run, a partial checkout) compares no constant
+# or ioctl: a breaking constant change in it would pass unseen. The gate
+# fails with exit 3 unless told to accept the loss; a build that covers
+# more than its baseline is no loss.
+build mr-part "$k1" "$uapi" && rm -r mr-part/arch &&
+	sed -i 's/1U << 3/1U << 4/' mr-part/include/uapi/linux/fxkernel.h
+ok $? "a merge request whose arch headers are missing, with a breaking constant change"
+"$gate" check base.kabi mr-part -r r5.md >out.txt 2>err.txt
+is "$?" 3 "a build that covers less than the baseline: exit 3"
+is "$(cat err.txt)" "kabi-gate: mr-part: covers less than the baseline base.kabi (no UAPI headers): not compared, see the report's 'Not compared'; --allow-coverage-loss accepts that" \
+	"  names what is missing and the option"
+grep -q 'Not compared.*constants (the new side was read without UAPI headers)' out.txt
+ok $? "  the report is printed all the same, with what was not compared"
+"$gate" check base.kabi mr-part -r r5.md --allow-coverage-loss >out.txt 2>err.txt
+is "$?" 0 "--allow-coverage-loss: exit 0"
+is "$(cat err.txt)" "kabi-gate: mr-part: covers less than the baseline base.kabi (no UAPI headers): allowed by --allow-coverage-loss
+kabi-gate: no breaking change to the user-space ABI" "  saying what it allowed"
+mkdir target-bare && cp "$k1" target-bare/vmlinux && "$gate" baseline target-bare -o bare.kabi >/dev/null &&
+	"$gate" check bare.kabi mr-same -r r6.md >/dev/null 2>err.txt
+is "$?" 0 "a build with headers against a baseline without: no loss, exit 0"
+PATH=/nonexistent "$(command -v sh)" "$gate" check base.kabi mr-same -r r7.md >/dev/null 2>err.txt
+is "$?:$(cat err.txt)" "3:kabi-gate: jq: not found (it reads the report's coverage)" "without jq: exit 3, never a pass"
+
 "$gate" check missing.kabi mr >/dev/null 2>err.txt
 is "$?" 3 "no baseline: exit 3"
 is "$(cat err.txt)" "kabi-gate: missing.kabi: no baseline (run 'kabi-gate baseline' on the target branch)" "  names it"
