@@ -142,6 +142,13 @@ is "$?:$(tail -1 err.txt)" "3:kabi-gate: kabi-diff failed (exit 1)" "an unknown 
 "$gate" check -C repo base.kabi mr >/dev/null 2>&1
 is "$?" 2 "-C without --git: usage error"
 
+# Installed, kabi-gate runs the kabi-diff beside it (make install puts
+# both in BINDIR), whatever PATH holds.
+mkdir bin && cp "$gate" bin/kabi-gate && ln -s "$KABI_DIFF" bin/kabi-diff
+(unset KABI_DIFF; PATH=/usr/bin:/bin bin/kabi-gate check base.kabi mr-same -r r8.md >/dev/null 2>err.txt)
+is "$?:$(cat err.txt)" "0:kabi-gate: no breaking change to the user-space ABI" \
+	"without KABI_DIFF: the kabi-diff installed beside it"
+
 "$gate" check missing.kabi mr >/dev/null 2>err.txt
 is "$?" 3 "no baseline: exit 3"
 is "$(cat err.txt)" "kabi-gate: missing.kabi: no baseline (run 'kabi-gate baseline' on the target branch)" "  names it"
