@@ -123,7 +123,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # space (headers compiled as aarch64 sees them, the static arm64 probe).
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
-	python3-jsonschema gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm
+	python3-jsonschema python3-yaml gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
