@@ -123,7 +123,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # space (headers compiled as aarch64 sees them, the static arm64 probe).
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
-	python3-jsonschema gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm
+	python3-jsonschema python3-yaml gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -154,10 +154,12 @@ install: kabi-diff install-data
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 kabi-diff $(DESTDIR)$(BINDIR)/kabi-diff
 
-# Everything but the program: the contract, the manual, the completion.
-# Separate so that a test can install it without building anything.
+# Everything but the compiled program: the contract, the manual, the
+# completion, the CI gate (a script, run beside kabi-diff). Separate so
+# that a test can install it without building anything.
 install-data:
-	install -d $(DESTDIR)$(DATADIR)/spec $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/spec $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 755 contrib/ci/kabi-gate $(DESTDIR)$(BINDIR)/kabi-gate
 	for f in spec/contract/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
 	install -m 644 doc/kabi-diff.1 $(DESTDIR)$(MANDIR)/man1/kabi-diff.1
 	install -m 644 contrib/bash-completion/kabi-diff $(DESTDIR)$(COMPLETIONDIR)/kabi-diff
