@@ -11,7 +11,10 @@
  * headers' #ifndef __KERNEL__ branches) with its content hash; an entry
  * whose dependencies changed is a miss. The index is written last and
  * renamed into place, so a half-written entry is never seen. The newest
- * entries are kept.
+ * entries are kept. The cache may be shared (a CI cache): an index that is
+ * not a regular file or is larger than INDEX_MAX_BYTES is a miss and never
+ * opened blocking, and whatever stands where an entry is stored and is not
+ * a regular file is replaced.
  */
 #include "extract/uapi/compile_internal.h"
 
@@ -39,6 +42,9 @@
 #define TREE_MAX_FILES 50000
 #define TREE_MAX_BYTES (512ull << 20)
 #define TREE_MAX_DEPTH 16
+/* A whole kernel's index is about 100 KiB (a line per file the compiler read). */
+#define INDEX_MAX_MIB 4
+#define INDEX_MAX_BYTES ((size_t)INDEX_MAX_MIB << 20)
 
 struct uapi_cc_cache {
 	char *dir;		/* .../kabi-diff/uapi */
@@ -258,6 +264,23 @@ static int read_index(const struct uapi_cc_cache *c, const char *text, struct ua
 	return 1;
 }
 
+/* KEY.idx's text into @text, left empty when there is no usable one. 0 or -ENOMEM. */
+static int read_index_file(const char *path, struct kd_buf *text)
+{
+	int err = kd_buf_read_regular(text, path, INDEX_MAX_BYTES);
+
+	if (err == -KD_ENOTREG)
+		kd_warn("%s: not a regular file; the cache entry is not used", path);
+	else if (err == -KD_ELIMIT)
+		kd_warn("%s: larger than %d MiB, the limit of a cache index; the cache entry is not used",
+			path, INDEX_MAX_MIB);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		kd_buf_reset(text);
+	return 0;
+}
+
 static void clear_result(struct uapi_cc_result *r)
 {
 	size_t i;
@@ -281,9 +304,9 @@ int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *c
 	struct hash2 h = { KD_HASH_SEED, ~KD_HASH_SEED };
 	struct walk w = { .h = &h };
 	struct uapi_cc_cache *c;
-	struct kd_buf idx = KD_BUF_INIT;
+	struct kd_buf idx = KD_BUF_INIT, text = KD_BUF_INIT;
 	const char *const *f;
-	char *version = NULL, *text = NULL;
+	char *version = NULL;
 	int i, err;
 
 	*cache = NULL;
@@ -320,9 +343,11 @@ int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *c
 	err = entry_path(c, "idx", &idx);
 	if (err)
 		goto out;
-	text = uapi_cc_read_text(idx.s);
-	if (text) {
-		int rc = read_index(c, text, r);
+	err = read_index_file(idx.s, &text);
+	if (err)
+		goto out;
+	if (text.len) {
+		int rc = read_index(c, text.s, r);
 
 		if (rc < 0) {
 			err = rc;
@@ -341,7 +366,7 @@ int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *c
 	err = 0;
 out:
 	free(version);
-	free(text);
+	kd_buf_release(&text);
 	kd_buf_release(&idx);
 	uapi_cc_cache__free(c);
 	return err;
@@ -418,7 +443,7 @@ static bool storable(const char *s)
 static int publish(const char *dest, const char *text, size_t len)
 {
 	char *tmp = NULL;
-	int fd = kd_tmpfile_create(dest, &tmp), err = 0;
+	int fd = kd_tmpfile_create_cache(dest, &tmp), err = 0;
 
 	if (fd < 0)
 		return fd;
