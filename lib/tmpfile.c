@@ -131,6 +131,15 @@ int kd_tmpfile_create(const char *dest, char **tmp_path)
 	return fd;
 }
 
+int kd_tmpfile_create_cache(const char *dest, char **tmp_path)
+{
+	struct stat st;
+
+	if (!lstat(dest, &st) && !S_ISREG(st.st_mode) && unlink(dest) < 0 && errno != ENOENT)
+		return -KD_ENOTREG;
+	return kd_tmpfile_create(dest, tmp_path);
+}
+
 void kd_tmpfile_forget(const char *tmp_path)
 {
 	int i;

@@ -37,6 +37,12 @@ void kd_tmpfile_discard(const char *tmp_path);
  * failure; -KD_ENOTREG when @dest became a non-regular file meanwhile.
  */
 int kd_tmpfile_commit(const char *tmp_path, const char *dest);
+/*
+ * kd_tmpfile_create() for a file of a cache: whatever stands at @dest and
+ * is not a regular file (a FIFO, a device, a symbolic link: planted in a
+ * shared cache) is removed first instead of refused.
+ */
+int kd_tmpfile_create_cache(const char *dest, char **tmp_path);
 void kd_tmpfile_install_signal_cleanup(void);
 
 /*

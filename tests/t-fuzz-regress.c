@@ -31,6 +31,7 @@ static const struct harness harnesses[] = {
 	{ "elf", fuzz_elf_one },
 	{ "spec", fuzz_spec_one },
 	{ "uapi", fuzz_uapi_one },
+	{ "uapi-cache", fuzz_uapi_cache_one },
 };
 
 static int cmp_name(const void *a, const void *b)

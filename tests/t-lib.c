@@ -85,6 +85,36 @@ static void test_read_file(void)
 	kd_buf_release(&path);
 }
 
+/* A cache's file is replaced whatever stands there; kd_tmpfile_create() refuses the same. */
+static void test_tmpfile_cache(void)
+{
+	struct kd_buf dest = KD_BUF_INIT;
+	char *tmp = NULL, text[8] = "";
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	kd_buf_addf(&dest, "%s/cache-entry", tap_tmpdir());
+	ok(!mkfifo(dest.s, 0644), "a FIFO where a cache file goes");
+	is_int(kd_tmpfile_create(dest.s, &tmp), -KD_ENOTREG, "kd_tmpfile_create: -KD_ENOTREG");
+	fd = kd_tmpfile_create_cache(dest.s, &tmp);
+	ok(fd >= 0 && write(fd, "entry", 5) == 5 && !close(fd) && !kd_tmpfile_commit(tmp, dest.s),
+	   "kd_tmpfile_create_cache: created and committed");
+	free(tmp);
+	f = fopen(dest.s, "r");
+	ok(!lstat(dest.s, &st) && S_ISREG(st.st_mode) && f && fgets(text, sizeof(text), f) &&
+	   !strcmp(text, "entry"), "  a regular file with the entry in place of the FIFO");
+	if (f)
+		fclose(f);
+	unlink(dest.s);
+	ok(!symlink("/dev/null", dest.s), "a link to a device where a cache file goes");
+	fd = kd_tmpfile_create_cache(dest.s, &tmp);
+	ok(fd >= 0 && !close(fd) && !kd_tmpfile_commit(tmp, dest.s) && !lstat(dest.s, &st) &&
+	   S_ISREG(st.st_mode), "  replaced by a regular file, the device untouched");
+	free(tmp);
+	kd_buf_release(&dest);
+}
+
 static void test_hashmap(void)
 {
 	struct kd_hashmap m = KD_HASHMAP_INIT;
@@ -498,6 +528,7 @@ int main(void)
 	test_plain();
 	test_buf();
 	test_read_file();
+	test_tmpfile_cache();
 	test_hashmap();
 	test_typegraph();
 	test_arena();

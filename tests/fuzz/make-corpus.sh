@@ -6,6 +6,8 @@
 #             fixture's asm-generic/ioctl.h as the fourth (see fuzz-uapi.c)
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
 #   OUT/spec  the shipped spec files and the spec fixtures
+#   OUT/uapi-cache  the compile cache index of the fixture trees (both
+#             layouts), and one of each kind of line
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
 # .debug_aranges, DWARF attribute values outside their type, a base type
 # named "", hostile .kabi columns (huge offsets, a stored deep contract) and
@@ -16,7 +18,7 @@ out=$1
 kd=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/fixtures
-mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec"
+mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -151,4 +153,17 @@ awk 'BEGIN { printf "#define U "; for (i = 0; i < 300; i++) printf "- "; print "
 	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"
 	print "\n#define IN_IF 1\n#endif" }' > "$out/uapi/seed-deep-unary-cond"
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
+# The compile cache's index: as the fixture trees fill it (each one's own
+# cache), and a hand-made one with every kind of line.
+for t in installed source; do
+	[ -e "$out/uapi-cache/seed-$t" ] && continue
+	XDG_CACHE_HOME=$work/cache-$t "$kd" extract -q --uapi "$fx/uapi/$t" -o "$work/$t.kabi" &&
+		cp "$work"/cache-$t/kabi-diff/uapi/*.idx "$out/uapi-cache/seed-$t"
+done
+printf 'kabi-diff uapi-cc 2\nheaders 3\ncompiled 2\nobject 00000000deadbeef 1568152\ndep %s\ntdep %s\nfail %s\n' \
+	'3c34673a31f7cfb2 2462 /usr/include/stdc-predef.h' '7ad2e572923e1abf 1875 0 linux/../../side.h' \
+	"$(printf 'linux/bad.h\tlinux/bad.h:1:10: fatal error: x.h: No such file or directory')" \
+	> "$out/uapi-cache/seed-every-line"
+
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" | grep -c seed- |
+	sed 's/^/make-corpus: seeds: /'
