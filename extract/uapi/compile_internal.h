@@ -91,20 +91,22 @@ int uapi_cc__finish(struct uapi_cc_job *job, struct uapi_cc_result **out);
 struct uapi_cc_cache;
 
 /*
- * Look @tree up in the cache: *hit true with @r filled (object, failures,
- * counts) when an entry for this tree, compiler and flags exists and every
- * file the compiler read then is unchanged. @cache (free with
- * uapi_cc_cache__free()) keeps the key for uapi_cc_cache__store(); it is
- * NULL when the tree cannot be cached (no cache directory, an unreadable
- * or oversized tree), which is not an error.
+ * Look @tree up in the cache: *hit true with @r filled (failures, counts,
+ * and the object copied into r->workdir, which uapi_cc_result__free()
+ * removes) when an entry for this tree, compiler and flags exists and
+ * every file the compiler read then is unchanged in @tree. @cache (free
+ * with uapi_cc_cache__free(); it refers to @tree, @conf and @cc_path) keeps
+ * the key for uapi_cc_cache__store(); it is NULL when the tree cannot be
+ * cached (no cache directory, an oversized tree), which is not an error.
  */
 int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *conf,
 			  const char *cc_path, struct uapi_cc_cache **cache, struct uapi_cc_result *r,
 			  bool *hit);
 /*
- * Store @r (its object is moved into the cache; r->object then names the
- * cache's copy) with the dependency files @deps (every file the compiler
- * read, NULL-terminated). A failure to store is a warning, not an error.
+ * Store @r (a copy of its object; r->object stays the caller's) with the
+ * dependency files @deps (every file the compiler read, as its dependency
+ * files name them), unless the tree changed since the lookup. A failure to
+ * store is a warning, not an error.
  */
 int uapi_cc_cache__store(struct uapi_cc_cache *cache, struct uapi_cc_result *r,
 			 char *const *deps, size_t nr_deps);
