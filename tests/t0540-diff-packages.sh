@@ -163,5 +163,11 @@ mkdir -p novm/usr/share/doc && echo x >novm/usr/share/doc/x && mkdeb novm 1 novm
 is "$?" 1 "a package without a vmlinux: exit 1"
 "$KABI_DIFF" "$D1,missing.deb" "$D2" >/dev/null 2>err.txt
 is "$?" 1 "a missing package in a list: exit 1"
+# Cut short: the nested data.tar has no reason of its own (it was "(null)"),
+# the package's is given.
+head -c 3000 "$D2" >trunc.deb
+"$KABI_DIFF" trunc.deb "$D2" -q >/dev/null 2>err.txt
+is "$?|$(cat err.txt)" "1|kabi-diff: trunc.deb: data.tar.xz: Truncated ar archive" \
+	"a .deb cut inside its data.tar: exit 1, the reason in one line"
 
 done_testing

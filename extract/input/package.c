@@ -223,6 +223,28 @@ int kpkg__make_parents(const char *dir, const char *rel)
 	return err;
 }
 
+/* Why reading @a failed, in its words; NULL when it says nothing. */
+static const char *archive_reason(struct archive *a)
+{
+	const char *s = a ? archive_error_string(a) : NULL;
+
+	return s && *s ? s : NULL;
+}
+
+/*
+ * Why reading @r failed: the payload's reason, else the package's (a
+ * .deb's data.tar is read through it, and a cut ar member fails there,
+ * leaving the nested reader with no words of its own).
+ */
+static const char *reading_error(const struct reading *r)
+{
+	const char *s = archive_reason(r->payload);
+
+	if (!s && r->outer != r->payload)
+		s = archive_reason(r->outer);
+	return s ? s : "truncated or damaged (libarchive gives no reason)";
+}
+
 /* unpack_read_fn over the current member of a reading. */
 static ssize_t read_member(void *ctx, void *buf, size_t len)
 {
@@ -231,7 +253,7 @@ static ssize_t read_member(void *ctx, void *buf, size_t len)
 
 	if (n < 0) {
 		kd_err("%s: %s: %s", r->pkg, clean_path(archive_entry_pathname(r->e)),
-		       archive_error_string(r->payload));
+		       reading_error(r));
 		return -KD_EFORMAT;
 	}
 	return n;
@@ -306,7 +328,7 @@ static int next_member(struct kpkg *p, struct reading *r)
 	if (rc == ARCHIVE_EOF)
 		return 0;
 	if (rc != ARCHIVE_OK) {
-		kd_err("%s: %s", r->pkg, archive_error_string(r->payload));
+		kd_err("%s: %s", r->pkg, reading_error(r));
 		return -KD_EFORMAT;
 	}
 	if (r->counted)
@@ -461,15 +483,15 @@ static int open_reading(struct reading *r, const char *pkg)
 		if (!r->block || !r->payload)
 			return -ENOMEM;
 		if (archive_read_open(r->payload, r, NULL, outer_read, NULL) != ARCHIVE_OK) {
-			kd_err("%s: %s: %s", pkg, name, archive_error_string(r->payload));
+			kd_err("%s: %s: %s", pkg, name, reading_error(r));
 			return -KD_EFORMAT;
 		}
 		return 0;
 	}
-	kd_err("%s: %s", pkg, rc == ARCHIVE_EOF ? "a .deb without data.tar" : archive_error_string(r->outer));
+	kd_err("%s: %s", pkg, rc == ARCHIVE_EOF ? "a .deb without data.tar" : reading_error(r));
 	return -KD_EFORMAT;
 bad:
-	kd_err("%s: %s", pkg, archive_error_string(r->outer));
+	kd_err("%s: %s", pkg, reading_error(r));
 	return -KD_EFORMAT;
 }
 
