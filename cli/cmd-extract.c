@@ -30,8 +30,9 @@ static const char extract_usage[] =
 	"SQLite file. The output is replaced atomically; on error nothing is written.\n"
 	"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
 	".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
-	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi, and removed\n"
-	"afterwards; the modules (with headers) pass through a spool of ~128 MB.\n"
+	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
+	"-o -), and removed afterwards; the modules (with headers) pass through a\n"
+	"spool of ~128 MB.\n"
 	"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
 	"user space compiles them, its constants and ioctls; no syscall table.\n"
 	"\n"
@@ -61,23 +62,32 @@ static int before_commit(struct kdb *db, void *ctx)
 	return err;
 }
 
+/* Where -o - builds its .kabi, and unpacks packages: $TMPDIR, else /tmp. */
+static const char *temporary_parent(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
 /*
  * @conf->vmlinux names packages: their vmlinux and headers are written
- * next to the output (kpkg__dir(), removed by kpkg__close()) and read as
- * a kernel directory, their modules streamed; --uapi and --modules given
- * on the command line win.
+ * next to the output (kpkg__dir(), removed by kpkg__close()), or with
+ * @to_stdout where the .kabi is built (the current directory is no
+ * place for gigabytes), and read as a kernel directory, their modules
+ * streamed; --uapi and --modules given on the command line win.
  */
-static int from_packages(struct extract_conf *conf, struct kpkg **pkg, struct kernel_input *ki,
-			 bool quiet)
+static int from_packages(struct extract_conf *conf, bool to_stdout, struct kpkg **pkg,
+			 struct kernel_input *ki, bool quiet)
 {
-	char *copy = kd_strdup(conf->output ? conf->output : "./x");
+	char *copy = kd_strdup(to_stdout ? temporary_parent() : conf->output ? conf->output : "./x");
 	int err;
 
 	if (!copy) {
 		kd_err("out of memory");
 		return -ENOMEM;
 	}
-	err = kpkg__open(conf->vmlinux, dirname(copy), !quiet, pkg);
+	err = kpkg__open(conf->vmlinux, to_stdout ? copy : dirname(copy), !quiet, pkg);
 	free(copy);
 	if (err)
 		return err;
@@ -98,9 +108,7 @@ static int from_packages(struct extract_conf *conf, struct kpkg **pkg, struct ke
  */
 static int to_stdout_begin(struct kd_buf *dir, struct kd_buf *path)
 {
-	const char *tmp = getenv("TMPDIR");
-
-	if (kd_buf_addf(dir, "%s/kabi-diff.XXXXXX", tmp && *tmp ? tmp : "/tmp"))
+	if (kd_buf_addf(dir, "%s/kabi-diff.XXXXXX", temporary_parent()))
 		return -ENOMEM;
 	if (!mkdtemp(dir->s)) {
 		int err = -errno;
@@ -108,6 +116,7 @@ static int to_stdout_begin(struct kd_buf *dir, struct kd_buf *path)
 		kd_err("%s: cannot create a temporary directory: %s", dir->s, strerror(errno));
 		return err;
 	}
+	(void)kd_tmpdir_register(dir->s);	/* best effort: removed on a signal */
 	return kd_buf_addf(path, "%s/out.kabi", dir->s);
 }
 
@@ -127,6 +136,7 @@ static int to_stdout_end(struct kd_buf *dir, struct kd_buf *path, bool copy)
 	}
 	unlink(path->s);
 	rmdir(dir->s);
+	kd_tmpdir_forget(dir->s);
 	kd_buf_release(&data);
 	return err;
 }
@@ -200,7 +210,7 @@ int cmd_extract(int argc, char **argv)
 		return KD_EXIT_ERROR;
 	}
 	if (conf.vmlinux && kpkg__is_package_list(conf.vmlinux) &&
-	    from_packages(&conf, &pkg, &ki, quiet))
+	    from_packages(&conf, to_stdout, &pkg, &ki, quiet))
 		goto out;
 	if (!conf.output && !conf.vmlinux) {
 		cli_usage_error(extract_usage, "extract: headers alone need -o OUT.kabi");
