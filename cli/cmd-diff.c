@@ -19,6 +19,7 @@
 #include "version.h"
 #include "cli/builtin.h"
 #include "cli/contract.h"
+#include "cli/output-check.h"
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
 #include "db/kdb.h"
@@ -261,11 +262,11 @@ int cmd_diff(int argc, char **argv)
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
-		/* Git revisions are no files: only the suppressions may be the output. */
-		const char *inputs[3] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
-					  sup_path };
+		/* Git revisions are no files: the suppressions and contracts may be the output. */
+		const char *inputs[] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
+					 sup_path, spec_dir, old_spec, new_spec };
 
-		if (kd_output_check(output, inputs, 3))
+		if (cli_output_check(output, inputs, sizeof(inputs) / sizeof(inputs[0])))
 			goto out;
 	}
 	if (sup_path && diff_suppressions__load(sup_path, &sup))

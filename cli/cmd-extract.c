@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/builtin.h"
+#include "cli/output-check.h"
 #include "extract/extract.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
@@ -100,6 +101,14 @@ static int from_packages(struct extract_conf *conf, bool to_stdout, struct kpkg 
 	if (!conf->modules_dir)
 		conf->modules_feed = kpkg__modules_feed(*pkg);
 	return 0;
+}
+
+/* The output against every input: the kernel (or its packages), --uapi, --modules, --spec. */
+static int check_output(const struct extract_conf *conf)
+{
+	const char *inputs[] = { conf->vmlinux, conf->uapi_dir, conf->modules_dir, conf->spec_dir };
+
+	return cli_output_check(conf->output, inputs, sizeof(inputs) / sizeof(inputs[0]));
 }
 
 /*
@@ -205,8 +214,7 @@ int cmd_extract(int argc, char **argv)
 			return cli_usage_error(extract_usage, "extract: -o - writes a binary .kabi;"
 					       " redirect standard output to a file or a pipe");
 		to_stdout = true;
-	} else if (conf.output && kd_output_check(conf.output, conf.vmlinux ?
-			(const char *const *)&conf.vmlinux : (const char *const *)&conf.uapi_dir, 1)) {
+	} else if (conf.output && check_output(&conf)) {
 		return KD_EXIT_ERROR;
 	}
 	if (conf.vmlinux && kpkg__is_package_list(conf.vmlinux) &&
@@ -227,7 +235,7 @@ int cmd_extract(int argc, char **argv)
 		}
 		free(copy);
 		conf.output = out.s;
-		if (kd_output_check(conf.output, (const char *const *)&conf.vmlinux, 1))
+		if (check_output(&conf))
 			goto out;
 	}
 	conf.progress = !quiet && isatty(STDERR_FILENO);
