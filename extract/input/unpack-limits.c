@@ -34,9 +34,16 @@ static const char *const kind_all[UNPACK_KINDS] = { "vmlinux images", "modules",
 
 #define COPY_BLOCK (256u << 10)
 
+static const struct unpack_caps *override;
+
+void unpack__override_caps(const struct unpack_caps *caps)
+{
+	override = caps;
+}
+
 static const struct unpack_caps *caps_of(const struct unpack_budget *b)
 {
-	return b->caps ? b->caps : &unpack_default_caps;
+	return b->caps ? b->caps : override ? override : &unpack_default_caps;
 }
 
 /* @n bytes as people read them: "4 GiB", "1.5 MiB", "700 bytes". */

@@ -38,9 +38,16 @@ struct unpack_caps {
  * only their members and the input are capped). */
 extern const struct unpack_caps unpack_default_caps;
 
+/*
+ * The caps of every budget that names none, instead of unpack_default_caps
+ * (NULL: those again): the package fuzz harness keeps a crafted package to
+ * a few MiB, where the real caps let one input write gigabytes.
+ */
+void unpack__override_caps(const struct unpack_caps *caps);
+
 /* What one input has written so far; zero it, then set @caps. */
 struct unpack_budget {
-	const struct unpack_caps *caps;	/* NULL: unpack_default_caps */
+	const struct unpack_caps *caps;	/* NULL: the defaults (or the override) */
 	uint64_t kind_bytes[UNPACK_KINDS];
 	uint64_t bytes;
 	uint64_t files;
