@@ -141,8 +141,8 @@ static ssize_t fill(struct pipe_in *in)
 
 /*
  * The next record of @in up to @delim (left out) into @rec: 1, 0 at the
- * end of the output, -KD_EFORMAT for a record cut short or longer than
- * RECORD_MAX, or -errno.
+ * end of the output, -KD_EFORMAT for a record cut short, -E2BIG for one
+ * longer than RECORD_MAX, or -errno.
  */
 static int read_record(struct pipe_in *in, char delim, struct kd_buf *rec)
 {
@@ -158,7 +158,7 @@ static int read_record(struct pipe_in *in, char delim, struct kd_buf *rec)
 		end = memchr(in->buf + in->pos, delim, (size_t)n);
 		take = end ? (size_t)(end - (in->buf + in->pos)) : (size_t)n;
 		if (rec->len + take > RECORD_MAX)
-			return -KD_EFORMAT;
+			return -E2BIG;
 		err = kd_buf_add(rec, in->buf + in->pos, take);
 		if (err)
 			return err;
@@ -257,7 +257,8 @@ static int list_blobs(struct export *x, struct pipe_in *in)
 		err = add_listed(x, rec.s);
 	if (!err && rc < 0) {
 		kd_err("%s: git ls-tree %s: %s", x->repo, x->rev,
-		       rc == -KD_EFORMAT ? "an entry longer than 64 KiB" : kd_strerror(rc));
+		       rc == -E2BIG ? "an entry longer than 64 KiB" :
+		       rc == -KD_EFORMAT ? "its output ends inside an entry" : kd_strerror(rc));
 		err = rc;
 	}
 	close(in->fd);		/* git, if still writing, gets SIGPIPE */
