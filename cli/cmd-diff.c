@@ -20,6 +20,7 @@
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "cli/output.h"
+#include "cli/output-check.h"
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
 #include "db/kdb.h"
@@ -61,9 +62,10 @@ static const char diff_usage[] =
 	"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
 	"current directory, or -C REPO): their UAPI headers (include/uapi and\n"
 	"arch/x86/include/uapi, or --arch arm64: arch/arm64/include/uapi with the\n"
-	"asm-generic headers of include/uapi) are read with git archive, never from\n"
-	"the work tree, and compared as header trees compiled for that architecture\n"
-	"(arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
+	"asm-generic headers of include/uapi) are read as committed, from the object\n"
+	"store (no filter, hook or other program the repository configures runs),\n"
+	"never from the work tree, and compared as header trees compiled for that\n"
+	"architecture (arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
 	"\n"
 	"      --git                OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)\n"
 	"  -C, --repo REPO          with --git: the repository (default: .)\n"
@@ -236,11 +238,11 @@ int cmd_diff(int argc, char **argv)
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
-		/* Git revisions are no files: only the suppressions may be the output. */
-		const char *inputs[3] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
-					  sup_path };
+		/* Git revisions are no files: the suppressions and contracts may be the output. */
+		const char *inputs[] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
+					 sup_path, spec_dir, old_spec, new_spec };
 
-		if (kd_output_check(output, inputs, 3))
+		if (cli_output_check(output, inputs, sizeof(inputs) / sizeof(inputs[0])))
 			goto out;
 	}
 	if (sup_path && diff_suppressions__load(sup_path, &sup))

@@ -16,6 +16,7 @@
 #include "cli/builtin.h"
 #include "cli/contract.h"
 #include "cli/output.h"
+#include "cli/output-check.h"
 #include "db/kdb.h"
 #include "diff/diff.h"
 #include "diff/matrix.h"
@@ -399,15 +400,17 @@ int cmd_matrix(int argc, char **argv)
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
-		const char **inputs = kd_calloc(m.n + 1, sizeof(*inputs));
+		const char **inputs = kd_calloc(m.n + 2, sizeof(*inputs));
 		int err = !inputs;
 
 		for (i = 0; inputs && i < m.n; i++)
 			inputs[i] = m.input[i];
-		if (inputs)
+		if (inputs) {
 			inputs[m.n] = sup_path;
+			inputs[m.n + 1] = spec_dir;
+		}
 		if (!err)
-			err = kd_output_check(output, inputs, m.n + 1);
+			err = cli_output_check(output, inputs, m.n + 2);
 		else
 			kd_err("out of memory");
 		free(inputs);

@@ -53,9 +53,9 @@ void kd_tmpfile_install_signal_cleanup(void);
 int kd_tmpdir_register(const char *dir);
 void kd_tmpdir_forget(const char *dir);
 /*
- * Remove @dir and everything below it, links not followed; async-signal-
- * safe (no allocation), so the signal handler uses it too. Best effort:
- * returns 0 or the first negative errno met.
+ * Remove @dir and everything below it at any depth, links not followed;
+ * async-signal-safe (no allocation, no recursion), so the signal handler
+ * uses it too. Best effort: returns 0 or the first negative errno met.
  */
 int kd_remove_tree(const char *dir);
 

@@ -6,10 +6,11 @@
  * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
  * growth bounds, the search by name (first match, NULL names, no match),
- * C declarator printing, and the removal of a temporary tree (deep, wide,
- * links not followed).
+ * C declarator printing, and the removal of a temporary tree (wide, links
+ * not followed, deeper than PATH_MAX).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -431,6 +432,38 @@ static void test_remove_tree(void)
 	kd_buf_release(&keep);
 }
 
+/*
+ * kd_remove_tree at any depth: a chain of 300 directories (beyond the 48
+ * levels it once stopped at, and with a path longer than PATH_MAX), each
+ * holding a file, made with openat so no path is ever that long.
+ */
+static void test_remove_deep_tree(void)
+{
+	struct kd_buf top = KD_BUF_INIT;
+	struct stat st;
+	int fd, i, made = 0;
+
+	kd_buf_addf(&top, "%s/deep", tap_tmpdir());
+	fd = mkdir(top.s, 0755) ? -1 : open(top.s, O_RDONLY | O_DIRECTORY);
+	for (i = 0; fd >= 0 && i < 300; i++) {
+		int file = openat(fd, "file", O_WRONLY | O_CREAT | O_EXCL, 0644), sub;
+
+		if (file >= 0)
+			close(file);
+		sub = mkdirat(fd, "a-directory-of-20-ch", 0755) ? -1 :
+		      openat(fd, "a-directory-of-20-ch", O_RDONLY | O_DIRECTORY);
+		close(fd);
+		fd = sub;
+		made += file >= 0 && sub >= 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	is_int(made, 300, "a chain of 300 directories, 6,300 bytes of path, a file in each");
+	is_int(kd_remove_tree(top.s), 0, "kd_remove_tree: 0");
+	ok(lstat(top.s, &st) < 0 && errno == ENOENT, "  the whole chain is gone");
+	kd_buf_release(&top);
+}
+
 /* Written by @fn into a memory stream, as a string (caller frees). */
 static char *json_text(void (*fn)(struct kd_json *w))
 {
@@ -536,6 +569,7 @@ int main(void)
 	test_find_named();
 	test_cdecl();
 	test_remove_tree();
+	test_remove_deep_tree();
 	test_json();
 	return tap_done();
 }
