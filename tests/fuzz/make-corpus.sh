@@ -6,13 +6,10 @@
 #             fixture's asm-generic/ioctl.h as the fourth (see fuzz-uapi.c)
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
 #   OUT/spec  the shipped spec files and the spec fixtures
-<<<<<<< HEAD
 #   OUT/uapi-cache  the compile cache index of the fixture trees (both
 #             layouts), and one of each kind of line
-=======
 #   OUT/package  packages of the fixture kernel: a .deb (vmlinux, module,
 #             headers), the same as a tar, a headers .deb
->>>>>>> input
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
 # .debug_aranges, DWARF attribute values outside their type, a base type
 # named "", hostile .kabi columns (huge offsets, a stored deep contract) and
@@ -23,11 +20,7 @@ out=$1
 kd=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/fixtures
-<<<<<<< HEAD
-mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache"
-=======
-mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/package"
->>>>>>> input
+mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -162,7 +155,6 @@ awk 'BEGIN { printf "#define U "; for (i = 0; i < 300; i++) printf "- "; print "
 	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"
 	print "\n#define IN_IF 1\n#endif" }' > "$out/uapi/seed-deep-unary-cond"
 
-<<<<<<< HEAD
 # The compile cache's index: as the fixture trees fill it (each one's own
 # cache), and a hand-made one with every kind of line.
 for t in installed source; do
@@ -175,9 +167,6 @@ printf 'kabi-diff uapi-cc 2\nheaders 3\ncompiled 2\nobject 00000000deadbeef 1568
 	"$(printf 'linux/bad.h\tlinux/bad.h:1:10: fatal error: x.h: No such file or directory')" \
 	> "$out/uapi-cache/seed-every-line"
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" | grep -c seed- |
-	sed 's/^/make-corpus: seeds: /'
-=======
 # Packages (issue 25): the members package.c maps, small enough for the
 # mutator: the fixture kernel as the debug vmlinux, a module, a few headers.
 if [ ! -e "$out/package/seed-dbg.deb" ]; then
@@ -195,5 +184,5 @@ if [ ! -e "$out/package/seed-dbg.deb" ]; then
 	mv "$work/dbg.deb" "$out/package/seed-dbg.deb"
 fi
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/package" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
->>>>>>> input
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" | grep -c seed- |
+	sed 's/^/make-corpus: seeds: /'
