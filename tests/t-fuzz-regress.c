@@ -30,6 +30,7 @@ static const struct harness harnesses[] = {
 	{ "db", fuzz_db_one },
 	{ "elf", fuzz_elf_one },
 	{ "spec", fuzz_spec_one },
+	{ "suppress", fuzz_suppress_one },
 	{ "uapi", fuzz_uapi_one },
 };
 

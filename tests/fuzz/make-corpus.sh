@@ -6,6 +6,8 @@
 #             fixture's asm-generic/ioctl.h as the fourth (see fuzz-uapi.c)
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
 #   OUT/spec  the shipped spec files and the spec fixtures
+#   OUT/suppress  suppressions files: the entries the tests write, globs
+#             and escapes (see fuzz-suppress.c)
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
 # .debug_aranges, DWARF attribute values outside their type, a base type
 # named "", hostile .kabi columns (huge offsets, a stored deep contract) and
@@ -16,7 +18,7 @@ out=$1
 kd=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/fixtures
-mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec"
+mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/suppress"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -151,4 +153,11 @@ awk 'BEGIN { printf "#define U "; for (i = 0; i < 300; i++) printf "- "; print "
 	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"
 	print "\n#define IN_IF 1\n#endif" }' > "$out/uapi/seed-deep-unary-cond"
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
+# Suppressions: the shapes a reviewed entry takes, and its escapes and globs.
+printf '# reviewed\n\ntail-growth-uncontracted struct\\ open_how  extensible (copy_struct_from_user)\nsyscall-renumbered openat2 moved on purpose\n' \
+	> "$out/suppress/seed-entries"
+printf 'member-* struct\\ open_how.* reviewed\nconstant-removed O_[A-Z]* gone\n*-removed [!x]*\\ x why\n' \
+	> "$out/suppress/seed-globs"
+printf 'member-moved ioctl\\ FX_IOC_* reached from the ioctl\r\nno-such-rule x y\n' > "$out/suppress/seed-errors"
+
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/suppress" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
