@@ -146,7 +146,7 @@ static int header_job_finish(struct header_job *hj, struct kdb *db, struct type_
 		stats->problems++;
 	}
 	if (!err && r->object) {
-		err = header_view__read(db, sink, r->object, &hj->view, &hs);
+		err = header_view__read(db, sink, r->object, &hj->tree, &hj->view, &hs);
 		stats->types += hs.types;
 		stats->problems += hs.conflicts;
 	}
