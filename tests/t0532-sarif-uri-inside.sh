@@ -6,7 +6,8 @@
 # leaving SRCROOT, and `#line 1 "/etc/passwd"` a file: URI anywhere. A
 # path with a "." or ".." segment, or an absolute one, now gives the result
 # its logical location only; relative paths of the tree keep theirs. A
-# fixture kernel built here, from a relative path, with those #lines.
+# fixture kernel built here, from a relative path, with those #lines; and
+# two header trees, whose types are where the header view says.
 . "$KD_SRCDIR/lib.sh"
 
 scratch sarif-uri
@@ -39,4 +40,17 @@ is "$(loc 'struct fx_node.reserved_new')" "-|-|-|struct fx_node" \
 is "$(loc 'fxold (x64)')" "-|-|-|fxold" "a syscall behind #line \"include/./x.h\": none either"
 is "$(jq -r '[.runs[0].results[].locations[0].physicalLocation.artifactLocation.uri // empty] | unique | join(",")' out.sarif)" \
 	"kernel.c" "  no uri in the whole log but kernel.c"
+
+# Header trees: a header type is located where the header view says it is
+# declared, not where a #line sent DWARF.
+for t in ha hb; do
+	header_tree $t
+	sz=int; [ $t = hb ] && sz=long
+	printf '#ifndef P_H\n#define P_H\n#line 9 "../../../../etc/passwd"\nstruct up_t { %s c; };\nstruct plain_t { %s c; };\n#endif\n' \
+		$sz $sz >$t/linux/pq.h
+done
+"$KABI_DIFF" ha hb -q --no-spec -f sarif >h.sarif
+is "$(jq -r '[.runs[0].results[] | select(.ruleId == "type-size") | .locations[0].physicalLocation | "\(.artifactLocation.uri):\(.region.startLine)"] | join(",")' h.sarif)" \
+	"include/uapi/linux/pq.h:5,include/uapi/linux/pq.h:4" \
+	"a header type behind #line \"../../../../etc/passwd\": its header's line, as the source tree has it"
 done_testing
