@@ -281,3 +281,36 @@ int kdb__add_number_ioctls(struct kdb *db)
 		return err;
 	return sqlite3_changes(db->sql);
 }
+
+int kdb__put_uapi_failure(struct kdb *db, const char *header, const char *first_error)
+{
+	return kdb__put_problem(db, "uapi", header, header, "%s%s", KDB_UAPI_NOT_COMPILED, first_error);
+}
+
+static int uapi_failure_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_uapi_failure f = { kdb_col_text(st, 0), kdb_col_text(st, 1) };
+
+	if (!f.header || !f.first_error)
+		return -ENOMEM;
+	return KDB_CALL(kdb_uapi_failure_fn, ctx, &f);
+}
+
+int kdb__foreach_uapi_failure(struct kdb *db, kdb_uapi_failure_fn cb, void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	/* One row per header: its first failure (SQLite takes the bare columns from min(id)'s row). */
+	err = kdb_prepare(db, "SELECT input, substr(message, length(?1) + 1), min(id) FROM problems"
+			  " WHERE stage = 'uapi' AND input IS NOT NULL AND substr(message, 1, length(?1)) = ?1"
+			  " GROUP BY input ORDER BY input", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, KDB_UAPI_NOT_COMPILED, -1, SQLITE_STATIC) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return kdb_sql_error(db, "binding the compile failures' prefix");
+	}
+	return kdb_each_row(db, st, "reading the headers that do not compile", uapi_failure_row,
+			    &KDB_CALLER(cb, ctx));
+}

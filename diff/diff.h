@@ -94,6 +94,8 @@ enum diff_kind {
 	DIFF_K_TYPE_ENUMERATOR_RENAMED,
 	DIFF_K_TYPE_HEADER_KERNEL,
 	DIFF_K_TYPE_FUNC_PARAMS,
+	DIFF_K_TYPE_REMOVED,
+	DIFF_K_HEADER_COMPILE,
 	DIFF_K_CONSTANT_ADDED,
 	DIFF_K_CONSTANT_REMOVED,
 	DIFF_K_CONSTANT_VALUE,
@@ -183,6 +185,8 @@ enum diff_rule_id {
 	DIFF_R_HEADER_KERNEL_UNREACHED,
 	DIFF_R_ENUMERATOR_REMOVED_HEADER,
 	DIFF_R_TYPE_UNBUILT,
+	DIFF_R_HEADER_TYPE_REMOVED,
+	DIFF_R_HEADER_COMPILE_FAILED,
 	DIFF_R_FUNC_SIGNATURE,
 	DIFF_R_CONSTANT_ADDED,
 	DIFF_R_CONSTANT_REMOVED,
@@ -421,6 +425,21 @@ struct diff_coverage {
 	bool contract;		/* a contract stored in it */
 };
 const struct diff_coverage *diff_result__coverage(const struct diff_result *r, bool new_side);
+/*
+ * A header of the old side whose types were not compared although both
+ * sides were read with headers: it compiles on its own in the old tree
+ * and not in the new one (its failure is a change, header-compile-failed),
+ * so the new headers give its types no layout. @header NULL: every
+ * header, one side having no header view at all (no compiler).
+ */
+struct diff_uncompared {
+	const char *header;		/* include-relative: "linux/b.h" */
+	const char *why;		/* "the new linux/b.h does not compile on its own: ..." */
+	const char *const *types;	/* "struct b_t", in name order; none for @header NULL */
+	size_t nr_types;
+};
+size_t diff_result__nr_uncompared(const struct diff_result *r);
+const struct diff_uncompared *diff_result__uncompared(const struct diff_result *r, size_t i);
 /*
  * Was category @c compared (both sides cover it)? When not, *why (may be
  * NULL) says what is missing ("the old side was read without UAPI headers").

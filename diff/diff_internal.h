@@ -41,6 +41,9 @@ struct diff_result {
 	/* Suppression entries that matched no change: "FILE:LINE: RULE NAME". */
 	char **unmatched;
 	size_t nr_unmatched;
+	/* Headers whose old types were not compared (diff-header-lost.c); strings owned. */
+	struct diff_uncompared *uncompared;
+	size_t nr_uncompared, cap_uncompared;
 };
 
 /* A change to append (diff_add()). */
@@ -214,6 +217,14 @@ struct diff_run {
  * the headers declare them.
  */
 int diff_header_types(struct diff_run *run, const char *dflt_evidence);
+
+/*
+ * diff-header-lost.c: after diff_header_types(), the old header views'
+ * types the new ones lack: removed (header-type-removed), or not compared
+ * because their header stopped compiling (header-compile-failed, and the
+ * result's uncompared entries).
+ */
+int diff_header_lost(struct diff_run *run);
 
 /* diff-coverage.c: what each side covers, hence which categories are compared. */
 void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);

@@ -224,6 +224,19 @@ static const struct diff_rule rules[] = {
 	  " a change its layout calls breaking, of a type that only headers reach (no syscall or ioctl"
 	  " of either kernel), each a header none of whose ioctls the old kernel built code for", S, false,
 	  "no old binary could pass it to the old kernel; old source gets the new layout" },
+	[DIFF_R_HEADER_TYPE_REMOVED] = { "header-type-removed", { DIFF_K_TYPE_REMOVED },
+	  "type.removed: a named struct, union or enum the old headers declare and no header of"
+	  " the new ones does, its old header compiling on its own in the new tree (or gone from it)",
+	  S, false,
+	  "user space names it in source only: old binaries keep the layout they were built with"
+	  " (a syscall or ioctl that passes it is judged on its own path); old source that names it"
+	  " no longer builds" },
+	[DIFF_R_HEADER_COMPILE_FAILED] = { "header-compile-failed", { DIFF_K_HEADER_COMPILE },
+	  "header.compile: a header that compiles on its own in the old tree and not in the new one"
+	  " (the note is the compiler's first error); its types that no other new header declares"
+	  " are not compared (the report's coverage lists them)", S, false,
+	  "user space can no longer include it: old source that does no longer builds; old binaries"
+	  " do not read headers" },
 	[DIFF_R_FUNC_SIGNATURE] = { "func-signature", { DIFF_K_TYPE_FUNC_PARAMS },
 	  "type.func.params: a function pointer's parameter count", B, false,
 	  "callers and callees disagree on the arguments" },
@@ -388,6 +401,8 @@ static const struct {
 	[DIFF_K_TYPE_ENUMERATOR_RENAMED] = { "type.enumerator.renamed", DIFF_CAT_TYPE },
 	[DIFF_K_TYPE_HEADER_KERNEL] = { "type.header-kernel", DIFF_CAT_TYPE },
 	[DIFF_K_TYPE_FUNC_PARAMS] = { "type.func.params", DIFF_CAT_TYPE },
+	[DIFF_K_TYPE_REMOVED] = { "type.removed", DIFF_CAT_TYPE },
+	[DIFF_K_HEADER_COMPILE] = { "header.compile", DIFF_CAT_TYPE },
 	[DIFF_K_CONSTANT_ADDED] = { "constant.added", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_REMOVED] = { "constant.removed", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_VALUE] = { "constant.value", DIFF_CAT_CONSTANT },

@@ -31,6 +31,7 @@ static const struct harness harnesses[] = {
 	{ "elf", fuzz_elf_one },
 	{ "package", fuzz_package_one },
 	{ "spec", fuzz_spec_one },
+	{ "suppress", fuzz_suppress_one },
 	{ "uapi", fuzz_uapi_one },
 	{ "uapi-cache", fuzz_uapi_cache_one },
 };

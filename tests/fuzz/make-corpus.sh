@@ -10,6 +10,8 @@
 #             layouts), and one of each kind of line
 #   OUT/package  packages of the fixture kernel: a .deb (vmlinux, module,
 #             headers), the same as a tar, a headers .deb
+#   OUT/suppress  suppressions files: the entries the tests write, globs
+#             and escapes (see fuzz-suppress.c)
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
 # .debug_aranges, DWARF attribute values outside their type, a base type
 # named "", hostile .kabi columns (huge offsets, a stored deep contract) and
@@ -20,7 +22,7 @@ out=$1
 kd=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/fixtures
-mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package"
+mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" "$out/suppress"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -184,5 +186,12 @@ if [ ! -e "$out/package/seed-dbg.deb" ]; then
 	mv "$work/dbg.deb" "$out/package/seed-dbg.deb"
 fi
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" | grep -c seed- |
-	sed 's/^/make-corpus: seeds: /'
+# Suppressions: the shapes a reviewed entry takes, and its escapes and globs.
+printf '# reviewed\n\ntail-growth-uncontracted struct\\ open_how  extensible (copy_struct_from_user)\nsyscall-renumbered openat2 moved on purpose\n' \
+	> "$out/suppress/seed-entries"
+printf 'member-* struct\\ open_how.* reviewed\nconstant-removed O_[A-Z]* gone\n*-removed [!x]*\\ x why\n' \
+	> "$out/suppress/seed-globs"
+printf 'member-moved ioctl\\ FX_IOC_* reached from the ioctl\r\nno-such-rule x y\n' > "$out/suppress/seed-errors"
+
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" "$out/suppress" |
+	grep -c seed- | sed 's/^/make-corpus: seeds: /'
