@@ -63,7 +63,7 @@ static inline uint64_t kb_hash(int64_t id, void *ctx)
 
 static inline int64_t put(struct kb *k, struct kd_type *t)
 {
-	uint64_t h = kd_type_hash(t, kb_lookup, kb_hash, k);
+	uint64_t h = kd_type_hash(t, KD_VIEW_KERNEL, kb_lookup, kb_hash, k);
 
 	t->id = ++k->next;
 	t->hash = h;

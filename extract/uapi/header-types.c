@@ -267,6 +267,7 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	if (err)
 		goto out;
 	xt.declarations_expected = true;
+	xt.view = KD_VIEW_HEADERS;
 	rd.xt = &xt;
 	err = kdwarf_for_each_cu(d, on_cu, &rd);
 	if (!err)
