@@ -22,12 +22,13 @@
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
 
-/* Parent links are followed no further (node_path()'s bound). */
+/* Parent links followed to a row with sources (doc/LIMITS.md). */
 #define MAX_UP 256
 
 struct side_source {
 	struct kdb_type_sources s;
 	const char *subject;	/* display of the node whose row records them; NULL: none */
+	bool too_deep;		/* none within MAX_UP nodes up the path */
 };
 
 static bool has_kernel(const struct side_source *s)
@@ -43,10 +44,14 @@ static int node_sources(const struct diff_run *run, size_t node, int side, struc
 	int hops = 0, err;
 
 	memset(out, 0, sizeof(*out));
-	while (cur >= 0 && e->nodes[cur].ids[0] && hops++ < MAX_UP) {
+	while (cur >= 0 && e->nodes[cur].ids[0]) {
 		const struct dnode *n = &e->nodes[cur];
 		const struct kd_type *t = tgraph_get(&e->g[side], n->ids[side]);
 
+		if (hops++ == MAX_UP) {
+			out->too_deep = true;
+			return 0;
+		}
 		if (t && t->name && t->kind != KD_KIND_FUNC) {
 			err = kdb__type_sources(run->db[side], n->ids[side], &out->s);
 			if (err)
@@ -66,6 +71,9 @@ static int add_source(struct kd_buf *b, const struct side_source *s)
 {
 	int err;
 
+	if (s->too_deep)
+		return kd_buf_addf(b, "a layout whose source is not within %d levels up its path",
+				   MAX_UP);
 	if (!s->subject)
 		return kd_buf_adds(b, "a layout no header view and no DWARF records");
 	err = kd_buf_addf(b, "%s in ", s->subject);

@@ -114,8 +114,61 @@ static void test_sources(void)
 	diff_result__free(r);
 }
 
+/*
+ * struct NAME -> next -> @depth anonymous structs, each pointing to the
+ * next; the last grows. Only struct NAME records a source (vmlinux).
+ */
+static void chain(struct kb *k, const char *name, int depth, int64_t l64, int64_t u32, int nr)
+{
+	struct kd_member last[] = {
+		{ .name = "a", .type = u32, .offset = 0 }, { .name = "b", .type = u32, .offset = 4 },
+	};
+	int64_t cur = agg(k, KD_KIND_STRUCT, NULL, k->is_new ? 8 : 4, 4, last, k->is_new ? 2 : 1);
+	int i;
+
+	for (i = 0; i < depth; i++) {
+		struct kd_member m = { .name = "next", .type = ptr(k, cur), .offset = 0 };
+
+		cur = agg(k, KD_KIND_STRUCT, i == depth - 1 ? name : NULL, 8, 8, &m, 1);
+	}
+	origin(k, cur, 0);
+	sys(k, nr, name, l64, 1, "p", ptr(k, cur));
+}
+
+/* The sources are looked for 256 levels up a path (doc/LIMITS.md). */
+static void build_deep(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), l64 = base(k, "long int", 8);
+
+	chain(k, "deep255", 255, l64, u32, 0);
+	chain(k, "deep256", 256, l64, u32, 1);
+}
+
+static void test_deep(void)
+{
+	struct diff_result *r = pair("sources-deep", build_deep, NULL);
+	struct kd_buf subj = KD_BUF_INIT;
+	int i;
+
+	kd_buf_adds(&subj, "struct deep255");
+	for (i = 0; i < 255; i++)
+		kd_buf_adds(&subj, ".next");
+	evidence_is(r, "type.size", subj.s, DIFF_EV_LAYOUT, "the layouts of both kernels (DWARF)");
+	kd_buf_reset(&subj);
+	kd_buf_adds(&subj, "struct deep256");
+	for (i = 0; i < 256; i++)
+		kd_buf_adds(&subj, ".next");
+	evidence_is(r, "type.size", subj.s, DIFF_EV_LAYOUT,
+		    "old: a layout whose source is not within 256 levels up its path;"
+		    " new: a layout whose source is not within 256 levels up its path");
+	count_is(r, 4, "sources-deep: each chain's last struct grew (size, member)");
+	kd_buf_release(&subj);
+	diff_result__free(r);
+}
+
 int main(void)
 {
 	test_sources();
+	test_deep();
 	return tap_done();
 }
