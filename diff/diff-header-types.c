@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "db/kdb-diff.h"
-#include "lib/mem.h"
 
 struct hpass {
 	struct diff_run *run;
