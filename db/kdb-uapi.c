@@ -9,6 +9,7 @@
 #include "db/kdb_internal.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"
@@ -224,14 +225,24 @@ int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void
 	return walk_ioctls(db, NULL, module, cb, ctx);
 }
 
-int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header)
+static int dup_col(sqlite3_stmt *st, int col, char **out)
+{
+	const char *v = kdb_col_text(st, col);
+
+	*out = v ? kd_strdup(v) : NULL;
+	return v && !*out ? -ENOMEM : 0;
+}
+
+int kdb__type_sources(struct kdb *db, int64_t type_id, struct kdb_type_sources *out)
 {
 	sqlite3_stmt *st = NULL;
 	int rc, err;
 
-	*kernel = false;
-	*header = NULL;
-	err = kdb_prepare(db, "SELECT EXISTS (SELECT 1 FROM type_origins WHERE type_id = ?1),"
+	memset(out, 0, sizeof(*out));
+	err = kdb_prepare(db, "SELECT"
+			  " EXISTS (SELECT 1 FROM type_origins WHERE type_id = ?1 AND module_id IS NULL),"
+			  " (SELECT min(m.name) FROM type_origins o JOIN modules m ON m.id = o.module_id"
+			  "  WHERE o.type_id = ?1),"
 			  " (SELECT file || ifnull(':' || line, '') FROM uapi_types WHERE type_id = ?1"
 			  "  ORDER BY file LIMIT 1)", &st);
 	if (err)
@@ -239,16 +250,34 @@ int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header
 	sqlite3_bind_int64(st, 1, type_id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*kernel = sqlite3_column_int(st, 0) != 0;
-		if (kdb_col_text(st, 1)) {
-			*header = kd_strdup(kdb_col_text(st, 1));
-			if (!*header)
-				err = -ENOMEM;
-		}
+		out->vmlinux = sqlite3_column_int(st, 0) != 0;
+		err = dup_col(st, 1, &out->module);
+		if (!err)
+			err = dup_col(st, 2, &out->header);
 	} else {
-		err = kdb_sql_error(db, "reading type views");
+		err = kdb_sql_error(db, "reading where a type was read");
 	}
 	sqlite3_finalize(st);
+	if (err)
+		kdb_type_sources__release(out);
+	return err;
+}
+
+void kdb_type_sources__release(struct kdb_type_sources *s)
+{
+	free(s->header);
+	free(s->module);
+	s->header = s->module = NULL;
+}
+
+int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header)
+{
+	struct kdb_type_sources s;
+	int err = kdb__type_sources(db, type_id, &s);
+
+	*kernel = !err && (s.vmlinux || s.module);
+	*header = err ? NULL : s.header;
+	free(s.module);
 	return err;
 }
 

@@ -21,6 +21,15 @@ int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int li
  * first header (in name order) that declares it, malloc'ed, NULL when none.
  */
 int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header);
+/* Where one layout was read: kdb__type_sources(). */
+struct kdb_type_sources {
+	char *header;		/* "file:line" as kdb__type_views() gives it, or NULL */
+	bool vmlinux;		/* vmlinux's DWARF has it */
+	char *module;		/* else the first module (by name) whose DWARF has it, or NULL */
+};
+/* kdb__type_views() telling vmlinux from a module; free with kdb_type_sources__release(). */
+int kdb__type_sources(struct kdb *db, int64_t type_id, struct kdb_type_sources *out);
+void kdb_type_sources__release(struct kdb_type_sources *s);
 
 /*
  * Header @header (include-relative) does not compile on its own, so its

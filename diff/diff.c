@@ -566,11 +566,14 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	 * matched"); then every type change's impacts.
 	 */
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL)) {
-		err = diff_header_types(&run, default_evidence[DIFF_CAT_TYPE]);
+		err = diff_header_types(&run);
 		if (!err)
 			err = diff_header_lost(&run);
 	} else if (!err)
 		err = dt_impacts(&run.e);
+	/* Two header trees: no DWARF, the default names the one source. */
+	if (!err && !r->headers_only)
+		err = diff_layout_sources(&run, default_evidence[DIFF_CAT_TYPE]);
 	if (!err)
 		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);
 	if (!err)

@@ -213,10 +213,15 @@ struct diff_run {
  * diff-header-types.c: after the syscalls and ioctls, every named type
  * both header views declare, from its header; a type the kernel's paths
  * compared is not compared again. Then the impacts (dt_impacts()), and
- * for changes only headers reach whose evidence is @dflt_evidence, where
- * the headers declare them.
+ * the rules of changes only headers reach (type-unbuilt, an enumerator's).
  */
-int diff_header_types(struct diff_run *run, const char *dflt_evidence);
+int diff_header_types(struct diff_run *run);
+/*
+ * diff-provenance.c, after the impacts: the evidence of every type change
+ * whose evidence is still @dflt (the layouts'), from where each side's
+ * row was read (header view, vmlinux's or a module's DWARF).
+ */
+int diff_layout_sources(struct diff_run *run, const char *dflt);
 
 /*
  * diff-header-lost.c: after diff_header_types(), the old header views'
@@ -258,6 +263,9 @@ int dt_names_index(const struct diff_engine *e, struct kd_hashmap *m, size_t fro
 		   bool roots);
 /* A node @m indexes whose display is @name, or -1. */
 long dt_names_find(const struct diff_engine *e, const struct kd_hashmap *m, const char *name);
+/* Is every path to change @c one from a root @roots indexes (and is there one)? */
+bool dt_only_roots(const struct diff_engine *e, const struct kd_hashmap *roots,
+		   const struct diff_change *c);
 /* Edge @from -> @to labelled @label (once per target). */
 int dt_edge(struct diff_engine *e, size_t from, const char *label, size_t to);
 /* Compare the two types of node @node (diff-types.c). */

@@ -178,7 +178,7 @@ static uint64_t tg_hash(int64_t id, void *ctx)
 {
 	const struct kd_type *t = tg_lookup(id, ctx);
 
-	return t ? kd_type_hash(t, tg_lookup, tg_hash, ctx) : 0;
+	return t ? kd_type_hash(t, KD_VIEW_KERNEL, tg_lookup, tg_hash, ctx) : 0;
 }
 
 static int tg_visit(const struct kd_type *t, void *ctx)
@@ -221,31 +221,45 @@ static void test_typegraph(void)
 	a = (struct kd_type){ .kind = KD_KIND_STRUCT, .name = (char *)"s", .size = 4, .align = 4,
 			      .nr_members = 1, .members = &m };
 	b = a;
-	h1 = kd_type_hash(&a, tg_lookup, tg_hash, NULL);
-	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: equal structs, equal hashes");
+	h1 = kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: equal structs, equal hashes");
 	b.align = 8;
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: alignment counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1, "hash: alignment counts");
 	b = a;
 	m.offset = 1;
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: a member offset counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1, "hash: a member offset counts");
 	m.offset = 0;
 	m.type = 2;	/* typedef of int instead of int */
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: a member's type counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1, "hash: a member's type counts");
 	m.type = 1;
 	b.count = 9;	/* not an array: the count is not part of it */
-	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: a count only counts for arrays");
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: a count only counts for arrays");
 	/* Pointers to a named struct hash its name, not its layout. */
 	tg[8] = (struct kd_type){ .id = 8, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 4 };
 	tg[9] = (struct kd_type){ .id = 9, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 8 };
 	a = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 8 };
 	b = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 9 };
-	h1 = kd_type_hash(&a, tg_lookup, tg_hash, NULL);
-	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: pointers to one struct name are one");
+	h1 = kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: pointers to one struct name are one");
 	tg[9].name = NULL;
-	h2 = kd_type_hash(&b, tg_lookup, tg_hash, NULL);
+	h2 = kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
 	ok(h2 != h1, "hash: a pointer to an anonymous struct hashes its layout");
 	tg[9].size = 4;
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h2, "  which then counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h2, "  which then counts");
+	/* The header view's pointer to struct n is not the kernel's, to a declaration or not. */
+	tg[9] = (struct kd_type){ .id = 9, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = -1,
+				  .flags = KD_TYPE_DECLARATION };
+	h2 = kd_type_hash(&a, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL);
+	ok(h2 != h1, "hash: a header view's pointer to struct n is not the kernel's");
+	is_int(kd_type_hash(&b, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL), h2,
+	       "  one with its declaration's (the table then leads it to a definition it has)");
+	a.ref = 1;
+	is_int(kd_type_hash(&a, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL),
+	       kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL),
+	       "  an int * is the same in both views (no name, no layout of its own)");
 	kd_buf_release(&seen);
 }
 

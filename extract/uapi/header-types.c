@@ -345,6 +345,7 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	if (err)
 		goto out;
 	xt.declarations_expected = true;
+	xt.view = KD_VIEW_HEADERS;
 	rd.xt = &xt;
 	rd.tree = tree;
 	err = tree ? uline_names__scan(tree, &rd.lines) : 0;
