@@ -597,6 +597,33 @@ static enum diff_rule_id size_rule(struct agg *g)
 	return DIFF_R_TYPE_SIZE;
 }
 
+/*
+ * The rule of an alignment change: the contract's prefix or message first;
+ * else a named type that no type of either kernel embeds, both kernels
+ * read with their headers (so that every UAPI type that could embed it is
+ * in the graphs), is placed by nothing the kernel lays out.
+ */
+static int align_rule(struct agg *g, enum diff_rule_id *rule)
+{
+	const struct diff_result *r = g->e->r;
+	bool embedded = true;
+	int err = 0;
+
+	if (dt_contract_prefix(g->e, g->t[0]->name, NULL))
+		*rule = DIFF_R_TYPE_ALIGN_PREFIX;
+	else if (message_said(g))
+		*rule = DIFF_R_TYPE_ALIGN_MESSAGE;
+	else {
+		if (r->coverage[0].headers && r->coverage[1].headers && g->t[0]->name &&
+		    g->t[1]->name)
+			err = dt_embedded(g->e, g->t[0]->name, &embedded);
+		if (!err && !embedded)
+			err = dt_embedded(g->e, g->t[1]->name, &embedded);
+		*rule = embedded ? DIFF_R_TYPE_ALIGN : DIFF_R_TYPE_ALIGN_UNEMBEDDED;
+	}
+	return err;
+}
+
 int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			     const struct kd_type *tb)
 {
@@ -705,8 +732,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
-		rule = dt_contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX :
-		       message_said(&g) ? DIFF_R_TYPE_ALIGN_MESSAGE : DIFF_R_TYPE_ALIGN;
+		if (!err)
+			err = align_rule(&g, &rule);
 		if (!err)
 			err = dt_emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
@@ -714,6 +741,11 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = dt_struct_fact_evidence(e, node, rule, ta->name);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
 			err = last_evidence(e, &g.why);
+		if (!err && rule == DIFF_R_TYPE_ALIGN_UNEMBEDDED)
+			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_LAYOUT,
+					    "no type of either kernel (DWARF and header views) embeds %s"
+					    " or an array of it: it crosses as the bytes behind a pointer",
+					    e->nodes[node].display);
 	}
 out:
 	free(g.l[0].v);

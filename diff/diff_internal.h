@@ -152,6 +152,13 @@ struct diff_engine {
 	size_t header_from;
 	bool by_kernel_names;
 	struct kd_hashmap kernel_names;
+	/*
+	 * The names of the structs and unions a type of either graph embeds
+	 * by value, sorted (diff-embedded.c); pointers into the graphs' types.
+	 */
+	const char **embedded;
+	size_t nr_embedded, cap_embedded;
+	bool embedded_loaded;
 };
 
 /* A UAPI header of the old kernel and how much of its ioctls' code was built. */
@@ -345,6 +352,13 @@ int dt_slot_with(struct diff_engine *e, size_t owner, enum slot_kind sk, const c
 /* Compare node @node's structs or unions @ta/@tb member by member (diff-aggregate.c). */
 int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			 const struct kd_type *tb);
+
+/*
+ * Does a type of either kernel embed the struct or union @name by value (a
+ * member, an array's element)? *@embedded: the answer (true for NULL: an
+ * anonymous aggregate is its owner's member). 0 or -ENOMEM.
+ */
+int dt_embedded(struct diff_engine *e, const char *name, bool *embedded);
 
 /* Enums of other tags, the same size, every old enumerator kept with its value. */
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);

@@ -84,6 +84,12 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_TYPE_ALIGN_MESSAGE] = { "type-align-message", { DIFF_K_TYPE_ALIGN },
 	  "type.align of a struct (or union) the contract calls message", S, false,
 	  "the kernel reads the message as bytes at any address (from a socket, a buffer the caller sizes): old binaries send and receive the same bytes; rebuilt source that embeds it places it anew" },
+	[DIFF_R_TYPE_ALIGN_UNEMBEDDED] = { "type-align-unembedded", { DIFF_K_TYPE_ALIGN },
+	  "type.align of a named struct (or union) that no type of either kernel embeds (a member, an"
+	  " array's element), both kernels read with their UAPI headers", S, false,
+	  "an alignment places a type inside others and in nothing else: this one crosses only as the"
+	  " bytes behind a pointer, which the kernel copies at any address, so old binaries keep their"
+	  " placement of it; rebuilt source that embeds it in its own types places it anew" },
 	[DIFF_R_TAIL_GROWTH_EXTENSIBLE] = { "tail-growth-extensible", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible,"
 	  " or of an anonymous struct/union embedded in one as an alternative of the union or the struct's last member", C, false,
