@@ -372,12 +372,19 @@ struct dt_resv_why {
 	bool is;
 	enum diff_evidence kind;	/* DIFF_EV_CONTRACT or DIFF_EV_CONVENTION */
 	struct diff_where where;	/* the contract's line */
+	/*
+	 * By the convention, a name that says padding only (pad, padding,
+	 * __align), not reserved space: its bytes are judged as padding when
+	 * they get a meaning.
+	 */
+	bool padding;
 };
 /*
  * Is @member of @type (NULL: anonymous) reserved space? The contract first
  * (a member it describes otherwise is not: a "pad" with a kind is no
- * padding), else the name (reserved, resvd, resv, rsvd, rsv, spare, pad,
- * padding, unused, with underscores and a number; __align). *@why: who said.
+ * padding), else the name (reserved, resvd, resv, rsvd, rsv, spare,
+ * unused; or padding: pad, padding, __align; with underscores and a
+ * number). *@why: who said.
  */
 bool dt_member_reserved(const struct diff_engine *e, const char *type, const char *member,
 			struct dt_resv_why *why);
@@ -405,6 +412,25 @@ bool dt_contract_unused(const struct diff_engine *e, const char *type, const cha
  */
 bool dt_member_unread(const struct diff_engine *e, size_t node, const char *type,
 		      const char *member, bool out_counts, struct kd_buf *why);
+/*
+ * The rule of member @name of node @node's new type (added, or an old
+ * member's new name) in bytes that only a name saying padding reserved
+ * (@t: the old and new types): judged as padding is. Reserved space
+ * itself, it names them anew (reserved-reuse); output-only (*@out_where:
+ * the contract's line) or unread by the new kernel (@why: the evidence),
+ * nothing old binaries left there is interpreted; otherwise nothing says
+ * they left zero (padding-member-reuse-uncontracted).
+ */
+enum diff_rule_id dt_padding_member_rule(const struct diff_engine *e, size_t node,
+					 const char *old_type, const char *new_type, const char *name,
+					 struct diff_where *out_where, struct kd_buf *why);
+/*
+ * The contract's evidence of the last change, node @node's member @name,
+ * when @rule (of dt_padding_member_rule() or an added member's) rests on
+ * it: @ow the out line, @why dt_member_unread()'s text. 0 for other rules.
+ */
+int dt_meaning_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+			const char *name, const struct diff_where *ow, const struct kd_buf *why);
 /* Node @node's type @t is extensible: by the contract, or inherited when anonymous. */
 bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The rule of a growth at the tail of node @node's type @t. */

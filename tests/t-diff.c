@@ -344,11 +344,13 @@ static void test_misc(void)
 	      "long long unsigned int[2]", "long long unsigned int[1]", NULL);
 	check(r, "type.member.offset", "struct resv.__reserved", "reserved-carved", "8", "16", NULL);
 	evidence_is(r, "type.member.offset", "struct resv.__reserved", DIFF_EV_CONVENTION,
-		    "the name __reserved says reserved space (naming convention; the contract does not"
-		    " describe struct resv.__reserved)");
+		    "the name __reserved says reserved space, by the naming convention only: no"
+		    " contract line or kernel fact says the kernel zero-checks or ignores"
+		    " struct resv.__reserved");
 	evidence_is(r, "type.member.added", "struct resv.newf", DIFF_EV_CONVENTION,
-		    "the name __reserved says reserved space (naming convention; the contract does not"
-		    " describe struct resv.__reserved)");
+		    "the name __reserved says reserved space, by the naming convention only: no"
+		    " contract line or kernel fact says the kernel zero-checks or ignores"
+		    " struct resv.__reserved");
 	/* room says nothing: the same carving breaks. */
 	check(r, "type.member.added", "struct room.newf", "member-added", NULL,
 	      "long long unsigned int newf at 8", NULL);
