@@ -223,6 +223,7 @@ enum diff_rule_id {
 	DIFF_R_PROBE_DEVIATION_ACCEPTS,
 	DIFF_R_PROBE_DEVIATION_NEW,
 	DIFF_R_PROBE_FS_DIFFERS,
+	DIFF_R_PROBE_SIZE_CHANGED,
 	DIFF_R_ERRNO_ADDED,
 	DIFF_R_ERRNO_REMOVED,
 	DIFF_R_SET_VALUE_ADDED,
@@ -328,6 +329,10 @@ struct diff_contract {
 	/* The syscall or ioctl @name is kept by number only: the kernel always
 	 * fails it. */
 	bool (*unimplemented)(void *ctx, bool ioctl, const char *name, struct diff_where *where);
+	/* Parameter *@len of syscall @call gives the length in bytes of its
+	 * parameter @param (the contract's `len PARAM`). */
+	bool (*length_of)(void *ctx, const char *call, const char *param, const char **len,
+			  struct diff_where *where);
 	void *ctx;
 	const char *source;	/* what the contract is, for the report header */
 };

@@ -70,11 +70,6 @@ struct kdb;
 bool diff_constant(struct kdb *db, const char *name, int64_t *value);
 /* Add an impact unless @root is already listed for change @idx. */
 int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
-/*
- * Observed changes (diff-probe.c): the probe results of @old and of the
- * kernel attached to it as "other", one change per case whose outcome differs.
- */
-int diff_probe(struct diff_result *r, struct kdb *old);
 /* Changes between two contract versions (diff-contract.c): conf->contract_changes. */
 int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf);
 /* Sort changes (and their impacts) into the documented order. */
@@ -221,6 +216,21 @@ struct diff_run {
  * the headers declare them.
  */
 int diff_header_types(struct diff_run *run, const char *dflt_evidence);
+
+/*
+ * Observed changes (diff-probe.c): the probe results of the old kernel and
+ * of the new one attached to it as "other", one change per case whose
+ * outcome differs (types loaded: the cases' structs are sized by them).
+ */
+int diff_probe(struct diff_run *run);
+struct kdb_probe_pair;
+/*
+ * Does case @p pass a struct, through a pointer parameter of its call,
+ * with more bytes than the smaller of its sizes in the two kernels, which
+ * differ (diff-probe-size.c)? *@changed: the answer, *@why its evidence.
+ */
+int diff_probe_size_changed(const struct diff_run *run, const struct kdb_probe_pair *p,
+			    struct kd_buf *why, bool *changed);
 
 /* diff-coverage.c: what each side covers, hence which categories are compared. */
 void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);

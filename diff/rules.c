@@ -361,6 +361,13 @@ static const struct diff_rule rules[] = {
 	  "probe.deviation: a case that meets a known deviation of a file system (`on tmpfs`) answered otherwise, the kernels probed with their files on different file systems", I, false,
 	  "the file systems differ, not necessarily the kernels: probe both on the same one to compare" },
 	/* contract versions: --old-spec/--new-spec (diff/diff-contract.c) */
+	[DIFF_R_PROBE_SIZE_CHANGED] = { "probe-size-changed", { DIFF_K_PROBE_ERRNO, DIFF_K_PROBE_FLAG },
+	  "probe.errno, probe.flag: a case that passes a struct through a pointer parameter with more"
+	  " bytes than the smaller of its sizes in the two kernels, which differ (its buffer's bytes,"
+	  " no more than the contract's `len` parameter of it says)", I, false,
+	  "past the smaller size, one kernel reads members where the other reads the tail it does not"
+	  " know: the case asks the kernels two questions, and the struct's change is its layout's to"
+	  " judge (and the contract's)" },
 	[DIFF_R_ERRNO_ADDED] = { "errno-added", { DIFF_K_SYSCALL_ERRNO_ADDED, DIFF_K_IOCTL_ERRNO_ADDED },
 	  "syscall.errno.added, ioctl.errno.added: an errno (name and condition) the old contract did not list", C, false,
 	  "a new failure, normally of an input old binaries do not pass (a new flag, a new size); they handle it as any failure" },
