@@ -334,6 +334,10 @@ void dt_release(struct diff_engine *e)
 	free(e->nodes);
 	kd_hashmap_release(&e->pairs);
 	kd_hashmap_release(&e->kernel_names);
+	free(e->embedded);
+	e->embedded = NULL;
+	e->nr_embedded = e->cap_embedded = 0;
+	e->embedded_loaded = false;
 	kd_buf_release(&e->scratch[0]);
 	kd_buf_release(&e->scratch[1]);
 	e->nodes = NULL;

@@ -577,7 +577,7 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);
 	if (!err)
-		err = diff_probe(r, old);	/* observed: both kernels' probe results */
+		err = diff_probe(&run);	/* observed: both kernels' probe results */
 	if (!err)
 		err = diff_contract_changes(r, conf);	/* two contract versions */
 	if (!err)

@@ -146,6 +146,7 @@ enum diff_rule_id {
 	DIFF_R_TYPE_ALIGN,
 	DIFF_R_TYPE_ALIGN_PREFIX,
 	DIFF_R_TYPE_ALIGN_MESSAGE,
+	DIFF_R_TYPE_ALIGN_UNEMBEDDED,
 	DIFF_R_TAIL_GROWTH_EXTENSIBLE,
 	DIFF_R_TAIL_GROWTH_UNCONTRACTED,
 	DIFF_R_TAIL_GROWTH_UNION,
@@ -165,6 +166,7 @@ enum diff_rule_id {
 	DIFF_R_MEMBER_ADDED_UNREAD,
 	DIFF_R_RESERVED_REUSE,
 	DIFF_R_RESERVED_CARVED,
+	DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED,
 	DIFF_R_MEMBER_RENAMED,
 	DIFF_R_MEMBER_MOVED,
 	DIFF_R_MEMBER_TYPE,
@@ -225,6 +227,7 @@ enum diff_rule_id {
 	DIFF_R_PROBE_DEVIATION_ACCEPTS,
 	DIFF_R_PROBE_DEVIATION_NEW,
 	DIFF_R_PROBE_FS_DIFFERS,
+	DIFF_R_PROBE_SIZE_CHANGED,
 	DIFF_R_ERRNO_ADDED,
 	DIFF_R_ERRNO_REMOVED,
 	DIFF_R_SET_VALUE_ADDED,
@@ -330,6 +333,10 @@ struct diff_contract {
 	/* The syscall or ioctl @name is kept by number only: the kernel always
 	 * fails it. */
 	bool (*unimplemented)(void *ctx, bool ioctl, const char *name, struct diff_where *where);
+	/* Parameter *@len of syscall @call gives the length in bytes of its
+	 * parameter @param (the contract's `len PARAM`). */
+	bool (*length_of)(void *ctx, const char *call, const char *param, const char **len,
+			  struct diff_where *where);
 	void *ctx;
 	const char *source;	/* what the contract is, for the report header */
 };

@@ -65,7 +65,7 @@ is "$(jq -r '.changes[] | select(.subject == "struct fxh_msg.a") | "\(.evidence.
 is "$(jq -r '.changes[] | select(.subject == "struct fxmod_create") | .evidence.text' fwd.json)" \
 	"the layouts of both kernels (DWARF)" "  the ioctl's type: the kernels' evidence"
 is "$(jq -r '.changes[] | select(.subject == "struct fxh_pad.pad0") | "\(.evidence.kind): \(.evidence.text)"' fwd.json)" \
-	"convention: the name pad0 says reserved space (naming convention; the contract does not describe struct fxh_pad.pad0)" \
+	"convention: the name pad0 says padding, which promises nothing about its value, by the naming convention only: no contract line or kernel fact says the kernel zero-checks or ignores struct fxh_pad.pad0" \
 	"  padding named: what names it is the evidence"
 is "$(jq -r '.changes[] | select(.subject == "enum fxh_attr.FXH_ATTR_OLD") | .evidence.text' fwd.json)" \
 	"the new headers give its value 1 to FXH_ATTR_NEW" "  a value given to another enumerator: why it breaks"
