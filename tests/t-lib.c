@@ -6,7 +6,8 @@
  * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
  * growth bounds, the search by name (first match, NULL names, no match),
- * C declarator printing, and the removal of a temporary tree (wide, links
+ * C declarator printing, SHA-256 digests (known vectors, split updates,
+ * reset after final), and the removal of a temporary tree (wide, links
  * not followed, deeper than PATH_MAX).
  */
 #include <errno.h>
@@ -21,6 +22,7 @@
 #include "lib/arena.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
+#include "lib/digest.h"
 #include "lib/find.h"
 #include "lib/hashmap.h"
 #include "lib/json.h"
@@ -570,9 +572,43 @@ static void test_json(void)
 	kd_buf_release(&want);
 }
 
+static void test_digest(void)
+{
+	char hex[KD_DIGEST_HEX_LEN + 1];
+	unsigned char raw[KD_DIGEST_BYTES];
+	struct kd_digest *d;
+
+	if (kd_digest__new(&d)) {
+		ok(0, "digest: new");
+		return;
+	}
+	kd_digest__update(d, "abc", 3);
+	is_int(kd_digest__final(d, raw, hex), 0, "digest: final");
+	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	       "  SHA-256(\"abc\"), FIPS 180-2's vector");
+	ok(raw[0] == 0xba && raw[31] == 0xad, "  the raw bytes are the hex's");
+	is_int(kd_digest__final(d, NULL, hex), 0, "digest: final right after a final");
+	is_str(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	       "  is SHA-256 of nothing: final resets");
+	kd_digest__update(d, "a", 1);
+	kd_digest__update(d, "", 0);
+	kd_digest__update(d, "bc", 2);
+	kd_digest__final(d, NULL, hex);
+	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	       "digest: split updates give the same digest");
+	kd_digest__str(d, "ab");
+	kd_digest__str(d, "c");
+	kd_digest__final(d, NULL, hex);
+	ok(strcmp(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") != 0,
+	   "digest: strings keep their NUL, \"ab\",\"c\" is not \"abc\"");
+	kd_digest__free(d);
+	kd_digest__free(NULL);
+}
+
 int main(void)
 {
 	test_plain();
+	test_digest();
 	test_buf();
 	test_read_file();
 	test_tmpfile_cache();

@@ -138,7 +138,7 @@ static void test_file_hash(void)
 /* --- the key of a tree ---------------------------------------------------------- */
 
 /* The key of the installed tree @dir (under tap_tmpdir()), or "" on trouble. */
-static void key_of(const char *dir, char key[33])
+static void key_of(const char *dir, char key[UAPI_CC_KEY_SIZE])
 {
 	struct uapi_cc_arch arch;
 	struct uapi_cc_conf conf = { .arch = &arch };
@@ -165,13 +165,13 @@ static bool sh(const char *cmd)
 
 static void test_tree_key(void)
 {
-	char base[33], k[33], again[33];
+	char base[UAPI_CC_KEY_SIZE], k[UAPI_CC_KEY_SIZE], again[UAPI_CC_KEY_SIZE];
 
 	ok(sh("mkdir -p k/linux k/asm out1 out2 && echo '#define X 1' >k/asm/x.h &&"
 	      " printf '#include \".inner.h\"\\n' >k/linux/a.h && echo 'struct s { int a; };' >out1/x.h &&"
 	      " echo 'struct s { long a; };' >out2/x.h"), "a tree, and two directories beside it");
 	key_of("k", base);
-	is_int(strlen(base), 32, "tree key: 32 hex digits");
+	is_int(strlen(base), 64, "tree key: 64 hex digits (a SHA-256)");
 	ok(sh("echo 'struct hid { int a; };' >k/linux/.inner.h"), "a dot-file added");
 	key_of("k", k);
 	ok(*k && strcmp(k, base), "  another key");

@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * What a compile cache entry (compile-cache.c) is keyed and verified by:
- * files' content hashes, and the key of a tree. The key covers everything
- * the compiler can reach by name under the tree's directories: every
- * entry, dot-files included, with its kind (file, directory, dangling
- * link, FIFO or device, unreadable), and each regular file's size and
- * contents -- contents, not modification times, so a copied or
- * re-extracted tree hits and a same-size edit misses. Directories reached
- * through symbolic links are walked too, each once (by device and inode):
- * a second name for one, a link back up (a loop) included, is hashed as
- * "the same as" the name it was walked under. Names are hashed in
- * alphasort() order.
+ * files' content hashes, and the key of a tree: a SHA-256 of the compiler,
+ * its flags and of everything the compiler can reach by name under the
+ * tree's directories (lib/tree-digest.h says what that covers). The key is
+ * trusted without comparing the trees, so it must not be collidable on
+ * purpose: a 64-bit hash was (issue 25).
  */
 #include "extract/uapi/compile_internal.h"
 
@@ -25,34 +20,19 @@
 #include <unistd.h>
 
 #include "extract/uapi/uapi_internal.h"
-#include "lib/buf.h"
+#include "lib/digest.h"
 #include "lib/err.h"
 #include "lib/hash.h"
-#include "lib/hashmap.h"
-#include "lib/mem.h"
+#include "lib/tree-digest.h"
 
-#define KEY_FORMAT "kabi-diff uapi-cc key 2"
+/* 3: SHA-256 over lib/tree-digest.c's records (2 was a pair of 64-bit hashes). */
+#define KEY_FORMAT "kabi-diff uapi-cc key 3"
 /* A tree beyond these is compiled but not cached (hashing it would cost more than it saves). */
 #define TREE_MAX_FILES 50000
 #define TREE_MAX_BYTES (512ull << 20)
 #define TREE_MAX_DEPTH 16
 /* Files are hashed in blocks of this size, whatever read() returns at a time. */
 #define HASH_BLOCK 65536
-
-struct hash2 {
-	uint64_t a, b;
-};
-
-static void h2_bytes(struct hash2 *h, const void *p, size_t n)
-{
-	h->a = kd_hash_bytes(h->a, p, n);
-	h->b = kd_hash_bytes(h->b ^ 0x5bd1e995u, p, n);
-}
-
-static void h2_str(struct hash2 *h, const char *s)
-{
-	h2_bytes(h, s ? s : "", s ? strlen(s) + 1 : 1);
-}
 
 /* --- file contents ---------------------------------------------------------- */
 
@@ -149,200 +129,39 @@ int uapi_cc_file_hash(const char *path, uint64_t max, uint64_t *hash, uint64_t *
 
 /* --- the key of a tree ----------------------------------------------------------- */
 
-struct seen_dir {
-	dev_t dev;
-	ino_t ino;
-	char *name;		/* "TOP:REL", where it was walked first */
-};
-
-struct walk {
-	struct hash2 *h;
-	const struct utree *tree;
-	long files;
-	uint64_t bytes;
-	bool too_big;
-	struct kd_hashmap seen;	/* hash of (device, inode) -> index + 1 into dirs */
-	struct seen_dir *dirs;
-	size_t nr_dirs, cap_dirs;
-};
-
-static void walk_release(struct walk *w)
-{
-	size_t i;
-
-	for (i = 0; i < w->nr_dirs; i++)
-		free(w->dirs[i].name);
-	free(w->dirs);
-	kd_hashmap_release(&w->seen);
-}
-
-/*
- * Has the directory @st been walked? *first is then the name it was walked
- * under; else NULL, and it is recorded under @top:@rel.
- */
-static int seen_before(struct walk *w, const struct stat *st, int top, const char *rel,
-		       const char **first)
-{
-	uint64_t hash = kd_hash_u64(kd_hash_u64(KD_HASH_SEED, (uint64_t)st->st_dev),
-				    (uint64_t)st->st_ino), v;
-	struct kd_buf name = KD_BUF_INIT;
-	size_t pos = KD_HASHMAP_FIRST;
-	struct seen_dir *d;
-
-	*first = NULL;
-	if (kd_hashmap_reserve(&w->seen, 1))
-		return -ENOMEM;
-	while ((v = kd_hashmap_next(&w->seen, hash, &pos))) {
-		d = &w->dirs[v - 1];
-		if (d->dev == st->st_dev && d->ino == st->st_ino) {
-			*first = d->name;
-			return 0;
-		}
-	}
-	if (KD_GROW(w->dirs, w->cap_dirs, w->nr_dirs + 1) || kd_buf_addf(&name, "%d:%s", top, rel)) {
-		kd_buf_release(&name);
-		return -ENOMEM;
-	}
-	d = &w->dirs[w->nr_dirs];
-	d->dev = st->st_dev;
-	d->ino = st->st_ino;
-	d->name = kd_buf_detach(&name);
-	if (!d->name)
-		return -ENOMEM;
-	kd_hashmap_insert_at(&w->seen, pos, hash, ++w->nr_dirs);
-	return 0;
-}
-
-/* One record of the key: what kind of entry the name @rel is. */
-static void entry(struct walk *w, const char *kind, const char *rel)
-{
-	h2_str(w->h, kind);
-	h2_str(w->h, rel);
-}
-
-static int hash_dir(struct walk *w, int top, const char *rel, int depth);
-
-/* The entry @rel (@path) of the tree's directory @top, as opening it by name finds it. */
-static int hash_entry(struct walk *w, int top, const char *rel, const char *path, int depth)
-{
-	const char *first;
-	uint64_t fh, size;
-	struct stat st;
-	int err;
-
-	if (stat(path, &st) < 0) {
-		entry(w, "missing", rel);	/* a dangling link */
-		return 0;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		err = seen_before(w, &st, top, rel, &first);
-		if (err)
-			return err;
-		if (first) {
-			entry(w, "same", rel);
-			h2_str(w->h, first);
-			return 0;
-		}
-		entry(w, "dir", rel);
-		return hash_dir(w, top, rel, depth);
-	}
-	if (!S_ISREG(st.st_mode)) {
-		entry(w, "special", rel);	/* a FIFO, a device: never read here */
-		return 0;
-	}
-	if (++w->files > TREE_MAX_FILES || (uint64_t)st.st_size > TREE_MAX_BYTES - w->bytes) {
-		w->too_big = true;
-		return 0;
-	}
-	err = uapi_cc_file_hash(path, TREE_MAX_BYTES - w->bytes, &fh, &size);
-	if (err == -KD_ELIMIT) {
-		w->too_big = true;
-		return 0;
-	}
-	if (err) {
-		entry(w, "unreadable", rel);	/* the compiler will say so */
-		return 0;
-	}
-	w->bytes += size;
-	entry(w, "file", rel);
-	h2_bytes(w->h, &size, sizeof(size));
-	h2_bytes(w->h, &fh, sizeof(fh));
-	return 0;
-}
-
-/* Every entry of the directory @rel (depth @depth) of the tree's directory @top, in name order. */
-static int hash_dir(struct walk *w, int top, const char *rel, int depth)
-{
-	const char *dir = w->tree->dirs[top];
-	struct kd_buf path = KD_BUF_INIT, sub = KD_BUF_INIT;
-	struct dirent **names = NULL;
-	int n, i, err = 0;
-
-	if (depth > TREE_MAX_DEPTH) {
-		w->too_big = true;
-		return 0;
-	}
-	if (kd_buf_addf(&path, "%s%s%s", dir, *rel ? "/" : "", rel))
-		return -ENOMEM;
-	n = scandir(path.s, &names, NULL, alphasort);
-	if (n < 0)
-		entry(w, "unlisted", rel);
-	for (i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-
-		if (err || w->too_big || !strcmp(name, ".") || !strcmp(name, ".."))
-			continue;
-		kd_buf_reset(&sub);
-		kd_buf_reset(&path);
-		err = kd_buf_addf(&sub, "%s%s%s", rel, *rel ? "/" : "", name);
-		if (!err)
-			err = kd_buf_addf(&path, "%s/%s", dir, sub.s);
-		if (!err)
-			err = hash_entry(w, top, sub.s, path.s, depth + 1);
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	kd_buf_release(&path);
-	kd_buf_release(&sub);
-	return err;
-}
-
 int uapi_cc_tree_key(const struct utree *tree, const struct uapi_cc_conf *conf, const char *cc_path,
-		     const char *version, char key[33])
+		     const char *version, char key[UAPI_CC_KEY_SIZE])
 {
-	struct hash2 h = { KD_HASH_SEED, ~KD_HASH_SEED };
-	struct walk w = { .h = &h, .tree = tree };
+	static const struct kd_tree_bounds bounds = {
+		.max_files = TREE_MAX_FILES, .max_bytes = TREE_MAX_BYTES, .max_depth = TREE_MAX_DEPTH,
+	};
+	const char *dirs[sizeof(tree->dirs) / sizeof(tree->dirs[0])];
+	struct kd_digest *d;
 	const char *const *f;
-	int i, err = 0;
+	bool too_big = false;
+	int i, err;
 
 	key[0] = '\0';
-	h2_str(&h, KEY_FORMAT);
-	h2_str(&h, cc_path);
-	h2_str(&h, version);
-	h2_str(&h, conf->arch->name);
+	err = kd_digest__new(&d);
+	if (err)
+		return err;
+	kd_digest__str(d, KEY_FORMAT);
+	kd_digest__str(d, cc_path);
+	kd_digest__str(d, version);
+	kd_digest__str(d, conf->arch->name);
 	for (f = conf->arch->flags; f && *f; f++)
-		h2_str(&h, *f);
+		kd_digest__str(d, *f);
+	kd_digest__str(d, "not_roots");
 	for (f = conf->arch->not_roots; f && *f; f++)
-		h2_str(&h, *f);
-	h2_bytes(&h, &tree->source_layout, sizeof(tree->source_layout));
-	for (i = 0; !err && !w.too_big && i < tree->nr_dirs; i++) {
-		const char *first = NULL;
-		struct stat st;
-
-		h2_str(&h, "top");
-		if (stat(tree->dirs[i], &st) < 0 || !S_ISDIR(st.st_mode)) {
-			entry(&w, "missing", "");
-			continue;
-		}
-		err = seen_before(&w, &st, i, "", &first);
-		if (!err && first)
-			entry(&w, "same", first);
-		else if (!err)
-			err = hash_dir(&w, i, "", 0);
-	}
-	if (!err && !w.too_big)
-		snprintf(key, 33, "%016" PRIx64 "%016" PRIx64, h.a, h.b);
-	walk_release(&w);
+		kd_digest__str(d, *f);
+	kd_digest__u64(d, (uint64_t)tree->source_layout);
+	for (i = 0; i < tree->nr_dirs; i++)
+		dirs[i] = tree->dirs[i];
+	err = kd_tree__digest(d, dirs, tree->nr_dirs, &bounds, &too_big);
+	if (!err && kd_digest__final(d, NULL, key))
+		err = -EIO;
+	if (err || too_big)
+		key[0] = '\0';
+	kd_digest__free(d);
 	return err;
 }

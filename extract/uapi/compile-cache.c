@@ -52,7 +52,7 @@
 
 struct uapi_cc_cache {
 	char *dir;		/* .../kabi-diff/uapi */
-	char key[33];
+	char key[UAPI_CC_KEY_SIZE];
 	const struct utree *tree;	/* the caller's, as are conf and the compiler's path */
 	const struct uapi_cc_conf *conf;
 	const char *cc_path;
@@ -280,7 +280,7 @@ static int cmp_age(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Keep the CACHE_ENTRIES most recently used entries. */
+/* Keep the CACHE_ENTRIES most recently used entries (those of an older key format count as oldest). */
 static void prune(const char *dir)
 {
 	struct entry_age *v = NULL;
@@ -293,15 +293,20 @@ static void prune(const char *dir)
 		struct kd_buf p = KD_BUF_INIT;
 		struct stat st;
 
-		if (len != 36 || strcmp(de->d_name + 32, ".idx"))
+		size_t key_len = len - strlen(".idx");
+
+		/* 32 digits: a key of format 2, which no lookup computes any more. */
+		if ((len != KD_DIGEST_HEX_LEN + 4 && len != 32 + 4) || strcmp(de->d_name + key_len, ".idx"))
 			continue;
 		if (kd_buf_addf(&p, "%s/%s", dir, de->d_name) || lstat(p.s, &st) ||
 		    KD_GROW(v, cap, n + 1)) {
 			kd_buf_release(&p);
 			continue;
 		}
-		v[n].name = kd_strndup(de->d_name, 32);
+		v[n].name = kd_strndup(de->d_name, key_len);
 		v[n].mtime = st.st_mtim;
+		if (key_len != KD_DIGEST_HEX_LEN)
+			v[n].mtime.tv_sec = v[n].mtime.tv_nsec = 0;	/* pruned first */
 		if (v[n].name)
 			n++;
 		kd_buf_release(&p);
@@ -422,7 +427,7 @@ int uapi_cc_cache__store(struct uapi_cc_cache *c, struct uapi_cc_result *r, char
 {
 	struct uapi_cc_index ix = { .nr_headers = r->nr_headers, .nr_compiled = r->nr_compiled };
 	struct kd_buf idx = KD_BUF_INIT, so = KD_BUF_INIT, text = KD_BUF_INIT;
-	char key[33];
+	char key[UAPI_CC_KEY_SIZE];
 	size_t i;
 	int rc = 1, err = 0;
 

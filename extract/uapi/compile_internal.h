@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/digest.h"
+
 struct kd_arch;
 struct utree;
 
@@ -129,12 +131,14 @@ int uapi_cc_file_hash(const char *path, uint64_t max, uint64_t *hash, uint64_t *
 /* Write all @n bytes. 0 or -errno. */
 int uapi_cc_write_all(int fd, const void *data, size_t n);
 /*
- * The cache key (32 hex digits) of @tree as it is now, compiled by
- * @cc_path (which says it is @version) for @conf's architecture; "" when
- * the tree is past the cache's bounds (compiled, not cached). 0 or -ENOMEM.
+ * The cache key (a SHA-256, 64 hex digits) of @tree as it is now,
+ * compiled by @cc_path (which says it is @version) for @conf's
+ * architecture; "" when the tree is past the cache's bounds (compiled, not
+ * cached). 0, -ENOMEM or -EIO (the digest failed).
  */
+#define UAPI_CC_KEY_SIZE (KD_DIGEST_HEX_LEN + 1)
 int uapi_cc_tree_key(const struct utree *tree, const struct uapi_cc_conf *conf, const char *cc_path,
-		     const char *version, char key[33]);
+		     const char *version, char key[UAPI_CC_KEY_SIZE]);
 
 /* A cache entry's index (compile-cache-index.c), as parsed from KEY.idx or to be written. */
 struct kd_buf;
