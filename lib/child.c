@@ -169,12 +169,20 @@ static void __attribute__((noreturn)) exec_child(const struct kd_child_conf *con
 
 		setrlimit(RLIMIT_AS, &as);
 	}
+	if (conf->file_size) {
+		struct rlimit fsize = { conf->file_size, conf->file_size };
+
+		setrlimit(RLIMIT_FSIZE, &fsize);
+	}
 	for (i = 0; i < 3; i++)
 		if (dup2(fds[i], i) < 0)
 			goto fail;
 	if (conf->cwd && chdir(conf->cwd) < 0)
 		goto fail;
-	execv(path, conf->argv);
+	if (conf->envp)
+		execve(path, conf->argv, conf->envp);
+	else
+		execv(path, conf->argv);
 fail:
 	err = errno;
 	if (write(status_fd, &err, sizeof(err)) < 0)

@@ -41,11 +41,13 @@ struct kd_child_io {
 
 struct kd_child_conf {
 	char *const *argv;	/* NULL-terminated; argv[0] a path, or a name searched in $PATH */
+	char *const *envp;	/* its environment, NULL-terminated; NULL: the caller's */
 	const char *cwd;	/* the child's working directory; NULL: the caller's */
 	struct kd_child_io in, out, err;	/* zeroed: /dev/null */
 	unsigned timeout_ms;	/* wall clock from the start; 0: none */
 	unsigned cpu_seconds;	/* RLIMIT_CPU of each process of the group; 0: inherited */
 	uint64_t address_space;	/* RLIMIT_AS (bytes) of each process of the group; 0: inherited */
+	uint64_t file_size;	/* RLIMIT_FSIZE (bytes): each file it writes; 0: inherited */
 };
 
 enum kd_child_end {

@@ -3,7 +3,8 @@
  * lib/child.c, the one child-process runner (issue 28): exit statuses and
  * signals decoded once; stdout and stderr captured apart, to a file, to a
  * pipe, or cut at a cap (the group killed); stdin from a file; the working
- * directory; the limits the child really gets (ulimit -t, -v); a missing
+ * directory and environment; the limits the child really gets (CPU,
+ * address space, file size); a missing
  * program refused before anything runs; the child leading a process group
  * whose every member -- a grandchild in the background too -- dies at the
  * time limit, on kd_child_kill() and on kd_child_kill_all() (what the
@@ -132,20 +133,28 @@ static void test_streams(void)
 static void test_limits(void)
 {
 	struct kd_buf out = KD_BUF_INIT;
+	char *const env[] = { "KD_CHILD_T=given", NULL };
 	struct kd_child_conf conf = {
-		.argv = SH("ulimit -t; ulimit -v; cut -d' ' -f5 /proc/$$/stat; echo $$"),
+		.argv = SH("ulimit -t; ulimit -v; cut -d' ' -f5 /proc/$$/stat; echo $$;"
+			   " awk '/^Max file size/ { print $4 }' /proc/$$/limits; echo $KD_CHILD_T"),
+		.envp = env,
 		.out = { KD_CHILD_CAPTURE, NULL, &out, 4096 },
 		.cpu_seconds = 7,
 		.address_space = 256ull << 20,
+		.file_size = 1 << 20,
 	};
 	struct kd_child_status st;
-	long cpu = 0, vm = 0, pgid = 0, pid = -1;
+	long cpu = 0, vm = 0, pgid = 0, pid = -1, fsize = 0;
+	char given[16] = "";
 
 	is_int(kd_child_run(&conf, &st), 0, "limits: run");
-	ok(out.s && sscanf(out.s, "%ld %ld %ld %ld", &cpu, &vm, &pgid, &pid) == 4, "  read back");
+	ok(out.s && sscanf(out.s, "%ld %ld %ld %ld %ld %15s", &cpu, &vm, &pgid, &pid, &fsize,
+			   given) == 6, "  read back");
 	is_int(cpu, 7, "  7 CPU seconds");
 	is_int(vm, 256 * 1024, "  256 MiB of address space");
+	is_int(fsize, 1 << 20, "  1 MiB per file written");
 	is_int(pgid, pid, "  the child leads a process group of its own");
+	is_str(given, "given", "  the environment given, not the caller's");
 	kd_buf_release(&out);
 }
 
