@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What the compiler says about a batch: its diagnostics (which #include
- * line of the batch each error came through, and the first error's text)
- * and its dependency file (every file it read, for the cache).
+ * What the compiler says about a run of units: its diagnostics (which
+ * unit each error came through, and the first error's text) and a unit's
+ * dependency file (every file it read, for the cache and for what a
+ * header may read).
  */
 #include "extract/uapi/compile_internal.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,55 +30,62 @@ static const char *display_path(const char *const *prefixes, const char *path, s
 	return path;
 }
 
-/* The batch file's line an #include chain or a diagnostic goes through, or 0. */
-static long batch_line(const char *p, size_t len, const char *src)
+/* The unit (index into @units) whose line 1 @p ("FILE:LINE...") is, or -1. */
+static long unit_at(const char *p, size_t len, const char *const *units, size_t nr_units)
 {
-	size_t n = strlen(src);
+	size_t i;
 
-	if (len > n + 1 && !strncmp(p, src, n) && p[n] == ':')
-		return strtol(p + n + 1, NULL, 10);
-	return 0;
+	for (i = 0; i < nr_units; i++) {
+		size_t n = strlen(units[i]);
+
+		if (len > n + 1 && !strncmp(p, units[i], n) && p[n] == ':' &&
+		    strtol(p + n + 1, NULL, 10) == 1)
+			return (long)i;
+	}
+	return -1;
 }
 
 /* "error" and "fatal error" diagnostics; notes and warnings end an include chain too. */
 static int diag_kind(const char *p, size_t len)
 {
-	const char *e = memmem(p, len, ": error: ", 9), *f = memmem(p, len, ": fatal error: ", 15);
-
-	if (e || f)
+	if (memmem(p, len, ": fatal error: ", 15))
+		return 'f';
+	if (memmem(p, len, ": error: ", 9))
 		return 'e';
 	return memmem(p, len, ": note: ", 8) || memmem(p, len, ": warning: ", 11) ? 'n' : 0;
 }
 
-/*
- * Read the diagnostics of a failed run: bad[i] is set for each #include
- * line (1-based) an error came through. @first_line1 receives the first
- * error that came through line 1, @first_any the first of the others,
- * both with tree-relative paths. Returns the number of lines marked.
- */
-size_t uapi_cc_parse_errors(const char *text, const char *src, const char *const *prefixes,
-			    bool *bad, size_t nr_lines, struct kd_buf *first_line1,
-			    struct kd_buf *first_any)
+/* A program speaking of itself, "cc1: out of memory allocating ...", not of a file. */
+static bool tool_line(const char *p, size_t len)
+{
+	size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-");
+
+	return n && n + 2 <= len && p[n] == ':' && p[n + 1] == ' ' &&
+	       !memmem(p, len, ": In function", 13) && !memmem(p, len, ": At top level", 14);
+}
+
+int uapi_cc_unit_errors(const char *text, const char *const *units, size_t nr_units,
+			const char *const *prefixes, struct uapi_cc_unit_diag *diag,
+			struct kd_buf *other)
 {
 	const char *p = text;
-	long outer = 0;
-	size_t marked = 0;
+	long outer = -1;
+	int err = 0;
 
-	while (p && *p) {
+	while (!err && p && *p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		int kind = diag_kind(p, len);
 
 		if (!strncmp(p, "In file included from ", 22)) {
-			outer = batch_line(p + 22, len - 22, src);
+			outer = unit_at(p + 22, len - 22, units, nr_units);
 		} else if (len > 22 && !strncmp(p, "                 from ", 22)) {
-			long line = batch_line(p + 22, len - 22, src);
+			long at = unit_at(p + 22, len - 22, units, nr_units);
 
-			if (line)
-				outer = line;
-		} else if (kind == 'e') {
-			long at = outer ? outer : batch_line(p, len, src);
-			struct kd_buf *dest = at == 1 ? first_line1 : first_any;
+			if (at >= 0)
+				outer = at;
+		} else if (kind == 'e' || kind == 'f') {
+			long at = outer >= 0 ? outer : unit_at(p, len, units, nr_units);
 			size_t plen = strcspn(p, ":"), dlen;
 			const char *d;
 
@@ -84,19 +93,25 @@ size_t uapi_cc_parse_errors(const char *text, const char *src, const char *const
 				plen = len;
 			dlen = plen;
 			d = display_path(prefixes, p, &dlen);
-			if (!dest->len)
-				(void)kd_buf_addf(dest, "%.*s%.*s", (int)dlen, d, (int)(len - plen), p + plen);
-			if (at > 0 && (size_t)at <= nr_lines && !bad[at - 1]) {
-				bad[at - 1] = true;
-				marked++;
+			if (at >= 0 && !diag[at].first.len) {
+				err = kd_buf_addf(&diag[at].first, "%.*s%.*s", (int)dlen, d,
+						  (int)(len - plen), p + plen);
+				if (!err)
+					err = kd_buf_add(&diag[at].where, p, plen);
+				diag[at].fatal = kind == 'f';
+			} else if (at < 0 && !other->len) {
+				err = kd_buf_addf(other, "%.*s%.*s", (int)dlen, d, (int)(len - plen),
+						  p + plen);
 			}
-			outer = 0;
+			outer = -1;
 		} else if (kind == 'n') {
-			outer = 0;
+			outer = -1;
+		} else if (tool_line(p, len) && !other->len) {
+			err = kd_buf_add(other, p, len);
 		}
 		p = nl ? nl + 1 : NULL;
 	}
-	return marked;
+	return err;
 }
 
 int uapi_cc_parse_deps(const char *text, int (*add)(const char *path, void *ctx), void *ctx)

@@ -1,37 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Around the batch driver (compile.c): the architectures, files in and
- * out, a compiler process under limits (CPU, address space, wall time), a
- * source tree's generated wrappers, the work directory's removal, and the
- * thread a compilation runs in.
+ * Around the driver (compile.c): the architectures, files in and out, a
+ * compiler asked a question (through lib/child.c, its answer read from a
+ * pipe), a source tree's generated wrappers, the work directory's removal,
+ * and the thread a compilation runs in.
  */
 #include "extract/uapi/compile_internal.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
+#include "lib/child.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/arch.h"
 #include "lib/path.h"
 
-/* One compiler run: CPU seconds (an endless loop) and address space (#include </dev/zero>). */
-#define RUN_CPU_SECONDS 120
-#define RUN_MEMORY_BYTES (4ull << 30)
+/* A compiler asked a question (its version): seconds, address space, bytes of answer kept. */
+#define CAPTURE_SECONDS 30
+#define CAPTURE_MEMORY (1ull << 30)
+#define CAPTURE_MAX (1u << 20)
 
 char *uapi_cc_read_text(const char *path)
 {
@@ -78,90 +75,28 @@ char *uapi_cc_find_program(const char *cc)
 	}
 }
 
-/*
- * Start @argv[0] (an absolute path) with stdout and stderr into the files
- * @out and @errf (NULL: /dev/null), under CPU and memory limits. Only
- * async-signal-safe calls happen between fork() and exec(): the caller
- * may be a thread of a busy process.
- */
-int uapi_cc_spawn(char *const *argv, const char *out, const char *errf)
-{
-	int fo, fe;
-	pid_t pid;
-
-	fo = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	fe = open(errf ? errf : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fo < 0 || fe < 0) {
-		int err = -errno;
-
-		if (fo >= 0)
-			close(fo);
-		if (fe >= 0)
-			close(fe);
-		return err;
-	}
-	pid = fork();
-	if (pid == 0) {
-		struct rlimit cpu = { RUN_CPU_SECONDS, RUN_CPU_SECONDS + 5 };
-		struct rlimit mem = { RUN_MEMORY_BYTES, RUN_MEMORY_BYTES };
-		int in = open("/dev/null", O_RDONLY);
-
-		setrlimit(RLIMIT_CPU, &cpu);
-		setrlimit(RLIMIT_AS, &mem);
-		if (in < 0 || dup2(in, 0) < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
-			_exit(127);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fo);
-	close(fe);
-	return pid < 0 ? -errno : pid;
-}
-
-/* Wait for @pid at most @seconds (then kill it); *status as waitpid gives it. */
-int uapi_cc_wait(int pid, int seconds, int *status)
-{
-	struct timespec nap = { 0, 5 * 1000 * 1000 };
-	long waited_ms = 0;
-
-	for (;;) {
-		pid_t r = waitpid(pid, status, WNOHANG);
-
-		if (r == pid)
-			return 0;
-		if (r < 0 && errno != EINTR)
-			return -errno;
-		if (waited_ms > seconds * 1000L) {
-			kill(pid, SIGKILL);
-			while (waitpid(pid, status, 0) < 0 && errno == EINTR)
-				;
-			return 0;
-		}
-		nanosleep(&nap, NULL);
-		waited_ms += 5;
-	}
-}
-
 int uapi_cc_run_capture(char *const *argv, char **out)
 {
-	char tmpl[] = "/tmp/kabi-cc.XXXXXX";
-	int fd = mkstemp(tmpl), status = 0, err;
-	pid_t pid;
+	struct kd_buf text = KD_BUF_INIT;
+	struct kd_child_status st;
+	int err;
 
 	*out = NULL;
-	if (fd < 0)
-		return -errno;
-	close(fd);
-	pid = uapi_cc_spawn(argv, tmpl, NULL);
-	err = pid < 0 ? (int)pid : uapi_cc_wait(pid, 30, &status);
-	if (!err && (!WIFEXITED(status) || WEXITSTATUS(status)))
+	err = kd_child_run(&(struct kd_child_conf){
+				   .argv = argv,
+				   .out = { KD_CHILD_CAPTURE, NULL, &text, CAPTURE_MAX },
+				   .timeout_ms = CAPTURE_SECONDS * 1000u,
+				   .cpu_seconds = CAPTURE_SECONDS,
+				   .address_space = CAPTURE_MEMORY,
+			   }, &st);
+	if (!err && !kd_child_succeeded(&st))
 		err = -EIO;
 	if (!err) {
-		*out = uapi_cc_read_text(tmpl);
+		*out = kd_buf_detach(&text);
 		if (!*out)
 			err = -ENOMEM;
 	}
-	unlink(tmpl);
+	kd_buf_release(&text);
 	return err;
 }
 

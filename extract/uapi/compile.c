@@ -1,26 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The UAPI headers through the system C compiler; see compile.h.
+ * The UAPI headers through the system C compiler; see compile_internal.h.
  *
- * First every header alone (compile-alone.c): what a header gives on its
- * own, as the kernel's header test compiles it, is its outcome; a header
- * that fails alone is a failure with the compiler's first error, whatever
- * an earlier header of a batch would have supplied. Then the headers that
- * compile alone, for their DWARF: a translation unit per batch of headers
- * ("#include <linux/a.h>" lines), compiled with -g
- * -fno-eliminate-unused-debug-types: one compiler start reads dozens of
- * headers, where one per header would cost ~40 ms each with -g.
- * Headers that compile alone can still clash inside a batch (glibc's
- * <sys/time.h> against <linux/time.h>; big- against little-endian
- * byteorder). The compiler's diagnostics say which #include line of the
- * batch each error came through; those headers leave the batch for a
- * later one and the rest is compiled again. An error through the batch's
- * first line cannot be a clash -- nothing came before it -- so that header
- * does not compile alone: a failure with the compiler's first error. A
- * compiler that dies without a diagnostic (a signal, the time limit)
- * splits its batch in halves until the header that does it is alone.
- * Every run either completes a batch or takes a header out of it, so the
- * number of runs is at most the number of headers plus the batches.
+ * Every header is a translation unit of its own (compile-alone.c): its
+ * outcome and its layouts are what it gives alone, as the kernel's header
+ * test compiles it, whatever the other headers of the tree do. Units go a
+ * dozen to a compiler run, @jobs runs at a time; a run stopped on a header
+ * (a limit) gives that header a failure and starts another with the units
+ * it did not get to, so every run settles at least one header and the
+ * number of runs is at most the number of headers plus the first runs.
+ *
+ * A tree is untrusted input, so the compilers are bounded: each process a
+ * few CPU seconds, an address space that is a share of one total over the
+ * jobs, and a size for each file it writes; each run a wall-clock limit;
+ * all the runs of a tree a time budget, past which the headers not yet
+ * compiled are failures. Each run is a process group, killed whole (gcc's
+ * cc1 with it), and the work directory and the compilers are registered
+ * with the fatal-signal cleanup (lib/tmpfile.c, lib/child.c).
  *
  * The objects are linked into one shared object: its DWARF needs no
  * relocation, so libdwarf reads it like a vmlinux, from the mapping.
@@ -30,26 +26,47 @@
 #include <dirent.h>
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "extract/uapi/uapi_internal.h"
+#include "lib/arena.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/tmpfile.h"
 
-/* Headers per compiler run: fewer starts against fewer clashes to untangle. */
-#define BATCH_HEADERS 64
-/* One compiler run's wall-clock seconds (a header that includes a FIFO). */
-#define RUN_WALL_SECONDS 300
+/* Units per compiler run: fewer driver starts against more work lost to one stop. */
+#define UNITS_PER_RUN 16
+/* Each compiler process: CPU seconds (a header that includes itself 2^60 times). */
+#define RUN_CPU_SECONDS 30
+/* One run's wall clock (a header that includes a FIFO and waits). */
+#define RUN_WALL_SECONDS 120
+/* Every run of a tree: a wall-clock budget (N headers that each wait out RUN_WALL_SECONDS). */
+#define BUDGET_SECONDS 900
+/*
+ * The address space of all compilers at once (#include </dev/zero>): each
+ * process gets its share, at most 4 GiB and at least 1 GiB, so at most 8
+ * run at once.
+ */
+#define MEMORY_TOTAL (8ull << 30)
+#define MEMORY_PER_PROCESS_MAX (4ull << 30)
+#define MEMORY_PER_PROCESS_MIN (1ull << 30)
+
+extern char **environ;
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* --- the compiler's command line ------------------------------------------- */
 
@@ -72,7 +89,8 @@ static int arg(struct cc_state *s, const char *fmt, const char *a, const char *b
 static int base_command(struct cc_state *s)
 {
 	const char *const *f;
-	int i, err;
+	size_t i;
+	int err;
 
 	err = arg(s, "%s%s", s->cc, "");
 	for (f = s->conf->arch->flags; !err && f && *f; f++)
@@ -89,11 +107,12 @@ static int base_command(struct cc_state *s)
 		err = arg(s, "%s%s", "-fdiagnostics-plain-output", "");
 	if (!err)
 		err = arg(s, "%s%s", "-fmax-errors=200", "");
-	for (i = 0; !err && i < s->tree->nr_dirs; i++) {
-		err = arg(s, "-I%s%s", s->tree->dirs[i], "");
+	/* The compiler runs in the work directory: the tree's directories by their real paths. */
+	for (i = 0; !err && s->prefixes[i] && s->prefixes[i] != s->wrap; i++) {
+		err = arg(s, "-I%s%s", s->prefixes[i], "");
 		/* DW_AT_decl_file include-relative: "linux/input.h", whatever the tree's path. */
 		if (!err)
-			err = arg(s, "-ffile-prefix-map=%s/=%s", s->tree->dirs[i], "");
+			err = arg(s, "-ffile-prefix-map=%s/=%s", s->prefixes[i], "");
 	}
 	if (!err && s->wrap) {
 		err = arg(s, "-I%s%s", s->wrap, "");
@@ -107,81 +126,60 @@ static int base_command(struct cc_state *s)
 	return err;
 }
 
-/* --- batches -------------------------------------------------------------- */
-
-int uapi_cc_run_path(const struct cc_state *s, int id, const char *ext, struct kd_buf *b)
+/*
+ * The compilers' environment: the caller's, but TMPDIR is the work
+ * directory, so that what gcc writes there (its .s files) goes with it
+ * when a compiler is killed or kabi-diff is stopped.
+ */
+static int compiler_env(struct cc_state *s)
 {
-	kd_buf_reset(b);
-	return kd_buf_addf(b, "%s/b%d.%s", s->r->workdir, id, ext);
+	size_t n = 0, i;
+	char **env;
+
+	while (environ && environ[n])
+		n++;
+	env = kd_arena_alloc(&s->arena, (n + 2) * sizeof(*env));
+	if (!env)
+		return -ENOMEM;
+	for (i = 0, n = 0; environ && environ[i]; i++)
+		if (strncmp(environ[i], "TMPDIR=", 7))
+			env[n++] = environ[i];
+	env[n] = kd_arena_alloc(&s->arena, strlen(s->r->workdir) + 8);
+	if (!env[n])
+		return -ENOMEM;
+	sprintf(env[n++], "TMPDIR=%s", s->r->workdir);
+	env[n] = NULL;
+	s->env = env;
+	return 0;
 }
 
-int uapi_cc_launch(struct cc_state *s, struct run *run, char *const *argv, const char *errf)
+/* The bounds of this tree's compilers, for @jobs at once (which may lower it). */
+static void set_limits(struct cc_state *s, int *jobs)
 {
-	int err = 0;
+	const char *env = getenv("KABI_DIFF_TEST_UAPI_LIMITS");
+	unsigned cpu, run, budget;
 
-	clock_gettime(CLOCK_MONOTONIC, &run->start);
-	run->pid = uapi_cc_spawn(argv, NULL, errf);
-	s->r->nr_runs++;
-	if (run->pid < 0) {
-		err = (int)run->pid;
-		run->pid = 0;
-		kd_err("%s: cannot run: %s", s->cc, kd_strerror(err));
+	if (*jobs > (int)(MEMORY_TOTAL / MEMORY_PER_PROCESS_MIN))
+		*jobs = (int)(MEMORY_TOTAL / MEMORY_PER_PROCESS_MIN);
+	s->limits = (struct uapi_cc_limits){
+		.cpu_seconds = RUN_CPU_SECONDS,
+		.run_seconds = RUN_WALL_SECONDS,
+		.budget_seconds = BUDGET_SECONDS,
+		.address_space = MEMORY_TOTAL / (uint64_t)*jobs < MEMORY_PER_PROCESS_MAX ?
+				 MEMORY_TOTAL / (uint64_t)*jobs : MEMORY_PER_PROCESS_MAX,
+	};
+	/* The tests' knob, "CPU RUN BUDGET" seconds: only ever lower. */
+	if (env && sscanf(env, "%u %u %u", &cpu, &run, &budget) == 3) {
+		if (cpu && cpu < s->limits.cpu_seconds)
+			s->limits.cpu_seconds = cpu;
+		if (run && run < s->limits.run_seconds)
+			s->limits.run_seconds = run;
+		if (budget && budget < s->limits.budget_seconds)
+			s->limits.budget_seconds = budget;
 	}
-	return err;
 }
 
-static int start_batch(struct cc_state *s, struct run *run)
-{
-	struct kd_buf src = KD_BUF_INIT, obj = KD_BUF_INIT, errf = KD_BUF_INIT, dep = KD_BUF_INIT,
-		      text = KD_BUF_INIT;
-	char **argv = NULL;
-	size_t i, n = 0;
-	int err;
-
-	run->id = s->next_id++;
-	if (s->alone)
-		return uapi_cc_alone_start(s, run);
-	err = uapi_cc_run_path(s, run->id, "c", &src);
-	if (!err)
-		err = uapi_cc_run_path(s, run->id, "o", &obj);
-	if (!err)
-		err = uapi_cc_run_path(s, run->id, "err", &errf);
-	if (!err)
-		err = uapi_cc_run_path(s, run->id, "d", &dep);
-	for (i = 0; !err && i < run->b.n; i++)
-		err = kd_buf_addf(&text, "#include <%s>\n", s->names[run->b.hdr[i]]);
-	if (err)
-		goto out;
-	err = uapi_cc_write_text(src.s, text.s);
-	if (err) {
-		kd_err("%s: cannot write: %s", src.s, kd_strerror(err));
-		goto out;
-	}
-	argv = kd_calloc(s->nr_base + 10, sizeof(*argv));
-	if (!argv) {
-		err = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; i < s->nr_base; i++)
-		argv[n++] = s->base_argv[i];
-	argv[n++] = "-MD";
-	argv[n++] = "-MF";
-	argv[n++] = dep.s;
-	argv[n++] = "-c";
-	argv[n++] = "-o";
-	argv[n++] = obj.s;
-	argv[n++] = src.s;
-	argv[n] = NULL;
-	err = uapi_cc_launch(s, run, argv, errf.s);
-out:
-	free(argv);
-	kd_buf_release(&src);
-	kd_buf_release(&obj);
-	kd_buf_release(&errf);
-	kd_buf_release(&dep);
-	kd_buf_release(&text);
-	return err;
-}
+/* --- runs ----------------------------------------------------------------- */
 
 int uapi_cc_add_failure(struct cc_state *s, const char *header, const char *message)
 {
@@ -202,159 +200,33 @@ int uapi_cc_add_failure(struct cc_state *s, const char *header, const char *mess
 	return 0;
 }
 
-/* Record one file the compiler read (from a batch's dependency file). */
-static int add_dep(const char *path, void *ctx)
+int uapi_cc_add_over_budget(struct cc_state *s, size_t h)
 {
-	struct cc_state *s = ctx;
-	size_t len = strlen(path), wlen = strlen(s->r->workdir);
-	char *key;
+	struct kd_buf why = KD_BUF_INIT;
+	int err = kd_buf_addf(&why, "the header view's time budget (%u s for all the"
+			      " compiler runs of a tree) ran out", s->limits.budget_seconds);
 
-	/* The batch files and the generated wrappers are made from the tree. */
-	if (!strncmp(path, s->r->workdir, wlen) && path[wlen] == '/')
-		return 0;
-	if (umap_get(&s->dep_set, path, len))
-		return 0;
-	key = kd_arena_strndup(&s->arena, path, len);
-	if (!key || KD_GROW(s->deps, s->cap_deps, s->nr_deps + 1))
-		return -ENOMEM;
-	s->deps[s->nr_deps++] = key;
-	return umap_put(&s->dep_set, key, len, key);
-}
-
-int uapi_cc_add_deps(struct cc_state *s, const char *path)
-{
-	char *text = uapi_cc_read_text(path);
-	int err = text ? uapi_cc_parse_deps(text, add_dep, s) : -EIO;
-
-	free(text);
+	if (!err)
+		err = uapi_cc_add_failure(s, s->names[h], why.s);
+	kd_buf_release(&why);
 	return err;
 }
 
-int uapi_cc_split(const struct run *run, struct batch *queue, size_t *nr_queue)
-{
-	struct batch keep = { NULL, run->b.n - run->b.n / 2 };
-
-	keep.hdr = kd_malloc(keep.n * sizeof(*keep.hdr));
-	if (!keep.hdr) {
-		free(run->b.hdr);
-		return -ENOMEM;
-	}
-	memcpy(keep.hdr, run->b.hdr + run->b.n / 2, keep.n * sizeof(*keep.hdr));
-	queue[(*nr_queue)++] = (struct batch){ run->b.hdr, run->b.n / 2 };
-	queue[(*nr_queue)++] = keep;
-	return 0;
-}
-
-static int finish_batch(struct cc_state *s, struct run *run, int status, struct batch *queue,
-			size_t *nr_queue, struct batch *evicted)
-{
-	struct kd_buf errf = KD_BUF_INIT, obj = KD_BUF_INIT, first1 = KD_BUF_INIT,
-		      first = KD_BUF_INIT, srcname = KD_BUF_INIT;
-	struct batch keep = { 0 };
-	char *text = NULL;
-	bool *bad = NULL;
-	size_t i, marked;
-	int err;
-
-	err = uapi_cc_run_path(s, run->id, "o", &obj);
-	if (!err && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		err = KD_GROW(s->objects, s->cap_objects, s->nr_objects + 1);
-		if (!err) {
-			s->objects[s->nr_objects] = kd_buf_detach(&obj);
-			err = s->objects[s->nr_objects] ? 0 : -ENOMEM;
-		}
-		if (!err) {
-			s->nr_objects++;
-			s->r->nr_compiled += run->b.n;
-			err = uapi_cc_run_path(s, run->id, "d", &obj);
-		}
-		if (!err)
-			err = uapi_cc_add_deps(s, obj.s);
-		free(run->b.hdr);
-		goto out;
-	}
-	if (!err)
-		err = uapi_cc_run_path(s, run->id, "err", &errf);
-	if (!err)
-		err = uapi_cc_run_path(s, run->id, "c", &srcname);
-	if (err)
-		goto out;
-	text = uapi_cc_read_text(errf.s);
-	bad = kd_calloc(run->b.n, sizeof(*bad));
-	if (!text || !bad) {
-		err = -ENOMEM;
-		goto out;
-	}
-	marked = uapi_cc_parse_errors(text, srcname.s, s->prefixes, bad, run->b.n, &first1, &first);
-	if (!marked) {
-		/* No error tied to a line: killed, a crash, or trouble outside the headers. */
-		const char *why = first.len ? first.s :
-				  WIFSIGNALED(status) ? "the compiler was killed (time or memory limit)" :
-				  "the compiler failed without a diagnostic";
-
-		if (run->b.n == 1 || first.len) {
-			for (i = 0; !err && i < run->b.n; i++)
-				err = uapi_cc_add_failure(s, s->names[run->b.hdr[i]], why);
-			free(run->b.hdr);
-			goto out;
-		}
-		err = uapi_cc_split(run, queue, nr_queue);
-		goto out;
-	}
-	keep.hdr = kd_malloc(run->b.n * sizeof(*keep.hdr));
-	if (!keep.hdr) {
-		err = -ENOMEM;
-		goto out;
-	}
-	for (i = 0; !err && i < run->b.n; i++) {
-		if (!bad[i])
-			keep.hdr[keep.n++] = run->b.hdr[i];
-		else if (i == 0)
-			err = uapi_cc_add_failure(s, s->names[run->b.hdr[i]],
-					  first1.len ? first1.s : "does not compile");
-		else
-			evicted->hdr[evicted->n++] = run->b.hdr[i];
-	}
-	free(run->b.hdr);
-	if (err || !keep.n)
-		free(keep.hdr);
-	else
-		queue[(*nr_queue)++] = keep;
-out:
-	run->b.hdr = NULL;
-	free(text);
-	free(bad);
-	kd_buf_release(&errf);
-	kd_buf_release(&obj);
-	kd_buf_release(&first1);
-	kd_buf_release(&first);
-	kd_buf_release(&srcname);
-	return err;
-}
-
-static int cmp_index(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Queue @n headers as batches of @per, last batch on top (taken first). */
-static int queue_batches(struct batch *queue, size_t *nr_queue, const size_t *hdr, size_t n,
-			 size_t per)
+/* Queue @n headers as runs of @per, the first run on top (taken first). */
+static int queue_runs(struct batch *queue, size_t *nr_queue, size_t n, size_t per)
 {
 	size_t i, first = *nr_queue;
 
 	for (i = 0; i < n; i += per) {
-		size_t len = n - i < per ? n - i : per;
+		size_t len = n - i < per ? n - i : per, k;
 		size_t *h = kd_malloc(len * sizeof(*h));
 
 		if (!h)
 			return -ENOMEM;
-		memcpy(h, hdr + i, len * sizeof(*h));
+		for (k = 0; k < len; k++)
+			h[k] = i + k;
 		queue[(*nr_queue)++] = (struct batch){ h, len };
 	}
-	/* The queue is a stack: reverse so the first batch starts first. */
 	for (i = 0; i < (*nr_queue - first) / 2; i++) {
 		struct batch t = queue[first + i];
 
@@ -364,11 +236,35 @@ static int queue_batches(struct batch *queue, size_t *nr_queue, const size_t *hd
 	return 0;
 }
 
-/* Run every batch to completion, @jobs compilers at a time. */
-static int run_batches(struct cc_state *s, int jobs)
+/* The budget ran out: the runs are stopped, the headers not compiled fail. */
+static int stop_all(struct cc_state *s, struct run *runs, int jobs, struct batch *queue,
+		    size_t *nr_queue)
+{
+	struct kd_child_status st;
+	size_t i, k;
+	int err = 0;
+
+	for (i = 0; i < (size_t)jobs; i++) {
+		if (!runs[i].child.pid)
+			continue;
+		kd_child_kill(&runs[i].child, &st);
+		if (!err)
+			err = uapi_cc_alone_finish(s, &runs[i], &st, true, queue, nr_queue);
+	}
+	while (*nr_queue) {
+		struct batch b = queue[--*nr_queue];
+
+		for (k = 0; !err && k < b.n; k++)
+			err = uapi_cc_add_over_budget(s, b.hdr[k]);
+		free(b.hdr);
+	}
+	return err;
+}
+
+/* Run every header's unit, @jobs compilers at a time, within the budget. */
+static int run_all(struct cc_state *s, int jobs)
 {
 	struct batch *queue;
-	struct batch evicted = { 0 };
 	struct run *runs;
 	size_t nr_queue = 0, i, running = 0;
 	int err = 0;
@@ -376,34 +272,25 @@ static int run_batches(struct cc_state *s, int jobs)
 	/* Each header is in at most one queued batch, and a batch holds at least one. */
 	queue = kd_calloc(s->nr_names + 2, sizeof(*queue));
 	runs = kd_calloc((size_t)jobs, sizeof(*runs));
-	evicted.hdr = kd_calloc(s->nr_names + 1, sizeof(*evicted.hdr));
-	if (!queue || !runs || !evicted.hdr) {
+	if (!queue || !runs) {
 		err = -ENOMEM;
 		goto out;
 	}
-	/* The second pass compiles the headers that compile alone. */
-	for (i = 0; i < s->nr_names; i++)
-		if (s->alone || s->alone_ok[i])
-			evicted.hdr[evicted.n++] = i;
-	for (;;) {
-		/*
-		 * A round ends when its batches are done; the headers it evicted
-		 * form the next one. Rounds keep the batches, and so the result,
-		 * the same whatever order the compilers finish in.
-		 */
-		if (!nr_queue && !running && evicted.n) {
-			qsort(evicted.hdr, evicted.n, sizeof(*evicted.hdr), cmp_index);
-			err = queue_batches(queue, &nr_queue, evicted.hdr, evicted.n,
-					    s->batch_headers);
-			evicted.n = 0;
-			if (err)
-				break;
+	for (i = 0; i < (size_t)jobs; i++)
+		runs[i].diag = (struct kd_buf)KD_BUF_INIT;
+	err = queue_runs(queue, &nr_queue, s->nr_names, s->units_per_run);
+	while (!err) {
+		bool settled = false;
+
+		if (now_ns() >= s->budget_end_ns) {
+			err = stop_all(s, runs, jobs, queue, &nr_queue);
+			break;
 		}
 		for (i = 0; !err && i < (size_t)jobs && nr_queue; i++) {
-			if (runs[i].pid)
+			if (runs[i].child.pid)
 				continue;
 			runs[i].b = queue[--nr_queue];
-			err = start_batch(s, &runs[i]);
+			err = uapi_cc_alone_start(s, &runs[i]);
 			if (err) {
 				free(runs[i].b.hdr);
 				runs[i].b.hdr = NULL;
@@ -413,78 +300,54 @@ static int run_batches(struct cc_state *s, int jobs)
 		}
 		if (err || !running)
 			break;
-		for (;;) {
-			struct timespec nap = { 0, 2 * 1000 * 1000 }, now;
-			bool done = false;
+		for (i = 0; !err && i < (size_t)jobs; i++) {
+			struct kd_child_status st;
+			int r;
 
-			for (i = 0; i < (size_t)jobs && !done; i++) {
-				int status;
-				pid_t r;
-
-				if (!runs[i].pid)
-					continue;
-				r = waitpid(runs[i].pid, &status, WNOHANG);
-				clock_gettime(CLOCK_MONOTONIC, &now);
-				if (r == 0 && now.tv_sec - runs[i].start.tv_sec > RUN_WALL_SECONDS) {
-					kill(runs[i].pid, SIGKILL);
-					continue;
-				}
-				if (r == 0 || (r < 0 && errno == EINTR))
-					continue;
-				runs[i].pid = 0;
+			if (!runs[i].child.pid)
+				continue;
+			r = kd_child_poll(&runs[i].child, &st);
+			if (r < 0) {
+				kd_err("%s: waiting for the compiler: %s", s->cc, kd_strerror(r));
+				err = r;
+			} else if (r) {
 				running--;
-				done = true;
-				if (r < 0) {
-					err = -errno;
-					free(runs[i].b.hdr);
-					runs[i].b.hdr = NULL;
-				} else {
-					err = s->alone ? uapi_cc_alone_finish(s, &runs[i], status, queue,
-									      &nr_queue) :
-						finish_batch(s, &runs[i], status, queue, &nr_queue, &evicted);
-				}
+				settled = true;
+				err = uapi_cc_alone_finish(s, &runs[i], &st,
+							   st.end == KD_CHILD_TIMED_OUT &&
+							   now_ns() >= s->budget_end_ns, queue, &nr_queue);
 			}
-			if (done || err)
-				break;
-			nanosleep(&nap, NULL);
 		}
-		if (err)
-			break;
+		if (!settled && !err)
+			nanosleep(&(struct timespec){ 0, 2 * 1000 * 1000 }, NULL);
 	}
 out:
-	/* On an error, let the running compilers finish rather than leave zombies. */
 	for (i = 0; runs && i < (size_t)jobs; i++) {
-		if (runs[i].pid) {
-			int status;
-
-			kill(runs[i].pid, SIGKILL);
-			while (waitpid(runs[i].pid, &status, 0) < 0 && errno == EINTR)
-				;
-		}
+		kd_child_kill(&runs[i].child, NULL);
 		free(runs[i].b.hdr);
+		kd_buf_release(&runs[i].diag);
 	}
 	while (queue && nr_queue)
 		free(queue[--nr_queue].hdr);
 	free(queue);
 	free(runs);
-	free(evicted.hdr);
 	if (err == -ENOMEM)
 		kd_err("out of memory compiling the UAPI headers");
 	return err;
 }
 
-/* Link the batch objects into one shared object (DWARF with its relocations applied). */
+/* Link the objects into one shared object (DWARF with its relocations applied). */
 static int link_objects(struct cc_state *s, const char *dest)
 {
-	struct kd_buf errf = KD_BUF_INIT;
+	struct kd_buf diag = KD_BUF_INIT, why = KD_BUF_INIT;
 	const char *const *f;
+	struct kd_child_status st;
 	char **argv;
 	size_t n = 0, i;
-	int status = 0, err;
-	pid_t pid;
+	int err;
 
 	argv = kd_calloc(s->nr_objects + 16, sizeof(*argv));
-	if (!argv || kd_buf_addf(&errf, "%s/link.err", s->r->workdir)) {
+	if (!argv) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -499,20 +362,30 @@ static int link_objects(struct cc_state *s, const char *dest)
 	for (i = 0; i < s->nr_objects; i++)
 		argv[n++] = s->objects[i];
 	argv[n] = NULL;
-	pid = uapi_cc_spawn(argv, NULL, errf.s);
 	s->r->nr_runs++;
-	err = pid < 0 ? (int)pid : uapi_cc_wait(pid, RUN_WALL_SECONDS, &status);
-	if (!err && (!WIFEXITED(status) || WEXITSTATUS(status))) {
-		char *text = uapi_cc_read_text(errf.s);
-
-		kd_err("%s: linking the compiled UAPI headers failed: %.*s", s->cc,
-		       text ? (int)strcspn(text, "\n") : 0, text ? text : "");
-		free(text);
+	/* Alone now: the whole memory, and room for every object's bytes. */
+	err = kd_child_run(&(struct kd_child_conf){
+				   .argv = argv,
+				   .envp = s->env,
+				   .cwd = s->r->workdir,
+				   .err = { KD_CHILD_CAPTURE, NULL, &diag, UAPI_CC_MAX_DIAG },
+				   .timeout_ms = s->limits.run_seconds * 1000u,
+				   .cpu_seconds = s->limits.cpu_seconds * 4,
+				   .address_space = MEMORY_TOTAL / 2,
+				   .file_size = 2 * UAPI_CC_MAX_OBJECTS,
+			   }, &st);
+	if (err) {
+		kd_err("%s: cannot run: %s", s->cc, kd_strerror(err));
+	} else if (!kd_child_succeeded(&st)) {
+		kd_child_describe(&st, s->limits.run_seconds * 1000u, &why);
+		kd_err("%s: linking the compiled UAPI headers failed (%s): %.*s", s->cc, why.s,
+		       (int)strcspn(diag.s, "\n"), diag.s);
 		err = -EIO;
 	}
 out:
 	free(argv);
-	kd_buf_release(&errf);
+	kd_buf_release(&diag);
+	kd_buf_release(&why);
 	return err;
 }
 
@@ -521,7 +394,7 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Names a batch line can carry: no quoting trouble, no '>' or newline. */
+/* Names an #include line can carry: no quoting trouble, no '>' or newline. */
 static bool safe_name(const char *name)
 {
 	const char *p;
@@ -570,13 +443,51 @@ static int cmp_failure(const void *a, const void *b)
 	return strcmp(x->header, y->header);
 }
 
-/* Headers per compiler run; $KABI_DIFF_UAPI_BATCH for the tests: the outcome must not depend on it. */
-static size_t batch_headers(void)
+/* Units per compiler run; $KABI_DIFF_UAPI_BATCH for the tests: the outcome must not depend on it. */
+static size_t units_per_run(void)
 {
 	const char *env = getenv("KABI_DIFF_UAPI_BATCH");
 	long n = env && *env ? strtol(env, NULL, 10) : 0;
 
-	return n >= 1 && n <= 4096 ? (size_t)n : BATCH_HEADERS;
+	return n >= 1 && n <= 4096 ? (size_t)n : UNITS_PER_RUN;
+}
+
+/* The work directory, registered for removal on a fatal signal. */
+static int make_workdir(struct cc_state *s)
+{
+	struct kd_buf dest = KD_BUF_INIT;
+	const char *tmp = getenv("TMPDIR");
+	int err = kd_buf_addf(&dest, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	s->r->workdir = err ? NULL : kd_buf_detach(&dest);
+	if (!s->r->workdir)
+		return -ENOMEM;
+	if (!mkdtemp(s->r->workdir)) {
+		err = -errno;
+		kd_err("cannot create a directory to compile the UAPI headers in: %s", kd_strerror(err));
+		free(s->r->workdir);
+		s->r->workdir = NULL;
+		return err;
+	}
+	(void)kd_tmpdir_register(s->r->workdir);	/* best effort: at most 8 at once */
+	return 0;
+}
+
+/* The tree's directories by their real paths (the compiler runs elsewhere), and the wrappers. */
+static int tree_dirs(struct cc_state *s)
+{
+	int i;
+
+	for (i = 0; i < s->tree->nr_dirs && i < 6; i++) {
+		char *real = realpath(s->tree->dirs[i], NULL);
+
+		s->prefixes[i] = kd_arena_strdup(&s->arena, real ? real : s->tree->dirs[i]);
+		free(real);
+		if (!s->prefixes[i])
+			return -ENOMEM;
+	}
+	s->prefixes[i] = s->wrap;
+	return 0;
 }
 
 int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
@@ -585,7 +496,6 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 	struct cc_state s = { .tree = tree, .conf = conf };
 	struct uapi_cc_cache *cache = NULL;
 	struct kd_buf dest = KD_BUF_INIT;
-	const char *tmp = getenv("TMPDIR");
 	int jobs = conf->jobs > 0 ? conf->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
 	bool hit = false;
 	size_t i;
@@ -597,6 +507,7 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		return -ENOMEM;
 	if (jobs < 1)
 		jobs = 1;
+	set_limits(&s, &jobs);
 	s.cc = uapi_cc_find_program(conf->arch->cc);
 	if (!s.cc) {
 		struct kd_buf why = KD_BUF_INIT;
@@ -618,17 +529,9 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		if (hit)
 			goto done;
 	}
-	err = kd_buf_addf(&dest, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	err = make_workdir(&s);
 	if (err)
 		goto fail;
-	s.r->workdir = kd_buf_detach(&dest);
-	if (!s.r->workdir || !mkdtemp(s.r->workdir)) {
-		err = s.r->workdir ? -errno : -ENOMEM;
-		kd_err("cannot create a directory to compile the UAPI headers in: %s", kd_strerror(err));
-		free(s.r->workdir);
-		s.r->workdir = NULL;
-		goto fail;
-	}
 	if (tree->source_layout) {
 		s.wrap = kd_path_join(s.r->workdir, "wrap");
 		err = !s.wrap ? -ENOMEM : mkdir(s.wrap, 0700) ? -errno : 0;
@@ -637,10 +540,11 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		if (err)
 			goto fail;
 	}
-	for (i = 0; i < (size_t)tree->nr_dirs && i < 6; i++)
-		s.prefixes[i] = tree->dirs[i];
-	s.prefixes[i] = s.wrap;
-	err = base_command(&s);
+	err = tree_dirs(&s);
+	if (!err)
+		err = compiler_env(&s);
+	if (!err)
+		err = base_command(&s);
 	if (!err)
 		err = list_roots(&s);
 	if (err)
@@ -648,26 +552,17 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 	if (conf->progress && s.nr_names)
 		kd_progress("compiling %zu UAPI headers (%s, %d at a time)",
 			s.nr_names, s.cc, jobs);
-	s.batch_headers = batch_headers();
-	s.alone_ok = kd_calloc(s.nr_names + 1, sizeof(*s.alone_ok));
-	if (!s.alone_ok) {
-		err = -ENOMEM;
-		goto fail;
-	}
-	/* First every header alone, then those that compile alone in batches. */
-	s.alone = true;
+	s.units_per_run = units_per_run();
+	s.budget_end_ns = now_ns() + s.limits.budget_seconds * 1000000000ull;
 	if (s.nr_names)
-		err = run_batches(&s, jobs);
-	s.alone = false;
-	if (!err && s.nr_names)
-		err = run_batches(&s, jobs);
+		err = run_all(&s, jobs);
 	if (err)
 		goto fail;
 	/* In the order of the names, whichever compiler finished first. */
 	if (s.r->nr_failures)
 		qsort(s.r->failures, s.r->nr_failures, sizeof(*s.r->failures), cmp_failure);
 	if (s.nr_objects) {
-		/* In the order the batches started, whichever compiler finished first. */
+		/* In the order of the headers: the first declaration of a name answers sizeof. */
 		qsort(s.objects, s.nr_objects, sizeof(*s.objects), cmp_object);
 		err = kd_buf_addf(&dest, "%s/headers.so", s.r->workdir);
 		if (!err)
@@ -701,7 +596,6 @@ fail:
 	umap_release(&s.dep_set);
 	kd_arena_release(&s.arena);
 	free(s.names);
-	free(s.alone_ok);
 	free(s.wrap);
 	free(s.cc);
 	kd_buf_release(&dest);
@@ -714,7 +608,10 @@ void uapi_cc_result__free(struct uapi_cc_result *r)
 
 	if (!r)
 		return;
-	uapi_cc_remove_tree(r->workdir);
+	if (r->workdir) {
+		kd_tmpdir_forget(r->workdir);
+		uapi_cc_remove_tree(r->workdir);
+	}
 	free(r->workdir);
 	free(r->object);
 	free(r->not_compiled);

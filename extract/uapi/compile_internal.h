@@ -2,12 +2,14 @@
 /*
  * Private to extract/: the UAPI headers as user space compiles them. Every
  * header of a tree goes through the system C compiler for the kernel's
- * architecture: first each header alone (its outcome), then those that
- * compile alone with -g and unused types kept, a few dozen headers per
- * compiler run; the objects are linked into one ELF file whose DWARF the
- * type reader (extract/uapi/header-types.c) turns into the header view of
- * the types. Headers that cannot be compiled are failures with the
- * compiler's reason, never dropped silently.
+ * architecture, each header a translation unit of its own (what it gives
+ * alone is its outcome and its layouts), with -g and unused types kept,
+ * a dozen units per compiler run; the objects are linked into one ELF
+ * file whose DWARF the type reader (extract/uapi/header-types.c) turns
+ * into the header view of the types. Headers that cannot be compiled are
+ * failures with the compiler's reason, never dropped silently. Every
+ * compiler runs under limits of time and memory, and the header view as a
+ * whole under a time budget (doc/LIMITS.md).
  *
  * The result is cached by a content hash of the header tree and of the
  * compiler (compile-cache.c): a second run over the same tree costs no
@@ -180,7 +182,7 @@ bool uapi_cc_index__storable(const char *s);
 void uapi_cc_index__release(struct uapi_cc_index *ix);
 
 /* --- shared by compile*.c --------------------------------------------------- */
-struct kd_buf;
+#include "lib/buf.h"
 
 /* The contents of @path, NUL-terminated (malloc'ed); NULL when unreadable. */
 char *uapi_cc_read_text(const char *path);
@@ -189,16 +191,9 @@ int uapi_cc_write_text(const char *path, const char *text);
 /* @cc as an absolute path (searched in PATH when it has no slash), malloc'ed; NULL: none. */
 char *uapi_cc_find_program(const char *cc);
 /*
- * Start @argv (argv[0] an absolute path; NULL-terminated) with stdout and
- * stderr into the files @out and @err (NULL: /dev/null), under CPU and
- * address-space limits. The pid, or -errno.
- */
-int uapi_cc_spawn(char *const *argv, const char *out, const char *err);
-/* Wait for @pid at most @seconds (then kill it); *status as waitpid() gives it. */
-int uapi_cc_wait(int pid, int seconds, int *status);
-/*
- * Run @argv and return its standard output in *out (malloc'ed). A non-zero
- * exit status is -EIO.
+ * Run @argv (a compiler asked for its version or its settings) and return
+ * its standard output in *out (malloc'ed), read through a pipe (no file),
+ * under the limits of one compiler run. A non-zero exit status is -EIO.
  */
 int uapi_cc_run_capture(char *const *argv, char **out);
 /*
@@ -210,16 +205,24 @@ int uapi_cc_run_capture(char *const *argv, char **out);
 int uapi_cc_write_wrappers(const struct utree *tree, const char *wrap);
 /* rm -r @dir (NULL is fine). */
 void uapi_cc_remove_tree(const char *dir);
+
+/* What the diagnostics of a run say about one of its units. */
+struct uapi_cc_unit_diag {
+	struct kd_buf first;		/* its first error, paths tree-relative */
+	struct kd_buf where;		/* the file of that error, as the compiler named it */
+	bool fatal;			/* that error ended the unit (a fatal error) */
+};
 /*
- * Read the diagnostics of a failed batch (@src its file name): bad[i] is
- * set for each #include line (1-based, up to @nr_lines) an error came
- * through. @first_line1 receives the first error that came through line 1,
- * @first_any the first of the others; paths under one of @prefixes
- * (NULL-terminated) are shown relative to it. Returns the lines marked.
+ * Tie each error of a run's diagnostics @text to the unit (@units: their
+ * file names, as given to the compiler) whose line 1 it came through:
+ * diag[k] for units[k]. @other receives the first error, or the first
+ * message of a program about itself ("cc1: out of memory ..."), tied to
+ * no unit. Paths under one of @prefixes (NULL-terminated) are shown
+ * relative to it. 0 or -ENOMEM.
  */
-size_t uapi_cc_parse_errors(const char *text, const char *src, const char *const *prefixes,
-			    bool *bad, size_t nr_lines, struct kd_buf *first_line1,
-			    struct kd_buf *first_any);
+int uapi_cc_unit_errors(const char *text, const char *const *units, size_t nr_units,
+			const char *const *prefixes, struct uapi_cc_unit_diag *diag,
+			struct kd_buf *other);
 /*
  * Call @add with every prerequisite of a make dependency file's text, as
  * the compiler wrote it: relative to its working directory unless absolute.
@@ -231,6 +234,20 @@ int uapi_cc_parse_deps(const char *text, int (*add)(const char *path, void *ctx)
 #include <time.h>
 
 #include "extract/uapi/uapi_internal.h"
+#include "lib/child.h"
+
+/* What the compilers of a tree may use besides time and memory (doc/LIMITS.md). */
+#define UAPI_CC_MAX_DIAG (16u << 20)		/* a run's messages kept (bytes) */
+#define UAPI_CC_MAX_FILE (64ull << 20)		/* each file a compiler writes (bytes) */
+#define UAPI_CC_MAX_OBJECTS (512ull << 20)	/* the objects linked, all together (bytes) */
+
+/* The bounds of time and memory (doc/LIMITS.md); $KABI_DIFF_TEST_UAPI_LIMITS lowers them. */
+struct uapi_cc_limits {
+	unsigned cpu_seconds;		/* each compiler process */
+	unsigned run_seconds;		/* wall clock of one run of units */
+	unsigned budget_seconds;	/* wall clock of every run of a tree */
+	uint64_t address_space;		/* each compiler process: the total over the jobs / jobs */
+};
 
 struct cc_state {
 	const struct utree *tree;
@@ -242,18 +259,19 @@ struct cc_state {
 	size_t nr_base, cap_base;
 	const char **names;		/* roots to compile */
 	size_t nr_names;
-	bool *alone_ok;			/* per names[]: compiles on its own (the first pass) */
-	bool alone;			/* the first pass runs: one translation unit per header */
-	size_t batch_headers;		/* headers per compiler run */
-	char **objects;			/* compiled batches */
+	size_t units_per_run;
+	struct uapi_cc_limits limits;
+	uint64_t budget_end_ns;		/* CLOCK_MONOTONIC: no run starts or goes on past it */
+	char **env;			/* the compilers' environment: TMPDIR is the work directory */
+	char **objects;			/* compiled units, linked in the end */
 	size_t nr_objects, cap_objects;
+	uint64_t object_bytes;		/* their sizes, all together */
 	char **deps;			/* files the compiler read (from -MD), in arena */
 	size_t nr_deps, cap_deps;
 	struct umap dep_set;
 	struct kd_arena arena;
 	const char *prefixes[8];	/* shown tree-relative in messages: the tree's dirs, wrap */
 	size_t cap_failures;
-	int next_id;			/* batch file numbers */
 };
 
 struct batch {
@@ -263,28 +281,29 @@ struct batch {
 
 struct run {
 	struct batch b;
-	pid_t pid;
-	int id;
-	struct timespec start;
+	struct kd_child child;		/* .pid 0: not running */
+	struct kd_buf diag;		/* the compiler's messages (stderr) */
 };
 
-/* "WORKDIR/b<id>.<ext>" into @b (reset first). */
-int uapi_cc_run_path(const struct cc_state *s, int id, const char *ext, struct kd_buf *b);
-/* Start the compiler @argv for @run, its stderr into @errf; counted in nr_runs. */
-int uapi_cc_launch(struct cc_state *s, struct run *run, char *const *argv, const char *errf);
-/* Record @header as not compiling, with @message. */
+/* "WORKDIR/NAME" of header @h's unit: h<h>.<ext> ("c", "o", "d"), into @b (reset first). */
+int uapi_cc_unit_path(const struct cc_state *s, size_t h, const char *ext, struct kd_buf *b);
+/* Record @header as not compiled, with @message. */
 int uapi_cc_add_failure(struct cc_state *s, const char *header, const char *message);
-/* Record every file a dependency file (@path, written by -MD) names, for the cache. */
-int uapi_cc_add_deps(struct cc_state *s, const char *path);
-/* Queue @run's headers again as two halves (a run that failed without saying where). */
-int uapi_cc_split(const struct run *run, struct batch *queue, size_t *nr_queue);
+/* Record header @h (index into names) as not compiled: the time budget ran out. */
+int uapi_cc_add_over_budget(struct cc_state *s, size_t h);
 /*
- * The first pass (compile-alone.c): start one compiler for @run's headers,
- * each its own translation unit (-fsyntax-only); read its outcome into
- * s->alone_ok and the failures, requeueing what it did not get to.
+ * Start one compiler for @run's headers, each its own translation unit
+ * (compile-alone.c), with -g into an object per header.
  */
 int uapi_cc_alone_start(struct cc_state *s, struct run *run);
-int uapi_cc_alone_finish(struct cc_state *s, struct run *run, int status, struct batch *queue,
-			 size_t *nr_queue);
+/*
+ * Read how @run ended (@st) into objects and failures; the headers it did
+ * not get to go back to @queue. @over: the budget ran out, they fail.
+ */
+int uapi_cc_alone_finish(struct cc_state *s, struct run *run, const struct kd_child_status *st,
+			 bool over, struct batch *queue, size_t *nr_queue);
+
+/* Record every file the dependency file @path (written by -MD) names, for the cache. */
+int uapi_cc_unit_deps(struct cc_state *s, const char *path);
 
 #endif
