@@ -230,23 +230,38 @@ int uapi_cc_unit_deps(struct cc_state *s, const char *path)
 	return err;
 }
 
+static bool outside(void *ctx, const char *path, size_t len)
+{
+	return uapi_cc_outside(ctx, path, len);
+}
+
 /* Unit @u's outcome into an object or a failure. */
 static int settle(struct cc_state *s, const struct unit *u, const struct uapi_cc_unit_diag *d,
 		  const struct kd_buf *other)
 {
 	struct kd_buf path = KD_BUF_INIT, why = KD_BUF_INIT;
-	int err = 0;
+	int err = 0, refused = 0;
 
 	if (u->dep) {
 		err = uapi_cc_unit_path(s, u->h, "d", &path);
 		if (!err)
 			err = uapi_cc_unit_deps(s, path.s);
+		/* Read outside the tree: refused whatever came of it, its object unused. */
+		if (!err) {
+			refused = uapi_cc_unit_confined(s, path.s, &why);
+			err = refused < 0 ? refused : 0;
+		}
 		if (err == -ENOENT)
 			err = 0;
 	}
 	if (err)
 		goto out;
-	if (u->object && s->object_bytes + u->object_size > UAPI_CC_MAX_OBJECTS) {
+	if (refused > 0) {
+		;	/* @why names the file */
+	} else if (u->object && !u->dep) {
+		/* What it read cannot be checked: the object is not used. */
+		err = kd_buf_adds(&why, "the compiler left no list of the files it read");
+	} else if (u->object && s->object_bytes + u->object_size > UAPI_CC_MAX_OBJECTS) {
 		err = kd_buf_addf(&why, "the header view's objects would pass %llu MiB",
 				  (unsigned long long)(UAPI_CC_MAX_OBJECTS >> 20));
 	} else if (u->object) {
@@ -310,7 +325,8 @@ int uapi_cc_alone_finish(struct cc_state *s, struct run *run, const struct kd_ch
 		}
 	}
 	if (!err)
-		err = uapi_cc_unit_errors(run->diag.s, names, n, s->prefixes, diag, &other);
+		err = uapi_cc_unit_errors(run->diag.s, names, n, s->prefixes, outside, s, diag,
+					  &other);
 	for (k = 0; !err && k < n; k++) {
 		err = uapi_cc_unit_path(s, units[k].h, "o", &path);
 		units[k].object = !err && whole_elf(path.s, &units[k].object_size);

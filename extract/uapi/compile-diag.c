@@ -13,8 +13,7 @@
 
 #include "lib/buf.h"
 
-/* @path made tree-relative ("linux/coda.h") when it is in the tree or the wrappers. */
-static const char *display_path(const char *const *prefixes, const char *path, size_t *len)
+const char *uapi_cc_display_path(const char *const *prefixes, const char *path, size_t *len)
 {
 	size_t i;
 
@@ -65,8 +64,9 @@ static bool tool_line(const char *p, size_t len)
 }
 
 int uapi_cc_unit_errors(const char *text, const char *const *units, size_t nr_units,
-			const char *const *prefixes, struct uapi_cc_unit_diag *diag,
-			struct kd_buf *other)
+			const char *const *prefixes,
+			bool (*outside)(void *ctx, const char *path, size_t len), void *ctx,
+			struct uapi_cc_unit_diag *diag, struct kd_buf *other)
 {
 	const char *p = text;
 	long outer = -1;
@@ -87,22 +87,27 @@ int uapi_cc_unit_errors(const char *text, const char *const *units, size_t nr_un
 		} else if (kind == 'e' || kind == 'f') {
 			long at = outer >= 0 ? outer : unit_at(p, len, units, nr_units);
 			size_t plen = strcspn(p, ":"), dlen;
+			struct kd_buf *dest;
 			const char *d;
+			bool hide;
 
 			if (plen > len)
 				plen = len;
 			dlen = plen;
-			d = display_path(prefixes, p, &dlen);
-			if (at >= 0 && !diag[at].first.len) {
-				err = kd_buf_addf(&diag[at].first, "%.*s%.*s", (int)dlen, d,
-						  (int)(len - plen), p + plen);
-				if (!err)
-					err = kd_buf_add(&diag[at].where, p, plen);
-				diag[at].fatal = kind == 'f';
-			} else if (at < 0 && !other->len) {
-				err = kd_buf_addf(other, "%.*s%.*s", (int)dlen, d, (int)(len - plen),
+			d = uapi_cc_display_path(prefixes, p, &dlen);
+			/* A file outside the tree: its name, never its text (redteam R30). */
+			hide = outside && outside(ctx, p, plen);
+			dest = at >= 0 ? &diag[at].first : other;
+			if (!dest->len && hide)
+				err = uapi_cc_hidden_error(prefixes, p, plen, dest);
+			else if (!dest->len)
+				err = kd_buf_addf(dest, "%.*s%.*s", (int)dlen, d, (int)(len - plen),
 						  p + plen);
-			}
+			if (at >= 0 && !diag[at].where.len && !err)
+				err = kd_buf_add(&diag[at].where, p, plen);
+			/* Any fatal error ends the unit, an earlier error or not. */
+			if (at >= 0 && kind == 'f')
+				diag[at].fatal = true;
 			outer = -1;
 		} else if (kind == 'n') {
 			outer = -1;

@@ -544,6 +544,8 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 	if (!err)
 		err = compiler_env(&s);
 	if (!err)
+		err = uapi_cc_confine_init(&s);
+	if (!err)
 		err = base_command(&s);
 	if (!err)
 		err = list_roots(&s);
@@ -594,6 +596,8 @@ fail:
 	free(s.objects);
 	free(s.deps);
 	umap_release(&s.dep_set);
+	umap_release(&s.confined);
+	free(s.allowed);
 	kd_arena_release(&s.arena);
 	free(s.names);
 	free(s.wrap);

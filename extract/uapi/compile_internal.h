@@ -210,19 +210,23 @@ void uapi_cc_remove_tree(const char *dir);
 struct uapi_cc_unit_diag {
 	struct kd_buf first;		/* its first error, paths tree-relative */
 	struct kd_buf where;		/* the file of that error, as the compiler named it */
-	bool fatal;			/* that error ended the unit (a fatal error) */
+	bool fatal;			/* a fatal error ended the unit */
 };
+/* @path made tree-relative ("linux/coda.h") when it is under one of @prefixes. */
+const char *uapi_cc_display_path(const char *const *prefixes, const char *path, size_t *len);
 /*
  * Tie each error of a run's diagnostics @text to the unit (@units: their
  * file names, as given to the compiler) whose line 1 it came through:
  * diag[k] for units[k]. @other receives the first error, or the first
  * message of a program about itself ("cc1: out of memory ..."), tied to
  * no unit. Paths under one of @prefixes (NULL-terminated) are shown
- * relative to it. 0 or -ENOMEM.
+ * relative to it; an error in a file @outside() says is outside the tree
+ * is shown by that file's name only. 0 or -ENOMEM.
  */
 int uapi_cc_unit_errors(const char *text, const char *const *units, size_t nr_units,
-			const char *const *prefixes, struct uapi_cc_unit_diag *diag,
-			struct kd_buf *other);
+			const char *const *prefixes,
+			bool (*outside)(void *ctx, const char *path, size_t len), void *ctx,
+			struct uapi_cc_unit_diag *diag, struct kd_buf *other);
 /*
  * Call @add with every prerequisite of a make dependency file's text, as
  * the compiler wrote it: relative to its working directory unless absolute.
@@ -271,6 +275,9 @@ struct cc_state {
 	struct umap dep_set;
 	struct kd_arena arena;
 	const char *prefixes[8];	/* shown tree-relative in messages: the tree's dirs, wrap */
+	const char **allowed;		/* real paths a header may read under (compile-confine.c) */
+	size_t nr_allowed, cap_allowed;
+	struct umap confined;		/* path as the compiler named it -> 1 inside, 2 outside */
 	size_t cap_failures;
 };
 
@@ -305,5 +312,20 @@ int uapi_cc_alone_finish(struct cc_state *s, struct run *run, const struct kd_ch
 
 /* Record every file the dependency file @path (written by -MD) names, for the cache. */
 int uapi_cc_unit_deps(struct cc_state *s, const char *path);
+
+/* --- what a header may read (compile-confine.c) ---------------------------- */
+/* The directories: the tree's, the work directory, the compiler's system ones. 0 or -errno. */
+int uapi_cc_confine_init(struct cc_state *s);
+/* Is the file @path (@len bytes, as the compiler named it) outside them? */
+bool uapi_cc_outside(struct cc_state *s, const char *path, size_t len);
+/*
+ * Did the unit whose dependency file is @dep_path read a file outside?
+ * 1 with @why ("it reads FILE, a file outside ..."), 0, -ENOENT (no such
+ * dependency file) or -ENOMEM.
+ */
+int uapi_cc_unit_confined(struct cc_state *s, const char *dep_path, struct kd_buf *why);
+/* "an error in FILE, a file outside ... (not shown)" into @out. 0 or -ENOMEM. */
+int uapi_cc_hidden_error(const char *const *prefixes, const char *path, size_t len,
+			 struct kd_buf *out);
 
 #endif
