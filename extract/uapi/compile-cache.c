@@ -140,26 +140,26 @@ static int dep_unchanged(const struct utree *tree, const struct uapi_cc_dep *d)
 static int take_object(const struct uapi_cc_cache *c, const struct uapi_cc_index *ix,
 		       struct uapi_cc_result *r)
 {
-	const char *tmp = getenv("TMPDIR");
-	struct kd_buf so = KD_BUF_INIT, dir = KD_BUF_INIT, dest = KD_BUF_INIT;
-	bool made = false;
+	struct kd_buf so = KD_BUF_INIT, dest = KD_BUF_INIT;
+	char *dir = NULL;
 	uint64_t h = 0, n = 0;
 	struct stat st;
 	int in = -1, out = -1, rc;
 
 	rc = entry_path(c, "so", &so);
-	if (!rc)
-		rc = kd_buf_addf(&dir, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (rc)
 		goto out;
 	/* Anything else than the regular file of the recorded size is a miss, unread. */
 	in = uapi_cc_open_regular(so.s, O_NOFOLLOW, &st);
 	if (in < 0 || (uint64_t)st.st_size != ix->object_size)
 		goto out;
-	made = mkdtemp(dir.s) != NULL;
-	if (!made)
-		goto out;	/* the compilation that follows the miss says why */
-	rc = kd_buf_addf(&dest, "%s/headers.so", dir.s);
+	/* Registered like the compile's, so that a signal leaves it behind neither. */
+	rc = uapi_cc_make_workdir(&dir);
+	if (rc) {
+		rc = rc == -ENOMEM ? rc : 0;	/* the compilation that follows the miss says why */
+		goto out;
+	}
+	rc = kd_buf_addf(&dest, "%s/headers.so", dir);
 	if (rc)
 		goto out;
 	out = open(dest.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -171,19 +171,21 @@ static int take_object(const struct uapi_cc_cache *c, const struct uapi_cc_index
 		rc = 0;
 		goto out;
 	}
-	r->workdir = kd_buf_detach(&dir);
 	r->object = kd_buf_detach(&dest);
-	made = false;
-	rc = r->workdir && r->object ? 1 : -ENOMEM;
+	if (!r->object) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	r->workdir = dir;
+	dir = NULL;
+	rc = 1;
 out:
 	if (out >= 0)
 		close(out);
 	if (in >= 0)
 		close(in);
-	if (made)
-		uapi_cc_remove_tree(dir.s);
+	uapi_cc_drop_workdir(dir);
 	kd_buf_release(&so);
-	kd_buf_release(&dir);
 	kd_buf_release(&dest);
 	return rc;
 }

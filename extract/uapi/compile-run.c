@@ -24,6 +24,7 @@
 #include "lib/mem.h"
 #include "lib/arch.h"
 #include "lib/path.h"
+#include "lib/tmpfile.h"
 
 /* A compiler asked a question (its version): seconds, address space, bytes of answer kept. */
 #define CAPTURE_SECONDS 30
@@ -98,6 +99,35 @@ int uapi_cc_run_capture(char *const *argv, char **out)
 	}
 	kd_buf_release(&text);
 	return err;
+}
+
+int uapi_cc_make_workdir(char **dir)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	const char *tmp = getenv("TMPDIR");
+	int err = kd_buf_addf(&b, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	*dir = err ? NULL : kd_buf_detach(&b);
+	if (!*dir)
+		return -ENOMEM;
+	if (!mkdtemp(*dir)) {
+		err = -errno;
+		free(*dir);
+		*dir = NULL;
+		return err;
+	}
+	/* By this pointer, which stays the directory's until uapi_cc_drop_workdir(). */
+	(void)kd_tmpdir_register(*dir);	/* best effort: at most 8 at once */
+	return 0;
+}
+
+void uapi_cc_drop_workdir(char *dir)
+{
+	if (!dir)
+		return;
+	kd_tmpdir_forget(dir);
+	uapi_cc_remove_tree(dir);
+	free(dir);
 }
 
 static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)

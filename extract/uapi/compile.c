@@ -39,7 +39,6 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
-#include "lib/tmpfile.h"
 
 /* Units per compiler run: fewer driver starts against more work lost to one stop. */
 #define UNITS_PER_RUN 16
@@ -455,22 +454,11 @@ static size_t units_per_run(void)
 /* The work directory, registered for removal on a fatal signal. */
 static int make_workdir(struct cc_state *s)
 {
-	struct kd_buf dest = KD_BUF_INIT;
-	const char *tmp = getenv("TMPDIR");
-	int err = kd_buf_addf(&dest, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int err = uapi_cc_make_workdir(&s->r->workdir);
 
-	s->r->workdir = err ? NULL : kd_buf_detach(&dest);
-	if (!s->r->workdir)
-		return -ENOMEM;
-	if (!mkdtemp(s->r->workdir)) {
-		err = -errno;
+	if (err && err != -ENOMEM)
 		kd_err("cannot create a directory to compile the UAPI headers in: %s", kd_strerror(err));
-		free(s->r->workdir);
-		s->r->workdir = NULL;
-		return err;
-	}
-	(void)kd_tmpdir_register(s->r->workdir);	/* best effort: at most 8 at once */
-	return 0;
+	return err;
 }
 
 /* The tree's directories by their real paths (the compiler runs elsewhere), and the wrappers. */
@@ -612,11 +600,7 @@ void uapi_cc_result__free(struct uapi_cc_result *r)
 
 	if (!r)
 		return;
-	if (r->workdir) {
-		kd_tmpdir_forget(r->workdir);
-		uapi_cc_remove_tree(r->workdir);
-	}
-	free(r->workdir);
+	uapi_cc_drop_workdir(r->workdir);
 	free(r->object);
 	free(r->not_compiled);
 	for (i = 0; i < r->nr_failures; i++) {
