@@ -7,7 +7,9 @@
  * a dozen units per compiler run; the objects are linked into one ELF
  * file whose DWARF the type reader (extract/uapi/header-types.c) turns
  * into the header view of the types. Headers that cannot be compiled are
- * failures with the compiler's reason, never dropped silently. Every
+ * failures with the compiler's reason, never dropped silently; so are
+ * headers that make the compiler read outside the tree and its own
+ * include directories (compile-confine.c). Every
  * compiler runs under limits of time and memory, and the header view as a
  * whole under a time budget (doc/LIMITS.md).
  *
