@@ -62,7 +62,7 @@ is "$(q new.kabi "SELECT count(*) FROM uapi_types u JOIN types t ON t.id = u.typ
 is "$(q new.kabi "SELECT count(*) FROM problems")" 0 "  no problem row"
 
 "$KABI_DIFF" old new -q --no-spec -f json >out.json
-is "$?" 12 "each struct 4 -> 8 bytes: breaking, exit 12"
+is "$?" 28 "each struct 4 -> 8 bytes: breaking, and source-level (alignment 4 -> 8): exit 28"
 is "$(jq -r '[.changes[] | select(.kind == "type.size") | .subject] | join(",")' out.json)" \
 	"struct hide_digraph,struct hide_escaped,struct hide_generic,struct hide_gnu,struct hide_line,struct hide_nul" \
 	"  a type.size change for each"
