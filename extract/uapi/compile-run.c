@@ -18,11 +18,11 @@
 #include <unistd.h>
 
 #include "extract/uapi/uapi_internal.h"
+#include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/child.h"
 #include "lib/err.h"
 #include "lib/mem.h"
-#include "lib/arch.h"
 #include "lib/path.h"
 #include "lib/tmpfile.h"
 
