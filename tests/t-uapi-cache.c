@@ -5,19 +5,24 @@
  * whatever it would not write and reads back what it writes, files are
  * hashed without blocking and within a bound, and a tree's key covers
  * dot-files and directories reached through links (each walked once, a
- * loop too) while staying the same for a copy of the tree elsewhere.
+ * loop too) while staying the same for a copy of the tree elsewhere. A
+ * hit's private copy of the object is removed when a fatal signal stops
+ * the process (redteam R40: its directory was not registered).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "extract/uapi/compile_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/tmpfile.h"
 #include "tests/tap.h"
 
 /* --- dependency files ------------------------------------------------------------ */
@@ -207,11 +212,84 @@ static void test_tree_key(void)
 	is_str(again, k, "  the same key");
 }
 
+/* --- a hit stopped by a signal ---------------------------------------------------- */
+
+/*
+ * In a child: compile @tree (the cache warm) and report the result's
+ * work directory on @fd, then die of SIGTERM as kabi-diff would.
+ */
+static void __attribute__((noreturn)) hit_then_die(const char *tree, int fd)
+{
+	struct uapi_cc_arch arch;
+	struct uapi_cc_conf conf = { .arch = &arch, .jobs = 1, .use_cache = true };
+	struct uapi_cc_result *r = NULL;
+	struct utree t = { 0 };
+
+	uapi_cc_arch_init(&arch, NULL);
+	kd_tmpfile_install_signal_cleanup();
+	if (utree__open(tree, NULL, &t) || uapi_cc__compile(&t, &conf, &r) || !r->cached ||
+	    !r->workdir)
+		_exit(3);
+	if (write(fd, r->workdir, strlen(r->workdir)) < 0)
+		_exit(4);
+	close(fd);
+	raise(SIGTERM);
+	_exit(5);
+}
+
+static void test_hit_on_signal(void)
+{
+	struct uapi_cc_arch arch;
+	struct uapi_cc_conf conf = { .arch = &arch, .jobs = 1, .use_cache = true };
+	struct uapi_cc_result *r = NULL;
+	struct utree t = { 0 };
+	char *tree = tap_tmp_path("hit"), *tmp = tap_tmp_path("hit-tmp"), *cache = tap_tmp_path("hit-cache");
+	char dir[4096] = "";
+	int p[2] = { -1, -1 }, status = 0;
+	ssize_t n = 0;
+	pid_t pid;
+
+	ok(sh("mkdir -p hit/linux hit/asm hit-tmp hit-cache && echo '#define X 1' >hit/asm/x.h &&"
+	      " echo 'struct h { int a; };' >hit/linux/h.h"), "signal on a cache hit: a tree");
+	setenv("XDG_CACHE_HOME", cache, 1);
+	setenv("TMPDIR", tmp, 1);
+	uapi_cc_arch_init(&arch, NULL);
+	ok(!utree__open(tree, NULL, &t) && !uapi_cc__compile(&t, &conf, &r) && r && !r->cached &&
+	   r->nr_compiled == 2, "  compiled and stored");
+	uapi_cc_result__free(r);
+	utree__release(&t);
+	ok(!pipe(p), "  a pipe");
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		hit_then_die(tree, p[1]);
+	}
+	close(p[1]);
+	while (pid > 0 && n >= 0 && (size_t)n < sizeof(dir) - 1) {
+		ssize_t k = read(p[0], dir + n, sizeof(dir) - 1 - (size_t)n);
+
+		if (k <= 0)
+			break;
+		n += k;
+	}
+	close(p[0]);
+	ok(pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status) &&
+	   WTERMSIG(status) == SIGTERM, "  the child hit the cache and died of SIGTERM");
+	ok(n > 0 && !strncmp(dir, tmp, strlen(tmp)), "  its copy of the object was under $TMPDIR");
+	ok(n > 0 && access(dir, F_OK) && errno == ENOENT, "  and is gone");
+	unsetenv("TMPDIR");
+	unsetenv("XDG_CACHE_HOME");
+	free(tree);
+	free(tmp);
+	free(cache);
+}
+
 int main(void)
 {
 	test_parse_deps();
 	test_index();
 	test_file_hash();
 	test_tree_key();
+	test_hit_on_signal();
 	return tap_done();
 }
