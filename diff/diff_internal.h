@@ -218,11 +218,22 @@ int diff_header_types(struct diff_run *run, const char *dflt_evidence);
 /* diff-coverage.c: what each side covers, hence which categories are compared. */
 void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);
 
+/* A verdict with its evidence, before it becomes a change (diff-uapi.c, diff-constants.c). */
+struct diff_judged {
+	enum diff_rule_id rule;
+	enum diff_evidence ev;
+	struct kd_buf text;
+};
+/* Set @j's rule, evidence kind and text. 0 or -ENOMEM. */
+int diff_judge(struct diff_judged *j, enum diff_rule_id rule, enum diff_evidence ev,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* diff-uapi.c: load the facts (after the types), then the row callbacks. */
 int diff_facts_load(struct diff_run *run);
 void diff_facts_release(struct diff_facts *k);
-int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx);
+/* diff-constants.c: the row callback of constants. */
+int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 /*
  * Was no ioctl of header @file served by the old kernel (read with its
  * modules: a typed ioctl, no binary defining any of their types, no module
