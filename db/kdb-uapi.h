@@ -23,19 +23,22 @@ int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int li
 int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header);
 
 /*
- * An integer #define of the UAPI headers. @value holds the 64 bits of the
- * C value in two's complement; @ctype names its C type ("int",
- * "unsigned int", "long", "unsigned long", "long long", "unsigned long
- * long"), so (uint64_t)value is the value when ctype is unsigned 64-bit.
+ * An integer constant of the UAPI headers: a #define, or an enumerator of
+ * an enum the header view declares (named or anonymous), one namespace.
+ * @value holds the 64 bits of the C value in two's complement; @ctype
+ * names its C type ("int", "unsigned int", "long", "unsigned long", "long
+ * long", "unsigned long long"), so (uint64_t)value is the value when
+ * ctype is unsigned 64-bit.
  */
 struct kd_constant {
 	const char *name;
 	int64_t value;
 	const char *ctype;
-	const char *expr;	/* the macro body as written (comments stripped) */
+	const char *expr;	/* the macro body as written (comments stripped); NULL: enumerator */
 	const char *file;	/* include-relative: "linux/fcntl.h" */
-	int line;
+	int line;		/* an enumerator's: its enum's */
 	int64_t enum_type;	/* types.id of an enum with an enumerator of that name; 0: none */
+	const char *source;	/* "macro" (a #define), "enumerator"; NULL: macro */
 };
 
 /* An ioctl command number #define (_IO/_IOR/_IOW/_IOWR/_IOC). */
@@ -86,6 +89,17 @@ int kdb__add_number_ioctls(struct kdb *db);
  * UPDATE; run after the types are written). Returns the number linked.
  */
 int kdb__link_constants_to_enums(struct kdb *db);
+/*
+ * Every enumerator of an enum the header view declares (uapi_types), named
+ * or anonymous, as a constant of source "enumerator", after the #defines
+ * and ioctls are written: a name one of those already has stays theirs
+ * (#define FOO FOO is one constant). A name that enums of several headers
+ * give different values keeps the first header's (path order), as
+ * #defines do; that disagreement, and an enumerator whose #define of the
+ * same name has another value, are problems rows. Returns the number of
+ * constants added or a negative code.
+ */
+int kdb__add_enumerator_constants(struct kdb *db);
 
 /* Callbacks see rows whose strings live until the callback returns; a
  * non-zero return stops the walk and is returned. */

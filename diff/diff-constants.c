@@ -18,6 +18,7 @@
 
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
+#include "lib/typegraph.h"
 
 static const char *const role_names[] = {
 	[DIFF_ROLE_NONE] = "value", [DIFF_ROLE_VALUE] = "value", [DIFF_ROLE_MASK] = "mask",
@@ -186,11 +187,104 @@ static enum diff_rule_id role_rule(enum diff_role role, const char *name, const 
 	}
 }
 
+static bool is_enumerator(const struct kd_constant *c)
+{
+	return c && c->source && !strcmp(c->source, "enumerator");
+}
+
+/* How @c is defined: its #define's body, or the enum it is an enumerator of. */
+static int definition(struct kd_buf *b, const struct kd_constant *c, const char *enum_name)
+{
+	if (!is_enumerator(c))
+		return kd_buf_addf(b, "#define %s", c->expr ? c->expr : "");
+	if (enum_name)
+		return kd_buf_addf(b, "enumerator of enum %s", enum_name);
+	return kd_buf_adds(b, "enumerator of an anonymous enum");
+}
+
+/*
+ * An enumerator's change that the comparison of its named enum reports
+ * (diff-enum.c: both sides' headers declare the enum): removed from it,
+ * added to it, or another value in it.
+ */
+static bool reported_by_enum(const struct kdb_constant_pair *p)
+{
+	if (!p->old)
+		return p->new_enum && p->new_enum_in_old;
+	if (!p->old_enum || !p->old_enum_in_new)
+		return false;
+	return !p->new || (p->new_enum && !strcmp(p->new_enum, p->old_enum) &&
+			   p->old->value != p->new->value);
+}
+
+/* The evidence of an enumerator the new headers no longer define. */
+static int enumerator_removed(struct diff_run *run, const struct kdb_constant_pair *p,
+			      struct diff_judged *j)
+{
+	const struct kd_constant *o = p->old;
+	struct kd_buf what = KD_BUF_INIT;
+	char *successor = NULL;
+	int err = definition(&what, o, p->old_enum);
+
+	/* Where the value went: a rename or a reuse, the headers cannot say which. */
+	if (!err)
+		err = kdb__enumerator_successor(run->db[0], o->enum_type, o->value, &successor);
+	if (!err)
+		err = diff_judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
+				 "%s, an %s in %s, is in the old headers only%s%s%s%s; the contract lists"
+				 " it in no set", o->name, what.s, o->file ? o->file : "a header",
+				 successor ? "; the enum that continues it gives its value " : "",
+				 successor ? run->ov.s : "", successor ? " to " : "",
+				 successor ? successor : "");
+	free(successor);
+	kd_buf_release(&what);
+	return err;
+}
+
+/*
+ * An enumerator of another value, no role known: renumbered when the enum
+ * that continues its old one gives its old value to a name new to it
+ * (6.12's snmp.h: IPSTATS_MIB_OUTPKTS 5 -> 37, and 5 is now
+ * IPSTATS_MIB_OUTREQUESTS): the number old binaries pass is still
+ * defined, as for an enumerator removed whose value another name took;
+ * otherwise a value that changed.
+ */
+static int value_renamed(struct diff_run *run, const struct kdb_constant_pair *p,
+			 struct diff_judged *j)
+{
+	char *successor = NULL;
+	int err = kdb__enumerator_successor(run->db[0], p->old->enum_type, p->old->value, &successor);
+
+	if (!err && successor)
+		err = diff_judge(j, DIFF_R_CONSTANT_RENUMBERED, DIFF_EV_LAYOUT, "the enum that"
+				 " continues %s's gives its old value %s to %s, a name new to it",
+				 p->old->name, run->ov.s, successor);
+	else if (!err)
+		err = diff_judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_LAYOUT, "%s", "the UAPI headers of"
+				 " both kernels; no role known (contract, expression or name)");
+	free(successor);
+	return err;
+}
+
+/* A count or end marker of the enum it is an enumerator of, on either side. */
+static const struct kd_constant *enum_end_marker(const struct diff_run *run,
+						 const struct kdb_constant_pair *p)
+{
+	const struct kd_constant *c[2] = { p->old, p->new };
+	int side;
+
+	for (side = 0; side < 2; side++)
+		if (is_enumerator(c[side]) &&
+		    dt_enum_end_marker(tgraph_get(&run->e.g[side], c[side]->enum_type), c[side]->name))
+			return c[side];
+	return NULL;
+}
+
 static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *p,
 			  struct diff_judged *j)
 {
 	const struct diff_contract *c = run->e.conf->contract;
-	const struct kd_constant *o = p->old, *n = p->new;
+	const struct kd_constant *o = p->old, *n = p->new, *marker;
 	const char *name = o ? o->name : n->name, *what = NULL;
 	struct diff_constant_fact fact = { 0 };
 	struct kd_buf mod = KD_BUF_INIT;
@@ -213,10 +307,19 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 			j->ev = DIFF_EV_KERNEL;
 			return err < 0 ? err : 0;
 		}
+		if (is_enumerator(o))
+			return enumerator_removed(run, p, j);
 		return diff_judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
 			     "%s is in %s of the old headers only; the contract lists it in no set",
 			     name, o->file ? o->file : "a header");
 	}
+	/* The same value, defined otherwise: the same thing to a program. */
+	if (o->value == n->value)
+		return diff_judge(j, is_enumerator(n) ? DIFF_R_CONSTANT_NOW_ENUMERATOR :
+				  DIFF_R_CONSTANT_NOW_MACRO, DIFF_EV_LAYOUT,
+				  "both headers give %s the value %s: %s defines it in the old, %s in the new",
+				  name, run->ov.s, o->file ? o->file : "a header",
+				  n->file ? n->file : "a header");
 	if (fact.role)
 		return diff_judge(j, role_rule(fact.role, name, o, n), DIFF_EV_CONTRACT, "%s:%d: %s: %s",
 			     fact.role_where.file, fact.role_where.line, name, role_names[fact.role]);
@@ -236,6 +339,12 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 	if (role == DIFF_ROLE_RESERVED || role == DIFF_ROLE_MINIMUM || role == DIFF_ROLE_VERSION)
 		return diff_judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
 			     name, what);
+	marker = enum_end_marker(run, p);
+	if (marker)
+		return diff_judge(j, DIFF_R_CONSTANT_COUNT, DIFF_EV_CONVENTION, "naming convention: %s is"
+				  " named like a count or end marker and its value %s ends its enum in"
+				  " the %s headers", name, marker == o ? run->ov.s : run->nv.s,
+				  marker == o ? "old" : "new");
 	ors = top_level_ors(o->expr) < top_level_ors(n->expr) ? top_level_ors(o->expr) :
 	      top_level_ors(n->expr);
 	if (ors)
@@ -245,18 +354,42 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 	if (role)
 		return diff_judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
 			     name, what);
+	if (is_enumerator(o))
+		return value_renamed(run, p, j);
 	return diff_judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_LAYOUT, "%s",
 		     "the UAPI headers of both kernels; no role known (contract, expression or name)");
+}
+
+/*
+ * The note of a change of both sides: "EXPR -> EXPR" for two #defines,
+ * what each side is when one is an enumerator; none for two enumerators.
+ */
+static int definitions_note(struct kd_buf *b, const struct kdb_constant_pair *p)
+{
+	int err;
+
+	if (!p->old || !p->new || (is_enumerator(p->old) && is_enumerator(p->new)))
+		return 0;
+	if (!is_enumerator(p->old) && !is_enumerator(p->new))
+		return p->old->expr && p->new->expr ?
+		       kd_buf_addf(b, "%s -> %s", p->old->expr, p->new->expr) : 0;
+	err = definition(b, p->old, p->old_enum);
+	if (!err)
+		err = kd_buf_adds(b, " -> ");
+	return err ? err : definition(b, p->new, p->new_enum);
 }
 
 int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
 {
 	struct diff_run *run = ctx;
 	const char *name = p->old ? p->old->name : p->new->name, *file;
+	bool redefined = p->old && p->new && p->old->value == p->new->value;
 	struct diff_judged j = { .text = KD_BUF_INIT };
 	size_t idx;
 	int err = 0;
 
+	if (reported_by_enum(p))
+		return 0;
 	kd_buf_reset(&run->ov);
 	kd_buf_reset(&run->nv);
 	kd_buf_reset(&run->subj);
@@ -264,10 +397,20 @@ int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
 		err = format_constant(&run->ov, p->old);
 	if (!err && p->new)
 		err = format_constant(&run->nv, p->new);
-	if (!err && p->old && p->new && p->old->expr && p->new->expr)
-		err = kd_buf_addf(&run->subj, "%s -> %s", p->old->expr, p->new->expr);
 	if (!err)
 		err = judge_constant(run, p, &j);
+	/* A definition changed: old and new say how, the note keeps the value. */
+	if (!err && redefined) {
+		err = kd_buf_addf(&run->subj, "value %s kept", run->ov.s);
+		kd_buf_reset(&run->ov);
+		kd_buf_reset(&run->nv);
+		if (!err)
+			err = definition(&run->ov, p->old, p->old_enum);
+		if (!err)
+			err = definition(&run->nv, p->new, p->new_enum);
+	}
+	if (!err && !redefined)
+		err = definitions_note(&run->subj, p);
 	if (!err)
 		err = diff_add(run->e.r, &(struct diff_new){
 				.rule = j.rule, .name = name, .subject = name,

@@ -82,7 +82,17 @@ static bool is_end_marker(const struct kd_type *t, size_t i)
 	return true;
 }
 
-/* Do the new headers keep @name as a #define of @value (an alias)? */
+bool dt_enum_end_marker(const struct kd_type *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; t && i < t->nr_enumerators; i++)
+		if (!strcmp(t->enumerators[i].name, name))
+			return is_end_marker(t, i);
+	return false;
+}
+
+/* Do the new headers keep @name as a constant of @value (a #define, another enum's enumerator)? */
 static bool alias_kept(const struct diff_engine *e, const char *name, int64_t value)
 {
 	int64_t v = 0;
@@ -94,7 +104,7 @@ static bool alias_kept(const struct diff_engine *e, const char *name, int64_t va
  * A rename: the enumerator of @ta that @tb lacks had @value, exactly one
  * enumerator new in @tb has it (no other removed one of @ta shares it),
  * neither of them named like a count or end marker, and the new headers
- * keep the old name as a #define of the same value (nf_tables.h: #define
+ * keep the old name as a constant of the same value (nf_tables.h: #define
  * NFT_BITWISE_BOOL NFT_BITWISE_MASK_XOR). Without that alias a new name
  * on an old value may be a reuse (6.12's vdpa.h gave
  * VDPA_ATTR_VDPA_DEV_SUPPORTED_FEATURES's value to

@@ -357,6 +357,12 @@ int dt_slot_with(struct diff_engine *e, size_t owner, enum slot_kind sk, const c
 int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			 const struct kd_type *tb);
 
+/*
+ * Is enumerator @name of enum @t a count or end marker: named like one
+ * (__FOO_MAX, FOO_LAST, NUM_FOO) with no enumerator not named so of a
+ * greater value (diff-enum.c)? False when @t has no such enumerator.
+ */
+bool dt_enum_end_marker(const struct kd_type *t, const char *name);
 /* Enums of other tags, the same size, every old enumerator kept with its value. */
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);
 
