@@ -21,7 +21,7 @@ DWARF_CFLAGS := -I/usr/include/libdwarf $(shell pkg-config --cflags libelf 2>/de
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 stage_cflags = $(if $(filter extract/% tests/%,$(1)),$(DWARF_CFLAGS)) \
 	$(if $(filter db/% tests/%,$(1)),$(SQLITE_CFLAGS))
-LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive) -pthread -lm
+LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive libcrypto 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive -lcrypto) -pthread -lm
 
 ifneq ($(filter asan,$(MAKECMDGOALS)),)
 CFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -123,7 +123,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # space (headers compiled as aarch64 sees them, the static arm64 probe).
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
-	python3-jsonschema gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm
+	python3-jsonschema python3-yaml gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm \
+	libssl-dev
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -154,10 +155,12 @@ install: kabi-diff install-data
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 kabi-diff $(DESTDIR)$(BINDIR)/kabi-diff
 
-# Everything but the program: the contract, the manual, the completion.
-# Separate so that a test can install it without building anything.
+# Everything but the compiled program: the contract, the manual, the
+# completion, the CI gate (a script, run beside kabi-diff). Separate so
+# that a test can install it without building anything.
 install-data:
-	install -d $(DESTDIR)$(DATADIR)/spec $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/spec $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 755 contrib/ci/kabi-gate $(DESTDIR)$(BINDIR)/kabi-gate
 	for f in spec/contract/*.kabispec; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(DATADIR)/spec/; done; true
 	install -m 644 doc/kabi-diff.1 $(DESTDIR)$(MANDIR)/man1/kabi-diff.1
 	install -m 644 contrib/bash-completion/kabi-diff $(DESTDIR)$(COMPLETIONDIR)/kabi-diff

@@ -27,6 +27,7 @@ int cmd_spec(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_matrix(int argc, char **argv);
 
 /* Shared option helpers. */
 /* Print "kabi-diff NAME: usage..." style text for a usage error; returns KD_EXIT_USAGE. */

@@ -19,6 +19,8 @@
 #include "version.h"
 #include "cli/builtin.h"
 #include "cli/contract.h"
+#include "cli/output.h"
+#include "cli/output-check.h"
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
 #include "db/kdb.h"
@@ -60,9 +62,10 @@ static const char diff_usage[] =
 	"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
 	"current directory, or -C REPO): their UAPI headers (include/uapi and\n"
 	"arch/x86/include/uapi, or --arch arm64: arch/arm64/include/uapi with the\n"
-	"asm-generic headers of include/uapi) are read with git archive, never from\n"
-	"the work tree, and compared as header trees compiled for that architecture\n"
-	"(arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
+	"asm-generic headers of include/uapi) are read as committed, from the object\n"
+	"store (no filter, hook or other program the repository configures runs),\n"
+	"never from the work tree, and compared as header trees compiled for that\n"
+	"architecture (arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
 	"\n"
 	"      --git                OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)\n"
 	"  -C, --repo REPO          with --git: the repository (default: .)\n"
@@ -108,41 +111,16 @@ static bool has_abi(struct kdb *db, const char *abi)
 	return kdb__foreach_syscall(db, abi, stop_at_first, NULL) == 1;
 }
 
-/* Print the report to @dest (atomically) or stdout. */
-static int write_report(const struct diff_result *r, const struct report_conf *rc, const char *dest)
-{
-	char *tmp = NULL;
-	FILE *f;
-	int fd, err;
+struct report_job {
+	const struct diff_result *r;
+	const struct report_conf *rc;
+};
 
-	if (!dest)
-		return report__fprintf(r, rc, stdout);
-	fd = kd_tmpfile_create(dest, &tmp);
-	if (fd < 0) {
-		kd_err("%s: cannot create: %s", dest, kd_strerror(fd));
-		return fd;
-	}
-	f = fdopen(fd, "w");
-	if (!f) {
-		err = -errno;
-		close(fd);
-		goto fail;
-	}
-	err = report__fprintf(r, rc, f);
-	if (fclose(f) && !err)
-		err = -EIO;
-	if (err)
-		goto fail;
-	err = kd_tmpfile_commit(tmp, dest);
-	if (err)
-		kd_err("%s: cannot rename into place: %s", dest, kd_strerror(err));
-	free(tmp);
-	return err;
-fail:
-	kd_err("%s: write error: %s", dest, kd_strerror(err));
-	kd_tmpfile_discard(tmp);
-	free(tmp);
-	return err;
+static int print_report(FILE *f, void *ctx)
+{
+	const struct report_job *job = ctx;
+
+	return report__fprintf(job->r, job->rc, f);
 }
 
 int cmd_diff(int argc, char **argv)
@@ -260,11 +238,11 @@ int cmd_diff(int argc, char **argv)
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
-		/* Git revisions are no files: only the suppressions may be the output. */
-		const char *inputs[3] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
-					  sup_path };
+		/* Git revisions are no files: the suppressions and contracts may be the output. */
+		const char *inputs[] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
+					 sup_path, spec_dir, old_spec, new_spec };
 
-		if (kd_output_check(output, inputs, 3))
+		if (cli_output_check(output, inputs, sizeof(inputs) / sizeof(inputs[0])))
 			goto out;
 	}
 	if (sup_path && diff_suppressions__load(sup_path, &sup))
@@ -308,7 +286,7 @@ int cmd_diff(int argc, char **argv)
 		kd_err("diff: cannot read the declarations of the changes");
 		goto out;
 	}
-	if (write_report(r, &rc, output))
+	if (cli_write_output(output, print_report, &(struct report_job){ r, &rc }))
 		goto out;
 	status = diff_result__exit_bits(r);
 out:

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/builtin.h"
+#include "cli/output-check.h"
 #include "extract/extract.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
@@ -30,8 +31,9 @@ static const char extract_usage[] =
 	"SQLite file. The output is replaced atomically; on error nothing is written.\n"
 	"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
 	".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
-	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi, and removed\n"
-	"afterwards; the modules (with headers) pass through a spool of ~128 MB.\n"
+	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
+	"-o -), and removed afterwards; the modules (with headers) pass through a\n"
+	"spool of ~128 MB.\n"
 	"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
 	"user space compiles them, its constants and ioctls; no syscall table.\n"
 	"\n"
@@ -61,23 +63,32 @@ static int before_commit(struct kdb *db, void *ctx)
 	return err;
 }
 
+/* Where -o - builds its .kabi, and unpacks packages: $TMPDIR, else /tmp. */
+static const char *temporary_parent(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
 /*
  * @conf->vmlinux names packages: their vmlinux and headers are written
- * next to the output (kpkg__dir(), removed by kpkg__close()) and read as
- * a kernel directory, their modules streamed; --uapi and --modules given
- * on the command line win.
+ * next to the output (kpkg__dir(), removed by kpkg__close()), or with
+ * @to_stdout where the .kabi is built (the current directory is no
+ * place for gigabytes), and read as a kernel directory, their modules
+ * streamed; --uapi and --modules given on the command line win.
  */
-static int from_packages(struct extract_conf *conf, struct kpkg **pkg, struct kernel_input *ki,
-			 bool quiet)
+static int from_packages(struct extract_conf *conf, bool to_stdout, struct kpkg **pkg,
+			 struct kernel_input *ki, bool quiet)
 {
-	char *copy = kd_strdup(conf->output ? conf->output : "./x");
+	char *copy = kd_strdup(to_stdout ? temporary_parent() : conf->output ? conf->output : "./x");
 	int err;
 
 	if (!copy) {
 		kd_err("out of memory");
 		return -ENOMEM;
 	}
-	err = kpkg__open(conf->vmlinux, dirname(copy), !quiet, pkg);
+	err = kpkg__open(conf->vmlinux, to_stdout ? copy : dirname(copy), !quiet, pkg);
 	free(copy);
 	if (err)
 		return err;
@@ -92,15 +103,21 @@ static int from_packages(struct extract_conf *conf, struct kpkg **pkg, struct ke
 	return 0;
 }
 
+/* The output against every input: the kernel (or its packages), --uapi, --modules, --spec. */
+static int check_output(const struct extract_conf *conf)
+{
+	const char *inputs[] = { conf->vmlinux, conf->uapi_dir, conf->modules_dir, conf->spec_dir };
+
+	return cli_output_check(conf->output, inputs, sizeof(inputs) / sizeof(inputs[0]));
+}
+
 /*
  * -o -: SQLite writes a file, so the .kabi is built in a private directory
  * under $TMPDIR, copied to standard output, and removed.
  */
 static int to_stdout_begin(struct kd_buf *dir, struct kd_buf *path)
 {
-	const char *tmp = getenv("TMPDIR");
-
-	if (kd_buf_addf(dir, "%s/kabi-diff.XXXXXX", tmp && *tmp ? tmp : "/tmp"))
+	if (kd_buf_addf(dir, "%s/kabi-diff.XXXXXX", temporary_parent()))
 		return -ENOMEM;
 	if (!mkdtemp(dir->s)) {
 		int err = -errno;
@@ -108,6 +125,7 @@ static int to_stdout_begin(struct kd_buf *dir, struct kd_buf *path)
 		kd_err("%s: cannot create a temporary directory: %s", dir->s, strerror(errno));
 		return err;
 	}
+	(void)kd_tmpdir_register(dir->s);	/* best effort: removed on a signal */
 	return kd_buf_addf(path, "%s/out.kabi", dir->s);
 }
 
@@ -127,6 +145,7 @@ static int to_stdout_end(struct kd_buf *dir, struct kd_buf *path, bool copy)
 	}
 	unlink(path->s);
 	rmdir(dir->s);
+	kd_tmpdir_forget(dir->s);
 	kd_buf_release(&data);
 	return err;
 }
@@ -195,12 +214,11 @@ int cmd_extract(int argc, char **argv)
 			return cli_usage_error(extract_usage, "extract: -o - writes a binary .kabi;"
 					       " redirect standard output to a file or a pipe");
 		to_stdout = true;
-	} else if (conf.output && kd_output_check(conf.output, conf.vmlinux ?
-			(const char *const *)&conf.vmlinux : (const char *const *)&conf.uapi_dir, 1)) {
+	} else if (conf.output && check_output(&conf)) {
 		return KD_EXIT_ERROR;
 	}
 	if (conf.vmlinux && kpkg__is_package_list(conf.vmlinux) &&
-	    from_packages(&conf, &pkg, &ki, quiet))
+	    from_packages(&conf, to_stdout, &pkg, &ki, quiet))
 		goto out;
 	if (!conf.output && !conf.vmlinux) {
 		cli_usage_error(extract_usage, "extract: headers alone need -o OUT.kabi");
@@ -217,7 +235,7 @@ int cmd_extract(int argc, char **argv)
 		}
 		free(copy);
 		conf.output = out.s;
-		if (kd_output_check(conf.output, (const char *const *)&conf.vmlinux, 1))
+		if (check_output(&conf))
 			goto out;
 	}
 	conf.progress = !quiet && isatty(STDERR_FILENO);

@@ -298,6 +298,21 @@ static bool c_unimplemented(void *ctx, bool ioctl, const char *name, struct diff
 	return c && said_at(where, &c->unimplemented_loc, c->unimplemented);
 }
 
+static bool c_length_of(void *ctx, const char *call, const char *param, const char **len,
+			struct diff_where *where)
+{
+	const struct spec_call *c = spec__find_syscall(ctx, call);
+	size_t i;
+
+	for (i = 0; c && i < c->nr_params; i++)
+		if (c->params[i].arg.kind == SPEC_K_LEN && c->params[i].arg.ref &&
+		    !strcmp(c->params[i].arg.ref, param)) {
+			*len = c->params[i].name;
+			return said_at(where, &c->params[i].loc, true);
+		}
+	return false;
+}
+
 int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, const char *old_dir,
 		       const char *new_dir, struct kdb *new_db, const char *new_name,
 		       struct diff_conf *conf)
@@ -341,6 +356,7 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 	cc->contract.constant = c_constant;
 	cc->contract.size_tolerant = c_size_tolerant;
 	cc->contract.unimplemented = c_unimplemented;
+	cc->contract.length_of = c_length_of;
 	cc->contract.ctx = cc->spec;
 	cc->contract.source = cc->source;
 	conf->contract = &cc->contract;

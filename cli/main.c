@@ -19,6 +19,7 @@ static const struct kd_command commands[] = {
 	{ "spec", cmd_spec, "check a contract (lint DIR) or store it in a .kabi (load K.kabi DIR)" },
 	{ "check", cmd_check, "hold a .kabi against the contract: spec drift and coverage" },
 	{ "diff", cmd_diff, "compare two kernels (.kabi or vmlinux); same as 'kabi-diff OLD NEW'" },
+	{ "matrix", cmd_matrix, "compare a release matrix: each update and flavour against its base" },
 	{ "probe", cmd_probe, "boot a kernel under QEMU and store the errnos its syscalls return" },
 };
 

@@ -357,6 +357,57 @@ int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx)
 		"comparing the header views' types", uapi_type_pair_row, &KDB_CALLER(cb, ctx));
 }
 
+static int uapi_type_gone_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_uapi_type_gone g = {
+		.kind = kdb_col_text(st, 0),
+		.name = kdb_col_text(st, 1),
+		.file = kdb_col_text(st, 2),
+		.line = sqlite3_column_int(st, 3),
+		.old_id = sqlite3_column_int64(st, 4),
+	};
+
+	if (!g.kind || !g.name || !g.file)
+		return -ENOMEM;
+	return KDB_CALL(kdb_uapi_type_gone_fn, ctx, &g);
+}
+
+int kdb__uapi_header_known(struct kdb *db, const char *file, bool *known)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	*known = false;
+	err = kdb_prepare(db, "SELECT EXISTS (SELECT 1 FROM main.uapi_types WHERE file = ?1)"
+			  " OR EXISTS (SELECT 1 FROM main.constants WHERE file = ?1)"
+			  " OR EXISTS (SELECT 1 FROM main.ioctls WHERE file = ?1)", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC) != SQLITE_OK) {
+		err = kdb_sql_error(db, "binding a header name");
+		goto out;
+	}
+	err = kdb_step_one(db, st, "looking a header up");
+	if (!err)
+		*known = sqlite3_column_int(st, 0) != 0;
+out:
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__diff_uapi_types_gone(struct kdb *db, kdb_uapi_type_gone_fn cb, void *ctx)
+{
+	return kdb_query(db,
+		"SELECT t.kind, t.name, u.file, min(u.line), min(t.id)"
+		" FROM main.types t JOIN main.uapi_types u ON u.type_id = t.id"
+		" WHERE t.name IS NOT NULL AND t.kind IN ('struct', 'union', 'enum')"
+		"  AND NOT EXISTS (SELECT 1 FROM other.types n JOIN other.uapi_types v ON v.type_id = n.id"
+		"   WHERE n.name = t.name AND n.kind = t.kind)"
+		" GROUP BY t.kind, t.name, u.file ORDER BY 1, 2, 3",
+		"finding the header views' types the new headers lost", uapi_type_gone_row,
+		&KDB_CALLER(cb, ctx));
+}
+
 static int header_kernel_row(sqlite3_stmt *st, void *ctx)
 {
 	struct kdb_header_kernel_pair p = {

@@ -82,6 +82,25 @@ typedef int (*kdb_uapi_type_pair_fn)(const struct kdb_uapi_type_pair *p, void *c
 int kdb__diff_uapi_types(struct kdb *db, kdb_uapi_type_pair_fn cb, void *ctx);
 
 /*
+ * A named struct, union or enum of the old side's header view that the
+ * new side's does not declare under any header (by kind and name): one
+ * row per header of the old side that declares it, sorted by kind, name
+ * and header.
+ */
+struct kdb_uapi_type_gone {
+	const char *kind;	/* "struct", "union", "enum" */
+	const char *name;
+	const char *file;	/* an old header that declares it (include-relative) */
+	int line;		/* where (0: unknown) */
+	int64_t old_id;
+};
+typedef int (*kdb_uapi_type_gone_fn)(const struct kdb_uapi_type_gone *g, void *ctx);
+/* Has @db's header tree header @file (types, constants or ioctls it declares)? */
+int kdb__uapi_header_known(struct kdb *db, const char *file, bool *known);
+/* After kdb__attach_other(): see struct kdb_uapi_type_gone. */
+int kdb__diff_uapi_types_gone(struct kdb *db, kdb_uapi_type_gone_fn cb, void *ctx);
+
+/*
  * A named struct or union of one kernel that both its compiled header
  * view and its own DWARF have, with two layouts: the header's row
  * (uapi_types) and a row in no header view whose DW_AT_decl_file is that

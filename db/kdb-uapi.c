@@ -9,6 +9,7 @@
 #include "db/kdb_internal.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/err.h"
@@ -226,14 +227,24 @@ int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void
 	return walk_ioctls(db, NULL, module, cb, ctx);
 }
 
-int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header)
+static int dup_col(sqlite3_stmt *st, int col, char **out)
+{
+	const char *v = kdb_col_text(st, col);
+
+	*out = v ? kd_strdup(v) : NULL;
+	return v && !*out ? -ENOMEM : 0;
+}
+
+int kdb__type_sources(struct kdb *db, int64_t type_id, struct kdb_type_sources *out)
 {
 	sqlite3_stmt *st = NULL;
 	int rc, err;
 
-	*kernel = false;
-	*header = NULL;
-	err = kdb_prepare(db, "SELECT EXISTS (SELECT 1 FROM type_origins WHERE type_id = ?1),"
+	memset(out, 0, sizeof(*out));
+	err = kdb_prepare(db, "SELECT"
+			  " EXISTS (SELECT 1 FROM type_origins WHERE type_id = ?1 AND module_id IS NULL),"
+			  " (SELECT min(m.name) FROM type_origins o JOIN modules m ON m.id = o.module_id"
+			  "  WHERE o.type_id = ?1),"
 			  " (SELECT file || ifnull(':' || line, '') FROM uapi_types WHERE type_id = ?1"
 			  "  ORDER BY file LIMIT 1)", &st);
 	if (err)
@@ -241,16 +252,34 @@ int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header
 	sqlite3_bind_int64(st, 1, type_id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		*kernel = sqlite3_column_int(st, 0) != 0;
-		if (kdb_col_text(st, 1)) {
-			*header = kd_strdup(kdb_col_text(st, 1));
-			if (!*header)
-				err = -ENOMEM;
-		}
+		out->vmlinux = sqlite3_column_int(st, 0) != 0;
+		err = dup_col(st, 1, &out->module);
+		if (!err)
+			err = dup_col(st, 2, &out->header);
 	} else {
-		err = kdb_sql_error(db, "reading type views");
+		err = kdb_sql_error(db, "reading where a type was read");
 	}
 	sqlite3_finalize(st);
+	if (err)
+		kdb_type_sources__release(out);
+	return err;
+}
+
+void kdb_type_sources__release(struct kdb_type_sources *s)
+{
+	free(s->header);
+	free(s->module);
+	s->header = s->module = NULL;
+}
+
+int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header)
+{
+	struct kdb_type_sources s;
+	int err = kdb__type_sources(db, type_id, &s);
+
+	*kernel = !err && (s.vmlinux || s.module);
+	*header = err ? NULL : s.header;
+	free(s.module);
 	return err;
 }
 
@@ -282,4 +311,37 @@ int kdb__add_number_ioctls(struct kdb *db)
 	if (err)
 		return err;
 	return sqlite3_changes(db->sql);
+}
+
+int kdb__put_uapi_failure(struct kdb *db, const char *header, const char *first_error)
+{
+	return kdb__put_problem(db, "uapi", header, header, "%s%s", KDB_UAPI_NOT_COMPILED, first_error);
+}
+
+static int uapi_failure_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_uapi_failure f = { kdb_col_text(st, 0), kdb_col_text(st, 1) };
+
+	if (!f.header || !f.first_error)
+		return -ENOMEM;
+	return KDB_CALL(kdb_uapi_failure_fn, ctx, &f);
+}
+
+int kdb__foreach_uapi_failure(struct kdb *db, kdb_uapi_failure_fn cb, void *ctx)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	/* One row per header: its first failure (SQLite takes the bare columns from min(id)'s row). */
+	err = kdb_prepare(db, "SELECT input, substr(message, length(?1) + 1), min(id) FROM problems"
+			  " WHERE stage = 'uapi' AND input IS NOT NULL AND substr(message, 1, length(?1)) = ?1"
+			  " GROUP BY input ORDER BY input", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, KDB_UAPI_NOT_COMPILED, -1, SQLITE_STATIC) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return kdb_sql_error(db, "binding the compile failures' prefix");
+	}
+	return kdb_each_row(db, st, "reading the headers that do not compile", uapi_failure_row,
+			    &KDB_CALLER(cb, ctx));
 }

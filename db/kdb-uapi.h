@@ -21,6 +21,33 @@ int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int li
  * first header (in name order) that declares it, malloc'ed, NULL when none.
  */
 int kdb__type_views(struct kdb *db, int64_t type_id, bool *kernel, char **header);
+/* Where one layout was read: kdb__type_sources(). */
+struct kdb_type_sources {
+	char *header;		/* "file:line" as kdb__type_views() gives it, or NULL */
+	bool vmlinux;		/* vmlinux's DWARF has it */
+	char *module;		/* else the first module (by name) whose DWARF has it, or NULL */
+};
+/* kdb__type_views() telling vmlinux from a module; free with kdb_type_sources__release(). */
+int kdb__type_sources(struct kdb *db, int64_t type_id, struct kdb_type_sources *out);
+void kdb_type_sources__release(struct kdb_type_sources *s);
+
+/*
+ * Header @header (include-relative) does not compile on its own, so its
+ * types have no header view: a problems row (stage "uapi", input and
+ * location @header) whose message is KDB_UAPI_NOT_COMPILED followed by
+ * @first_error, the compiler's first error. The diff reads them back
+ * (kdb__foreach_uapi_failure()): a header that stops compiling is a
+ * change, and its types are not compared.
+ */
+#define KDB_UAPI_NOT_COMPILED "does not compile on its own, so its types have no header view: "
+int kdb__put_uapi_failure(struct kdb *db, const char *header, const char *first_error);
+/* Each failure of @db, once per header, in header order; strings live until @cb returns. */
+struct kdb_uapi_failure {
+	const char *header;	/* include-relative */
+	const char *first_error;
+};
+typedef int (*kdb_uapi_failure_fn)(const struct kdb_uapi_failure *f, void *ctx);
+int kdb__foreach_uapi_failure(struct kdb *db, kdb_uapi_failure_fn cb, void *ctx);
 
 /*
  * An integer constant of the UAPI headers: a #define, or an enumerator of

@@ -74,7 +74,7 @@ static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base
 		f->depth = depth;
 		f->match = -1;
 		f->renamed = false;
-		f->resv = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
+		f->resv = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 }, false };
 	}
 	return err;
 }
@@ -141,8 +141,12 @@ static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, 
 
 	kd_buf_reset(&g->subj);
 	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, member);
-	/* An added member moves nothing: the old layout's breakage is its own changes'. */
-	if (r->verdict == DIFF_BREAKING && kind != DIFF_K_TYPE_MEMBER_ADDED)
+	/*
+	 * An added member, or a new name for bytes, moves nothing: the old
+	 * layout's breakage is its own changes'.
+	 */
+	if (r->verdict == DIFF_BREAKING && kind != DIFF_K_TYPE_MEMBER_ADDED &&
+	    kind != DIFF_K_TYPE_MEMBER_RENAMED)
 		g->broken = true;
 	return err ? err : dt_emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
 }
@@ -155,7 +159,7 @@ static int agg_emit_resv(struct agg *g, enum diff_kind kind, enum diff_rule_id r
 	int err = agg_emit(g, kind, rule, member, ov, nv);
 
 	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED &&
-		    rule != DIFF_R_PADDING_NAMED))
+		    rule != DIFF_R_PADDING_NAMED && rule != DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED))
 		return err;
 	return dt_resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv,
 				why);
@@ -336,9 +340,17 @@ static int compare_matched(struct agg *g, size_t i)
 	int err = 0;
 
 	if (a->renamed) {
-		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED,
-				    reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_RENAMED,
-				    a->name, a->name, b->name, a->name, why);
+		struct diff_where ow = { NULL, 0 };
+		enum diff_rule_id rule = reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_RENAMED;
+
+		/* Padding by its name only, given a name that means something: padding reused. */
+		if (reserved && why->kind == DIFF_EV_CONVENTION && why->padding)
+			rule = dt_padding_member_rule(g->e, g->node, g->t[0]->name, g->t[1]->name,
+						      b->name, &ow, &g->why);
+		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED, rule, a->name, a->name, b->name,
+				    a->name, why);
+		if (!err)
+			err = dt_meaning_evidence(g->e, g->node, rule, b->name, &ow, &g->why);
 		return err ? err : dt_descend(g->e, g->node, b->name, a->type, b->type, 0);
 	}
 	if (a->bit_size || b->bit_size) {
@@ -480,14 +492,22 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 	else
 		*rule = DIFF_R_MEMBER_ADDED;
 	if (*rule == DIFF_R_RESERVED_REUSE) {
+		bool padding_only = true;
 		size_t i;
 
-		for (i = 0; i < g->l[0].n && !*resv; i++) {
+		for (i = 0; i < g->l[0].n; i++) {
 			const struct leaf *a = &g->l[0].v[i];
 
-			if (a->resv.is && a->bit < b->bit + inside && b->bit < a->bit + a->bits)
+			if (!a->resv.is || a->bit >= b->bit + inside || b->bit >= a->bit + a->bits)
+				continue;
+			if (!*resv)
 				*resv = a;
+			if (a->resv.kind != DIFF_EV_CONVENTION || !a->resv.padding)
+				padding_only = false;
 		}
+		if (*resv && padding_only)
+			*rule = dt_padding_member_rule(g->e, g->node, g->t[0]->name,
+						       g->t[1]->name, b->name, out_where, &g->why);
 	}
 	return 0;
 }
@@ -597,6 +617,33 @@ static enum diff_rule_id size_rule(struct agg *g)
 	return DIFF_R_TYPE_SIZE;
 }
 
+/*
+ * The rule of an alignment change: the contract's prefix or message first;
+ * else a named type that no type of either kernel embeds, both kernels
+ * read with their headers (so that every UAPI type that could embed it is
+ * in the graphs), is placed by nothing the kernel lays out.
+ */
+static int align_rule(struct agg *g, enum diff_rule_id *rule)
+{
+	const struct diff_result *r = g->e->r;
+	bool embedded = true;
+	int err = 0;
+
+	if (dt_contract_prefix(g->e, g->t[0]->name, NULL))
+		*rule = DIFF_R_TYPE_ALIGN_PREFIX;
+	else if (message_said(g))
+		*rule = DIFF_R_TYPE_ALIGN_MESSAGE;
+	else {
+		if (r->coverage[0].headers && r->coverage[1].headers && g->t[0]->name &&
+		    g->t[1]->name)
+			err = dt_embedded(g->e, g->t[0]->name, &embedded);
+		if (!err && !embedded)
+			err = dt_embedded(g->e, g->t[1]->name, &embedded);
+		*rule = embedded ? DIFF_R_TYPE_ALIGN : DIFF_R_TYPE_ALIGN_UNEMBEDDED;
+	}
+	return err;
+}
+
 int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
 			     const struct kd_type *tb)
 {
@@ -661,13 +708,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = dt_resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display,
 					       b->name, &why);
 		}
-		if (!err && rule == DIFF_R_MEMBER_ADDED_UNREAD)
-			err = last_evidence(e, &g.why);
-		if (!err && rule == DIFF_R_PADDING_REUSE_OUT)
-			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
-					    "%s:%d: %s.%s is output-only (out): the kernel writes it",
-					    ow.file ? ow.file : "contract", ow.line,
-					    e->nodes[node].display, b->name);
+		if (!err)
+			err = dt_meaning_evidence(e, node, rule, b->name, &ow, &g.why);
 	}
 	if (!err && ta->size != tb->size) {
 		kd_buf_reset(&g.ov);
@@ -705,8 +747,8 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
 		if (!err)
 			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
-		rule = dt_contract_prefix(e, ta->name, NULL) ? DIFF_R_TYPE_ALIGN_PREFIX :
-		       message_said(&g) ? DIFF_R_TYPE_ALIGN_MESSAGE : DIFF_R_TYPE_ALIGN;
+		if (!err)
+			err = align_rule(&g, &rule);
 		if (!err)
 			err = dt_emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
 				   g.ov.s, g.nv.s, NULL);
@@ -714,6 +756,11 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = dt_struct_fact_evidence(e, node, rule, ta->name);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
 			err = last_evidence(e, &g.why);
+		if (!err && rule == DIFF_R_TYPE_ALIGN_UNEMBEDDED)
+			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_LAYOUT,
+					    "no type of either kernel (DWARF and header views) embeds %s"
+					    " or an array of it: it crosses as the bytes behind a pointer",
+					    e->nodes[node].display);
 	}
 out:
 	free(g.l[0].v);

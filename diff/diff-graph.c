@@ -151,6 +151,17 @@ long dt_names_find(const struct diff_engine *e, const struct kd_hashmap *m, cons
 	return -1;
 }
 
+bool dt_only_roots(const struct diff_engine *e, const struct kd_hashmap *roots,
+		   const struct diff_change *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_impacts; i++)
+		if (dt_names_find(e, roots, c->impacts[i].root) < 0)
+			return false;
+	return c->nr_impacts > 0;
+}
+
 int dt_new_node(struct diff_engine *e, int64_t a, int64_t b, const char *display, size_t *out)
 {
 	struct dnode *n;
@@ -323,6 +334,10 @@ void dt_release(struct diff_engine *e)
 	free(e->nodes);
 	kd_hashmap_release(&e->pairs);
 	kd_hashmap_release(&e->kernel_names);
+	free(e->embedded);
+	e->embedded = NULL;
+	e->nr_embedded = e->cap_embedded = 0;
+	e->embedded_loaded = false;
 	kd_buf_release(&e->scratch[0]);
 	kd_buf_release(&e->scratch[1]);
 	e->nodes = NULL;

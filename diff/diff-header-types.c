@@ -10,9 +10,9 @@
  * types too: a pair an ioctl reached is the same node (dt_pair_find()).
  * Between two kernels the syscalls and ioctls reach DWARF types, another
  * row of the same name: a type they compared (kernel_names) is not
- * compared again from its header, and a change only a header reaches
- * says where each side's header declares it (its evidence). Either way
- * the syscalls' and ioctls' nodes are compared first, so that their uses
+ * compared again from its header; where each side's layout of a change
+ * comes from is its evidence (diff-provenance.c). Either way the
+ * syscalls' and ioctls' nodes are compared first, so that their uses
  * (a union alternative, a size-tolerant argument) decide, not the header.
  */
 #include "diff/diff_internal.h"
@@ -22,26 +22,15 @@
 #include <string.h>
 
 #include "db/kdb-diff.h"
-#include "lib/mem.h"
-
-/* Where the headers declare a type only they reach (the evidence of its changes). */
-struct hdecl {
-	char *subject;		/* "struct nexthop_grp" */
-	char *file, *new_file;
-	int line, new_line;
-};
 
 struct hpass {
 	struct diff_run *run;
-	struct hdecl *v;	/* in the order of their subjects (the query's) */
-	size_t n, cap;
 };
 
 static int on_header_type(const struct kdb_uapi_type_pair *p, void *ctx)
 {
 	struct hpass *h = ctx;
 	struct diff_run *run = h->run;
-	struct hdecl *d;
 	size_t root;
 	int err;
 
@@ -49,43 +38,13 @@ static int on_header_type(const struct kdb_uapi_type_pair *p, void *ctx)
 	err = kd_buf_addf(&run->subj, "%s %s", p->kind, p->name);
 	if (err)
 		return err;
-	if (run->e.by_kernel_names) {
-		if (dt_names_find(&run->e, &run->e.kernel_names, run->subj.s) >= 0)
-			return 0;	/* compared through the kernel, reported there */
-		err = KD_GROW(h->v, h->cap, h->n + 1);
-		if (err)
-			return err;
-		d = &h->v[h->n++];
-		memset(d, 0, sizeof(*d));
-		d->subject = kd_strdup(run->subj.s);
-		d->file = kd_strdup(p->file);
-		d->new_file = kd_strdup(p->new_file);
-		d->line = p->line;
-		d->new_line = p->new_line;
-		if (!d->subject || !d->file || !d->new_file)
-			return -ENOMEM;
-	}
+	/* Compared through the kernel, reported there. */
+	if (run->e.by_kernel_names && dt_names_find(&run->e, &run->e.kernel_names, run->subj.s) >= 0)
+		return 0;
 	err = dt_root(&run->e, p->file, &root);
 	if (!err)
 		err = dt_header_type(&run->e, root, p->file, run->subj.s, p->old_id, p->new_id);
 	return err;
-}
-
-static int cmp_hdecl(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct hdecl *)elem)->subject);
-}
-
-/* Is every path to change @c one from a header (a root @roots indexes)? */
-static bool header_only(const struct diff_engine *e, const struct kd_hashmap *roots,
-			const struct diff_change *c)
-{
-	size_t i;
-
-	for (i = 0; i < c->nr_impacts; i++)
-		if (dt_names_find(e, roots, c->impacts[i].root) < 0)
-			return false;
-	return c->nr_impacts > 0;
 }
 
 /*
@@ -164,12 +123,11 @@ static int judge_enumerator(struct hpass *h, const struct kd_hashmap *types, siz
 }
 
 /*
- * The evidence of each change only header paths reach, unless a rule
- * named better (a contract line, a naming convention): the layouts the
- * headers give, and where they declare its type (its finding's cause).
- * A breaking one whose headers the old kernel did not serve is source.
+ * The changes only header paths reach: a breaking one whose headers the
+ * old kernel did not serve is source; an enumerator removed is a
+ * constant removed, unless its value went to another.
  */
-static int header_evidence(struct hpass *h, size_t first_change, const char *dflt)
+static int judge_header_only(struct hpass *h, size_t first_change)
 {
 	struct diff_engine *e = &h->run->e;
 	struct diff_result *r = e->r;
@@ -183,26 +141,12 @@ static int header_evidence(struct hpass *h, size_t first_change, const char *dfl
 
 	for (i = first_change; !err && i < r->nr_changes; i++) {
 		const struct diff_change *c = &r->changes[i];
-		const struct hdecl *d;
 
-		if (c->category != DIFF_CAT_TYPE || !header_only(e, &roots, c))
+		if (c->category != DIFF_CAT_TYPE || !dt_only_roots(e, &roots, c))
 			continue;
 		err = judge_unbuilt(h, i, &scratch);
 		if (!err)
 			err = judge_enumerator(h, &types, i);
-		if (err || c->evidence_kind != DIFF_EV_LAYOUT || strcmp(c->evidence, dflt))
-			continue;
-		d = h->n ? bsearch(c->cause, h->v, h->n, sizeof(*h->v), cmp_hdecl) : NULL;
-		if (!d)
-			err = diff_evidence(r, i, DIFF_EV_LAYOUT,
-				"the layouts both header views give (compiled as user space compiles"
-				" them); no syscall or ioctl of either kernel reaches %s", c->cause);
-		else
-			err = diff_evidence(r, i, DIFF_EV_LAYOUT,
-				"the layouts both header views give (compiled as user space compiles"
-				" them): %s at %s:%d in the old headers, %s:%d in the new; no syscall or ioctl"
-				" of either kernel reaches it", d->subject, d->file, d->line,
-				d->new_file, d->new_line);
 	}
 	kd_hashmap_release(&roots);
 	kd_hashmap_release(&types);
@@ -210,11 +154,11 @@ static int header_evidence(struct hpass *h, size_t first_change, const char *dfl
 	return err;
 }
 
-int diff_header_types(struct diff_run *run, const char *dflt_evidence)
+int diff_header_types(struct diff_run *run)
 {
 	struct diff_engine *e = &run->e;
 	struct hpass h = { .run = run };
-	size_t first_change, i;
+	size_t first_change;
 	int err = dt_compare_pending(e);
 
 	if (err)
@@ -229,12 +173,6 @@ int diff_header_types(struct diff_run *run, const char *dflt_evidence)
 	if (!err)
 		err = dt_impacts(e);
 	if (!err && e->by_kernel_names)
-		err = header_evidence(&h, first_change, dflt_evidence);
-	for (i = 0; i < h.n; i++) {
-		free(h.v[i].subject);
-		free(h.v[i].file);
-		free(h.v[i].new_file);
-	}
-	free(h.v);
+		err = judge_header_only(&h, first_change);
 	return err;
 }

@@ -8,6 +8,8 @@
  *
  * Paths are made relative to the kernel's source tree, the root a CI
  * checkout has: DWARF paths already are (include/uapi/linux/openat2.h);
+ * a type of the header view is where the header view says it is (the
+ * header that declares it, whatever a #line made DWARF say);
  * the UAPI reader's include-relative names become the source tree's
  * (linux/magic.h -> include/uapi/linux/magic.h, asm/x.h ->
  * arch/ARCH/include/uapi/asm/x.h). Absolute paths stay absolute.
@@ -30,6 +32,28 @@ struct decl {
 	int line;
 	bool include_relative;	/* a UAPI include name (linux/x.h) */
 };
+
+/*
+ * Where the header view says header type @id is declared (uapi_types:
+ * the header that really declares it, include-relative), rather than its
+ * DWARF decl_file, which a #line sets to any text.
+ */
+static int header_decl(struct kdb *db, int64_t id, struct decl *d)
+{
+	char *where = NULL, *colon;
+	bool kernel;
+	int err = kdb__type_views(db, id, &kernel, &where);
+
+	if (err || !where)
+		return err;
+	colon = strrchr(where, ':');
+	d->line = colon ? atoi(colon + 1) : 0;
+	if (colon)
+		*colon = '\0';
+	d->file = where;
+	d->include_relative = true;
+	return 0;
+}
 
 static int type_decl(struct kdb *db, const char *name, struct decl *d)
 {
@@ -62,6 +86,9 @@ static int type_decl(struct kdb *db, const char *name, struct decl *d)
 	for (int k = 0; !err && k < n && !d->file; k++) {
 		struct kd_type *t = NULL;
 
+		err = header_decl(db, ids[k], d);
+		if (err || d->file)
+			break;
 		err = kdb__get_type(db, ids[k], &t);
 		if (!err && t->decl_file) {
 			d->file = kd_strdup(t->decl_file);

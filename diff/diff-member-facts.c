@@ -12,25 +12,38 @@
 #include <string.h>
 
 /*
- * Names that say "reserved space, must be zero": reserved, resvd, resv, rsvd, rsv,
- * spare, pad, padding, unused, after leading underscores and before an
- * optional '_' and number (__reserved_3, rsvd0, __spare3, pad2); __align.
+ * What a member's name says of its bytes: reserved space (reserved,
+ * resvd, resv, rsvd, rsv, spare, unused: set aside for later, which user
+ * space is told to leave zero), padding (pad, padding; __align of
+ * linux/sed-opal.h: the compiler's hole made explicit, which promises
+ * nothing about its value), or nothing; after leading underscores and
+ * before an optional '_' and number (__reserved_3, rsvd0, __spare3, pad2).
  */
-static bool reserved_name(const char *name)
+enum resv_word { RESV_WORD_NONE, RESV_WORD_RESERVED, RESV_WORD_PADDING };
+
+static enum resv_word reserved_word(const char *name)
 {
-	static const char *const words[] = { "reserved", "resvd", "resv", "rsvd", "rsv", "spare",
-					     "padding", "pad", "unused", NULL };
+	static const struct {
+		const char *word;
+		enum resv_word says;
+	} words[] = {
+		{ "reserved", RESV_WORD_RESERVED }, { "resvd", RESV_WORD_RESERVED },
+		{ "resv", RESV_WORD_RESERVED }, { "rsvd", RESV_WORD_RESERVED },
+		{ "rsv", RESV_WORD_RESERVED }, { "spare", RESV_WORD_RESERVED },
+		{ "padding", RESV_WORD_PADDING }, { "pad", RESV_WORD_PADDING },
+		{ "unused", RESV_WORD_RESERVED },
+	};
 	const char *p = name, *q;
 	size_t i, n;
 
 	/* __align (linux/sed-opal.h): explicit padding; a plain "align" may be a value. */
 	if (!strncmp(name, "__align", 7) && (!name[7] || (name[7] >= '0' && name[7] <= '9')))
-		return true;
+		return RESV_WORD_PADDING;
 	while (*p == '_')
 		p++;
-	for (i = 0; words[i]; i++) {
-		n = strlen(words[i]);
-		if (strncmp(p, words[i], n))
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		n = strlen(words[i].word);
+		if (strncmp(p, words[i].word, n))
 			continue;
 		q = p + n;
 		if (*q == '_' && q[1])
@@ -38,9 +51,9 @@ static bool reserved_name(const char *name)
 		while (*q >= '0' && *q <= '9')
 			q++;
 		if (!*q)
-			return true;
+			return words[i].says;
 	}
-	return false;
+	return RESV_WORD_NONE;
 }
 
 /*
@@ -54,18 +67,22 @@ bool dt_member_reserved(const struct diff_engine *e, const char *type, const cha
 	const struct diff_contract *c = e->conf->contract;
 	struct diff_where w = { NULL, 0 };
 
-	*why = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 } };
+	enum resv_word word;
+
+	*why = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 }, false };
 	if (!member)
 		return false;
 	if (c && c->is_reserved && type && c->is_reserved(c->ctx, type, member, &w)) {
-		*why = (struct dt_resv_why){ true, DIFF_EV_CONTRACT, w };
+		*why = (struct dt_resv_why){ true, DIFF_EV_CONTRACT, w, false };
 		return true;
 	}
 	if (c && c->describes && type && c->describes(c->ctx, type, member, NULL))
 		return false;
-	if (!reserved_name(member))
+	word = reserved_word(member);
+	if (word == RESV_WORD_NONE)
 		return false;
-	*why = (struct dt_resv_why){ true, DIFF_EV_CONVENTION, { NULL, 0 } };
+	*why = (struct dt_resv_why){ true, DIFF_EV_CONVENTION, { NULL, 0 },
+				     word == RESV_WORD_PADDING };
 	return true;
 }
 
@@ -79,9 +96,12 @@ int dt_resv_evidence(struct diff_engine *e, size_t idx, const char *owner, const
 		return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s:%d: %s.%s is reserved",
 				     why->where.file ? why->where.file : "contract", why->where.line,
 				     owner, member);
+	/* A name is weak evidence: the report says it is all there is. */
 	return diff_evidence(e->r, idx, DIFF_EV_CONVENTION,
-			     "the name %s says reserved space (naming convention; the contract does"
-			     " not describe %s.%s)", member, owner, member);
+			     "the name %s says %s, by the naming convention only: no contract line or"
+			     " kernel fact says the kernel zero-checks or ignores %s.%s", member,
+			     why->padding ? "padding, which promises nothing about its value" :
+			     "reserved space", owner, member);
 }
 
 bool dt_contract_reserved(const struct diff_engine *e, const char *type, const char *member)
@@ -193,6 +213,35 @@ bool dt_member_unread(const struct diff_engine *e, size_t node, const char *type
 				    w.file ? w.file : "contract", w.line, owner, member);
 	}
 	return gated_new(e, owner, type, member, why);
+}
+
+enum diff_rule_id dt_padding_member_rule(const struct diff_engine *e, size_t node,
+					 const char *old_type, const char *new_type, const char *name,
+					 struct diff_where *out_where, struct kd_buf *why)
+{
+	struct dt_resv_why w;
+
+	if (dt_member_reserved(e, old_type, name, &w))
+		return DIFF_R_RESERVED_REUSE;
+	if (dt_contract_out(e, old_type, name, out_where))
+		return DIFF_R_PADDING_REUSE_OUT;
+	if (dt_member_unread(e, node, new_type, name, false, why))
+		return DIFF_R_MEMBER_ADDED_UNREAD;
+	return DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED;
+}
+
+int dt_meaning_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+			const char *name, const struct diff_where *ow, const struct kd_buf *why)
+{
+	if (rule == DIFF_R_MEMBER_ADDED_UNREAD)
+		return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT, "%s",
+				     why->s ? why->s : "");
+	if (rule == DIFF_R_PADDING_REUSE_OUT)
+		return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+				     "%s:%d: %s.%s is output-only (out): the kernel writes it",
+				     ow->file ? ow->file : "contract", ow->line,
+				     e->nodes[node].display, name);
+	return 0;
 }
 
 /* Is node @node's type @t extensible: by the contract, or inherited when anonymous? */

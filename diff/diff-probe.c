@@ -113,16 +113,19 @@ struct pchange {
 	char *old_out, *new_out;
 	char *call, *first;	/* the first case: "openat2(...): what" */
 	char *why;		/* the deviation's reason, NULL: none */
+	char *layout;		/* why the case is not comparable (its struct's size), NULL: it is */
 	char *fs;		/* "old on tmpfs, new on ext4" when the sides' differ, else NULL */
 	struct kd_buf bits;	/* the flag names or bitN, comma separated */
 	size_t n;
 };
 
 struct pchanges {
+	const struct diff_run *run;	/* both kernels: their types and signatures */
 	struct pchange *v;
 	size_t n, cap;
 	char **inputs;		/* "call(args)" already reported: one change per input */
 	size_t nr_inputs, cap_inputs;
+	struct kd_buf why;	/* a case not comparable: why (diff_probe_size_changed()) */
 };
 
 static void pchange_release(struct pchange *c)
@@ -134,6 +137,7 @@ static void pchange_release(struct pchange *c)
 	free(c->call);
 	free(c->first);
 	free(c->why);
+	free(c->layout);
 	free(c->fs);
 	kd_buf_release(&c->bits);
 }
@@ -174,6 +178,7 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 	struct pchanges *all = ctx;
 	const char *id = p->new_id ? p->new_id : p->id, *bit;
 	enum diff_rule_id rule = rule_of(p);
+	bool resized = false;
 	const char *o = outcome(p->old_status, p->old_errno), *n = outcome(p->new_status, p->new_errno);
 	const char *why = rule == DIFF_R_PROBE_DEVIATION_GONE ? p->old_deviation_why
 			  : rule == DIFF_R_PROBE_FS_DIFFERS && !p->new_deviation_fs ? p->old_deviation_why
@@ -186,6 +191,14 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 
 	if (!group)
 		return -ENOMEM;
+	/* The struct a case passes changed size: its outcome follows the struct, not the call. */
+	err = diff_probe_size_changed(all->run, p, &all->why, &resized);
+	if (err) {
+		free(group);
+		return err;
+	}
+	if (resized)
+		rule = DIFF_R_PROBE_SIZE_CHANGED;
 	/*
 	 * One input, one change: an errno case that passes what a flag case
 	 * passes (the bit above a set's mask) says the same (flag cases come first).
@@ -223,7 +236,8 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 	c->old_out = kd_strdup(o);
 	c->new_out = kd_strdup(n);
 	c->call = kd_strdup(p->call);
-	c->why = why ? kd_strdup(why) : NULL;
+	c->why = why && !resized ? kd_strdup(why) : NULL;
+	c->layout = resized ? kd_strdup(all->why.s) : NULL;
 	err = bit ? kd_buf_adds(&c->bits, bit) : 0;
 	if (!err && fs_differ(p)) {
 		struct kd_buf fs = KD_BUF_INIT;
@@ -242,8 +256,9 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 		c->first = err ? NULL : kd_buf_detach(&first);
 		kd_buf_release(&first);
 	}
-	return err ? err : !c->id || !c->old_out || !c->new_out || !c->call || (why && !c->why) ||
-			   !c->first ? -ENOMEM : 0;
+	return err ? err : !c->id || !c->old_out || !c->new_out || !c->call ||
+			   (why && !resized && !c->why) || (resized && !c->layout) || !c->first ?
+			   -ENOMEM : 0;
 }
 
 static int add_change(struct diff_result *r, const struct pchange *c)
@@ -263,20 +278,24 @@ static int add_change(struct diff_result *r, const struct pchange *c)
 	if (!err)
 		err = diff_add(r, &(struct diff_new){
 				.rule = c->rule, .name = c->call, .subject = c->n > 1 ? c->group : c->id,
+				.kind = c->layout && c->flag ? DIFF_K_PROBE_FLAG : DIFF_K_NONE,
 				.old_value = c->old_out, .new_value = c->new_out, .note = note.s }, &idx);
 	if (!err && c->why)
 		err = diff_evidence(r, idx, DIFF_EV_CONTRACT, "known deviation: %s", c->why);
+	if (!err && c->layout)
+		err = diff_evidence(r, idx, DIFF_EV_LAYOUT, "%s", c->layout);
 	if (!err)
 		err = diff_add_impact(r, idx, c->call, c->call);
 	kd_buf_release(&note);
 	return err;
 }
 
-int diff_probe(struct diff_result *r, struct kdb *old)
+int diff_probe(struct diff_run *run)
 {
-	struct pchanges all = { NULL, 0, 0, NULL, 0, 0 };
+	struct diff_result *r = run->e.r;
+	struct pchanges all = { run, NULL, 0, 0, NULL, 0, 0, KD_BUF_INIT };
 	size_t i;
-	int err = kdb__diff_probe(old, on_pair, &all);
+	int err = kdb__diff_probe(run->db[0], on_pair, &all);
 
 	for (i = 0; !err && i < all.n; i++)
 		err = add_change(r, &all.v[i]);
@@ -286,5 +305,6 @@ int diff_probe(struct diff_result *r, struct kdb *old)
 		free(all.inputs[i]);
 	free(all.inputs);
 	free(all.v);
+	kd_buf_release(&all.why);
 	return err;
 }

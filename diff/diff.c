@@ -239,6 +239,14 @@ void diff_result__free(struct diff_result *r)
 	for (i = 0; i < r->nr_unmatched; i++)
 		free(r->unmatched[i]);
 	free(r->unmatched);
+	for (i = 0; i < r->nr_uncompared; i++) {
+		for (j = 0; j < r->uncompared[i].nr_types; j++)
+			free((char *)r->uncompared[i].types[j]);
+		free((void *)r->uncompared[i].types);
+		free((char *)r->uncompared[i].header);
+		free((char *)r->uncompared[i].why);
+	}
+	free(r->uncompared);
 	free(r);
 }
 
@@ -557,14 +565,19 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	 * reaches included (diff-header-types.c, RULES.md "How types are
 	 * matched"); then every type change's impacts.
 	 */
-	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
-		err = diff_header_types(&run, default_evidence[DIFF_CAT_TYPE]);
-	else if (!err)
+	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL)) {
+		err = diff_header_types(&run);
+		if (!err)
+			err = diff_header_lost(&run);
+	} else if (!err)
 		err = dt_impacts(&run.e);
+	/* Two header trees: no DWARF, the default names the one source. */
+	if (!err && !r->headers_only)
+		err = diff_layout_sources(&run, default_evidence[DIFF_CAT_TYPE]);
 	if (!err)
 		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);
 	if (!err)
-		err = diff_probe(r, old);	/* observed: both kernels' probe results */
+		err = diff_probe(&run);	/* observed: both kernels' probe results */
 	if (!err)
 		err = diff_contract_changes(r, conf);	/* two contract versions */
 	if (!err)
@@ -653,6 +666,16 @@ const char *diff_result__meta(const struct diff_result *r, bool new_side, const 
 	if (!strcmp(key, "build_id"))
 		return m->build_id;
 	return NULL;
+}
+
+size_t diff_result__nr_uncompared(const struct diff_result *r)
+{
+	return r->nr_uncompared;
+}
+
+const struct diff_uncompared *diff_result__uncompared(const struct diff_result *r, size_t i)
+{
+	return i < r->nr_uncompared ? &r->uncompared[i] : NULL;
 }
 
 size_t diff_result__nr_unmatched(const struct diff_result *r)

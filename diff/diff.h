@@ -94,6 +94,8 @@ enum diff_kind {
 	DIFF_K_TYPE_ENUMERATOR_RENAMED,
 	DIFF_K_TYPE_HEADER_KERNEL,
 	DIFF_K_TYPE_FUNC_PARAMS,
+	DIFF_K_TYPE_REMOVED,
+	DIFF_K_HEADER_COMPILE,
 	DIFF_K_CONSTANT_ADDED,
 	DIFF_K_CONSTANT_REMOVED,
 	DIFF_K_CONSTANT_VALUE,
@@ -145,6 +147,7 @@ enum diff_rule_id {
 	DIFF_R_TYPE_ALIGN,
 	DIFF_R_TYPE_ALIGN_PREFIX,
 	DIFF_R_TYPE_ALIGN_MESSAGE,
+	DIFF_R_TYPE_ALIGN_UNEMBEDDED,
 	DIFF_R_TAIL_GROWTH_EXTENSIBLE,
 	DIFF_R_TAIL_GROWTH_UNCONTRACTED,
 	DIFF_R_TAIL_GROWTH_UNION,
@@ -164,6 +167,7 @@ enum diff_rule_id {
 	DIFF_R_MEMBER_ADDED_UNREAD,
 	DIFF_R_RESERVED_REUSE,
 	DIFF_R_RESERVED_CARVED,
+	DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED,
 	DIFF_R_MEMBER_RENAMED,
 	DIFF_R_MEMBER_MOVED,
 	DIFF_R_MEMBER_TYPE,
@@ -184,6 +188,8 @@ enum diff_rule_id {
 	DIFF_R_HEADER_KERNEL_UNREACHED,
 	DIFF_R_ENUMERATOR_REMOVED_HEADER,
 	DIFF_R_TYPE_UNBUILT,
+	DIFF_R_HEADER_TYPE_REMOVED,
+	DIFF_R_HEADER_COMPILE_FAILED,
 	DIFF_R_FUNC_SIGNATURE,
 	DIFF_R_CONSTANT_ADDED,
 	DIFF_R_CONSTANT_REMOVED,
@@ -225,6 +231,7 @@ enum diff_rule_id {
 	DIFF_R_PROBE_DEVIATION_ACCEPTS,
 	DIFF_R_PROBE_DEVIATION_NEW,
 	DIFF_R_PROBE_FS_DIFFERS,
+	DIFF_R_PROBE_SIZE_CHANGED,
 	DIFF_R_ERRNO_ADDED,
 	DIFF_R_ERRNO_REMOVED,
 	DIFF_R_SET_VALUE_ADDED,
@@ -330,6 +337,10 @@ struct diff_contract {
 	/* The syscall or ioctl @name is kept by number only: the kernel always
 	 * fails it. */
 	bool (*unimplemented)(void *ctx, bool ioctl, const char *name, struct diff_where *where);
+	/* Parameter *@len of syscall @call gives the length in bytes of its
+	 * parameter @param (the contract's `len PARAM`). */
+	bool (*length_of)(void *ctx, const char *call, const char *param, const char **len,
+			  struct diff_where *where);
 	void *ctx;
 	const char *source;	/* what the contract is, for the report header */
 };
@@ -425,6 +436,21 @@ struct diff_coverage {
 	bool contract;		/* a contract stored in it */
 };
 const struct diff_coverage *diff_result__coverage(const struct diff_result *r, bool new_side);
+/*
+ * A header of the old side whose types were not compared although both
+ * sides were read with headers: it compiles on its own in the old tree
+ * and not in the new one (its failure is a change, header-compile-failed),
+ * so the new headers give its types no layout. @header NULL: every
+ * header, one side having no header view at all (no compiler).
+ */
+struct diff_uncompared {
+	const char *header;		/* include-relative: "linux/b.h" */
+	const char *why;		/* "the new linux/b.h does not compile on its own: ..." */
+	const char *const *types;	/* "struct b_t", in name order; none for @header NULL */
+	size_t nr_types;
+};
+size_t diff_result__nr_uncompared(const struct diff_result *r);
+const struct diff_uncompared *diff_result__uncompared(const struct diff_result *r, size_t i);
 /*
  * Was category @c compared (both sides cover it)? When not, *why (may be
  * NULL) says what is missing ("the old side was read without UAPI headers").

@@ -41,6 +41,9 @@ struct diff_result {
 	/* Suppression entries that matched no change: "FILE:LINE: RULE NAME". */
 	char **unmatched;
 	size_t nr_unmatched;
+	/* Headers whose old types were not compared (diff-header-lost.c); strings owned. */
+	struct diff_uncompared *uncompared;
+	size_t nr_uncompared, cap_uncompared;
 };
 
 /* A change to append (diff_add()). */
@@ -70,11 +73,6 @@ struct kdb;
 bool diff_constant(struct kdb *db, const char *name, int64_t *value);
 /* Add an impact unless @root is already listed for change @idx. */
 int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
-/*
- * Observed changes (diff-probe.c): the probe results of @old and of the
- * kernel attached to it as "other", one change per case whose outcome differs.
- */
-int diff_probe(struct diff_result *r, struct kdb *old);
 /* Changes between two contract versions (diff-contract.c): conf->contract_changes. */
 int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf);
 /* Sort changes (and their impacts) into the documented order. */
@@ -152,6 +150,13 @@ struct diff_engine {
 	size_t header_from;
 	bool by_kernel_names;
 	struct kd_hashmap kernel_names;
+	/*
+	 * The names of the structs and unions a type of either graph embeds
+	 * by value, sorted (diff-embedded.c); pointers into the graphs' types.
+	 */
+	const char **embedded;
+	size_t nr_embedded, cap_embedded;
+	bool embedded_loaded;
 };
 
 /* A UAPI header of the old kernel and how much of its ioctls' code was built. */
@@ -210,10 +215,38 @@ struct diff_run {
  * diff-header-types.c: after the syscalls and ioctls, every named type
  * both header views declare, from its header; a type the kernel's paths
  * compared is not compared again. Then the impacts (dt_impacts()), and
- * for changes only headers reach whose evidence is @dflt_evidence, where
- * the headers declare them.
+ * the rules of changes only headers reach (type-unbuilt, an enumerator's).
  */
-int diff_header_types(struct diff_run *run, const char *dflt_evidence);
+int diff_header_types(struct diff_run *run);
+/*
+ * diff-provenance.c, after the impacts: the evidence of every type change
+ * whose evidence is still @dflt (the layouts'), from where each side's
+ * row was read (header view, vmlinux's or a module's DWARF).
+ */
+int diff_layout_sources(struct diff_run *run, const char *dflt);
+
+/*
+ * diff-header-lost.c: after diff_header_types(), the old header views'
+ * types the new ones lack: removed (header-type-removed), or not compared
+ * because their header stopped compiling (header-compile-failed, and the
+ * result's uncompared entries).
+ */
+int diff_header_lost(struct diff_run *run);
+
+/*
+ * Observed changes (diff-probe.c): the probe results of the old kernel and
+ * of the new one attached to it as "other", one change per case whose
+ * outcome differs (types loaded: the cases' structs are sized by them).
+ */
+int diff_probe(struct diff_run *run);
+struct kdb_probe_pair;
+/*
+ * Does case @p pass a struct, through a pointer parameter of its call,
+ * with more bytes than the smaller of its sizes in the two kernels, which
+ * differ (diff-probe-size.c)? *@changed: the answer, *@why its evidence.
+ */
+int diff_probe_size_changed(const struct diff_run *run, const struct kdb_probe_pair *p,
+			    struct kd_buf *why, bool *changed);
 
 /* diff-coverage.c: what each side covers, hence which categories are compared. */
 void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);
@@ -258,6 +291,9 @@ int dt_names_index(const struct diff_engine *e, struct kd_hashmap *m, size_t fro
 		   bool roots);
 /* A node @m indexes whose display is @name, or -1. */
 long dt_names_find(const struct diff_engine *e, const struct kd_hashmap *m, const char *name);
+/* Is every path to change @c one from a root @roots indexes (and is there one)? */
+bool dt_only_roots(const struct diff_engine *e, const struct kd_hashmap *roots,
+		   const struct diff_change *c);
 /* Edge @from -> @to labelled @label (once per target). */
 int dt_edge(struct diff_engine *e, size_t from, const char *label, size_t to);
 /* Compare the two types of node @node (diff-types.c). */
@@ -363,6 +399,14 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
  * greater value (diff-enum.c)? False when @t has no such enumerator.
  */
 bool dt_enum_end_marker(const struct kd_type *t, const char *name);
+
+/*
+ * Does a type of either kernel embed the struct or union @name by value (a
+ * member, an array's element)? *@embedded: the answer (true for NULL: an
+ * anonymous aggregate is its owner's member). 0 or -ENOMEM.
+ */
+int dt_embedded(struct diff_engine *e, const char *name, bool *embedded);
+
 /* Enums of other tags, the same size, every old enumerator kept with its value. */
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);
 
@@ -375,12 +419,19 @@ struct dt_resv_why {
 	bool is;
 	enum diff_evidence kind;	/* DIFF_EV_CONTRACT or DIFF_EV_CONVENTION */
 	struct diff_where where;	/* the contract's line */
+	/*
+	 * By the convention, a name that says padding only (pad, padding,
+	 * __align), not reserved space: its bytes are judged as padding when
+	 * they get a meaning.
+	 */
+	bool padding;
 };
 /*
  * Is @member of @type (NULL: anonymous) reserved space? The contract first
  * (a member it describes otherwise is not: a "pad" with a kind is no
- * padding), else the name (reserved, resvd, resv, rsvd, rsv, spare, pad,
- * padding, unused, with underscores and a number; __align). *@why: who said.
+ * padding), else the name (reserved, resvd, resv, rsvd, rsv, spare,
+ * unused; or padding: pad, padding, __align; with underscores and a
+ * number). *@why: who said.
  */
 bool dt_member_reserved(const struct diff_engine *e, const char *type, const char *member,
 			struct dt_resv_why *why);
@@ -408,6 +459,25 @@ bool dt_contract_unused(const struct diff_engine *e, const char *type, const cha
  */
 bool dt_member_unread(const struct diff_engine *e, size_t node, const char *type,
 		      const char *member, bool out_counts, struct kd_buf *why);
+/*
+ * The rule of member @name of node @node's new type (added, or an old
+ * member's new name) in bytes that only a name saying padding reserved
+ * (@t: the old and new types): judged as padding is. Reserved space
+ * itself, it names them anew (reserved-reuse); output-only (*@out_where:
+ * the contract's line) or unread by the new kernel (@why: the evidence),
+ * nothing old binaries left there is interpreted; otherwise nothing says
+ * they left zero (padding-member-reuse-uncontracted).
+ */
+enum diff_rule_id dt_padding_member_rule(const struct diff_engine *e, size_t node,
+					 const char *old_type, const char *new_type, const char *name,
+					 struct diff_where *out_where, struct kd_buf *why);
+/*
+ * The contract's evidence of the last change, node @node's member @name,
+ * when @rule (of dt_padding_member_rule() or an added member's) rests on
+ * it: @ow the out line, @why dt_member_unread()'s text. 0 for other rules.
+ */
+int dt_meaning_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+			const char *name, const struct diff_where *ow, const struct kd_buf *why);
 /* Node @node's type @t is extensible: by the contract, or inherited when anonymous. */
 bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The rule of a growth at the tail of node @node's type @t. */

@@ -71,6 +71,7 @@ static void md_coverage(struct report_ctx *x)
 {
 	struct kd_buf has = KD_BUF_INIT, lacks = KD_BUF_INIT;
 	const char *why;
+	size_t i, j;
 	int side, c;
 
 	fputc('\n', x->f);
@@ -87,6 +88,22 @@ static void md_coverage(struct report_ctx *x)
 	if (!diff_result__probe_compared(x->r, &why) &&
 	    (diff_result__coverage(x->r, false)->probe || diff_result__coverage(x->r, true)->probe))
 		fprintf(x->f, "<br>**Not compared**: probe results (%s)\n", why);
+	for (i = 0; i < diff_result__nr_uncompared(x->r); i++) {
+		const struct diff_uncompared *u = diff_result__uncompared(x->r, i);
+
+		fputs("<br>**Not compared**: ", x->f);
+		if (u->header)
+			cell(x->f, u->header, true);
+		else
+			fputs("the header views' types", x->f);
+		for (j = 0; j < u->nr_types; j++) {
+			fputs(j ? ", " : ": ", x->f);
+			cell(x->f, u->types[j], true);
+		}
+		fputs(" (", x->f);
+		cell(x->f, u->why, false);
+		fputs(")\n", x->f);
+	}
 	kd_buf_release(&has);
 	kd_buf_release(&lacks);
 }

@@ -9,7 +9,8 @@
  * verdict, the values and the syscalls that reach the change with their
  * paths. A change whose declaration the kernels know (see
  * diff_result__locate()) points at that line of the kernel's source tree
- * (uriBaseId SRCROOT); every change also carries a logical location, its
+ * (uriBaseId SRCROOT) when the path is one of the tree (relative, no "."
+ * or ".." segment); every change also carries a logical location, its
  * subject. Suppressed changes are results with an external suppression
  * whose justification is the suppression's reason.
  */
@@ -34,12 +35,37 @@ static const char *level_of(enum diff_verdict v)
 	}
 }
 
-/* A relative reference or a file: URI, percent-encoded (RFC 3986). */
+/*
+ * Is @path a path inside the kernel's source tree, which a result may
+ * point at? Relative, without "." or ".." segments: DWARF's decl_file and
+ * a header's line come from #line, which can name any file
+ * ("../../../../etc/passwd", "/etc/passwd"), and an annotation must never
+ * land outside the checkout (nor claim a line of a file it did not see).
+ * A backslash counts as a separator, as a Windows reader may take it.
+ */
+static bool inside_tree(const char *path)
+{
+	const char *seg = path;
+
+	if (!*path || *path == '/' || *path == '\\')
+		return false;
+	for (;;) {
+		size_t len = strcspn(seg, "/\\");
+
+		if ((len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.'))
+			return false;
+		if (!seg[len])
+			return len > 0;
+		seg += len + 1;
+	}
+}
+
+/* A relative reference, percent-encoded (RFC 3986). */
 static void json_uri(struct kd_json *w, const char *path)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	const unsigned char *p;
-	int err = path[0] == '/' ? kd_buf_adds(&b, "file://") : 0;
+	int err = 0;
 
 	for (p = (const unsigned char *)path; !err && *p; p++) {
 		if (isalnum(*p) || strchr("/-._~+,=@", *p))
@@ -171,6 +197,8 @@ static int message(const struct diff_change *c, struct kd_buf *b)
 
 static const char *logical_kind(const struct diff_change *c)
 {
+	if (!strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_COMPILE)))
+		return "module";	/* a header: its name's '.' is no member's */
 	if (strchr(c->subject, '.') && c->category == DIFF_CAT_TYPE)
 		return "member";
 	switch (c->category) {
@@ -180,21 +208,23 @@ static const char *logical_kind(const struct diff_change *c)
 	}
 }
 
-/* The physical location of a change the kernels declare, then its logical one. */
+/*
+ * The physical location of a change the kernels declare inside the source
+ * tree (inside_tree()), then its logical one, which every change has.
+ */
 static void sarif_locations(struct kd_json *w, const struct diff_change *c)
 {
 	kd_json_key(w, "locations");
 	kd_json_array(w, false);
 	kd_json_object(w, false);
-	if (c->decl_file) {
+	if (c->decl_file && inside_tree(c->decl_file)) {
 		kd_json_key(w, "physicalLocation");
 		kd_json_object(w, false);
 		kd_json_key(w, "artifactLocation");
 		kd_json_object(w, false);
 		kd_json_key(w, "uri");
 		json_uri(w, c->decl_file);
-		if (c->decl_file[0] != '/')
-			kd_json_kstr(w, "uriBaseId", "SRCROOT");
+		kd_json_kstr(w, "uriBaseId", "SRCROOT");
 		kd_json_end(w);
 		if (c->decl_line > 0) {
 			kd_json_key(w, "region");

@@ -37,6 +37,29 @@ static const char *col(const struct report_ctx *x, const char *code)
  *   old: vmlinux, UAPI headers, 4022 modules; not: probe results, stored contract
  *   not compared: constants, ioctls (the old side was read without UAPI headers)
  */
+/*
+ * Headers whose old types were not compared, each with its types:
+ *   not compared: linux/b.h: struct b_t, union b_u (the new linux/b.h does not compile ...)
+ * Names and the compiler's error come from the headers: escaped.
+ */
+static void text_uncompared(struct report_ctx *x, struct kd_buf *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < diff_result__nr_uncompared(x->r); i++) {
+		const struct diff_uncompared *u = diff_result__uncompared(x->r, i);
+
+		if (!u->header) {
+			fprintf(x->f, "not compared: the header views' types (%s)\n", report_plain(b, u->why));
+			continue;
+		}
+		fprintf(x->f, "not compared: %s", report_plain(b, u->header));
+		for (j = 0; j < u->nr_types; j++)
+			fprintf(x->f, "%s%s", j ? ", " : ": ", report_plain(b, u->types[j]));
+		fprintf(x->f, " (%s)\n", report_plain(b, u->why));
+	}
+}
+
 static void text_coverage(struct report_ctx *x)
 {
 	struct kd_buf has = KD_BUF_INIT, lacks = KD_BUF_INIT;
@@ -68,6 +91,7 @@ static void text_coverage(struct report_ctx *x)
 	if (!diff_result__probe_compared(x->r, &why) &&
 	    (diff_result__coverage(x->r, false)->probe || diff_result__coverage(x->r, true)->probe))
 		fprintf(x->f, "not compared: probe results (%s)\n", why);
+	text_uncompared(x, &has);
 	kd_buf_release(&has);
 	kd_buf_release(&lacks);
 }

@@ -191,6 +191,34 @@ static void json_side(struct kd_json *w, const struct diff_result *r, bool new_s
 	kd_json_end(w);
 }
 
+/*
+ * "headers_not_compared": the old headers whose types were not compared,
+ * with them; absent when there is none, as not_compared's members are.
+ */
+static void json_uncompared(struct kd_json *w, const struct diff_result *r)
+{
+	size_t i, j;
+
+	if (!diff_result__nr_uncompared(r))
+		return;
+	kd_json_key(w, "headers_not_compared");
+	kd_json_array(w, false);
+	for (i = 0; i < diff_result__nr_uncompared(r); i++) {
+		const struct diff_uncompared *u = diff_result__uncompared(r, i);
+
+		kd_json_object(w, false);
+		kd_json_kstr(w, "header", u->header);
+		kd_json_kstr(w, "why", u->why);
+		kd_json_key(w, "types");
+		kd_json_array(w, false);
+		for (j = 0; j < u->nr_types; j++)
+			kd_json_string(w, u->types[j]);
+		kd_json_end(w);
+		kd_json_end(w);
+	}
+	kd_json_end(w);
+}
+
 /* "coverage": what each side covered, and what was not compared and why. */
 static void json_coverage(struct kd_json *w, const struct diff_result *r)
 {
@@ -219,6 +247,7 @@ static void json_coverage(struct kd_json *w, const struct diff_result *r)
 	if (!diff_result__probe_compared(r, &why))
 		kd_json_kstr(w, "probe", why);
 	kd_json_end(w);
+	json_uncompared(w, r);
 	kd_json_end(w);
 }
 

@@ -84,6 +84,12 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_TYPE_ALIGN_MESSAGE] = { "type-align-message", { DIFF_K_TYPE_ALIGN },
 	  "type.align of a struct (or union) the contract calls message", S, false,
 	  "the kernel reads the message as bytes at any address (from a socket, a buffer the caller sizes): old binaries send and receive the same bytes; rebuilt source that embeds it places it anew" },
+	[DIFF_R_TYPE_ALIGN_UNEMBEDDED] = { "type-align-unembedded", { DIFF_K_TYPE_ALIGN },
+	  "type.align of a named struct (or union) that no type of either kernel embeds (a member, an"
+	  " array's element), both kernels read with their UAPI headers", S, false,
+	  "an alignment places a type inside others and in nothing else: this one crosses only as the"
+	  " bytes behind a pointer, which the kernel copies at any address, so old binaries keep their"
+	  " placement of it; rebuilt source that embeds it in its own types places it anew" },
 	[DIFF_R_TAIL_GROWTH_EXTENSIBLE] = { "tail-growth-extensible", { DIFF_K_TYPE_SIZE, DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.size, type.member.added: growth at the tail of a struct (or union) the contract calls extensible,"
 	  " or of an anonymous struct/union embedded in one as an alternative of the union or the struct's last member", C, false,
@@ -129,8 +135,8 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_PADDING_REUSE_UNCONTRACTED] = { "padding-reuse-uncontracted", { DIFF_K_TYPE_MEMBER_ADDED },
 	  "type.member.added in bytes that were padding, no contract", B, true,
 	  "nothing says old binaries zeroed the padding" },
-	[DIFF_R_PADDING_REUSE_OUT] = { "padding-reuse-out", { DIFF_K_TYPE_MEMBER_ADDED },
-	  "type.member.added in bytes that were padding, a member the contract calls output-only (out)", C, false,
+	[DIFF_R_PADDING_REUSE_OUT] = { "padding-reuse-out", { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_RENAMED },
+	  "type.member.added, type.member.renamed: a member the contract calls output-only (out), in bytes that were padding (or a member whose name says padding only)", C, false,
 	  "the kernel writes it and never reads it: whatever old binaries left there is overwritten, not interpreted" },
 	[DIFF_R_PADDING_NAMED] = { "padding-named", { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_REMOVED },
 	  "type.member.added, type.member.removed: a member that is padding itself (the contract calls"
@@ -138,8 +144,8 @@ static const struct diff_rule rules[] = {
 	  " padding, or removed with no new member in its bytes", I, false,
 	  "the bytes stay padding: a name gives them no meaning, and the kernel reads what old"
 	  " binaries left there no more than before" },
-	[DIFF_R_MEMBER_ADDED_UNREAD] = { "member-added-unread", { DIFF_K_TYPE_MEMBER_ADDED },
-	  "type.member.added in bytes that were padding or members the contract calls unused, a member the new kernel does not read from old binaries: the contract calls it unused, output-only (out, over unused members), or read only when a UAPI constant the old headers lack is in play (when)", C, false,
+	[DIFF_R_MEMBER_ADDED_UNREAD] = { "member-added-unread", { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_RENAMED },
+	  "type.member.added, type.member.renamed: a member in bytes that were padding (or a member whose name says padding only) or members the contract calls unused, which the new kernel does not read from old binaries: the contract calls it unused, output-only (out, over unused members), or read only when a UAPI constant the old headers lack is in play (when)", C, false,
 	  "whatever old binaries left in those bytes is not interpreted: they cannot set a flag or issue a command their headers do not have" },
 	[DIFF_R_RESERVED_REUSE] = { "reserved-reuse",
 	  { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_REMOVED, DIFF_K_TYPE_MEMBER_RENAMED,
@@ -147,13 +153,23 @@ static const struct diff_rule rules[] = {
 	    DIFF_K_TYPE_ARRAY_FLEXIBLE },
 	  "type.member.added, type.member.removed, type.member.renamed, type.member.type,"
 	  " type.member.bitfield, type.array.bound, type.array.flexible: a change to a member"
-	  " the contract calls reserved (or whose name says reserved: reserved, resvd, resv, rsvd, rsv,"
-	  " spare, pad, padding, unused, with underscores and a number), within its bytes",
+	  " the contract calls reserved (or whose name says reserved space: reserved, resvd, resv,"
+	  " rsvd, rsv, spare, unused; or padding: pad, padding, __align; with underscores and a"
+	  " number), within its bytes; for a name that says padding only, no new member or name"
+	  " of a meaning of its own",
 	  C, false,
-	  "old binaries must have left the reserved bytes zero" },
+	  "old binaries must have left the reserved bytes zero; what is still padding has no meaning" },
 	[DIFF_R_RESERVED_CARVED] = { "reserved-carved", { DIFF_K_TYPE_MEMBER_OFFSET },
 	  "type.member.offset: a reserved member (contract, or a name that says reserved) whose remainder moved within its old bytes, the type's size kept", C, false,
 	  "new members were carved out of its front; what is left is still reserved, and old binaries left all of it zero" },
+	[DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED] = { "padding-member-reuse-uncontracted",
+	  { DIFF_K_TYPE_MEMBER_ADDED, DIFF_K_TYPE_MEMBER_RENAMED },
+	  "type.member.added, type.member.renamed: a member (or a new name) of a meaning of its own"
+	  " in the bytes of a member whose name says padding only (pad, padding, __align, with"
+	  " underscores and a number), the contract describing neither", B, true,
+	  "a name that says padding makes the compiler's hole explicit and promises nothing about"
+	  " its value: as for unnamed padding, nothing says old binaries zeroed it, or that the old"
+	  " kernel refused them when they did not" },
 	[DIFF_R_MEMBER_RENAMED] = { "member-renamed", { DIFF_K_TYPE_MEMBER_RENAMED },
 	  "type.member.renamed: same offset, size and type", I, false,
 	  "member names are not part of the binary interface" },
@@ -224,6 +240,19 @@ static const struct diff_rule rules[] = {
 	  " a change its layout calls breaking, of a type that only headers reach (no syscall or ioctl"
 	  " of either kernel), each a header none of whose ioctls the old kernel built code for", S, false,
 	  "no old binary could pass it to the old kernel; old source gets the new layout" },
+	[DIFF_R_HEADER_TYPE_REMOVED] = { "header-type-removed", { DIFF_K_TYPE_REMOVED },
+	  "type.removed: a named struct, union or enum the old headers declare and no header of"
+	  " the new ones does, its old header compiling on its own in the new tree (or gone from it)",
+	  S, false,
+	  "user space names it in source only: old binaries keep the layout they were built with"
+	  " (a syscall or ioctl that passes it is judged on its own path); old source that names it"
+	  " no longer builds" },
+	[DIFF_R_HEADER_COMPILE_FAILED] = { "header-compile-failed", { DIFF_K_HEADER_COMPILE },
+	  "header.compile: a header that compiles on its own in the old tree and not in the new one"
+	  " (the note is the compiler's first error); its types that no other new header declares"
+	  " are not compared (the report's coverage lists them)", S, false,
+	  "user space can no longer include it: old source that does no longer builds; old binaries"
+	  " do not read headers" },
 	[DIFF_R_FUNC_SIGNATURE] = { "func-signature", { DIFF_K_TYPE_FUNC_PARAMS },
 	  "type.func.params: a function pointer's parameter count", B, false,
 	  "callers and callees disagree on the arguments" },
@@ -354,6 +383,13 @@ static const struct diff_rule rules[] = {
 	  "probe.deviation: a case that meets a known deviation of a file system (`on tmpfs`) answered otherwise, the kernels probed with their files on different file systems", I, false,
 	  "the file systems differ, not necessarily the kernels: probe both on the same one to compare" },
 	/* contract versions: --old-spec/--new-spec (diff/diff-contract.c) */
+	[DIFF_R_PROBE_SIZE_CHANGED] = { "probe-size-changed", { DIFF_K_PROBE_ERRNO, DIFF_K_PROBE_FLAG },
+	  "probe.errno, probe.flag: a case that passes a struct through a pointer parameter with more"
+	  " bytes than the smaller of its sizes in the two kernels, which differ (its buffer's bytes,"
+	  " no more than the contract's `len` parameter of it says)", I, false,
+	  "past the smaller size, one kernel reads members where the other reads the tail it does not"
+	  " know: the case asks the kernels two questions, and the struct's change is its layout's to"
+	  " judge (and the contract's)" },
 	[DIFF_R_ERRNO_ADDED] = { "errno-added", { DIFF_K_SYSCALL_ERRNO_ADDED, DIFF_K_IOCTL_ERRNO_ADDED },
 	  "syscall.errno.added, ioctl.errno.added: an errno (name and condition) the old contract did not list", C, false,
 	  "a new failure, normally of an input old binaries do not pass (a new flag, a new size); they handle it as any failure" },
@@ -397,6 +433,8 @@ static const struct {
 	[DIFF_K_TYPE_ENUMERATOR_RENAMED] = { "type.enumerator.renamed", DIFF_CAT_TYPE },
 	[DIFF_K_TYPE_HEADER_KERNEL] = { "type.header-kernel", DIFF_CAT_TYPE },
 	[DIFF_K_TYPE_FUNC_PARAMS] = { "type.func.params", DIFF_CAT_TYPE },
+	[DIFF_K_TYPE_REMOVED] = { "type.removed", DIFF_CAT_TYPE },
+	[DIFF_K_HEADER_COMPILE] = { "header.compile", DIFF_CAT_TYPE },
 	[DIFF_K_CONSTANT_ADDED] = { "constant.added", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_REMOVED] = { "constant.removed", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_VALUE] = { "constant.value", DIFF_CAT_CONSTANT },

@@ -140,13 +140,11 @@ static int header_job_finish(struct header_job *hj, struct kdb *db, struct type_
 		stats->problems++;
 	}
 	for (i = 0; !err && i < r->nr_failures; i++) {
-		err = kdb__put_problem(db, "uapi", r->failures[i].header, r->failures[i].header,
-				       "does not compile on its own, so its types have no header view: %s",
-				       r->failures[i].message);
+		err = kdb__put_uapi_failure(db, r->failures[i].header, r->failures[i].message);
 		stats->problems++;
 	}
 	if (!err && r->object) {
-		err = header_view__read(db, sink, r->object, &hj->view, &hs);
+		err = header_view__read(db, sink, r->object, &hj->tree, &hj->view, &hs);
 		stats->types += hs.types;
 		stats->problems += hs.conflicts;
 	}

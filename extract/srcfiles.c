@@ -50,30 +50,54 @@ void srcfiles_free(struct srcfiles_cache *c)
 
 /*
  * Paths relative to the kernel tree, so the same header has the same name
- * in two builds. Debian builds with a relative, prefix-mapped build
- * directory (debian/build/build_amd64_none_amd64) and names files from the
- * source tree: a directory equal to the build directory is dropped.
- * Otherwise the longest directory prefix shared with the build directory
- * is stripped (/build/linux-6.1.170/ for /build/linux-6.1.170/debian/...).
+ * in two builds. A file below the build directory (DW_AT_comp_dir) is named
+ * from there. An out-of-tree build (O=) names the source tree's files by
+ * absolute paths: Debian builds in /build/linux-6.1.170/debian/build/...
+ * and names /build/linux-6.1.170/include/linux/fs.h. Those are named from
+ * the CU's source root (source_root()); any other absolute path stays
+ * absolute. Only sharing a directory with the build is no evidence of a
+ * tree: a fixture built in /tmp/t/build from /tmp/src/x.c is not
+ * "src/x.c" of a tree at /tmp.
  */
-static char *relative_path(const char *path, const char *comp_dir)
+static char *relative_path(const char *path, const char *comp_dir, size_t root_len)
 {
-	size_t common = 0, i, n = comp_dir ? strlen(comp_dir) : 0;
+	size_t n = comp_dir ? strlen(comp_dir) : 0;
 
-	if (n && !strncmp(path, comp_dir, n) && path[n] == '/') {
+	if (n && !strncmp(path, comp_dir, n) && path[n] == '/')
 		path += n + 1;
-	} else if (path[0] == '/' && comp_dir) {
-		for (i = 0; path[i] && path[i] == comp_dir[i]; i++)
-			if (path[i] == '/')
-				common = i + 1;
-		if (!comp_dir[i] && path[i] == '/')
-			common = i + 1;
-		if (common > 1)
-			path += common;
-	}
+	else if (root_len && !strncmp(path, comp_dir, root_len) && path[root_len] == '/')
+		path += root_len + 1;
 	while (path[0] == '.' && path[1] == '/')
 		path += 2;
 	return kd_strdup(path);
+}
+
+/*
+ * The kernel source tree an out-of-tree build of this CU read, as the
+ * length of its prefix of @comp_dir; 0 when there is none. It is the
+ * deepest directory above the build directory whose include/ holds one of
+ * the CU's files: a kernel tree keeps its headers at include/ of its top,
+ * and every C file of it includes some.
+ */
+static size_t source_root(char *const *names, size_t count, const char *comp_dir)
+{
+	size_t len = comp_dir && comp_dir[0] == '/' ? strlen(comp_dir) : 0, i;
+
+	while (len > 1 && comp_dir[len - 1] == '/')
+		len--;
+	while (len > 1) {
+		while (len > 0 && comp_dir[len - 1] != '/')
+			len--;
+		/* comp_dir[0, len) is "/a/b/": the directory above, with its slash. */
+		if (len <= 1)
+			break;
+		for (i = 0; i < count; i++)
+			if (names[i] && !strncmp(names[i], comp_dir, len) &&
+			    !strncmp(names[i] + len, "include/", 8))
+				return len - 1;
+		len--;
+	}
+	return 0;
 }
 
 static const char *cu_comp_dir(struct kdwarf *d, Dwarf_Die cu, char **to_free)
@@ -91,20 +115,34 @@ static const char *cu_comp_dir(struct kdwarf *d, Dwarf_Die cu, char **to_free)
 	return *to_free;
 }
 
-static char *join(const char *dir, const char *name, const char *comp_dir)
+/* @dir/@name, or @name when absolute or without a directory. */
+static char *join(const char *dir, const char *name)
 {
 	struct kd_buf b = KD_BUF_INIT;
-	char *rel;
 
 	if (name[0] == '/' || !dir || !*dir)
-		return relative_path(name, comp_dir);
+		return kd_strdup(name);
 	if (kd_buf_addf(&b, "%s/%s", dir, name)) {
 		kd_buf_release(&b);
 		return NULL;
 	}
-	rel = relative_path(b.s, comp_dir);
-	kd_buf_release(&b);
-	return rel;
+	return kd_buf_detach(&b);
+}
+
+/* Each of @f's names, as the line table spells it, made tree-relative. */
+static void relative_names(struct cu_files *f, const char *comp_dir)
+{
+	size_t root_len = source_root(f->names, f->count, comp_dir), i;
+
+	for (i = 0; i < f->count; i++) {
+		char *rel;
+
+		if (!f->names[i])
+			continue;
+		rel = relative_path(f->names[i], comp_dir, root_len);
+		free(f->names[i]);
+		f->names[i] = rel;
+	}
 }
 
 static void load_files(struct kdwarf *d, Dwarf_Die cu, struct cu_files *f)
@@ -142,8 +180,9 @@ static void load_files(struct kdwarf *d, Dwarf_Die cu, struct cu_files *f)
 		else if ((Dwarf_Signed)dir_idx <= ndirs &&
 			 dwarf_srclines_include_dir_data(ctx, (Dwarf_Signed)dir_idx, &dir, &derr) != DW_DLV_OK)
 			dir = NULL;
-		f->names[i] = join(dir, name, comp_dir);
+		f->names[i] = join(dir, name);
 	}
+	relative_names(f, comp_dir);
 out:
 	if (ctx)
 		dwarf_srclines_dealloc_b(ctx);

@@ -10,7 +10,9 @@
  * itself does (struct list *next), it cuts every cycle of a valid C type
  * graph, and it leaves the pointee's own layout to the pointee's row.
  * (Consequence, documented in db/SCHEMA.md: two pointers to two different
- * layouts of one struct name are one row.) The hash itself is
+ * layouts of one struct name are one row.) The header view's pointers
+ * hash apart from the kernel's (xt->view): they lead to the headers'
+ * layouts or declarations, never to the kernel's. The hash itself is
  * kd_type_hash() (lib/typegraph.h), shared with the tests' kernel builder;
  * here it is memoized per node, with cycles and depth bounded.
  */
@@ -55,7 +57,7 @@ static uint64_t compute_hash(struct xtable *xt, int64_t id, int depth)
 {
 	struct hash_walk w = { .xt = xt, .depth = depth };
 
-	return kd_type_hash(&xt_get(xt, id)->t, walk_lookup, walk_hash, &w);
+	return kd_type_hash(&xt_get(xt, id)->t, xt->view, walk_lookup, walk_hash, &w);
 }
 
 static uint64_t type_hash(struct xtable *xt, int64_t id, int depth)

@@ -15,6 +15,7 @@
 #include "db/kdb-kernel.h"
 #include "lib/buf.h"
 #include "lib/hashmap.h"
+#include "lib/typegraph.h"
 
 /* Bounds that keep hostile input from exhausting memory or time. */
 #define XT_MAX_TYPES		(4u << 20)
@@ -54,6 +55,8 @@ struct xtable {
 	struct srcfiles_cache *files;
 	/* A struct only declared is no problem: the headers point to kernel-internal ones. */
 	bool declarations_expected;
+	/* Whose types: the header view's pointers are not the kernel's (lib/typegraph.h). */
+	enum kd_type_view view;
 	int64_t nr_problems;
 	/* Problems met while no DB is attached (worker threads): "location\tmessage". */
 	char **held_problems;

@@ -26,8 +26,6 @@
 
 #define MAX_TMPFILES 16
 #define MAX_TMPDIRS 8
-/* Deeper trees are left (a package's header tree is ~6 levels). */
-#define MAX_TREE_DEPTH 48
 
 static char *volatile registry[MAX_TMPFILES];
 static const char *volatile dir_registry[MAX_TMPDIRS];
@@ -131,6 +129,15 @@ int kd_tmpfile_create(const char *dest, char **tmp_path)
 	return fd;
 }
 
+int kd_tmpfile_create_cache(const char *dest, char **tmp_path)
+{
+	struct stat st;
+
+	if (!lstat(dest, &st) && !S_ISREG(st.st_mode) && unlink(dest) < 0 && errno != ENOENT)
+		return -KD_ENOTREG;
+	return kd_tmpfile_create(dest, tmp_path);
+}
+
 void kd_tmpfile_forget(const char *tmp_path)
 {
 	int i;
@@ -197,65 +204,95 @@ void kd_tmpdir_forget(const char *dir)
 			dir_registry[i] = NULL;
 }
 
-/* Empty the directory open as @fd (closed here), @depth levels down. */
-static int empty_dir(int fd, int depth)
+/*
+ * One walk down from the top (@top, not moved): in each directory, files
+ * and empty subdirectories are removed and the walk goes on into the first
+ * subdirectory that is not empty; it ends in a directory that has none.
+ * The walk keeps one directory open at a time and never climbs back
+ * ("..", which a rename could point out of the tree): the next walk
+ * starts again from the top and removes the directory this one emptied.
+ * So any depth is removed with constant stack and descriptors, in time
+ * proportional to the number of directories times their depth. Returns
+ * the number of entries removed; *@at_top: the walk ended at the top;
+ * *@err: the first error met (kept).
+ */
+static long remove_walk(int top, bool *at_top, int *err)
 {
 	char buf[2048] __attribute__((aligned(8)));
-	int err = 0;
-	ssize_t n;
+	int fd = openat(top, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), depth = 0;
+	long removed = 0;
 
-	while ((n = getdents64(fd, buf, sizeof(buf))) > 0) {
-		for (ssize_t off = 0; off < n;) {
-			const struct dirent64 *d = (const struct dirent64 *)(buf + off);
-			const char *name = d->d_name;
+	*at_top = false;
+	if (fd < 0) {
+		if (!*err)
+			*err = -errno;
+		return 0;
+	}
+	for (;;) {
+		int sub = -1;
+		ssize_t n;
 
-			off += d->d_reclen;
-			if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
-				continue;
-			if (!unlinkat(fd, name, 0))
-				continue;
-			if (errno == EISDIR || errno == EPERM) {
-				int sub = depth < MAX_TREE_DEPTH ?
-					  openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+		while (sub < 0 && (n = getdents64(fd, buf, sizeof(buf))) > 0) {
+			for (ssize_t off = 0; sub < 0 && off < n;) {
+				const struct dirent64 *d = (const struct dirent64 *)(buf + off);
+				const char *name = d->d_name;
 
-				if (sub >= 0) {
-					int e = empty_dir(sub, depth + 1);
-
-					if (!err)
-						err = e;
+				off += d->d_reclen;
+				if (name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))
+					continue;
+				if (!unlinkat(fd, name, 0) ||
+				    ((errno == EISDIR || errno == EPERM) && !unlinkat(fd, name, AT_REMOVEDIR))) {
+					removed++;
+					continue;
 				}
-				if (unlinkat(fd, name, AT_REMOVEDIR) < 0 && !err)
-					err = -errno;
-			} else if (errno != ENOENT && !err) {
-				err = -errno;
+				if (errno == ENOTEMPTY || errno == EEXIST)
+					sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+				if (sub < 0 && errno != ENOENT && !*err)
+					*err = -errno;
 			}
 		}
+		if (sub < 0) {
+			if (n < 0 && !*err)
+				*err = -errno;
+			break;
+		}
+		close(fd);
+		fd = sub;
+		depth++;
 	}
-	if (n < 0 && !err)
-		err = -errno;
 	close(fd);
-	return err;
+	*at_top = depth == 0;
+	return removed;
 }
 
 int kd_remove_tree(const char *dir)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), err;
+	int top = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), err = 0;
 
-	if (fd < 0)
+	if (top < 0)
 		return errno == ENOENT ? 0 : -errno;
 	/*
-	 * The entries removed shift the directory's offsets under getdents64;
-	 * a second pass catches what the first skipped.
+	 * Walks until the top is empty. Entries removed shift a directory's
+	 * offsets under getdents64, so a walk may miss some: the next one
+	 * catches them. A walk that removes nothing would repeat itself.
 	 */
-	err = empty_dir(fd, 0);
-	if (err || rmdir(dir) < 0) {
-		fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd >= 0)
-			err = empty_dir(fd, 0);
-		if (rmdir(dir) < 0 && errno != ENOENT)
-			return err ? err : -errno;
+	for (;;) {
+		bool at_top;
+		long removed = remove_walk(top, &at_top, &err);
+
+		if (at_top && (!rmdir(dir) || errno == ENOENT)) {
+			err = 0;
+			break;
+		}
+		if (at_top && errno != ENOTEMPTY && errno != EEXIST && !err)
+			err = -errno;
+		if (!removed) {
+			err = err ? err : -ENOTEMPTY;
+			break;
+		}
 	}
-	return 0;
+	close(top);
+	return err;
 }
 
 static void on_fatal_signal(int sig)

@@ -44,7 +44,8 @@ uint64_t kd_type_name_key(const struct kd_type *t)
 	}
 }
 
-static uint64_t pointee_key(int64_t id, kd_type_lookup_fn lookup, kd_type_hash_fn ref, void *ctx)
+static uint64_t pointee_key(int64_t id, enum kd_type_view view, kd_type_lookup_fn lookup,
+			    kd_type_hash_fn ref, void *ctx)
 {
 	const struct kd_type *p = id ? lookup(id, ctx) : NULL;
 	uint64_t key;
@@ -52,11 +53,13 @@ static uint64_t pointee_key(int64_t id, kd_type_lookup_fn lookup, kd_type_hash_f
 	if (!p)
 		return kd_hash_u64(KD_HASH_SEED, 0);
 	key = kd_type_name_key(p);
-	return key ? key : ref(id, ctx);
+	if (!key)
+		return ref(id, ctx);
+	return view == KD_VIEW_HEADERS ? kd_hash_str(key, "header view") : key;
 }
 
-uint64_t kd_type_hash(const struct kd_type *t, kd_type_lookup_fn lookup, kd_type_hash_fn ref,
-		      void *ctx)
+uint64_t kd_type_hash(const struct kd_type *t, enum kd_type_view view, kd_type_lookup_fn lookup,
+		      kd_type_hash_fn ref, void *ctx)
 {
 	const unsigned flags_mask = KD_TYPE_DECLARATION | KD_TYPE_SIGNED | KD_TYPE_VARIADIC |
 				    KD_TYPE_PACKED;
@@ -70,7 +73,7 @@ uint64_t kd_type_hash(const struct kd_type *t, kd_type_lookup_fn lookup, kd_type
 	h = kd_hash_u64(h, (uint64_t)(t->kind == KD_KIND_ARRAY ? t->count : 0));
 	h = kd_hash_u64(h, t->flags & flags_mask);
 	if (t->kind == KD_KIND_POINTER)
-		h = kd_hash_u64(h, pointee_key(t->ref, lookup, ref, ctx));
+		h = kd_hash_u64(h, pointee_key(t->ref, view, lookup, ref, ctx));
 	else
 		h = kd_hash_u64(h, t->ref ? ref(t->ref, ctx) : 0);
 	for (i = 0; i < t->nr_members; i++) {

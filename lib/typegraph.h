@@ -60,13 +60,27 @@ uint64_t kd_type_name_key(const struct kd_type *t);
 typedef uint64_t (*kd_type_hash_fn)(int64_t id, void *ctx);
 
 /*
+ * Whose types are hashed. A pointer to a named type hashes that name, so
+ * a pointer of the compiled headers and one of the kernel's DWARF would
+ * be one row leading to whichever layout came first: the kernel's, even
+ * of a type the headers only declare (xt_bpf.h's struct bpf_prog *), which
+ * user space cannot see. In the header view such a pointer is its own:
+ * it leads to the headers' layout of its pointee, or to their declaration.
+ */
+enum kd_type_view {
+	KD_VIEW_KERNEL,		/* vmlinux and modules */
+	KD_VIEW_HEADERS,	/* the UAPI headers compiled as user space does */
+};
+
+/*
  * The structural hash of @t: kind, name, size, alignment, array count,
  * flags, members (name, offset, bits, type) and enumerators, with the
  * types it refers to hashed through @ref, except a pointee that has a
- * kd_type_name_key() (found through @lookup): that key stands for it.
- * @ctx goes to both callbacks.
+ * kd_type_name_key() (found through @lookup): that key stands for it,
+ * and in @view KD_VIEW_HEADERS that key marked as the headers'. @ctx goes
+ * to both callbacks.
  */
-uint64_t kd_type_hash(const struct kd_type *t, kd_type_lookup_fn lookup, kd_type_hash_fn ref,
-		      void *ctx);
+uint64_t kd_type_hash(const struct kd_type *t, enum kd_type_view view, kd_type_lookup_fn lookup,
+		      kd_type_hash_fn ref, void *ctx);
 
 #endif

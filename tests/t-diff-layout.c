@@ -7,7 +7,8 @@
  * the tail (with and without a contract), a member that became a bitfield,
  * and anonymous structs nested in an extensible union or at the tail of an
  * extensible struct (they inherit its extensibility; in the middle of one or
- * behind a pointer they do not).
+ * behind a pointer they do not), and an alignment change of a type that
+ * nothing embeds (source) or that a member or an array places (breaking).
  */
 #include <string.h>
 
@@ -184,7 +185,8 @@ static void test_union_tail(void)
 
 	check(r, "type.size", "union ua", "tail-growth-uncontracted", "4", "8", "uni -> u -> union ua");
 	union_members(r, "tail-growth-uncontracted");
-	check(r, "type.align", "union ua", "type-align", "4", "8", NULL);
+	/* Only passed by pointer, embedded nowhere: its alignment places nothing. */
+	check(r, "type.align", "union ua", "type-align-unembedded", "4", "8", NULL);
 	count_is(r, 5, "union: nothing else");
 	diff_result__free(r);
 
@@ -333,6 +335,87 @@ static void test_anon_in_extensible(void)
 	diff_result__free(r);
 }
 
+/* --- an alignment no type places ------------------------------------------ */
+
+/*
+ * resp { u32 id } (4 bytes, align 4) grows an aligned u64 at its tail
+ * ({ u32 id; u32 rsvd; u64 mask }: 16, align 8) and is only ever passed
+ * by pointer; inner and elem change alike but outer embeds inner and
+ * list holds an array of elem; plain keeps its 8 bytes and states
+ * aligned(8) in the new kernel.
+ */
+static int64_t grown(struct kb *k, const char *name, int64_t u32, int64_t u64)
+{
+	struct kd_member m[] = {
+		{ .name = "id", .type = u32, .offset = 0 }, { .name = "rsvd", .type = u32, .offset = 4 },
+		{ .name = "mask", .type = u64, .offset = 8 },
+	};
+
+	return agg(k, KD_KIND_STRUCT, name, k->is_new ? 16 : 4, k->is_new ? 8 : 4, m,
+		   k->is_new ? 3 : 1);
+}
+
+static void build_align(struct kb *k)
+{
+	int64_t u32 = base(k, "unsigned int", 4), u64 = base(k, "long long unsigned int", 8);
+	int64_t l64 = base(k, "long int", 8);
+	int64_t resp = grown(k, "resp", u32, u64), inner = grown(k, "inner", u32, u64);
+	int64_t elem = grown(k, "elem", u32, u64);
+	struct kd_member om[] = {
+		{ .name = "x", .type = u32, .offset = 0 }, { .name = "in", .type = inner,
+							      .offset = k->is_new ? 8 : 4 },
+	};
+	int64_t outer = agg(k, KD_KIND_STRUCT, "outer", k->is_new ? 24 : 8, k->is_new ? 8 : 4, om, 2);
+	struct kd_member lm[] = { { .name = "e", .type = arr(k, elem, 2), .offset = 0 } };
+	int64_t list = agg(k, KD_KIND_STRUCT, "list", k->is_new ? 32 : 8, k->is_new ? 8 : 4, lm, 1);
+	struct kd_member pm[] = { { .name = "v", .type = u64, .offset = 0 } };
+	int64_t plain = agg(k, KD_KIND_STRUCT, "plain", 8, k->is_new ? 8 : 4, pm, 1);
+
+	sys(k, 0, "srq", l64, 1, "r", ptr(k, resp));
+	sys(k, 1, "out", l64, 1, "o", ptr(k, outer));
+	sys(k, 2, "lst", l64, 1, "l", ptr(k, list));
+	sys(k, 3, "pln", l64, 1, "p", ptr(k, plain));
+}
+
+static bool says_whole(void *ctx, const char *name, struct diff_where *where)
+{
+	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "t-diff-layout.kabispec", 2 };
+	return !strcmp(name, "resp");
+}
+
+static void test_align_unembedded(void)
+{
+	const struct diff_contract whole = { .is_whole = says_whole, .source = "t-diff-layout" };
+	struct diff_conf with = { .contract = &whole };
+	struct diff_result *r = pair("align", build_align, NULL);
+
+	check(r, "type.align", "struct resp", "type-align-unembedded", "4", "8", NULL);
+	evidence_is(r, "type.align", "struct resp", DIFF_EV_LAYOUT,
+		    "no type of either kernel (DWARF and header views) embeds struct resp or an"
+		    " array of it: it crosses as the bytes behind a pointer");
+	check(r, "type.align", "struct plain", "type-align-unembedded", "4", "8", NULL);
+	/* A member, an array's element: the alignment moves what follows it. */
+	check(r, "type.align", "struct inner", "type-align", "4", "8", NULL);
+	check(r, "type.align", "struct elem", "type-align", "4", "8", NULL);
+	check(r, "type.member.offset", "struct outer.in", "member-moved", "4", "8", NULL);
+	diff_result__free(r);
+
+	/* The size is the contract's breaking finding; the alignment adds no cause. */
+	r = pair("align-whole", build_align, &with);
+	check(r, "type.size", "struct resp", "tail-growth-whole", "4", "16", NULL);
+	check(r, "type.align", "struct resp", "type-align-unembedded", "4", "8", NULL);
+	verdict_is(r, "type.align", "struct resp", DIFF_SOURCE);
+	diff_result__free(r);
+
+	/* A side read without headers may lack the types that embed it: no conclusion. */
+	r = pair_headers("align-no-headers", build_align, NULL, false);
+	check(r, "type.align", "struct resp", "type-align", "4", "8", NULL);
+	check(r, "type.align", "struct plain", "type-align", "4", "8", NULL);
+	diff_result__free(r);
+}
+
 int main(void)
 {
 	test_one_element();
@@ -341,5 +424,6 @@ int main(void)
 	test_union_tail();
 	test_bitfield();
 	test_anon_in_extensible();
+	test_align_unembedded();
 	return tap_done();
 }

@@ -100,7 +100,7 @@ static void test_space(void)
 	check(r, "type.member.offset", "struct carve_live.reserved", "member-moved", "4", "12", NULL);
 	check(r, "type.member.added", "struct carve_live.added", "reserved-reuse", NULL,
 	      "unsigned int added at 8", NULL);
-	/* Without the contract, "pad" says reserved space. */
+	/* Without the contract, "pad" says padding: its remainder moves within its bytes. */
 	check(r, "type.member.offset", "struct desc.pad", "reserved-carved", "4", "6", NULL);
 	check(r, "type.member.added", "struct outs.c", "padding-reuse-uncontracted", NULL,
 	      "unsigned int c at 4", NULL);
@@ -113,7 +113,7 @@ static void test_space(void)
 		    "the old kernel's sys_stubbed is the stub at kernel/sys_ni.c:60"
 		    " (COND_SYSCALL: returns -ENOSYS)");
 	check(r, "syscall.removed", "really_gone (x64)", "syscall-removed", "9", NULL, NULL);
-	check(r, "type.member.added", "struct desc.b", "reserved-reuse", NULL,
+	check(r, "type.member.added", "struct desc.b", "padding-member-reuse-uncontracted", NULL,
 	      "short unsigned int b at 4", NULL);
 	check(r, "type.member.type", "struct desc.pad", "reserved-reuse", "unsigned int",
 	      "short unsigned int", NULL);
@@ -225,19 +225,131 @@ static void test_bytes(void)
 	check(r, "type.size", "struct meta2", "tail-growth-uncontracted", "8", "12", NULL);
 	check(r, "type.array.flexible", "struct flex.buf", "array-flexible-element",
 	      "long long unsigned int[]", "unsigned char[]", NULL);
+	/* __align's remainder stays padding; k gives some of its bytes a meaning (test_padding_names). */
 	check(r, "type.member.offset", "struct opal.__align", "reserved-carved", "1", "2", NULL);
-	check(r, "type.member.added", "struct opal.k", "reserved-reuse", NULL, "unsigned char k at 1", NULL);
+	check(r, "type.member.added", "struct opal.k", "padding-member-reuse-uncontracted", NULL,
+	      "unsigned char k at 1", NULL);
 	check(r, "type.array.bound", "struct opal.__align", "reserved-reuse", "unsigned char[7]",
 	      "unsigned char[6]", NULL);
 	count_is(r, 15, "bytes: nothing else");
-	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 3,
-	       "bytes: breaking: sgn.wide, meta2 (also reached by a pointer) and its member");
+	is_int(r ? (long)diff_result__count(r, DIFF__NR_CATEGORIES, DIFF_BREAKING) : -1, 4,
+	       "bytes: breaking: sgn.wide, meta2 (also reached by a pointer) and its member, opal.k");
 	diff_result__free(r);
+}
+
+/* --- what a name says: reserved space, or padding only ---------------------- */
+
+/*
+ * sed-opal's opal_key (6.6): key_type carved from __u8 __align[6], which
+ * 6.12's opal_get_key() refuses non-zero and 6.1 never looked at; the same
+ * carving of a member named rsvd; a pad renamed flags (drm_msm_wait_fence),
+ * another renamed reserved2, a third renamed out_len.
+ */
+static void build_names(struct kb *k)
+{
+	int64_t u8 = base(k, "unsigned char", 1), u32 = base(k, "unsigned int", 4);
+	int64_t l64 = base(k, "long int", 8);
+	bool n = k->is_new;
+	struct kd_member ko[] = {
+		{ .name = "lr", .type = u8, .offset = 0 }, { .name = "key_len", .type = u8, .offset = 1 },
+		{ .name = "__align", .type = arr(k, u8, 6), .offset = 2 },
+	};
+	struct kd_member kn[] = {
+		{ .name = "lr", .type = u8, .offset = 0 }, { .name = "key_len", .type = u8, .offset = 1 },
+		{ .name = "key_type", .type = u8, .offset = 2 },
+		{ .name = "__align", .type = arr(k, u8, 5), .offset = 3 },
+	};
+	int64_t key = agg(k, KD_KIND_STRUCT, "key", 8, 1, n ? kn : ko, n ? 4 : 3);
+	struct kd_member ro[] = {
+		{ .name = "lr", .type = u8, .offset = 0 }, { .name = "rsvd", .type = arr(k, u8, 7), .offset = 1 },
+	};
+	struct kd_member rn[] = {
+		{ .name = "lr", .type = u8, .offset = 0 }, { .name = "mode", .type = u8, .offset = 1 },
+		{ .name = "rsvd", .type = arr(k, u8, 6), .offset = 2 },
+	};
+	int64_t rsv = agg(k, KD_KIND_STRUCT, "rsv", 8, 1, n ? rn : ro, 2 + n);
+	struct kd_member fm[] = {
+		{ .name = "fence", .type = u32, .offset = 0 }, { .name = n ? "flags" : "pad", .type = u32, .offset = 4 },
+		{ .name = n ? "reserved2" : "pad2", .type = u32, .offset = 8 },
+		{ .name = n ? "out_len" : "pad3", .type = u32, .offset = 12 },
+	};
+	int64_t fence = agg(k, KD_KIND_STRUCT, "fence", 16, 4, fm, 4);
+
+	sys(k, 0, "key", l64, 1, "k", ptr(k, key));
+	sys(k, 1, "rsv", l64, 1, "r", ptr(k, rsv));
+	sys(k, 2, "fence", l64, 1, "f", ptr(k, fence));
+}
+
+/* A contract that says key.__align is reserved (zero-checked) and fence.out_len output-only. */
+static bool names_reserved(void *ctx, const char *name, const char *member, struct diff_where *where)
+{
+	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 7 };
+	return !strcmp(name, "key") && member && !strcmp(member, "__align");
+}
+
+static bool names_out(void *ctx, const char *name, const char *member, struct diff_where *where)
+{
+	(void)ctx;
+	if (where)
+		*where = (struct diff_where){ "test.kabispec", 8 };
+	return !strcmp(name, "fence") && member && !strcmp(member, "out_len");
+}
+
+static void test_padding_names(void)
+{
+	static const struct diff_contract c = {
+		.is_reserved = names_reserved, .is_out = names_out, .source = "test",
+	};
+	struct diff_result *r = pair("names", build_names, NULL);
+	const struct diff_change *kt = r ? diff_result__find(r, "type.member.added",
+							     "struct key.key_type") : NULL;
+
+	/* A name that says padding promises nothing: as unnamed padding, potentially breaking. */
+	check(r, "type.member.added", "struct key.key_type", "padding-member-reuse-uncontracted", NULL,
+	      "unsigned char key_type at 2", NULL);
+	ok(kt && kt->rule->verdict == DIFF_BREAKING && kt->rule->uncontracted,
+	   "key_type: breaking for want of a contract ('potentially breaking')");
+	evidence_is(r, "type.member.added", "struct key.key_type", DIFF_EV_CONVENTION,
+		    "the name __align says padding, which promises nothing about its value, by the naming"
+		    " convention only: no contract line or kernel fact says the kernel zero-checks or"
+		    " ignores struct key.__align");
+	check(r, "type.member.offset", "struct key.__align", "reserved-carved", "2", "3", NULL);
+	check(r, "type.array.bound", "struct key.__align", "reserved-reuse", "unsigned char[6]",
+	      "unsigned char[5]", NULL);
+	/* A name that says reserved space: compatible, and the evidence says how weak it is. */
+	check(r, "type.member.added", "struct rsv.mode", "reserved-reuse", NULL, "unsigned char mode at 1",
+	      NULL);
+	evidence_is(r, "type.member.added", "struct rsv.mode", DIFF_EV_CONVENTION,
+		    "the name rsvd says reserved space, by the naming convention only: no contract line"
+		    " or kernel fact says the kernel zero-checks or ignores struct rsv.rsvd");
+	/* Renamed: a meaning (flags) is padding reused; another padding name (reserved2) is not. */
+	check(r, "type.member.renamed", "struct fence.pad", "padding-member-reuse-uncontracted", "pad",
+	      "flags", NULL);
+	check(r, "type.member.renamed", "struct fence.pad2", "reserved-reuse", "pad2", "reserved2", NULL);
+	check(r, "type.member.renamed", "struct fence.pad3", "padding-member-reuse-uncontracted", "pad3",
+	      "out_len", NULL);
+	pair_done(r, 9, "names: nothing else", 12, "names: exit 4|8");
+
+	/* The contract decides where it says something. */
+	r = pair("names-contract", build_names, &(struct diff_conf){ .contract = &c });
+	check(r, "type.member.added", "struct key.key_type", "reserved-reuse", NULL,
+	      "unsigned char key_type at 2", NULL);
+	evidence_is(r, "type.member.added", "struct key.key_type", DIFF_EV_CONTRACT,
+		    "test.kabispec:7: struct key.__align is reserved");
+	check(r, "type.member.renamed", "struct fence.pad3", "padding-reuse-out", "pad3", "out_len", NULL);
+	evidence_is(r, "type.member.renamed", "struct fence.pad3", DIFF_EV_CONTRACT,
+		    "test.kabispec:8: struct fence.out_len is output-only (out): the kernel writes it");
+	check(r, "type.member.renamed", "struct fence.pad", "padding-member-reuse-uncontracted", "pad",
+	      "flags", NULL);
+	pair_done(r, 9, "names-contract: nothing else", 12, "names-contract: exit 4|8 (fence.flags)");
 }
 
 int main(void)
 {
 	test_space();
 	test_bytes();
+	test_padding_names();
 	return tap_done();
 }

@@ -29,8 +29,11 @@ struct harness {
 static const struct harness harnesses[] = {
 	{ "db", fuzz_db_one },
 	{ "elf", fuzz_elf_one },
+	{ "package", fuzz_package_one },
 	{ "spec", fuzz_spec_one },
+	{ "suppress", fuzz_suppress_one },
 	{ "uapi", fuzz_uapi_one },
+	{ "uapi-cache", fuzz_uapi_cache_one },
 };
 
 static int cmp_name(const void *a, const void *b)

@@ -6,10 +6,12 @@
  * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
  * growth bounds, the search by name (first match, NULL names, no match),
- * C declarator printing, and the removal of a temporary tree (deep, wide,
- * links not followed).
+ * C declarator printing, SHA-256 digests (known vectors, split updates,
+ * reset after final), and the removal of a temporary tree (wide, links
+ * not followed, deeper than PATH_MAX).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "lib/arena.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
+#include "lib/digest.h"
 #include "lib/find.h"
 #include "lib/hashmap.h"
 #include "lib/json.h"
@@ -85,6 +88,36 @@ static void test_read_file(void)
 	kd_buf_release(&path);
 }
 
+/* A cache's file is replaced whatever stands there; kd_tmpfile_create() refuses the same. */
+static void test_tmpfile_cache(void)
+{
+	struct kd_buf dest = KD_BUF_INIT;
+	char *tmp = NULL, text[8] = "";
+	struct stat st;
+	FILE *f;
+	int fd;
+
+	kd_buf_addf(&dest, "%s/cache-entry", tap_tmpdir());
+	ok(!mkfifo(dest.s, 0644), "a FIFO where a cache file goes");
+	is_int(kd_tmpfile_create(dest.s, &tmp), -KD_ENOTREG, "kd_tmpfile_create: -KD_ENOTREG");
+	fd = kd_tmpfile_create_cache(dest.s, &tmp);
+	ok(fd >= 0 && write(fd, "entry", 5) == 5 && !close(fd) && !kd_tmpfile_commit(tmp, dest.s),
+	   "kd_tmpfile_create_cache: created and committed");
+	free(tmp);
+	f = fopen(dest.s, "r");
+	ok(!lstat(dest.s, &st) && S_ISREG(st.st_mode) && f && fgets(text, sizeof(text), f) &&
+	   !strcmp(text, "entry"), "  a regular file with the entry in place of the FIFO");
+	if (f)
+		fclose(f);
+	unlink(dest.s);
+	ok(!symlink("/dev/null", dest.s), "a link to a device where a cache file goes");
+	fd = kd_tmpfile_create_cache(dest.s, &tmp);
+	ok(fd >= 0 && !close(fd) && !kd_tmpfile_commit(tmp, dest.s) && !lstat(dest.s, &st) &&
+	   S_ISREG(st.st_mode), "  replaced by a regular file, the device untouched");
+	free(tmp);
+	kd_buf_release(&dest);
+}
+
 static void test_hashmap(void)
 {
 	struct kd_hashmap m = KD_HASHMAP_INIT;
@@ -147,7 +180,7 @@ static uint64_t tg_hash(int64_t id, void *ctx)
 {
 	const struct kd_type *t = tg_lookup(id, ctx);
 
-	return t ? kd_type_hash(t, tg_lookup, tg_hash, ctx) : 0;
+	return t ? kd_type_hash(t, KD_VIEW_KERNEL, tg_lookup, tg_hash, ctx) : 0;
 }
 
 static int tg_visit(const struct kd_type *t, void *ctx)
@@ -190,31 +223,45 @@ static void test_typegraph(void)
 	a = (struct kd_type){ .kind = KD_KIND_STRUCT, .name = (char *)"s", .size = 4, .align = 4,
 			      .nr_members = 1, .members = &m };
 	b = a;
-	h1 = kd_type_hash(&a, tg_lookup, tg_hash, NULL);
-	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: equal structs, equal hashes");
+	h1 = kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: equal structs, equal hashes");
 	b.align = 8;
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: alignment counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1, "hash: alignment counts");
 	b = a;
 	m.offset = 1;
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: a member offset counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1, "hash: a member offset counts");
 	m.offset = 0;
 	m.type = 2;	/* typedef of int instead of int */
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h1, "hash: a member's type counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1, "hash: a member's type counts");
 	m.type = 1;
 	b.count = 9;	/* not an array: the count is not part of it */
-	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: a count only counts for arrays");
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: a count only counts for arrays");
 	/* Pointers to a named struct hash its name, not its layout. */
 	tg[8] = (struct kd_type){ .id = 8, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 4 };
 	tg[9] = (struct kd_type){ .id = 9, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 8 };
 	a = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 8 };
 	b = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 9 };
-	h1 = kd_type_hash(&a, tg_lookup, tg_hash, NULL);
-	is_int(kd_type_hash(&b, tg_lookup, tg_hash, NULL), h1, "hash: pointers to one struct name are one");
+	h1 = kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: pointers to one struct name are one");
 	tg[9].name = NULL;
-	h2 = kd_type_hash(&b, tg_lookup, tg_hash, NULL);
+	h2 = kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
 	ok(h2 != h1, "hash: a pointer to an anonymous struct hashes its layout");
 	tg[9].size = 4;
-	ok(kd_type_hash(&b, tg_lookup, tg_hash, NULL) != h2, "  which then counts");
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h2, "  which then counts");
+	/* The header view's pointer to struct n is not the kernel's, to a declaration or not. */
+	tg[9] = (struct kd_type){ .id = 9, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = -1,
+				  .flags = KD_TYPE_DECLARATION };
+	h2 = kd_type_hash(&a, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL);
+	ok(h2 != h1, "hash: a header view's pointer to struct n is not the kernel's");
+	is_int(kd_type_hash(&b, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL), h2,
+	       "  one with its declaration's (the table then leads it to a definition it has)");
+	a.ref = 1;
+	is_int(kd_type_hash(&a, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL),
+	       kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL),
+	       "  an int * is the same in both views (no name, no layout of its own)");
 	kd_buf_release(&seen);
 }
 
@@ -401,6 +448,38 @@ static void test_remove_tree(void)
 	kd_buf_release(&keep);
 }
 
+/*
+ * kd_remove_tree at any depth: a chain of 300 directories (beyond the 48
+ * levels it once stopped at, and with a path longer than PATH_MAX), each
+ * holding a file, made with openat so no path is ever that long.
+ */
+static void test_remove_deep_tree(void)
+{
+	struct kd_buf top = KD_BUF_INIT;
+	struct stat st;
+	int fd, i, made = 0;
+
+	kd_buf_addf(&top, "%s/deep", tap_tmpdir());
+	fd = mkdir(top.s, 0755) ? -1 : open(top.s, O_RDONLY | O_DIRECTORY);
+	for (i = 0; fd >= 0 && i < 300; i++) {
+		int file = openat(fd, "file", O_WRONLY | O_CREAT | O_EXCL, 0644), sub;
+
+		if (file >= 0)
+			close(file);
+		sub = mkdirat(fd, "a-directory-of-20-ch", 0755) ? -1 :
+		      openat(fd, "a-directory-of-20-ch", O_RDONLY | O_DIRECTORY);
+		close(fd);
+		fd = sub;
+		made += file >= 0 && sub >= 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	is_int(made, 300, "a chain of 300 directories, 6,300 bytes of path, a file in each");
+	is_int(kd_remove_tree(top.s), 0, "kd_remove_tree: 0");
+	ok(lstat(top.s, &st) < 0 && errno == ENOENT, "  the whole chain is gone");
+	kd_buf_release(&top);
+}
+
 /* Written by @fn into a memory stream, as a string (caller frees). */
 static char *json_text(void (*fn)(struct kd_json *w))
 {
@@ -493,11 +572,46 @@ static void test_json(void)
 	kd_buf_release(&want);
 }
 
+static void test_digest(void)
+{
+	char hex[KD_DIGEST_HEX_LEN + 1];
+	unsigned char raw[KD_DIGEST_BYTES];
+	struct kd_digest *d;
+
+	if (kd_digest__new(&d)) {
+		ok(0, "digest: new");
+		return;
+	}
+	kd_digest__update(d, "abc", 3);
+	is_int(kd_digest__final(d, raw, hex), 0, "digest: final");
+	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	       "  SHA-256(\"abc\"), FIPS 180-2's vector");
+	ok(raw[0] == 0xba && raw[31] == 0xad, "  the raw bytes are the hex's");
+	is_int(kd_digest__final(d, NULL, hex), 0, "digest: final right after a final");
+	is_str(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	       "  is SHA-256 of nothing: final resets");
+	kd_digest__update(d, "a", 1);
+	kd_digest__update(d, "", 0);
+	kd_digest__update(d, "bc", 2);
+	kd_digest__final(d, NULL, hex);
+	is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	       "digest: split updates give the same digest");
+	kd_digest__str(d, "ab");
+	kd_digest__str(d, "c");
+	kd_digest__final(d, NULL, hex);
+	ok(strcmp(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") != 0,
+	   "digest: strings keep their NUL, \"ab\",\"c\" is not \"abc\"");
+	kd_digest__free(d);
+	kd_digest__free(NULL);
+}
+
 int main(void)
 {
 	test_plain();
+	test_digest();
 	test_buf();
 	test_read_file();
+	test_tmpfile_cache();
 	test_hashmap();
 	test_typegraph();
 	test_arena();
@@ -505,6 +619,7 @@ int main(void)
 	test_find_named();
 	test_cdecl();
 	test_remove_tree();
+	test_remove_deep_tree();
 	test_json();
 	return tap_done();
 }

@@ -134,6 +134,60 @@ static void test_prefix(const struct spec *s)
 	   "bnxt_re_srq_resp is whole, not prefix (bnxt_re_create_srq copies sizeof(resp))");
 }
 
+/* Field @member of struct @st, or NULL. */
+static const struct spec_field *field_of(const struct spec *s, const char *st, const char *member)
+{
+	const struct spec_struct *t = spec__find_struct(s, st);
+
+	return t ? spec_struct__field(t, member) : NULL;
+}
+
+static bool version_is(const char *v, const char *want)
+{
+	return v && want ? !strcmp(v, want) : v == want;
+}
+
+/*
+ * Padding-named members whose reuse the naming convention alone would
+ * call potentially breaking (diff/RULES.md, "Reserved space"), and what
+ * the sources say of them: the old kernel refused them non-zero or wrote
+ * them zero (reserved), or the new member is read only behind a flag the
+ * old headers lack (when). snd_pcm_info.sync: 6.1's snd_pcm_info()
+ * clears the record and never writes it; 6.11 renamed it pad1.
+ */
+static void test_padding_facts(const struct spec *s)
+{
+	static const struct {
+		const char *st, *member;
+		bool reserved, unused;
+		const char *gate, *since, *until;
+	} facts[] = {
+		{ "snd_pcm_info", "sync", true, false, NULL, NULL, "6.11" },
+		{ "snd_pcm_info", "pad1", true, false, NULL, "6.11", NULL },
+		{ "snd_pcm_info", "reserved", true, false, NULL, NULL, NULL },
+		{ "io_uring_getevents_arg", "pad", true, false, NULL, NULL, "6.12" },
+		{ "io_uring_sync_cancel_reg", "pad", true, false, NULL, NULL, NULL },
+		{ "io_uring_sync_cancel_reg", "opcode", false, false, "IORING_ASYNC_CANCEL_OP", "6.6",
+		  NULL },
+		{ "fuse_open_out", "padding", false, true, NULL, NULL, "6.9" },
+		{ "fuse_open_out", "backing_id", false, false, "FOPEN_PASSTHROUGH", "6.9", NULL },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		const struct spec_field *f = field_of(s, facts[i].st, facts[i].member);
+
+		ok(f && f->reserved == facts[i].reserved && f->unused == facts[i].unused &&
+		   (facts[i].gate ? f->nr_gates == 1 && !strcmp(f->gates[0], facts[i].gate) :
+		    !f->nr_gates) && version_is(f->since, facts[i].since) &&
+		   version_is(f->until, facts[i].until),
+		   "%s.%s: %s%s%s", facts[i].st, facts[i].member,
+		   facts[i].reserved ? "reserved" : facts[i].unused ? "unused" : "when ",
+		   facts[i].gate ? facts[i].gate : "",
+		   facts[i].until ? " until its rename" : facts[i].since ? " since it came" : "");
+	}
+}
+
 int main(void)
 {
 	struct kd_buf dir = KD_BUF_INIT;
@@ -173,6 +227,7 @@ int main(void)
 	/* 6.12 implements 358 x86_64 syscalls; 6.1 had lookup_dcookie too. */
 	ok(nr_sys >= 359, "an entry, at least a skeleton, for every x86_64 syscall (%zu)", nr_sys);
 	test_versioned(s);
+	test_padding_facts(s);
 	test_prefix(s);
 out:
 	spec__free(s);

@@ -3,8 +3,10 @@
 # The layering of STYLE.md, checked on the includes of every source file:
 # a stage includes only the stages below it (lib <- db <- {extract, spec,
 # diff} <- probe <- cli; probe reads the contract of spec/), only extract/
-# includes libdwarf, libelf and libarchive, only db/ includes sqlite3. The checker runs
-# on the tree (no violation) and on a scratch tree with four planted ones
+# includes libdwarf, libelf and libarchive, only db/ includes sqlite3,
+# only lib/digest.c includes OpenSSL (the others digest through it).
+# The checker runs
+# on the tree (no violation) and on a scratch tree with five planted ones
 # (exactly those reported), so it cannot pass by finding nothing.
 . "$KD_SRCDIR/lib.sh"
 
@@ -32,6 +34,7 @@ violations() {
 			print FILENAME ": " $2
 		}
 		/^#include <sqlite3\.h>/ && stage != "db" { print FILENAME ": " $2 }
+		/^#include <openssl\// && FILENAME != "lib/digest.c" { print FILENAME ": " $2 }
 		')
 }
 
@@ -44,9 +47,12 @@ printf '#include "spec/spec.h"\n#include "extract/elf_internal.h"\n' >"$fake/spe
 printf '#include <stdio.h>\n#include <sqlite3.h>\n' >"$fake/diff/c.h"
 printf '#include "spec/spec.h"\n#include <libdwarf.h>\n' >"$fake/probe/d.c"
 printf '#include <libdwarf.h>\n#include "db/kdb.h"\n' >"$fake/extract/e.c"
+printf '#include <openssl/evp.h>\n' >"$fake/extract/f.c"
+printf '#include <openssl/evp.h>\n' >"$fake/lib/digest.c"
 is "$(violations "$fake")" "diff/c.h: <sqlite3.h>
+extract/f.c: <openssl/evp.h>
 lib/a.c: \"db/kdb.h\"
 probe/d.c: <libdwarf.h>
-spec/b.c: \"extract/elf_internal.h\"" "  a scratch tree with four planted violations reports exactly those"
+spec/b.c: \"extract/elf_internal.h\"" "  a scratch tree with five planted violations reports exactly those"
 
 done_testing

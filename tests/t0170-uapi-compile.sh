@@ -92,7 +92,7 @@ is "$("$KABI_DIFF" show "$db" struct open_how | head -1)" \
 
 # The compiled tree is cached by content.
 cache=$XDG_CACHE_HOME/kabi-diff/uapi
-is "$(ls "$cache" | sed 's/^[0-9a-f]\{32\}\././' | sort | tr '\n' ' ')" ".idx .so " "one cache entry"
+is "$(ls "$cache" | sed 's/^[0-9a-f]\{64\}\././' | sort | tr '\n' ' ')" ".idx .so " "one cache entry, named by a SHA-256 key"
 "$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$KD_TMPDIR/again.kabi"
 is "$(q "$KD_TMPDIR/again.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "12 of 13 (cached)" \
 	"second extraction: from the cache"

@@ -152,6 +152,17 @@ kill -TERM $pid
 wait $pid
 is "$?" 143 "  it dies of the signal"
 is "$(ls -a | grep -c kabi-unpack)" 0 "  and removes the unpacked area"
+# -o -: the packages are unpacked where the .kabi is built ($TMPDIR), not in
+# the current directory (it was dirname("-")).
+mkdir -p tmp cwd
+(cd cwd && TMPDIR=$PWD/../tmp KABI_DIFF_TEST_PAUSE=30 exec "$KABI_DIFF" extract -q "../$D2" -o - >../stdout.kabi) &
+pid=$! n=0
+while [ -z "$(ls -A tmp)" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+is "$(ls -A tmp | grep -c '^\.kabi-unpack-'):$(ls -A cwd | grep -c kabi-unpack)" "1:0" \
+	"extract PKG -o -: unpacked in \$TMPDIR, not in the current directory"
+kill -TERM $pid
+wait $pid
+is "$?:$(ls -A tmp)" "143:" "  killed: \$TMPDIR left empty"
 
 # Bad packages.
 printf '!<arch>\ndebian-binary   0           0     0     100644  4         `\n2.0\n' >bad.deb
@@ -163,5 +174,11 @@ mkdir -p novm/usr/share/doc && echo x >novm/usr/share/doc/x && mkdeb novm 1 novm
 is "$?" 1 "a package without a vmlinux: exit 1"
 "$KABI_DIFF" "$D1,missing.deb" "$D2" >/dev/null 2>err.txt
 is "$?" 1 "a missing package in a list: exit 1"
+# Cut short: the nested data.tar has no reason of its own (it was "(null)"),
+# the package's is given.
+head -c 3000 "$D2" >trunc.deb
+"$KABI_DIFF" trunc.deb "$D2" -q >/dev/null 2>err.txt
+is "$?|$(cat err.txt)" "1|kabi-diff: trunc.deb: data.tar.xz: Truncated ar archive" \
+	"a .deb cut inside its data.tar: exit 1, the reason in one line"
 
 done_testing

@@ -65,7 +65,7 @@ is "$(jq -r '.changes[] | select(.subject == "struct fxh_msg.a") | "\(.evidence.
 is "$(jq -r '.changes[] | select(.subject == "struct fxmod_create") | .evidence.text' fwd.json)" \
 	"the layouts of both kernels (DWARF)" "  the ioctl's type: the kernels' evidence"
 is "$(jq -r '.changes[] | select(.subject == "struct fxh_pad.pad0") | "\(.evidence.kind): \(.evidence.text)"' fwd.json)" \
-	"convention: the name pad0 says reserved space (naming convention; the contract does not describe struct fxh_pad.pad0)" \
+	"convention: the name pad0 says padding, which promises nothing about its value, by the naming convention only: no contract line or kernel fact says the kernel zero-checks or ignores struct fxh_pad.pad0" \
 	"  padding named: what names it is the evidence"
 is "$(jq -r '.changes[] | select(.subject == "enum fxh_attr.FXH_ATTR_OLD") | .evidence.text' fwd.json)" \
 	"the new headers give its value 1 to FXH_ATTR_NEW" "  a value given to another enumerator: why it breaks"
@@ -85,6 +85,8 @@ is "$(rows back.json | comm -23 - fwd.rows)" \
 "enumerator-added compatible enum fxh_attr.FXH_ATTR_OLD linux/fxhdr.h
 enumerator-added compatible enum fxh_type.FXH_TYPE_AMP linux/fxhdr.h
 enumerator-removed breaking enum fxh_attr.FXH_ATTR_NEW linux/fxhdr.h
+header-type-removed source struct fxh_sel_hdr linux/fxhdr.h
+header-type-removed source union fxh_ev_data linux/fxhdr.h
 member-removed breaking struct fxh_pad.used linux/fxhdr.h
 member-removed breaking struct fxh_sel.hdr linux/fxhdr.h
 member-removed breaking struct fxh_str.__empty_data linux/fxhdr.h
@@ -93,7 +95,7 @@ member-removed breaking struct fxmod_create.extra FXK_IOC_CREATE
 member-renamed info struct fxh_grp.weight_high linux/fxhdr.h
 member-type breaking struct fxh_ev.data linux/fxhdr.h
 type-size breaking struct fxmod_create FXK_IOC_CREATE" \
-	"  backwards (the rows v1 -> v2 has not): the enumerators added are compatible, the rest as the layouts say (an alias or a tag removed: a removal, conservatively)"
+	"  backwards (the rows v1 -> v2 has not): the enumerators added are compatible, the rest as the layouts say (an alias or a tag removed: a removal, conservatively; the tags no header declares any more: header-type-removed)"
 
 # A vmlinux alone covers no headers: nothing of theirs is compared.
 "$KABI_DIFF" v1/vmlinux v2 -q -f json >vm.json

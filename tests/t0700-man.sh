@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The manual page: lints clean (mandoc), installs with `make install-data`
-# (the data half of `make install`), and lists exactly the options and
-# commands the program's --help texts list: every option of
-# `kabi-diff CMD --help` is an item (.It Fl ...) of the page's section for
-# CMD, and every such item is in that --help. A failure names the option,
-# the command and which side lacks it.
+# (the data half of `make install`, with the completion and kabi-gate),
+# and lists exactly the options and commands the program's --help texts
+# list: every option of `kabi-diff CMD --help` is an item (.It Fl ...) of
+# the page's section for CMD, and every such item is in that --help. A
+# failure names the option, the command and which side lacks it.
 . "$KD_SRCDIR/lib.sh"
 
 top=$KD_SRCDIR/..
@@ -77,6 +77,8 @@ cmp -s "$man" "$inst/usr/share/man/man1/kabi-diff.1"
 ok $? "installs usr/share/man/man1/kabi-diff.1"
 cmp -s "$top/contrib/bash-completion/kabi-diff" "$inst/usr/share/bash-completion/completions/kabi-diff"
 ok $? "installs usr/share/bash-completion/completions/kabi-diff"
+cmp -s "$top/contrib/ci/kabi-gate" "$inst/usr/bin/kabi-gate" && [ -x "$inst/usr/bin/kabi-gate" ]
+ok $? "installs the CI gate, usr/bin/kabi-gate, executable"
 if command -v man >/dev/null 2>&1 && command -v mandoc >/dev/null 2>&1; then
 	MANPATH=$inst/usr/share/man MANPAGER=cat man -w kabi-diff 2>/dev/null | grep -q "$inst/usr/share/man/man1/kabi-diff.1"
 	ok $? "man -w finds the installed page under its MANPATH"

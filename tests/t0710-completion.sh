@@ -24,7 +24,7 @@ complete_words() {
 		_ "$comp" "$KABI_DIFF" "$@" | sed 's/ $//'
 }
 
-is "$(complete_words "")" "a.kabi b.kabi check diff dir.d extract notes.txt probe show spec vmlinux-1" \
+is "$(complete_words "")" "a.kabi b.kabi check diff dir.d extract matrix notes.txt probe show spec vmlinux-1" \
 	"first word: the commands and files (the headline form OLD NEW)"
 is "$(complete_words ex)" "extract" "a command's prefix"
 is "$(complete_words --)" "--git --help --version" "kabi-diff's own options"

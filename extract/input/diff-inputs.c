@@ -40,6 +40,11 @@
 #include "lib/hash.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/tmpfile.h"
+
+/* A reference file holds a path, a build-id and a key: a few hundred bytes. */
+#define REF_MAX_KIB 16
+#define REF_MAX_BYTES ((size_t)REF_MAX_KIB << 10)
 
 struct input {
 	const char *arg;
@@ -196,6 +201,39 @@ static int into_cache(struct input *in)
 }
 
 /*
+ * CACHE/pkg-HASH.ref's three lines (remember_packages()) into @ref, @line
+ * pointing into it; @ref left empty when there is no usable one. The
+ * cache may be shared: anything but a regular file of at most
+ * REF_MAX_BYTES is not opened blocking, not read and not used. 0 or -ENOMEM.
+ */
+static int read_ref(const char *path, struct kd_buf *ref, char *line[3])
+{
+	int err = kd_buf_read_regular(ref, path, REF_MAX_BYTES), i;
+	char *p = ref->s, *nl;
+
+	if (err == -KD_ENOTREG)
+		kd_warn("%s: not a regular file; the cache entry is not used", path);
+	else if (err == -KD_ELIMIT)
+		kd_warn("%s: larger than %d KiB, the limit of a package cache reference; the cache"
+			" entry is not used", path, REF_MAX_KIB);
+	if (err == -ENOMEM)
+		return err;
+	for (i = 0; !err && i < 3; i++) {
+		nl = strchr(p, '\n');
+		if (!nl) {
+			err = -EINVAL;
+			break;
+		}
+		*nl = '\0';
+		line[i] = p;
+		p = nl + 1;
+	}
+	if (err || *p || strlen(ref->s) + strlen(line[1]) + strlen(line[2]) + 3 != ref->len)
+		kd_buf_reset(ref);
+	return 0;
+}
+
+/*
  * Packages (a.deb,b.deb): the same files (path and identity:
  * kernel_input__file_identity()) were read before when CACHE/pkg-HASH.ref
  * names a cached .kabi of the build-id and key it records; then that is
@@ -205,10 +243,9 @@ static int into_cache(struct input *in)
  */
 static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const char **dir)
 {
-	struct kd_buf cdir = KD_BUF_INIT;
-	char *copy = kd_strdup(in->arg), *save = NULL, *p, line[3][4096];
+	struct kd_buf cdir = KD_BUF_INIT, ref = KD_BUF_INIT;
+	char *copy = kd_strdup(in->arg), *save = NULL, *p, *line[3];
 	uint64_t h = KD_HASH_SEED;
-	FILE *f;
 	int err = copy ? cache_dir(&cdir) : -ENOMEM;
 
 	in->from_packages = true;
@@ -232,19 +269,13 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 		err = kd_buf_addf(&in->pkg_ref, "%s/pkg-%016" PRIx64 ".ref", cdir.s, h);
 	if (err)
 		goto out;
-	f = fopen(in->pkg_ref.s, "r");
-	if (f) {
-		bool hit = fgets(line[0], sizeof(line[0]), f) && fgets(line[1], sizeof(line[1]), f) &&
-			   fgets(line[2], sizeof(line[2]), f);
-
-		fclose(f);
-		line[0][strcspn(line[0], "\n")] = line[1][strcspn(line[1], "\n")] = '\0';
-		line[2][strcspn(line[2], "\n")] = '\0';
-		if (hit && cache_hit(line[0], line[1], line[2], db)) {
-			if (!quiet)
-				kd_progress("%s: cached as %s", in->arg, line[0]);
-			goto out;
-		}
+	err = read_ref(in->pkg_ref.s, &ref, line);
+	if (err)
+		goto out;
+	if (ref.len && cache_hit(line[0], line[1], line[2], db)) {
+		if (!quiet)
+			kd_progress("%s: cached as %s", in->arg, line[0]);
+		goto out;
 	}
 	if (!quiet)
 		kd_progress("%s: reading the packages", in->arg);
@@ -255,25 +286,29 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 	in->conf.modules_feed = kpkg__modules_feed(in->pkg);
 out:
 	kd_buf_release(&cdir);
+	kd_buf_release(&ref);
 	return err;
 }
 
 /* Record that @in's packages are cached as @in->path (best effort). */
 static void remember_packages(struct input *in)
 {
-	struct kd_buf tmp = KD_BUF_INIT;
-	FILE *f;
+	struct kd_buf text = KD_BUF_INIT;
+	char *tmp = NULL;
+	int fd, err;
 
-	if (!in->pkg_ref.len || !in->build_id || kd_buf_addf(&tmp, "%s.tmp", in->pkg_ref.s))
+	if (!in->pkg_ref.len || !in->build_id ||
+	    kd_buf_addf(&text, "%s\n%s\n%s\n", in->path.s, in->build_id, in->key))
 		goto out;
-	f = fopen(tmp.s, "w");
-	if (!f)
+	fd = kd_tmpfile_create_cache(in->pkg_ref.s, &tmp);
+	if (fd < 0)
 		goto out;
-	fprintf(f, "%s\n%s\n%s\n", in->path.s, in->build_id, in->key);
-	if (fclose(f) || rename(tmp.s, in->pkg_ref.s))
-		unlink(tmp.s);
+	err = write(fd, text.s, text.len) == (ssize_t)text.len ? 0 : -EIO;
+	if (close(fd) < 0 || err || kd_tmpfile_commit(tmp, in->pkg_ref.s))
+		kd_tmpfile_discard(tmp);
 out:
-	kd_buf_release(&tmp);
+	free(tmp);
+	kd_buf_release(&text);
 }
 
 /*

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A revision of a kernel git tree as a diff input: its UAPI headers
- * (include/uapi/, arch/ARCH/include/uapi/) read with `git archive` from the
- * object store, never from or into the work tree, and written below a new
+ * (include/uapi/, arch/ARCH/include/uapi/) read from the object store as
+ * the blobs that were committed (no filter the repository configures
+ * runs), never from or into the work tree, and written below a new
  * directory that kernel_input__probe() reads as a header tree.
  */
 #ifndef KD_GIT_TREE_H
@@ -17,8 +18,9 @@ struct kd_arch;
  * which then holds that one architecture's headers; *dir (malloc'ed,
  * caller frees, and removes with kd_remove_tree()) names it. Only
  * regular files under the two UAPI directories are written, with checked
- * paths. Returns 0 or a negative code (reported: git's own message is on
- * stderr, the revision named); on failure nothing is left.
+ * paths, within the unpack limits (unpack-limits.h). Returns 0 or a
+ * negative code (reported: git's own message is on stderr, the revision
+ * named); on failure nothing is left.
  */
 int git_tree__export(const char *repo, const char *rev, const struct kd_arch *arch,
 		     const char *parent, char **dir);

@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "extract/extract.h"
+#include "extract/input/unpack-limits.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -89,6 +90,7 @@ struct reading {
 
 struct kpkg {
 	char *arg;
+	char *names;		/* arg cut at its commas: a reading's pkg points in here */
 	char *dir;		/* DIR: vmlinux, include/, usr/include/, spool files */
 	bool modules;		/* modules wanted (the packages have UAPI headers) */
 	bool has_headers;
@@ -106,6 +108,7 @@ struct kpkg {
 	int64_t streamed, streamed_bytes;
 	bool verbose;
 	struct extract_modules_feed feed;
+	struct unpack_budget budget;	/* what every reading wrote, against the caps */
 };
 
 static bool has_prefix(const char *s, const char *prefix, const char **rest)
@@ -220,13 +223,55 @@ int kpkg__make_parents(const char *dir, const char *rel)
 	return err;
 }
 
-/* The current member of @r into the new file @path (@rel in messages). */
-static int write_data(struct kpkg *p, struct reading *r, const char *path, const char *rel)
+/* Why reading @a failed, in its words; NULL when it says nothing. */
+static const char *archive_reason(struct archive *a)
 {
-	char *block = NULL;
-	int fd, err = 0;
-	ssize_t n;
+	const char *s = a ? archive_error_string(a) : NULL;
 
+	return s && *s ? s : NULL;
+}
+
+/*
+ * Why reading @r failed: the payload's reason, else the package's (a
+ * .deb's data.tar is read through it, and a cut ar member fails there,
+ * leaving the nested reader with no words of its own).
+ */
+static const char *reading_error(const struct reading *r)
+{
+	const char *s = archive_reason(r->payload);
+
+	if (!s && r->outer != r->payload)
+		s = archive_reason(r->outer);
+	return s ? s : "truncated or damaged (libarchive gives no reason)";
+}
+
+/* unpack_read_fn over the current member of a reading. */
+static ssize_t read_member(void *ctx, void *buf, size_t len)
+{
+	struct reading *r = ctx;
+	la_ssize_t n = archive_read_data(r->payload, buf, len);
+
+	if (n < 0) {
+		kd_err("%s: %s: %s", r->pkg, clean_path(archive_entry_pathname(r->e)),
+		       reading_error(r));
+		return -KD_EFORMAT;
+	}
+	return n;
+}
+
+/*
+ * The current member of @r, of @kind, into the new file @path: admitted
+ * and copied within the caps of the input (unpack-limits.h).
+ */
+static int write_data(struct kpkg *p, struct reading *r, const char *path, enum unpack_kind kind)
+{
+	const char *member = clean_path(archive_entry_pathname(r->e));
+	int64_t declared = archive_entry_size_is_set(r->e) ? archive_entry_size(r->e) : -1;
+	int fd = -1, err;
+
+	err = unpack__admit(&p->budget, r->pkg, member, kind, declared, p->dir);
+	if (err)
+		return err;
 	/* A second vmlinux (or header) replaces the first: the last package wins. */
 	unlink(path);
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -234,30 +279,10 @@ static int write_data(struct kpkg *p, struct reading *r, const char *path, const
 		err = -errno;
 		goto out;
 	}
-	block = kd_malloc(READ_BLOCK);
-	if (!block) {
-		err = -ENOMEM;
+	err = unpack__copy(&p->budget, r->pkg, member, kind, declared, read_member, r, fd);
+	p->st.written_bytes = (int64_t)p->budget.bytes;
+	if (err)
 		goto out;
-	}
-	while ((n = archive_read_data(r->payload, block, READ_BLOCK)) > 0) {
-		for (ssize_t off = 0; off < n;) {
-			ssize_t w = write(fd, block + off, (size_t)(n - off));
-
-			if (w < 0) {
-				if (errno == EINTR)
-					continue;
-				err = -errno;
-				goto out;
-			}
-			off += w;
-			p->st.written_bytes += w;
-		}
-	}
-	if (n < 0) {
-		kd_err("%s: %s: %s", r->pkg, rel, archive_error_string(r->payload));
-		err = -KD_EFORMAT;
-		goto out;
-	}
 	p->st.written++;
 	{
 		/* The package's mtime: the cache fingerprint of a header tree
@@ -270,15 +295,14 @@ static int write_data(struct kpkg *p, struct reading *r, const char *path, const
 out:
 	if (fd >= 0 && close(fd) < 0 && !err)
 		err = -errno;
-	if (err && err != -KD_EFORMAT)
+	if (err && err != -KD_EFORMAT && err != -KD_ELIMIT)
 		kd_err("%s: cannot write %s: %s", r->pkg, path, kd_strerror(err));
 	if (err && fd >= 0)
 		unlink(path);
-	free(block);
 	return err;
 }
 
-static int write_member(struct kpkg *p, struct reading *r, const char *rel)
+static int write_member(struct kpkg *p, struct reading *r, const char *rel, enum unpack_kind kind)
 {
 	struct kd_buf path = KD_BUF_INIT;
 	int err = kpkg__make_parents(p->dir, rel);
@@ -286,7 +310,7 @@ static int write_member(struct kpkg *p, struct reading *r, const char *rel)
 	if (!err)
 		err = kd_buf_addf(&path, "%s/%s", p->dir, rel);
 	if (!err)
-		err = write_data(p, r, path.s, rel);
+		err = write_data(p, r, path.s, kind);
 	else
 		kd_err("%s: cannot write %s below %s: %s", r->pkg, rel, p->dir, kd_strerror(err));
 	kd_buf_release(&path);
@@ -304,7 +328,7 @@ static int next_member(struct kpkg *p, struct reading *r)
 	if (rc == ARCHIVE_EOF)
 		return 0;
 	if (rc != ARCHIVE_OK) {
-		kd_err("%s: %s", r->pkg, archive_error_string(r->payload));
+		kd_err("%s: %s", r->pkg, reading_error(r));
 		return -KD_EFORMAT;
 	}
 	if (r->counted)
@@ -380,7 +404,9 @@ static int read_payload(struct kpkg *p, struct reading *r, bool may_stop, bool *
 			err = -KD_EFORMAT;
 			break;
 		}
-		err = write_member(p, r, to.s);
+		err = unpack__check_depth(r->pkg, clean_path(name), to.s);
+		if (!err)
+			err = write_member(p, r, to.s, strcmp(to.s, "vmlinux") ? UNPACK_HEADER : UNPACK_IMAGE);
 		if (err)
 			break;
 		p->has_headers |= headers;
@@ -457,15 +483,15 @@ static int open_reading(struct reading *r, const char *pkg)
 		if (!r->block || !r->payload)
 			return -ENOMEM;
 		if (archive_read_open(r->payload, r, NULL, outer_read, NULL) != ARCHIVE_OK) {
-			kd_err("%s: %s: %s", pkg, name, archive_error_string(r->payload));
+			kd_err("%s: %s: %s", pkg, name, reading_error(r));
 			return -KD_EFORMAT;
 		}
 		return 0;
 	}
-	kd_err("%s: %s", pkg, rc == ARCHIVE_EOF ? "a .deb without data.tar" : archive_error_string(r->outer));
+	kd_err("%s: %s", pkg, rc == ARCHIVE_EOF ? "a .deb without data.tar" : reading_error(r));
 	return -KD_EFORMAT;
 bad:
-	kd_err("%s: %s", pkg, archive_error_string(r->outer));
+	kd_err("%s: %s", pkg, reading_error(r));
 	return -KD_EFORMAT;
 }
 
@@ -479,11 +505,15 @@ static bool is_headers_package(const char *pkg)
 /* The first reading of every package (headers first): all but the modules. */
 static int read_packages(struct kpkg *p)
 {
-	char *copy = kd_strdup(p->arg), *save = NULL, *s, **list = NULL;
+	char *save = NULL, *s, **list = NULL;
 	size_t n = 0, cap = 0, i, pass, last = 0;
-	int err = copy ? 0 : -ENOMEM;
+	int err;
 
-	for (s = copy ? strtok_r(copy, ",", &save) : NULL; !err && s; s = strtok_r(NULL, ",", &save)) {
+	/* Kept until kpkg__close(): the streamed reading names its package after this returns. */
+	p->names = kd_strdup(p->arg);
+	err = p->names ? 0 : -ENOMEM;
+	for (s = p->names ? strtok_r(p->names, ",", &save) : NULL; !err && s;
+	     s = strtok_r(NULL, ",", &save)) {
 		err = KD_GROW(list, cap, n + 1);
 		if (!err)
 			list[n++] = s;
@@ -521,7 +551,6 @@ static int read_packages(struct kpkg *p)
 		}
 	}
 	free(list);
-	free(copy);
 	return err;
 }
 
@@ -536,7 +565,7 @@ static int spool_module(struct kpkg *p, char **name, char **file)
 	if (!err && !*name)
 		err = -ENOMEM;
 	if (!err)
-		err = write_data(p, &p->open, path.s, member);
+		err = write_data(p, &p->open, path.s, UNPACK_MODULE);
 	if (err) {
 		free(*name);
 		*name = NULL;
@@ -661,6 +690,7 @@ void kpkg__close(struct kpkg *p)
 		free(p->again[i]);
 	free(p->again);
 	free(p->dir);
+	free(p->names);
 	free(p->arg);
 	free(p);
 }

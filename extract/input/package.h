@@ -41,8 +41,10 @@ struct extract_modules_feed;
  * (.kabi-unpack-XXXXXX, kpkg__dir()): the debug vmlinux as DIR/vmlinux,
  * UAPI headers under DIR/include/ or DIR/usr/include/. Paths are the
  * packages' own, checked: nothing is written outside DIR, links are not
- * followed. Modules are never unpacked: with UAPI headers they are handed
- * to the extractor one at a time by kpkg__modules_feed(); the reading of a
+ * followed, every member within the unpack limits (unpack-limits.h: its
+ * size, the input's, the free space, the depth). Modules are never
+ * unpacked: with UAPI headers they are handed to the extractor one at a
+ * time by kpkg__modules_feed(); the reading of a
  * .deb stops at its first module (after the vmlinux) and goes on from
  * there, a package whose modules come before its vmlinux (an RPM) is read
  * a second time; without headers, the last package is read only up to

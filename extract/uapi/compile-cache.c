@@ -2,16 +2,30 @@
 /*
  * The cache of compiled UAPI trees: $XDG_CACHE_HOME/kabi-diff/uapi/KEY.so
  * (the linked object) and KEY.idx (the rest of the result and what it was
- * built from). KEY is a 128-bit hash of the compiler (its path and what
- * `cc -dumpfullversion -dumpmachine` says), the target flags, the tree's
- * layout and the name, size and contents of every file under the tree's
- * directories -- contents, not modification times, so a copied or
- * re-extracted tree hits and a same-size edit misses. The index also lists
- * every other file the compiler read (glibc's headers, through the UAPI
- * headers' #ifndef __KERNEL__ branches) with its content hash; an entry
- * whose dependencies changed is a miss. The index is written last and
- * renamed into place, so a half-written entry is never seen. The newest
- * entries are kept.
+ * built from, compile-cache-index.c). KEY is a 128-bit hash of the
+ * compiler (its path and what `cc -dumpfullversion -dumpmachine` says),
+ * the target flags, the tree's layout and everything the compiler can
+ * reach by name under the tree's directories (compile-cache-key.c).
+ *
+ * The index lists every file the compiler read with its content hash, and
+ * a hit verifies them against the tree being looked up: a file reached
+ * through one of the tree's directories (linux/../../x.h leaves them) is
+ * resolved in this tree, not in the one that filled the entry; any other
+ * (glibc's headers) by its absolute path. A file outside the tree that
+ * the compiler looked for and did not find is not recorded (doc/LIMITS.md).
+ *
+ * Two processes may fill and read one entry at once (the two sides of a
+ * diff): an entry is stored only when the tree's key after the compilation
+ * is the one it was looked up by, the index records the object's hash, and
+ * a hit copies KEY.so into a directory of its own and checks the copy, so
+ * an object published meanwhile for another tree is a miss. The index is
+ * written last and renamed into place, so a half-written entry is never
+ * seen. The newest entries are kept.
+ *
+ * The cache may be shared (a CI cache): an index that is not a regular
+ * file or is larger than INDEX_MAX_BYTES is a miss and never opened
+ * blocking; KEY.so must be a regular file of the recorded size; whatever
+ * stands where an entry is stored and is not a regular file is replaced.
  */
 #include "extract/uapi/compile_internal.h"
 
@@ -28,122 +42,24 @@
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
-#include "lib/hash.h"
 #include "lib/mem.h"
-#include "lib/path.h"
 #include "lib/tmpfile.h"
 
-#define CACHE_FORMAT "kabi-diff uapi-cc 1"
 #define CACHE_ENTRIES 16
-/* A tree beyond these is compiled but not cached (hashing it would cost more than it saves). */
-#define TREE_MAX_FILES 50000
-#define TREE_MAX_BYTES (512ull << 20)
-#define TREE_MAX_DEPTH 16
+/* A whole kernel's index is about 100 KiB (a line per file the compiler read). */
+#define INDEX_MAX_MIB 4
+#define INDEX_MAX_BYTES ((size_t)INDEX_MAX_MIB << 20)
 
 struct uapi_cc_cache {
 	char *dir;		/* .../kabi-diff/uapi */
-	char key[33];
+	char key[UAPI_CC_KEY_SIZE];
+	const struct utree *tree;	/* the caller's, as are conf and the compiler's path */
+	const struct uapi_cc_conf *conf;
+	const char *cc_path;
+	char *version;		/* what the compiler says it is */
 };
 
-struct hash2 {
-	uint64_t a, b;
-};
-
-static void h2_bytes(struct hash2 *h, const void *p, size_t n)
-{
-	h->a = kd_hash_bytes(h->a, p, n);
-	h->b = kd_hash_bytes(h->b ^ 0x5bd1e995u, p, n);
-}
-
-static void h2_str(struct hash2 *h, const char *s)
-{
-	h2_bytes(h, s ? s : "", s ? strlen(s) + 1 : 1);
-}
-
-/* Content hash of @path; -errno when unreadable. */
-static int file_hash(const char *path, uint64_t *out, uint64_t *size)
-{
-	unsigned char chunk[65536];
-	uint64_t h = KD_HASH_SEED, n = 0;
-	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	struct stat st;
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	while ((r = read(fd, chunk, sizeof(chunk))) > 0) {
-		h = kd_hash_bytes(h, chunk, (size_t)r);
-		n += (uint64_t)r;
-	}
-	close(fd);
-	if (r < 0)
-		return -EIO;
-	*out = h;
-	*size = n;
-	return 0;
-}
-
-struct walk {
-	struct hash2 *h;
-	long files;
-	uint64_t bytes;
-	bool too_big;
-};
-
-/* Every regular file under @dir/@rel in name order (directory links not followed). */
-static int hash_dir(struct walk *w, const char *dir, const char *rel, int depth)
-{
-	struct dirent **names = NULL;
-	struct kd_buf path = KD_BUF_INIT, sub = KD_BUF_INIT;
-	int n, i, err = 0;
-
-	if (depth > TREE_MAX_DEPTH) {
-		w->too_big = true;
-		return 0;
-	}
-	if (kd_buf_addf(&path, "%s%s%s", dir, *rel ? "/" : "", rel))
-		return -ENOMEM;
-	n = scandir(path.s, &names, NULL, alphasort);
-	for (i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-		struct stat st;
-
-		if (err || w->too_big || name[0] == '.')
-			continue;
-		kd_buf_reset(&sub);
-		kd_buf_reset(&path);
-		err = kd_buf_addf(&sub, "%s%s%s", rel, *rel ? "/" : "", name);
-		if (!err)
-			err = kd_buf_addf(&path, "%s/%s", dir, sub.s);
-		if (err || lstat(path.s, &st))
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			err = hash_dir(w, dir, sub.s, depth + 1);
-		} else if (!stat(path.s, &st) && S_ISREG(st.st_mode)) {
-			uint64_t fh, size;
-
-			if (++w->files > TREE_MAX_FILES || (w->bytes += (uint64_t)st.st_size) > TREE_MAX_BYTES) {
-				w->too_big = true;
-				continue;
-			}
-			if (file_hash(path.s, &fh, &size))
-				continue;	/* unreadable: the compiler will say so */
-			h2_str(w->h, sub.s);
-			h2_bytes(w->h, &size, sizeof(size));
-			h2_bytes(w->h, &fh, sizeof(fh));
-		}
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
-	kd_buf_release(&path);
-	kd_buf_release(&sub);
-	return err;
-}
+/* --- lookup ------------------------------------------------------------------- */
 
 /* $XDG_CACHE_HOME/kabi-diff/uapi (or ~/.cache/...), created; NULL when there is no home. */
 static char *cache_dir(void)
@@ -180,97 +96,119 @@ static int entry_path(const struct uapi_cc_cache *c, const char *ext, struct kd_
 	return kd_buf_addf(b, "%s/%s.%s", c->dir, c->key, ext);
 }
 
-/* Parse an index; fill @r. 1 when valid and every dependency is unchanged. */
-static int read_index(const struct uapi_cc_cache *c, const char *text, struct uapi_cc_result *r)
+/* KEY.idx's text into @text, left empty when there is no usable one. 0 or -ENOMEM. */
+static int read_index_file(const char *path, struct kd_buf *text)
 {
-	const char *p = text;
-	size_t cap = 0, headers = 0, compiled = 0;
-	int has_object = -1;
-	int err = 0;
+	int err = kd_buf_read_regular(text, path, INDEX_MAX_BYTES);
 
-	if (strncmp(p, CACHE_FORMAT "\n", strlen(CACHE_FORMAT) + 1))
-		return 0;
-	p += strlen(CACHE_FORMAT) + 1;
-	while (*p) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		char *line = kd_strndup(p, len);
-
-		if (!line)
-			return -ENOMEM;
-		if (!strncmp(line, "headers ", 8)) {
-			headers = strtoul(line + 8, NULL, 10);
-		} else if (!strncmp(line, "compiled ", 9)) {
-			compiled = strtoul(line + 9, NULL, 10);
-		} else if (!strncmp(line, "object ", 7)) {
-			has_object = !strcmp(line + 7, "yes");
-		} else if (!strncmp(line, "dep ", 4)) {
-			uint64_t want_h, want_n, h, n;
-			int off = 0;
-
-			if (sscanf(line + 4, "%16" SCNx64 " %" SCNu64 " %n", &want_h, &want_n, &off) != 2 ||
-			    !off || file_hash(line + 4 + off, &h, &n) || h != want_h || n != want_n) {
-				free(line);
-				return 0;	/* a dependency changed */
-			}
-		} else if (!strncmp(line, "fail ", 5) && strchr(line + 5, '\t')) {
-			char *tab = strchr(line + 5, '\t');
-			struct uapi_cc_failure *f;
-
-			err = KD_GROW(r->failures, cap, r->nr_failures + 1);
-			if (err) {
-				free(line);
-				return err;
-			}
-			f = &r->failures[r->nr_failures];
-			f->header = kd_strndup(line + 5, (size_t)(tab - line - 5));
-			f->message = kd_strdup(tab + 1);
-			if (!f->header || !f->message) {
-				free(f->header);
-				free(f->message);
-				free(line);
-				return -ENOMEM;
-			}
-			r->nr_failures++;
-		}
-		free(line);
-		p += len + (nl ? 1 : 0);
-	}
-	if (has_object < 0)
-		return 0;
-	r->nr_headers = headers;
-	r->nr_compiled = compiled;
-	if (has_object) {
-		struct kd_buf so = KD_BUF_INIT;
-
-		if (entry_path(c, "so", &so)) {
-			kd_buf_release(&so);
-			return -ENOMEM;
-		}
-		if (!kd_is_file(so.s)) {
-			kd_buf_release(&so);
-			return 0;
-		}
-		r->object = kd_buf_detach(&so);
-		if (!r->object)
-			return -ENOMEM;
-	}
-	return 1;
+	if (err == -KD_ENOTREG)
+		kd_warn("%s: not a regular file; the cache entry is not used", path);
+	else if (err == -KD_ELIMIT)
+		kd_warn("%s: larger than %d MiB, the limit of a cache index; the cache entry is not used",
+			path, INDEX_MAX_MIB);
+	if (err == -ENOMEM)
+		return err;
+	if (err)
+		kd_buf_reset(text);
+	return 0;
 }
 
-static void clear_result(struct uapi_cc_result *r)
+/* Is the file @d names, resolved in @tree, what the index says? 1, 0 or -ENOMEM. */
+static int dep_unchanged(const struct utree *tree, const struct uapi_cc_dep *d)
+{
+	struct kd_buf path = KD_BUF_INIT;
+	uint64_t h, n;
+	int rc;
+
+	if (d->dir >= tree->nr_dirs)
+		return 0;
+	if (d->dir >= 0 ? kd_buf_addf(&path, "%s/%s", tree->dirs[d->dir], d->path) :
+	    kd_buf_adds(&path, d->path)) {
+		kd_buf_release(&path);
+		return -ENOMEM;
+	}
+	rc = !uapi_cc_file_hash(path.s, d->size, &h, &n) && n == d->size && h == d->hash;
+	kd_buf_release(&path);
+	return rc;
+}
+
+/*
+ * A hit's object: KEY.so copied into a directory of its own (r->workdir,
+ * removed with @r), read once, hashed as it is copied. 1 when the copy is
+ * the object the index recorded, 0 when not (nothing kept), -ENOMEM.
+ */
+static int take_object(const struct uapi_cc_cache *c, const struct uapi_cc_index *ix,
+		       struct uapi_cc_result *r)
+{
+	const char *tmp = getenv("TMPDIR");
+	struct kd_buf so = KD_BUF_INIT, dir = KD_BUF_INIT, dest = KD_BUF_INIT;
+	bool made = false;
+	uint64_t h = 0, n = 0;
+	struct stat st;
+	int in = -1, out = -1, rc;
+
+	rc = entry_path(c, "so", &so);
+	if (!rc)
+		rc = kd_buf_addf(&dir, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (rc)
+		goto out;
+	/* Anything else than the regular file of the recorded size is a miss, unread. */
+	in = uapi_cc_open_regular(so.s, O_NOFOLLOW, &st);
+	if (in < 0 || (uint64_t)st.st_size != ix->object_size)
+		goto out;
+	made = mkdtemp(dir.s) != NULL;
+	if (!made)
+		goto out;	/* the compilation that follows the miss says why */
+	rc = kd_buf_addf(&dest, "%s/headers.so", dir.s);
+	if (rc)
+		goto out;
+	out = open(dest.s, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (out < 0 || uapi_cc_hash_fd(in, ix->object_size, out, &h, &n))
+		goto out;
+	rc = close(out);
+	out = -1;
+	if (rc < 0 || n != ix->object_size || h != ix->object_hash) {
+		rc = 0;
+		goto out;
+	}
+	r->workdir = kd_buf_detach(&dir);
+	r->object = kd_buf_detach(&dest);
+	made = false;
+	rc = r->workdir && r->object ? 1 : -ENOMEM;
+out:
+	if (out >= 0)
+		close(out);
+	if (in >= 0)
+		close(in);
+	if (made)
+		uapi_cc_remove_tree(dir.s);
+	kd_buf_release(&so);
+	kd_buf_release(&dir);
+	kd_buf_release(&dest);
+	return rc;
+}
+
+/* Is the entry @ix this tree's, with its object? Fills @r when it is: 1, 0 or -ENOMEM. */
+static int take_entry(const struct uapi_cc_cache *c, struct uapi_cc_index *ix,
+		      struct uapi_cc_result *r)
 {
 	size_t i;
+	int rc = 1;
 
-	for (i = 0; i < r->nr_failures; i++) {
-		free(r->failures[i].header);
-		free(r->failures[i].message);
-	}
-	free(r->failures);
-	free(r->object);
-	r->failures = NULL;
-	r->nr_failures = 0;
-	r->object = NULL;
+	for (i = 0; rc > 0 && i < ix->nr_deps; i++)
+		rc = dep_unchanged(c->tree, &ix->deps[i]);
+	if (rc > 0 && ix->has_object)
+		rc = take_object(c, ix, r);
+	if (rc <= 0)
+		return rc;
+	r->nr_headers = ix->nr_headers;
+	r->nr_compiled = ix->nr_compiled;
+	r->failures = ix->failures;
+	r->nr_failures = ix->nr_failures;
+	ix->failures = NULL;
+	ix->nr_failures = ix->cap_failures = 0;
+	r->cached = true;
+	return 1;
 }
 
 int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *conf,
@@ -278,74 +216,53 @@ int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *c
 			  bool *hit)
 {
 	char *const version_argv[] = { (char *)cc_path, "-dumpfullversion", "-dumpmachine", NULL };
-	struct hash2 h = { KD_HASH_SEED, ~KD_HASH_SEED };
-	struct walk w = { .h = &h };
+	struct kd_buf idx = KD_BUF_INIT, text = KD_BUF_INIT;
+	struct uapi_cc_index ix = { 0 };
 	struct uapi_cc_cache *c;
-	struct kd_buf idx = KD_BUF_INIT;
-	const char *const *f;
-	char *version = NULL, *text = NULL;
-	int i, err;
+	int rc = 0, err;
 
 	*cache = NULL;
 	*hit = false;
 	c = kd_calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
+	c->tree = tree;
+	c->conf = conf;
+	c->cc_path = cc_path;
 	c->dir = cache_dir();
 	/* A compiler that cannot say its version is used, but its output is not cached. */
-	if (!c->dir || uapi_cc_run_capture(version_argv, &version)) {
+	if (!c->dir || uapi_cc_run_capture(version_argv, &c->version)) {
 		uapi_cc_cache__free(c);
 		return 0;
 	}
-	h2_str(&h, CACHE_FORMAT);
-	h2_str(&h, cc_path);
-	h2_str(&h, version);
-	h2_str(&h, conf->arch->name);
-	for (f = conf->arch->flags; f && *f; f++)
-		h2_str(&h, *f);
-	for (f = conf->arch->not_roots; f && *f; f++)
-		h2_str(&h, *f);
-	h2_bytes(&h, &tree->source_layout, sizeof(tree->source_layout));
-	for (i = 0; i < tree->nr_dirs; i++) {
-		h2_str(&h, "dir");
-		err = hash_dir(&w, tree->dirs[i], "", 0);
-		if (err)
-			goto out;
-	}
-	if (w.too_big) {
-		err = 0;
+	err = uapi_cc_tree_key(c->tree, c->conf, c->cc_path, c->version, c->key);
+	if (err || !c->key[0])
 		goto out;
-	}
-	snprintf(c->key, sizeof(c->key), "%016" PRIx64 "%016" PRIx64, h.a, h.b);
 	err = entry_path(c, "idx", &idx);
-	if (err)
+	if (!err)
+		err = read_index_file(idx.s, &text);
+	if (!err && text.len)
+		rc = err = uapi_cc_index__parse(text.s, text.len, &ix);
+	if (rc > 0)
+		rc = err = take_entry(c, &ix, r);
+	if (err < 0)
 		goto out;
-	text = uapi_cc_read_text(idx.s);
-	if (text) {
-		int rc = read_index(c, text, r);
-
-		if (rc < 0) {
-			err = rc;
-			goto out;
-		}
-		if (rc > 0) {
-			*hit = true;
-			r->cached = true;
-			utimensat(AT_FDCWD, idx.s, NULL, 0);	/* recently used */
-		} else {
-			clear_result(r);
-		}
+	err = 0;
+	if (rc > 0) {
+		*hit = true;
+		utimensat(AT_FDCWD, idx.s, NULL, 0);	/* recently used */
 	}
 	*cache = c;
 	c = NULL;
-	err = 0;
 out:
-	free(version);
-	free(text);
+	uapi_cc_index__release(&ix);
 	kd_buf_release(&idx);
+	kd_buf_release(&text);
 	uapi_cc_cache__free(c);
 	return err;
 }
+
+/* --- store -------------------------------------------------------------------- */
 
 struct entry_age {
 	char *name;
@@ -363,7 +280,7 @@ static int cmp_age(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Keep the CACHE_ENTRIES most recently used entries. */
+/* Keep the CACHE_ENTRIES most recently used entries (those of an older key format count as oldest). */
 static void prune(const char *dir)
 {
 	struct entry_age *v = NULL;
@@ -376,15 +293,20 @@ static void prune(const char *dir)
 		struct kd_buf p = KD_BUF_INIT;
 		struct stat st;
 
-		if (len != 36 || strcmp(de->d_name + 32, ".idx"))
+		size_t key_len = len - strlen(".idx");
+
+		/* 32 digits: a key of format 2, which no lookup computes any more. */
+		if ((len != KD_DIGEST_HEX_LEN + 4 && len != 32 + 4) || strcmp(de->d_name + key_len, ".idx"))
 			continue;
-		if (kd_buf_addf(&p, "%s/%s", dir, de->d_name) || stat(p.s, &st) ||
+		if (kd_buf_addf(&p, "%s/%s", dir, de->d_name) || lstat(p.s, &st) ||
 		    KD_GROW(v, cap, n + 1)) {
 			kd_buf_release(&p);
 			continue;
 		}
-		v[n].name = kd_strndup(de->d_name, 32);
+		v[n].name = kd_strndup(de->d_name, key_len);
 		v[n].mtime = st.st_mtim;
+		if (key_len != KD_DIGEST_HEX_LEN)
+			v[n].mtime.tv_sec = v[n].mtime.tv_nsec = 0;	/* pruned first */
 		if (v[n].name)
 			n++;
 		kd_buf_release(&p);
@@ -409,21 +331,15 @@ static void prune(const char *dir)
 	free(v);
 }
 
-static bool storable(const char *s)
-{
-	return !strpbrk(s, "\t\n\r");
-}
-
 /* Write @text to @dest through a temporary file and a rename. */
 static int publish(const char *dest, const char *text, size_t len)
 {
 	char *tmp = NULL;
-	int fd = kd_tmpfile_create(dest, &tmp), err = 0;
+	int fd = kd_tmpfile_create_cache(dest, &tmp), err;
 
 	if (fd < 0)
 		return fd;
-	if (write(fd, text, len) != (ssize_t)len)
-		err = errno ? -errno : -EIO;
+	err = uapi_cc_write_all(fd, text, len);
 	if (close(fd) && !err)
 		err = -errno;
 	if (!err)
@@ -434,55 +350,114 @@ static int publish(const char *dest, const char *text, size_t len)
 	return err;
 }
 
-/* Copy @src to @dest through a temporary file and a rename. */
-static int publish_file(const char *src, const char *dest)
+/* Copy the object @src to @dest through a temporary file and a rename; its hash and size. */
+static int publish_object(const char *src, const char *dest, uint64_t *hash, uint64_t *size)
 {
-	struct kd_buf b = KD_BUF_INIT;
-	int err = kd_buf_read_file(&b, src);
+	char *tmp = NULL;
+	struct stat st;
+	int in = uapi_cc_open_regular(src, 0, &st), out, err;
 
+	if (in < 0)
+		return in;
+	out = kd_tmpfile_create_cache(dest, &tmp);
+	if (out < 0) {
+		close(in);
+		return out;
+	}
+	err = uapi_cc_hash_fd(in, UINT64_MAX - 1, out, hash, size);
+	close(in);
+	if (close(out) && !err)
+		err = -errno;
 	if (!err)
-		err = publish(dest, b.s, b.len);
-	kd_buf_release(&b);
+		err = kd_tmpfile_commit(tmp, dest);
+	if (err)
+		kd_tmpfile_discard(tmp);
+	free(tmp);
 	return err;
+}
+
+/*
+ * Record the file the compiler read as @path: relative to the tree's
+ * directory it was reached through (the directory as the compiler was
+ * given it, less trailing slashes, which gcc drops), else absolute (a
+ * relative name is relative to our working directory, the compiler's).
+ * 1 recorded, 0 when it cannot be (gone already, a name the index cannot
+ * carry), -ENOMEM.
+ */
+static int add_index_dep(const struct utree *tree, struct uapi_cc_index *ix, const char *path)
+{
+	struct kd_buf abs = KD_BUF_INIT;
+	const char *rel = path;
+	uint64_t h, n;
+	int dir = -1, i, rc = 1;
+
+	for (i = 0; dir < 0 && i < tree->nr_dirs; i++) {
+		const char *d = tree->dirs[i];
+		size_t len = strlen(d);
+
+		while (len > 1 && d[len - 1] == '/')
+			len--;
+		if (!strncmp(path, d, len) && path[len] == '/') {
+			for (rel = path + len; *rel == '/'; rel++)
+				;
+			dir = *rel ? i : -1;
+		}
+	}
+	if (dir < 0 && path[0] != '/') {
+		char *cwd = getcwd(NULL, 0);
+
+		if (!cwd)
+			return 0;
+		rc = kd_buf_addf(&abs, "%s/%s", cwd, path) ? -ENOMEM : 1;
+		free(cwd);
+	}
+	if (dir < 0)
+		rel = abs.len ? abs.s : path;
+	if (rc > 0 && (!uapi_cc_index__storable(rel) || !*rel ||
+		       uapi_cc_file_hash(dir >= 0 ? path : rel, UINT64_MAX - 1, &h, &n)))
+		rc = 0;
+	if (rc > 0 && uapi_cc_index__add_dep(ix, h, n, dir, rel))
+		rc = -ENOMEM;
+	kd_buf_release(&abs);
+	return rc;
 }
 
 int uapi_cc_cache__store(struct uapi_cc_cache *c, struct uapi_cc_result *r, char *const *deps,
 			 size_t nr_deps)
 {
+	struct uapi_cc_index ix = { .nr_headers = r->nr_headers, .nr_compiled = r->nr_compiled };
 	struct kd_buf idx = KD_BUF_INIT, so = KD_BUF_INIT, text = KD_BUF_INIT;
+	char key[UAPI_CC_KEY_SIZE];
 	size_t i;
-	int err;
+	int rc = 1, err = 0;
 
 	if (!c || !c->key[0])
 		return 0;
 	for (i = 0; i < r->nr_failures; i++)
-		if (!storable(r->failures[i].header) || !storable(r->failures[i].message))
+		if (!*r->failures[i].header || !uapi_cc_index__storable(r->failures[i].header) ||
+		    !uapi_cc_index__storable(r->failures[i].message))
 			return 0;	/* a name the index cannot carry: not cached */
-	err = kd_buf_addf(&text, "%s\nheaders %zu\ncompiled %zu\nobject %s\n", CACHE_FORMAT,
-			  r->nr_headers, r->nr_compiled, r->object ? "yes" : "no");
-	for (i = 0; !err && i < nr_deps; i++) {
-		uint64_t h, n;
-
-		if (!storable(deps[i]) || file_hash(deps[i], &h, &n))
-			goto out;	/* gone already, or unnamable: not cached */
-		err = kd_buf_addf(&text, "dep %016" PRIx64 " %" PRIu64 " %s\n", h, n, deps[i]);
-	}
-	for (i = 0; !err && i < r->nr_failures; i++)
-		err = kd_buf_addf(&text, "fail %s\t%s\n", r->failures[i].header, r->failures[i].message);
-	if (!err)
-		err = entry_path(c, "idx", &idx);
+	for (i = 0; rc > 0 && i < nr_deps; i++)
+		rc = add_index_dep(c->tree, &ix, deps[i]);
+	err = rc < 0 ? rc : 0;
+	/* The tree changed while it was compiled: the result is nobody's to keep. */
+	if (!err && rc > 0)
+		err = uapi_cc_tree_key(c->tree, c->conf, c->cc_path, c->version, key);
+	if (err || rc <= 0 || strcmp(key, c->key))
+		goto out;
+	err = entry_path(c, "idx", &idx);
 	if (!err)
 		err = entry_path(c, "so", &so);
-	if (err)
-		goto out;
-	if (r->object) {
-		err = publish_file(r->object, so.s);
-		if (!err) {
-			free(r->object);
-			r->object = kd_buf_detach(&so);
-			err = r->object ? 0 : -ENOMEM;
-		}
+	if (!err && r->object) {
+		ix.has_object = true;
+		err = publish_object(r->object, so.s, &ix.object_hash, &ix.object_size);
 	}
+	ix.failures = r->failures;
+	ix.nr_failures = r->nr_failures;
+	if (!err)
+		err = uapi_cc_index__format(&ix, &text);
+	ix.failures = NULL;
+	ix.nr_failures = 0;
 	if (!err)
 		err = publish(idx.s, text.s, text.len);
 	if (!err)
@@ -491,6 +466,7 @@ out:
 	if (err && err != -ENOMEM)
 		kd_warn("%s: cannot store the compiled UAPI headers in the cache: %s", c->dir,
 			kd_strerror(err));
+	uapi_cc_index__release(&ix);
 	kd_buf_release(&idx);
 	kd_buf_release(&so);
 	kd_buf_release(&text);
@@ -502,5 +478,6 @@ void uapi_cc_cache__free(struct uapi_cc_cache *c)
 	if (!c)
 		return;
 	free(c->dir);
+	free(c->version);
 	free(c);
 }

@@ -119,8 +119,8 @@ int uapi_cc_parse_deps(const char *text, int (*add)(const char *path, void *ctx)
 		}
 		if (word.len && !prereqs)
 			prereqs = word.s[word.len - 1] == ':';
-		else if (word.len && word.s[0] == '/' && word.s[word.len - 1] != ':')
-			err = add(word.s, ctx);
+		else if (word.len && word.s[word.len - 1] != ':')
+			err = add(word.s, ctx);	/* relative ones too: a tree given by a relative path */
 		kd_buf_reset(&word);
 		if (!*p)
 			break;

@@ -20,6 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/digest.h"
+
 struct kd_arch;
 struct utree;
 
@@ -91,24 +93,91 @@ int uapi_cc__finish(struct uapi_cc_job *job, struct uapi_cc_result **out);
 struct uapi_cc_cache;
 
 /*
- * Look @tree up in the cache: *hit true with @r filled (object, failures,
- * counts) when an entry for this tree, compiler and flags exists and every
- * file the compiler read then is unchanged. @cache (free with
- * uapi_cc_cache__free()) keeps the key for uapi_cc_cache__store(); it is
- * NULL when the tree cannot be cached (no cache directory, an unreadable
- * or oversized tree), which is not an error.
+ * Look @tree up in the cache: *hit true with @r filled (failures, counts,
+ * and the object copied into r->workdir, which uapi_cc_result__free()
+ * removes) when an entry for this tree, compiler and flags exists and
+ * every file the compiler read then is unchanged in @tree. @cache (free
+ * with uapi_cc_cache__free(); it refers to @tree, @conf and @cc_path) keeps
+ * the key for uapi_cc_cache__store(); it is NULL when the tree cannot be
+ * cached (no cache directory, an oversized tree), which is not an error.
  */
 int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *conf,
 			  const char *cc_path, struct uapi_cc_cache **cache, struct uapi_cc_result *r,
 			  bool *hit);
 /*
- * Store @r (its object is moved into the cache; r->object then names the
- * cache's copy) with the dependency files @deps (every file the compiler
- * read, NULL-terminated). A failure to store is a warning, not an error.
+ * Store @r (a copy of its object; r->object stays the caller's) with the
+ * dependency files @deps (every file the compiler read, as its dependency
+ * files name them), unless the tree changed since the lookup. A failure to
+ * store is a warning, not an error.
  */
 int uapi_cc_cache__store(struct uapi_cc_cache *cache, struct uapi_cc_result *r,
 			 char *const *deps, size_t nr_deps);
 void uapi_cc_cache__free(struct uapi_cc_cache *cache);
+
+/* What an entry is keyed and verified by (compile-cache-key.c). */
+struct stat;
+
+/* @path opened read-only, never blocking (a FIFO): the fd, -KD_ENOTREG unless a regular file. */
+int uapi_cc_open_regular(const char *path, int flags, struct stat *st);
+/*
+ * The content hash and size of what @fd holds, read to its end but no
+ * further than @max + 1 bytes (-KD_ELIMIT past @max; @max below
+ * UINT64_MAX); what is read is also written to @copy_fd unless that is -1.
+ * The hash does not depend on how the reads were split.
+ */
+int uapi_cc_hash_fd(int fd, uint64_t max, int copy_fd, uint64_t *hash, uint64_t *size);
+/* The same of the regular file @path; larger than @max: -KD_ELIMIT, unread. */
+int uapi_cc_file_hash(const char *path, uint64_t max, uint64_t *hash, uint64_t *size);
+/* Write all @n bytes. 0 or -errno. */
+int uapi_cc_write_all(int fd, const void *data, size_t n);
+/*
+ * The cache key (a SHA-256, 64 hex digits) of @tree as it is now,
+ * compiled by @cc_path (which says it is @version) for @conf's
+ * architecture; "" when the tree is past the cache's bounds (compiled, not
+ * cached). 0, -ENOMEM or -EIO (the digest failed).
+ */
+#define UAPI_CC_KEY_SIZE (KD_DIGEST_HEX_LEN + 1)
+int uapi_cc_tree_key(const struct utree *tree, const struct uapi_cc_conf *conf, const char *cc_path,
+		     const char *version, char key[UAPI_CC_KEY_SIZE]);
+
+/* A cache entry's index (compile-cache-index.c), as parsed from KEY.idx or to be written. */
+struct kd_buf;
+
+struct uapi_cc_dep {
+	uint64_t hash, size;		/* of the file's content; size in bytes */
+	int dir;			/* the tree's directory @path is under, -1: absolute */
+	char *path;			/* relative to that directory, else absolute */
+};
+
+struct uapi_cc_index {
+	size_t nr_headers, nr_compiled;
+	bool has_object;
+	uint64_t object_hash, object_size;	/* of KEY.so; size in bytes */
+	struct uapi_cc_dep *deps;
+	size_t nr_deps, cap_deps;
+	struct uapi_cc_failure *failures;
+	size_t nr_failures, cap_failures;
+};
+
+/*
+ * Parse the @len bytes of @text (any bytes: the cache is shared) into @ix,
+ * which uapi_cc_index__release() frees. 1 when it is an index of this
+ * format, 0 when it is not (@ix then empty), -ENOMEM.
+ */
+int uapi_cc_index__parse(const char *text, size_t len, struct uapi_cc_index *ix);
+/*
+ * Append @ix's text to @out: what uapi_cc_index__parse() reads back, given
+ * paths, headers and messages that uapi_cc_index__storable() accepts,
+ * headers and paths not empty, absolute paths starting with '/' and
+ * relative ones not. 0 or -ENOMEM.
+ */
+int uapi_cc_index__format(const struct uapi_cc_index *ix, struct kd_buf *out);
+/* Append a dependency (@path copied) to @ix. 0 or -ENOMEM. */
+int uapi_cc_index__add_dep(struct uapi_cc_index *ix, uint64_t hash, uint64_t size, int dir,
+			   const char *path);
+/* Can @s be one field of an index line (no tab, newline or carriage return)? */
+bool uapi_cc_index__storable(const char *s);
+void uapi_cc_index__release(struct uapi_cc_index *ix);
 
 /* --- shared by compile*.c --------------------------------------------------- */
 struct kd_buf;
@@ -151,7 +220,10 @@ void uapi_cc_remove_tree(const char *dir);
 size_t uapi_cc_parse_errors(const char *text, const char *src, const char *const *prefixes,
 			    bool *bad, size_t nr_lines, struct kd_buf *first_line1,
 			    struct kd_buf *first_any);
-/* Call @add with every prerequisite (an absolute path) of a make dependency file's text. */
+/*
+ * Call @add with every prerequisite of a make dependency file's text, as
+ * the compiler wrote it: relative to its working directory unless absolute.
+ */
 int uapi_cc_parse_deps(const char *text, int (*add)(const char *path, void *ctx), void *ctx);
 
 /* --- the driver's state, shared by compile.c and compile-alone.c ---------- */

@@ -4,14 +4,19 @@
  * declarations in a header of the tree are roots (their DW_AT_decl_file is
  * include-relative: the compiler ran with the tree's directories mapped
  * away); glibc's types come in only when a UAPI type uses one (struct
- * input_event's struct timeval), as any type reachable from a root.
+ * input_event's struct timeval), as any type reachable from a root. A
+ * decl_file is what the line map says, which a header's #line sets to any
+ * text: a name one of the tree's line directives made up is given back to
+ * the file that wrote it (line_names_internal.h), never taken for glibc's.
  */
 #include "extract/uapi/header_types_internal.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "extract/uapi/line_names_internal.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -40,10 +45,13 @@ struct header_view {
 struct top {
 	int64_t id;		/* table id */
 	char *file;		/* include-relative */
+	int line;		/* where in @file */
 };
 
 struct reader {
 	struct xtable *xt;
+	const struct utree *tree;
+	struct uline_names *lines;	/* file names the tree's line directives make up */
 	struct top *tops;
 	size_t nr_tops, cap_tops;
 };
@@ -59,15 +67,80 @@ static const char *tag_prefix(Dwarf_Half tag)
 	}
 }
 
+/* A relative path without "." or ".." segments: a name a header of the tree can have. */
+static bool plain_relative(const char *path)
+{
+	const char *seg = path;
+
+	if (!*path || *path == '/' || *path == '<')
+		return false;
+	for (;;) {
+		size_t len = strcspn(seg, "/");
+
+		if ((len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.'))
+			return false;
+		if (!seg[len])
+			return true;
+		seg += len + 1;
+	}
+}
+
+/* Is @name (include-relative) a file of the tree? */
+static int tree_file(const struct utree *tree, const char *name, bool *yes)
+{
+	char *path = NULL, *display = NULL;
+	int err = utree__resolve(tree, name, &path, &display);
+
+	*yes = !err;
+	free(path);
+	free(display);
+	return err == -ENOENT ? 0 : err;
+}
+
+/*
+ * The header of the tree that declares what DWARF places at *@file:*@line:
+ * DWARF's own name when it is one of the tree's; the file whose line
+ * directive made that name up, at its physical line; none (*@file freed,
+ * NULL) for the C library's and the compiler's files. Another relative
+ * name stays: it is compared under it, wherever that points.
+ */
+static int declaring_header(struct reader *rd, char **file, int *line)
+{
+	const char *header;
+	int at = 0, made_up = uline_names__find(rd->lines, *file, *line, &header, &at);
+	bool in_tree = false;
+	char *copy;
+	int err;
+
+	if (made_up && plain_relative(*file)) {
+		err = tree_file(rd->tree, *file, &in_tree);
+		if (err)
+			return err;
+	}
+	if (made_up && !in_tree) {
+		copy = kd_strdup(header);
+		if (!copy)
+			return -ENOMEM;
+		free(*file);
+		*file = copy;
+		*line = at;
+	} else if (!made_up && ((*file)[0] == '/' || (*file)[0] == '<')) {
+		free(*file);
+		*file = NULL;
+	}
+	return 0;
+}
+
 static int on_top_die(Dwarf_Die die, void *ctx)
 {
 	struct reader *rd = ctx;
 	struct kdwarf *d = rd->xt->dwarf;
 	Dwarf_Half tag = die_tag(d, die);
+	Dwarf_Unsigned decl_line;
 	const char *name;
 	char *file;
 	int64_t id;
-	int err;
+	int line, err;
 
 	if (!tag_prefix(tag) || die_flag(d, die, DW_AT_declaration))
 		return 0;
@@ -76,9 +149,13 @@ static int on_top_die(Dwarf_Die die, void *ctx)
 	if (!name && tag != DW_TAG_enumeration_type)
 		return 0;
 	file = xt_decl_file(rd->xt, die);
-	if (!file || file[0] == '/' || file[0] == '<') {
-		free(file);	/* libc's, or the compiler's own */
+	if (!file)
 		return 0;
+	line = die_udata(d, die, DW_AT_decl_line, &decl_line) && decl_line <= INT_MAX ? (int)decl_line : 0;
+	err = declaring_header(rd, &file, &line);
+	if (err || !file) {
+		free(file);	/* libc's, or the compiler's own */
+		return err;
 	}
 	err = KD_GROW(rd->tops, rd->cap_tops, rd->nr_tops + 1);
 	if (!err)
@@ -87,7 +164,7 @@ static int on_top_die(Dwarf_Die die, void *ctx)
 		free(file);
 		return err;
 	}
-	rd->tops[rd->nr_tops++] = (struct top){ id, file };
+	rd->tops[rd->nr_tops++] = (struct top){ id, file, line };
 	return 0;
 }
 
@@ -180,7 +257,7 @@ static int index_names(struct header_view *hv, struct reader *rd, struct kdb *db
 		*e = (struct hv_entry){ .type_id = canon, .size = x->t.size,
 					.file = kd_arena_strndup(&hv->arena, rd->tops[i].file,
 							       strlen(rd->tops[i].file)),
-					.line = x->t.decl_line };
+					.line = rd->tops[i].line };
 		{
 			char *k = kd_arena_strndup(&hv->arena, key.s, key.len);
 
@@ -222,7 +299,7 @@ static int write_declared(struct reader *rd, struct kdb *db, struct header_view_
 		const struct xtype *x = xt_get(rd->xt, rd->tops[i].id);
 
 		v[i] = (struct declared){ xt_canon(rd->xt, rd->tops[i].id), rd->tops[i].file,
-					  x ? x->t.decl_line : 0 };
+					  x ? rd->tops[i].line : 0 };
 	}
 	if (rd->nr_tops)
 		qsort(v, rd->nr_tops, sizeof(*v), cmp_declared);
@@ -239,7 +316,8 @@ static int write_declared(struct reader *rd, struct kdb *db, struct header_view_
 }
 
 int header_view__read(struct kdb *db, struct type_sink *sink, const char *object,
-		      struct header_view **out, struct header_view_stats *stats)
+		      const struct utree *tree, struct header_view **out,
+		      struct header_view_stats *stats)
 {
 	struct header_view *hv = NULL;
 	struct reader rd = { 0 };
@@ -267,8 +345,14 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	if (err)
 		goto out;
 	xt.declarations_expected = true;
+	xt.view = KD_VIEW_HEADERS;
 	rd.xt = &xt;
-	err = kdwarf_for_each_cu(d, on_cu, &rd);
+	rd.tree = tree;
+	err = tree ? uline_names__scan(tree, &rd.lines) : 0;
+	for (i = 0; !err && i < uline_names__nr_problems(rd.lines); i++)
+		err = kdb__put_problem(db, "uapi", NULL, NULL, "%s", uline_names__problem(rd.lines, i));
+	if (!err)
+		err = kdwarf_for_each_cu(d, on_cu, &rd);
 	if (!err)
 		err = xt_complete(&xt);
 	if (!err)
@@ -283,6 +367,7 @@ out:
 	for (i = 0; i < rd.nr_tops; i++)
 		free(rd.tops[i].file);
 	free(rd.tops);
+	uline_names__free(rd.lines);
 	xtable_release(&xt);
 	kdwarf_close(d);
 	kelf_close(k);

@@ -26,13 +26,15 @@ struct header_view_stats {
 };
 
 /*
- * Read @object (the linked headers) into @db through @sink. *out: the
- * name index, free with header_view__free(). Names declared with
- * different layouts by different headers become problem rows (the first
- * in header order answers sizeof). Returns 0 or a negative code.
+ * Read @object (the linked headers of @tree) into @db through @sink.
+ * *out: the name index, free with header_view__free(). Names declared
+ * with different layouts by different headers become problem rows (the
+ * first in header order answers sizeof). Returns 0 or a negative code.
  */
+struct utree;
 int header_view__read(struct kdb *db, struct type_sink *sink, const char *object,
-		      struct header_view **out, struct header_view_stats *stats);
+		      const struct utree *tree, struct header_view **out,
+		      struct header_view_stats *stats);
 void header_view__free(struct header_view *hv);
 
 /*

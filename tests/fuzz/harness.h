@@ -13,7 +13,10 @@
 
 int fuzz_db_one(const uint8_t *data, size_t size);
 int fuzz_elf_one(const uint8_t *data, size_t size);
+int fuzz_package_one(const uint8_t *data, size_t size);
 int fuzz_spec_one(const uint8_t *data, size_t size);
+int fuzz_suppress_one(const uint8_t *data, size_t size);
 int fuzz_uapi_one(const uint8_t *data, size_t size);
+int fuzz_uapi_cache_one(const uint8_t *data, size_t size);
 
 #endif

@@ -6,6 +6,12 @@
 #             fixture's asm-generic/ioctl.h as the fourth (see fuzz-uapi.c)
 #   OUT/db    the fixture kernels' .kabi, one with constants, ioctls and a module
 #   OUT/spec  the shipped spec files and the spec fixtures
+#   OUT/uapi-cache  the compile cache index of the fixture trees (both
+#             layouts), and one of each kind of line
+#   OUT/package  packages of the fixture kernel: a .deb (vmlinux, module,
+#             headers), the same as a tar, a headers .deb
+#   OUT/suppress  suppressions files: the entries the tests write, globs
+#             and escapes (see fuzz-suppress.c)
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
 # .debug_aranges, DWARF attribute values outside their type, a base type
 # named "", hostile .kabi columns (huge offsets, a stored deep contract) and
@@ -16,7 +22,7 @@ out=$1
 kd=$2
 top=$(cd "$(dirname "$0")/../.." && pwd)
 fx=$top/tests/fixtures
-mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec"
+mkdir -p "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" "$out/suppress"
 work=$(mktemp -d "${TMPDIR:-/tmp}/kabi-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -151,4 +157,41 @@ awk 'BEGIN { printf "#define U "; for (i = 0; i < 300; i++) printf "- "; print "
 	for (i = 0; i < 300; i++) printf "("; printf "1"; for (i = 0; i < 300; i++) printf ")"
 	print "\n#define IN_IF 1\n#endif" }' > "$out/uapi/seed-deep-unary-cond"
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" | grep -c seed- | sed 's/^/make-corpus: seeds: /'
+# The compile cache's index: as the fixture trees fill it (each one's own
+# cache), and a hand-made one with every kind of line.
+for t in installed source; do
+	[ -e "$out/uapi-cache/seed-$t" ] && continue
+	XDG_CACHE_HOME=$work/cache-$t "$kd" extract -q --uapi "$fx/uapi/$t" -o "$work/$t.kabi" &&
+		cp "$work"/cache-$t/kabi-diff/uapi/*.idx "$out/uapi-cache/seed-$t"
+done
+printf 'kabi-diff uapi-cc 2\nheaders 3\ncompiled 2\nobject 00000000deadbeef 1568152\ndep %s\ntdep %s\nfail %s\n' \
+	'3c34673a31f7cfb2 2462 /usr/include/stdc-predef.h' '7ad2e572923e1abf 1875 0 linux/../../side.h' \
+	"$(printf 'linux/bad.h\tlinux/bad.h:1:10: fatal error: x.h: No such file or directory')" \
+	> "$out/uapi-cache/seed-every-line"
+
+# Packages (issue 25): the members package.c maps, small enough for the
+# mutator: the fixture kernel as the debug vmlinux, a module, a few headers.
+if [ ! -e "$out/package/seed-dbg.deb" ]; then
+	r=$work/pkg rel=6.99.1
+	mkdir -p "$r/usr/lib/debug/boot" "$r/usr/lib/debug/lib/modules/$rel/kernel" \
+		"$r/usr/src/linux-headers-$rel-common/include/uapi/linux" "$r/DEBIAN"
+	cp "$out/elf/seed-v1-dwarf5" "$r/usr/lib/debug/boot/vmlinux-$rel"
+	gcc -g -O2 -c -DFXMOD_NAME='"fxmod"' "$fx/module.c" -o "$r/usr/lib/debug/lib/modules/$rel/kernel/fx.ko"
+	cp "$fx/kernel-uapi/uapi/linux/"*.h "$r/usr/src/linux-headers-$rel-common/include/uapi/linux/"
+	printf 'Package: linux-image-dbg\nVersion: 1\nArchitecture: amd64\nMaintainer: t <t@t>\nDescription: t\n' \
+		>"$r/DEBIAN/control"
+	dpkg-deb --root-owner-group -Zxz --build "$r" "$work/dbg.deb" >/dev/null
+	tar -C "$r" --exclude=DEBIAN -cJf "$out/package/seed-dbg.tar.xz" usr
+	rm -rf "$r/usr/lib" && dpkg-deb --root-owner-group -Zgzip --build "$r" "$out/package/seed-headers.deb" >/dev/null
+	mv "$work/dbg.deb" "$out/package/seed-dbg.deb"
+fi
+
+# Suppressions: the shapes a reviewed entry takes, and its escapes and globs.
+printf '# reviewed\n\ntail-growth-uncontracted struct\\ open_how  extensible (copy_struct_from_user)\nsyscall-renumbered openat2 moved on purpose\n' \
+	> "$out/suppress/seed-entries"
+printf 'member-* struct\\ open_how.* reviewed\nconstant-removed O_[A-Z]* gone\n*-removed [!x]*\\ x why\n' \
+	> "$out/suppress/seed-globs"
+printf 'member-moved ioctl\\ FX_IOC_* reached from the ioctl\r\nno-such-rule x y\n' > "$out/suppress/seed-errors"
+
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" "$out/suppress" |
+	grep -c seed- | sed 's/^/make-corpus: seeds: /'
