@@ -127,8 +127,9 @@ constant.value | KDE_MODE_SLOW | 3 | 2 | breaking | constant-value
 constant.value | KDE_STAT_OUT | 3 | 2 | breaking | constant-value
 constant.value | __KDE_STAT_MAX | 4 | 3 | info | constant-count
 type.enumerator.removed | enum kde_attr.KDE_ATTR_PORT | 3 | - | breaking | enumerator-removed
-type.enumerator.value | enum kde_attr.__KDE_ATTR_MAX | 4 | 3 | info | enumerator-count" \
-	"  the mirror: enumerators back to #defines (info); a slot whose old number another old name holds is a value that changed"
+type.enumerator.value | enum kde_attr.__KDE_ATTR_MAX | 4 | 3 | info | enumerator-count
+type.removed | enum kde_header_flags | linux/kde.h:32 | - | source | header-type-removed" \
+	"  the mirror: enumerators back to #defines (info), their enum's tag gone (source); a slot whose old number another old name holds is a value that changed"
 
 # --- the contract decides a removal ------------------------------------------
 "$KABI_DIFF" v1 v2 -q --spec "$fx/contract" -f json >contract.json
