@@ -261,6 +261,10 @@ int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx)
 		" SELECT o.name, 1, n.name IS NOT NULL FROM main.constants o"
 		" LEFT JOIN other.constants n ON n.name = o.name"
 		" WHERE n.name IS NULL OR n.value <> o.value OR n.source <> o.source"
+		/* An enumerator that moved to an enum of another name (or none). */
+		"  OR (o.source = 'enumerator' AND"
+		"   (SELECT name FROM main.types WHERE id = o.enum_type) IS NOT"
+		"   (SELECT name FROM other.types WHERE id = n.enum_type))"
 		" UNION ALL"
 		" SELECT n.name, 0, 1 FROM other.constants n"
 		" WHERE NOT EXISTS (SELECT 1 FROM main.constants o WHERE o.name = n.name))"
@@ -299,6 +303,28 @@ int kdb__enumerator_successor(struct kdb *db, int64_t old_enum, int64_t value, c
 	err = kdb_step_one(db, st, "reading the new headers' enumerators");
 	if (!err && !(*name = kdb_col_strdup(st, 0)))
 		err = -ENOMEM;
+	sqlite3_finalize(st);
+	return err == -ENOENT ? 0 : err;
+}
+
+int kdb__other_header_enum(struct kdb *db, const char *name, int64_t *id)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	*id = 0;
+	err = kdb_prepare(db, "SELECT t.id FROM other.types t JOIN other.uapi_types u ON u.type_id = t.id"
+			  " WHERE t.kind = 'enum' AND t.name = ?1 ORDER BY t.id LIMIT 1", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
+		err = kdb_sql_error(db, "binding an enum's name");
+		goto out;
+	}
+	err = kdb_step_one(db, st, "looking a header enum up");
+	if (!err)
+		*id = sqlite3_column_int64(st, 0);
+out:
 	sqlite3_finalize(st);
 	return err == -ENOENT ? 0 : err;
 }

@@ -46,8 +46,8 @@ typedef int (*kdb_constant_pair_fn)(const struct kdb_constant_pair *p, void *ctx
 typedef int (*kdb_ioctl_pair_fn)(const struct kdb_ioctl_pair *p, void *ctx);
 /*
  * After kdb__attach_other(): constants added, removed, of another value, or
- * defined otherwise (a #define on one side, an enumerator on the other),
- * by name. An enumerator one side has is not compared when the other side
+ * defined otherwise (a #define on one side, an enumerator on the other,
+ * or enumerators of enums of other names), by name. An enumerator one side has is not compared when the other side
  * has no header view of its header (no compiler, or the header does not
  * compile there): its absence says nothing.
  */
@@ -60,6 +60,11 @@ int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx);
  * when none. After kdb__attach_other().
  */
 int kdb__enumerator_successor(struct kdb *db, int64_t old_enum, int64_t value, char **name);
+/*
+ * The types.id of the named enum @name that the other side's header view
+ * declares (the first, by id), 0 when none. After kdb__attach_other().
+ */
+int kdb__other_header_enum(struct kdb *db, const char *name, int64_t *id);
 /* After kdb__attach_other(): every ioctl of either side, by name. */
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx);
 

@@ -203,18 +203,39 @@ static int definition(struct kd_buf *b, const struct kd_constant *c, const char 
 }
 
 /*
- * An enumerator's change that the comparison of its named enum reports
- * (diff-enum.c: both sides' headers declare the enum): removed from it,
- * added to it, or another value in it.
+ * An enumerator's change that the comparison of its named enum, which both
+ * sides' headers declare, reports (diff-enum.c) and that says nothing more
+ * as a constant: removed from the enum, added to it, another value there,
+ * or leaving it for a #define (or another enum) of the same value as a
+ * rename (the enum's report says the old name stays a constant). A name
+ * that leaves or joins with its value kept and no rename, or with another
+ * value, is a constant's change: how it is defined, or its value.
+ * *@yes: the answer. 0 or a negative code.
  */
-static bool reported_by_enum(const struct kdb_constant_pair *p)
+static int reported_by_enum(struct diff_run *run, const struct kdb_constant_pair *p, bool *yes)
 {
-	if (!p->old)
-		return p->new_enum && p->new_enum_in_old;
-	if (!p->old_enum || !p->old_enum_in_new)
-		return false;
-	return !p->new || (p->new_enum && !strcmp(p->new_enum, p->old_enum) &&
-			   p->old->value != p->new->value);
+	const struct kd_constant *o = p->old, *n = p->new;
+	const struct kd_type *ta, *tb;
+	int64_t id = 0;
+	int err;
+
+	*yes = false;
+	if (!o)
+		*yes = p->new_enum && p->new_enum_in_old;
+	if (!o || !p->old_enum || !p->old_enum_in_new)
+		return 0;
+	if (!n || (p->new_enum && !strcmp(p->new_enum, p->old_enum))) {
+		*yes = true;
+		return 0;
+	}
+	if (o->value != n->value)
+		return 0;
+	err = kdb__other_header_enum(run->db[0], p->old_enum, &id);
+	ta = tgraph_get(&run->e.g[0], o->enum_type);
+	tb = id ? tgraph_get(&run->e.g[1], id) : NULL;
+	if (!err && ta && tb)
+		*yes = dt_enumerator_renamed(&run->e, ta, tb, o->value);
+	return err;
 }
 
 /* The evidence of an enumerator the new headers no longer define. */
@@ -386,10 +407,11 @@ int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
 	bool redefined = p->old && p->new && p->old->value == p->new->value;
 	struct diff_judged j = { .text = KD_BUF_INIT };
 	size_t idx;
-	int err = 0;
+	bool by_enum;
+	int err = reported_by_enum(run, p, &by_enum);
 
-	if (reported_by_enum(p))
-		return 0;
+	if (err || by_enum)
+		return err;
 	kd_buf_reset(&run->ov);
 	kd_buf_reset(&run->nv);
 	kd_buf_reset(&run->subj);

@@ -407,6 +407,14 @@ bool dt_enum_end_marker(const struct kd_type *t, const char *name);
  */
 int dt_embedded(struct diff_engine *e, const char *name, bool *embedded);
 
+/*
+ * Does the comparison of enum @ta with @tb report the enumerator of @ta
+ * that @tb lacks, of @value, as renamed (the old name kept as a constant
+ * of that value, one new name for it in @tb; diff-enum.c)?
+ */
+bool dt_enumerator_renamed(const struct diff_engine *e, const struct kd_type *ta,
+			   const struct kd_type *tb, int64_t value);
+
 /* Enums of other tags, the same size, every old enumerator kept with its value. */
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);
 

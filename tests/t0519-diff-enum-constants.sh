@@ -131,6 +131,36 @@ type.enumerator.value | enum kde_attr.__KDE_ATTR_MAX | 4 | 3 | info | enumerator
 type.removed | enum kde_header_flags | linux/kde.h:32 | - | source | header-type-removed" \
 	"  the mirror: enumerators back to #defines (info), their enum's tag gone (source); a slot whose old number another old name holds is a value that changed"
 
+# --- a name that leaves or joins a named enum ----------------------------------
+# Its value kept, it is the same constant: only how it is defined changed
+# (constant-now-*, info), never an enumerator removed or added as well; a
+# rename whose old name stays a #define is the enum's report only; another
+# value is a constant's value change (and the enum's addition or removal).
+header_tree m1 "$fx/kdm-v1.h" linux/kdm.h
+header_tree m2 "$fx/kdm-v2.h" linux/kdm.h
+"$KABI_DIFF" m1 m2 -q --no-spec -f json >m.json
+is "$?" 12 "names leaving and joining an enum: exit 12 (KDM_F_TWO's value)"
+is "$(changes m.json)" \
+"constant.definition | KDM_F_ONE | #define 8 | enumerator of enum kdm_op | info | constant-now-enumerator
+constant.definition | KDM_MODE_B | enumerator of enum kdm_mode | enumerator of enum kdm_speed | info | constant-now-enumerator
+constant.definition | KDM_OP_TRIM | enumerator of enum kdm_op | #define 4 | info | constant-now-macro
+constant.value | KDM_F_TWO | 16 | 32 | breaking | constant-value
+type.enumerator.added | enum kdm_op.KDM_F_TWO | - | 32 | compatible | enumerator-added
+type.enumerator.renamed | enum kdm_op.KDM_OP_SYNC | KDM_OP_SYNC | KDM_OP_FLUSH | info | enumerator-renamed" \
+	"  value kept: how it is defined (info), once; a rename the enum's; another value the value rules"
+"$KABI_DIFF" m2 m1 -q --no-spec -f json >m-back.json
+is "$?" 28 "the mirror: exit 28 (values lost, enum kdm_speed gone)"
+is "$(changes m-back.json)" \
+"constant.definition | KDM_F_ONE | enumerator of enum kdm_op | #define 8 | info | constant-now-macro
+constant.definition | KDM_MODE_B | enumerator of enum kdm_speed | enumerator of enum kdm_mode | info | constant-now-enumerator
+constant.definition | KDM_OP_SYNC | #define KDM_OP_FLUSH | enumerator of enum kdm_op | info | constant-now-enumerator
+constant.definition | KDM_OP_TRIM | #define 4 | enumerator of enum kdm_op | info | constant-now-enumerator
+constant.value | KDM_F_TWO | 32 | 16 | breaking | constant-value
+type.enumerator.removed | enum kdm_op.KDM_F_TWO | 32 | - | breaking | enumerator-removed
+type.enumerator.removed | enum kdm_op.KDM_OP_FLUSH | 3 | - | breaking | enumerator-removed
+type.removed | enum kdm_speed | linux/kdm.h:12 | - | source | header-type-removed" \
+	"  the mirror: the same names defined back (info); KDM_OP_FLUSH, whose name the old headers lack, removed"
+
 # --- the contract decides a removal ------------------------------------------
 "$KABI_DIFF" v1 v2 -q --spec "$fx/contract" -f json >contract.json
 is "$(jq -r '.changes[] | select(.kind == "constant.removed") | "\(.rule) \(.subject) \(.evidence.text | sub("^.*/contract/"; ""))"' contract.json | sort)" \
