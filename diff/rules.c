@@ -317,7 +317,7 @@ static const struct diff_rule rules[] = {
 	  "constant.value: an enumerator whose old value the enum that continues its old one gives to a name new to it", S, false,
 	  "old binaries pass the old number, which the new headers still define under the new name; old source rebuilt gets the new number" },
 	[DIFF_R_CONSTANT_NOW_ENUMERATOR] = { "constant-now-enumerator", { DIFF_K_CONSTANT_DEFINITION },
-	  "constant.definition: a #define the new headers make an enumerator (of a named or an anonymous enum) of the same value", I, false,
+	  "constant.definition: a #define (or an enumerator of another enum) the new headers make an enumerator (of a named or an anonymous enum) of the same value", I, false,
 	  "a program sees the same name with the same value and builds and runs as before; only `#ifdef NAME` no longer sees it" },
 	[DIFF_R_CONSTANT_NOW_MACRO] = { "constant-now-macro", { DIFF_K_CONSTANT_DEFINITION },
 	  "constant.definition: an enumerator the new headers make a #define of the same value", I, false,
