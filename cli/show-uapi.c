@@ -148,9 +148,13 @@ static int print_constant(const struct kd_constant *c, void *ctx)
 		fprintf(s->f, "  defined at %s:%d\n", c->file, c->line);
 	if (c->enum_type) {
 		const struct kd_type *t = type_cache__get(s->tc, c->enum_type);
+		/* An enumerator's own row, or a #define that an enumerator shares the name of. */
+		const char *what = c->source && !strcmp(c->source, "enumerator") ? "an" : "also an";
 
-		if (t)
-			fprintf(s->f, "  also an enumerator of enum %s\n", t->name ? t->name : "(anonymous)");
+		if (t && t->name)
+			fprintf(s->f, "  %s enumerator of enum %s\n", what, t->name);
+		else if (t)
+			fprintf(s->f, "  %s enumerator of an anonymous enum\n", what);
 	}
 	return 0;
 }

@@ -230,24 +230,103 @@ int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, 
 	" SELECT " nulls ", " cols("n") ", n.name FROM other." table " n" \
 	" WHERE NOT EXISTS (SELECT 1 FROM main." table " o WHERE o.name = n.name))" \
 	" ORDER BY k"
-#define NULL7 "NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-#define NULL13 NULL7 ", NULL, NULL, NULL, NULL, NULL, NULL"
+#define NULL13 "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
 
 static int constant_pair_row(sqlite3_stmt *st, void *ctx)
 {
 	struct kd_constant o, n;
 	struct kdb_constant_pair p = {
-		kdb_read_constant(st, 0, &o), kdb_read_constant(st, KDB_CONSTANT_NCOLS, &n)
+		kdb_read_constant(st, 0, &o), kdb_read_constant(st, KDB_CONSTANT_NCOLS, &n),
+		kdb_col_text(st, 2 * KDB_CONSTANT_NCOLS), kdb_col_text(st, 2 * KDB_CONSTANT_NCOLS + 1),
+		sqlite3_column_int(st, 2 * KDB_CONSTANT_NCOLS + 2) != 0,
+		sqlite3_column_int(st, 2 * KDB_CONSTANT_NCOLS + 3) != 0,
 	};
 
 	return KDB_CALL(kdb_constant_pair_fn, ctx, &p);
 }
 
+/*
+ * Does the header view of schema @s cover header @f? Not when it has none
+ * (no compiler: no uapi_compiled) or @f did not compile there (the
+ * problem extract.c writes for it: input and location the header alone).
+ */
+#define HEADER_VIEW_COVERS(s, f) 	"(EXISTS (SELECT 1 FROM " s ".meta WHERE key = 'uapi_compiled')" 	" AND NOT EXISTS (SELECT 1 FROM " s ".problems q WHERE q.stage = 'uapi'" 	"  AND q.input = " f " AND q.location = " f " AND q.message GLOB 'does not compile*'))"
+/* A named enum of schema @s's header view is called @n. */
+#define HEADER_ENUM_NAMED(s, n) 	"EXISTS (SELECT 1 FROM " s ".types t JOIN " s ".uapi_types u ON u.type_id = t.id" 	" WHERE t.kind = 'enum' AND t.name = " n ")"
+
 int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx)
 {
-	return kdb_query(db, PAIRS_BY_NAME("constants", KDB_CONSTANT_COLS, NULL7,
-					   "n.name IS NULL OR n.value <> o.value"),
-			 "comparing constants", constant_pair_row, &KDB_CALLER(cb, ctx));
+	return kdb_query(db,
+		"WITH names(k, in_old, in_new) AS ("
+		" SELECT o.name, 1, n.name IS NOT NULL FROM main.constants o"
+		" LEFT JOIN other.constants n ON n.name = o.name"
+		" WHERE n.name IS NULL OR n.value <> o.value OR n.source <> o.source"
+		/* An enumerator that moved to an enum of another name (or none). */
+		"  OR (o.source = 'enumerator' AND"
+		"   (SELECT name FROM main.types WHERE id = o.enum_type) IS NOT"
+		"   (SELECT name FROM other.types WHERE id = n.enum_type))"
+		" UNION ALL"
+		" SELECT n.name, 0, 1 FROM other.constants n"
+		" WHERE NOT EXISTS (SELECT 1 FROM main.constants o WHERE o.name = n.name))"
+		" SELECT " KDB_CONSTANT_COLS("o") ", " KDB_CONSTANT_COLS("n") ", oe.name, ne.name,"
+		"  oe.name IS NOT NULL AND " HEADER_ENUM_NAMED("other", "oe.name") ","
+		"  ne.name IS NOT NULL AND " HEADER_ENUM_NAMED("main", "ne.name")
+		" FROM names p"
+		" LEFT JOIN main.constants o ON p.in_old AND o.name = p.k"
+		" LEFT JOIN other.constants n ON p.in_new AND n.name = p.k"
+		" LEFT JOIN main.types oe ON o.source = 'enumerator' AND oe.id = o.enum_type"
+		" LEFT JOIN other.types ne ON n.source = 'enumerator' AND ne.id = n.enum_type"
+		" WHERE (p.in_new OR o.source <> 'enumerator' OR " HEADER_VIEW_COVERS("other", "o.file") ")"
+		"  AND (p.in_old OR n.source <> 'enumerator' OR " HEADER_VIEW_COVERS("main", "n.file") ")"
+		" ORDER BY p.k",
+		"comparing constants", constant_pair_row, &KDB_CALLER(cb, ctx));
+}
+
+int kdb__enumerator_successor(struct kdb *db, int64_t old_enum, int64_t value, char **name)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	*name = NULL;
+	err = kdb_prepare(db,
+		"SELECT s.name FROM other.enumerators s WHERE s.value = ?2 AND s.type_id = ("
+		"  SELECT ne.type_id FROM other.enumerators ne"
+		"  JOIN main.enumerators oe ON oe.name = ne.name AND oe.type_id = ?1"
+		"  WHERE EXISTS (SELECT 1 FROM other.uapi_types u WHERE u.type_id = ne.type_id)"
+		"  GROUP BY ne.type_id ORDER BY count(*) DESC, ne.type_id LIMIT 1)"
+		" AND NOT EXISTS (SELECT 1 FROM main.enumerators m WHERE m.type_id = ?1 AND m.name = s.name)"
+		" ORDER BY s.idx LIMIT 1", &st);
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, old_enum);
+	sqlite3_bind_int64(st, 2, value);
+	err = kdb_step_one(db, st, "reading the new headers' enumerators");
+	if (!err && !(*name = kdb_col_strdup(st, 0)))
+		err = -ENOMEM;
+	sqlite3_finalize(st);
+	return err == -ENOENT ? 0 : err;
+}
+
+int kdb__other_header_enum(struct kdb *db, const char *name, int64_t *id)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	*id = 0;
+	err = kdb_prepare(db, "SELECT t.id FROM other.types t JOIN other.uapi_types u ON u.type_id = t.id"
+			  " WHERE t.kind = 'enum' AND t.name = ?1 ORDER BY t.id LIMIT 1", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
+		err = kdb_sql_error(db, "binding an enum's name");
+		goto out;
+	}
+	err = kdb_step_one(db, st, "looking a header enum up");
+	if (!err)
+		*id = sqlite3_column_int64(st, 0);
+out:
+	sqlite3_finalize(st);
+	return err == -ENOENT ? 0 : err;
 }
 
 static int ioctl_pair_row(sqlite3_stmt *st, void *ctx)

@@ -30,14 +30,41 @@ int kdb__diff_syscalls(struct kdb *db, const char *abi, kdb_syscall_pair_fn cb, 
 /* A constant or ioctl of either kernel; NULL on the side where it is absent. */
 struct kdb_constant_pair {
 	const struct kd_constant *old, *new;
+	/*
+	 * Each side's named enum when its constant is an enumerator of one
+	 * (NULL: a #define, an anonymous enum's), and whether the other side's
+	 * header view declares a named enum of that name too: then the two
+	 * enums are compared as types (diff-enum.c) as well.
+	 */
+	const char *old_enum, *new_enum;
+	bool old_enum_in_new, new_enum_in_old;
 };
 struct kdb_ioctl_pair {
 	const struct kd_ioctl *old, *new;
 };
 typedef int (*kdb_constant_pair_fn)(const struct kdb_constant_pair *p, void *ctx);
 typedef int (*kdb_ioctl_pair_fn)(const struct kdb_ioctl_pair *p, void *ctx);
-/* After kdb__attach_other(): constants added, removed or of another value, by name. */
+/*
+ * After kdb__attach_other(): constants added, removed, of another value, or
+ * defined otherwise (a #define on one side, an enumerator on the other,
+ * or enumerators of enums of other names), by name. An enumerator one side has is not compared when the other side
+ * has no header view of its header (no compiler, or the header does not
+ * compile there): its absence says nothing.
+ */
 int kdb__diff_constants(struct kdb *db, kdb_constant_pair_fn cb, void *ctx);
+/*
+ * The enumerator that took @value in the enum continuing the old side's
+ * enum @old_enum (types.id) in the new side's header view: the enum of the
+ * new header view sharing the most enumerator names with it, and of its
+ * enumerators the one the old enum did not have. *name malloc'ed, NULL
+ * when none. After kdb__attach_other().
+ */
+int kdb__enumerator_successor(struct kdb *db, int64_t old_enum, int64_t value, char **name);
+/*
+ * The types.id of the named enum @name that the other side's header view
+ * declares (the first, by id), 0 when none. After kdb__attach_other().
+ */
+int kdb__other_header_enum(struct kdb *db, const char *name, int64_t *id);
 /* After kdb__attach_other(): every ioctl of either side, by name. */
 int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx);
 

@@ -22,7 +22,7 @@ int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n)
 	int err;
 
 	err = kdb_prepare(db, "INSERT OR REPLACE INTO constants(name, value, ctype, expr, file, line,"
-			  " enum_type) VALUES (?,?,?,?,?,?,?)", &st);
+			  " enum_type, source) VALUES (?,?,?,?,?,?,?,?)", &st);
 	if (err)
 		return err;
 	for (i = 0; i < n; i++) {
@@ -36,6 +36,7 @@ int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n)
 		if (c[i].line > 0)
 			sqlite3_bind_int(st, 6, c[i].line);
 		kdb_bind_id(st, 7, c[i].enum_type);
+		kdb_bind_text(st, 8, c[i].source ? c[i].source : "macro");
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			err = kdb_sql_error(db, "writing constants");
 			goto out;
@@ -111,6 +112,7 @@ const struct kd_constant *kdb_read_constant(sqlite3_stmt *st, int base, struct k
 		.file = kdb_col_text(st, base + 4),
 		.line = sqlite3_column_int(st, base + 5),
 		.enum_type = sqlite3_column_int64(st, base + 6),
+		.source = kdb_col_text(st, base + 7),
 	};
 	return sqlite3_column_type(st, base) == SQLITE_NULL ? NULL : out;
 }

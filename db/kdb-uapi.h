@@ -50,19 +50,22 @@ typedef int (*kdb_uapi_failure_fn)(const struct kdb_uapi_failure *f, void *ctx);
 int kdb__foreach_uapi_failure(struct kdb *db, kdb_uapi_failure_fn cb, void *ctx);
 
 /*
- * An integer #define of the UAPI headers. @value holds the 64 bits of the
- * C value in two's complement; @ctype names its C type ("int",
- * "unsigned int", "long", "unsigned long", "long long", "unsigned long
- * long"), so (uint64_t)value is the value when ctype is unsigned 64-bit.
+ * An integer constant of the UAPI headers: a #define, or an enumerator of
+ * an enum the header view declares (named or anonymous), one namespace.
+ * @value holds the 64 bits of the C value in two's complement; @ctype
+ * names its C type ("int", "unsigned int", "long", "unsigned long", "long
+ * long", "unsigned long long"), so (uint64_t)value is the value when
+ * ctype is unsigned 64-bit.
  */
 struct kd_constant {
 	const char *name;
 	int64_t value;
 	const char *ctype;
-	const char *expr;	/* the macro body as written (comments stripped) */
+	const char *expr;	/* the macro body as written (comments stripped); NULL: enumerator */
 	const char *file;	/* include-relative: "linux/fcntl.h" */
-	int line;
+	int line;		/* an enumerator's: its enum's */
 	int64_t enum_type;	/* types.id of an enum with an enumerator of that name; 0: none */
+	const char *source;	/* "macro" (a #define), "enumerator"; NULL: macro */
 };
 
 /* An ioctl command number #define (_IO/_IOR/_IOW/_IOWR/_IOC). */
@@ -113,6 +116,17 @@ int kdb__add_number_ioctls(struct kdb *db);
  * UPDATE; run after the types are written). Returns the number linked.
  */
 int kdb__link_constants_to_enums(struct kdb *db);
+/*
+ * Every enumerator of an enum the header view declares (uapi_types), named
+ * or anonymous, as a constant of source "enumerator", after the #defines
+ * and ioctls are written: a name one of those already has stays theirs
+ * (#define FOO FOO is one constant). A name that enums of several headers
+ * give different values keeps the first header's (path order), as
+ * #defines do; that disagreement, and an enumerator whose #define of the
+ * same name has another value, are problems rows. Returns the number of
+ * constants added or a negative code.
+ */
+int kdb__add_enumerator_constants(struct kdb *db);
 
 /* Callbacks see rows whose strings live until the callback returns; a
  * non-zero return stops the walk and is returned. */

@@ -100,8 +100,8 @@ struct kdb_caller {
  * it, or NULL where that column is NULL (the absent side of a diff's pair).
  */
 #define KDB_CONSTANT_COLS(t) t ".name, " t ".value, " t ".ctype, " t ".expr, " t ".file, " \
-	t ".line, " t ".enum_type"
-#define KDB_CONSTANT_NCOLS 7
+	t ".line, " t ".enum_type, " t ".source"
+#define KDB_CONSTANT_NCOLS 8
 #define KDB_IOCTL_COLS(t) t ".name, " t ".dir, " t ".type_char, " t ".nr, " t ".arg_type_text, " \
 	t ".arg_type, " t ".size, " t ".size_trusted, " t ".cmd, " t ".module_id, " t ".file, " \
 	t ".line, " t ".source"

@@ -105,15 +105,16 @@ const char kdb_schema_sql[] =
 	") WITHOUT ROWID;\n"
 	"CREATE INDEX uapi_types_file ON uapi_types(file);\n"
 
-	/* Integer #defines of the UAPI headers (and enumerators linked by name). */
+	/* Integer #defines and enumerators of the UAPI headers: one namespace. */
 	"CREATE TABLE constants (\n"
 	"  name TEXT PRIMARY KEY,\n"
 	"  value INTEGER NOT NULL,\n"      /* 64-bit two's complement; see ctype */
 	"  ctype TEXT NOT NULL DEFAULT 'int',\n" /* C type of the value: int, unsigned int, long, ... */
-	"  expr TEXT,\n"                   /* the macro body as written */
+	"  expr TEXT,\n"                   /* the macro body as written; NULL for an enumerator */
 	"  file TEXT,\n"
 	"  line INTEGER,\n"
-	"  enum_type INTEGER REFERENCES types(id)\n" /* set when an enumerator has this name */
+	"  enum_type INTEGER REFERENCES types(id),\n" /* set when an enumerator has this name */
+	"  source TEXT NOT NULL DEFAULT 'macro'\n" /* macro | enumerator */
 	") WITHOUT ROWID;\n"
 
 	"CREATE TABLE ioctls (\n"

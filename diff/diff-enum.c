@@ -82,7 +82,17 @@ static bool is_end_marker(const struct kd_type *t, size_t i)
 	return true;
 }
 
-/* Do the new headers keep @name as a #define of @value (an alias)? */
+bool dt_enum_end_marker(const struct kd_type *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; t && i < t->nr_enumerators; i++)
+		if (!strcmp(t->enumerators[i].name, name))
+			return is_end_marker(t, i);
+	return false;
+}
+
+/* Do the new headers keep @name as a constant of @value (a #define, another enum's enumerator)? */
 static bool alias_kept(const struct diff_engine *e, const char *name, int64_t value)
 {
 	int64_t v = 0;
@@ -94,7 +104,7 @@ static bool alias_kept(const struct diff_engine *e, const char *name, int64_t va
  * A rename: the enumerator of @ta that @tb lacks had @value, exactly one
  * enumerator new in @tb has it (no other removed one of @ta shares it),
  * neither of them named like a count or end marker, and the new headers
- * keep the old name as a #define of the same value (nf_tables.h: #define
+ * keep the old name as a constant of the same value (nf_tables.h: #define
  * NFT_BITWISE_BOOL NFT_BITWISE_MASK_XOR). Without that alias a new name
  * on an old value may be a reuse (6.12's vdpa.h gave
  * VDPA_ATTR_VDPA_DEV_SUPPORTED_FEATURES's value to
@@ -124,6 +134,26 @@ static long renamed_to(const struct diff_engine *e, const struct kd_type *ta,
 	return gone == 1 ? found : -1;
 }
 
+bool dt_enumerator_renamed(const struct diff_engine *e, const struct kd_type *ta,
+			   const struct kd_type *tb, int64_t value)
+{
+	return renamed_to(e, ta, tb, value) >= 0;
+}
+
+/*
+ * Do both sides' headers define @name as a constant of @value, outside
+ * the enum compared on one side? Then its leaving or joining the enum is
+ * no change of the enum's: a #define and an enumerator are one namespace
+ * to a program, and the constants' comparison (diff-constants.c) says
+ * how the name is defined now (constant-now-macro, -now-enumerator).
+ */
+static bool constant_kept(const struct diff_engine *e, const char *name, int64_t value)
+{
+	int64_t v = 0;
+
+	return diff_constant(e->old_db, name, &v) && v == value && alias_kept(e, name, value);
+}
+
 /* Is @b (new in @tb) the new name of an enumerator @ta lost? */
 static bool renamed_from(const struct diff_engine *e, const struct kd_type *ta,
 			 const struct kd_type *tb, const struct kd_enumerator *b)
@@ -145,6 +175,8 @@ static int old_enumerator(struct diff_engine *e, size_t node, const struct kd_ty
 	size_t idx;
 	int err;
 
+	if (removed && k < 0 && constant_kept(e, a->name, a->value))
+		return 0;
 	if (k >= 0) {
 		err = kd_buf_addf(nv, "value %" PRId64 " kept", a->value);
 		return err ? err : emit(e, node, DIFF_K_TYPE_ENUMERATOR_RENAMED,
@@ -192,8 +224,9 @@ int dt_compare_enum(struct diff_engine *e, size_t node, const struct kd_type *ta
 	for (j = 0; !err && j < tb->nr_enumerators; j++) {
 		const struct kd_enumerator *b = &tb->enumerators[j];
 
-		if (has_enumerator(ta, b->name) || renamed_from(e, ta, tb, b))
-			continue;	/* kept, or reported as the old name's rename */
+		if (has_enumerator(ta, b->name) || renamed_from(e, ta, tb, b) ||
+		    constant_kept(e, b->name, b->value))
+			continue;	/* kept, reported as the old name's rename, or a constant's */
 		kd_buf_reset(&subj);
 		kd_buf_reset(&nv);
 		err = kd_buf_addf(&subj, "%s.%s", disp, b->name);

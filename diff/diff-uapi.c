@@ -1,20 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Constants and ioctls of the UAPI headers, each row of the SQL join
- * (db/kdb-diff.c) judged with what decides whether old binaries notice:
- *
- * - what a constant is for (its role): a value changing breaks, a mask
- *   may grow, a version may go up, a count says nothing; the role comes
- *   from the contract ("constant NAME: ROLE;"), else from the header's
- *   expression (an OR of values is a mask), else from the kernel's naming
- *   conventions (*_VERSION, *_MAX, *_RESERVED), which the contract
- *   overrides. A removed constant breaks only binaries the kernel then
- *   refuses: one the contract lists in a set of values.
- * - what the old kernel's binary shows: an ioctl whose argument type no
- *   built code uses (neither vmlinux nor any of its modules defines it),
- *   or all of whose header's ioctls are so, was never served by that
- *   kernel; a module named after a header that is gone in the new kernel
- *   takes the header's ioctls with it.
+ * Ioctls of the UAPI headers, each row of the SQL join (db/kdb-diff.c)
+ * judged with what the old kernel's binary shows: an ioctl whose argument
+ * type no built code uses (neither vmlinux nor any of its modules defines
+ * it), or all of whose header's ioctls are so, was never served by that
+ * kernel; a module named after a header that is gone in the new kernel
+ * takes the header's ioctls with it. Those facts are loaded here for the
+ * constants too (diff-constants.c).
  */
 #include "diff/diff_internal.h"
 
@@ -270,159 +262,10 @@ bool diff_header_unbuilt(const struct diff_run *run, const char *file, struct kd
 	return h && h->typed && !h->built && !header_module(&run->k, 0, file, scratch);
 }
 
-/* --- constants ------------------------------------------------------------- */
+/* --- verdicts ------------------------------------------------------------ */
 
-static const char *const role_names[] = {
-	[DIFF_ROLE_NONE] = "value", [DIFF_ROLE_VALUE] = "value", [DIFF_ROLE_MASK] = "mask",
-	[DIFF_ROLE_VERSION] = "version", [DIFF_ROLE_MINIMUM] = "minimum version",
-	[DIFF_ROLE_COUNT] = "count or end sentinel", [DIFF_ROLE_RESERVED] = "reserved bits",
-	[DIFF_ROLE_HARDWARE] = "a fact of hardware no syscall or ioctl passes",
-};
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
-static bool ends_with_any(const char *s, const char *const *suffixes)
-{
-	for (; *suffixes; suffixes++)
-		if (ends_with(s, *suffixes))
-			return true;
-	return false;
-}
-
-/* A literal number, maybe parenthesized ("42", "(0x10)", "1U"): no other name in it. */
-static bool is_literal(const char *expr)
-{
-	const char *p;
-
-	if (!expr)
-		return false;
-	for (p = expr; *p; p++)
-		if (*p == '_' || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z' &&
-				  !strchr("xXuUlLabcdefABCDEF", *p)))
-			return false;
-	return true;
-}
-
-/*
- * Is @expr an OR of two or more terms at its top level ("(A | B | C)")?
- * Parentheses around the whole are looked through; '|' inside nested
- * parentheses does not count.
- */
-static int top_level_ors(const char *expr)
-{
-	const char *p, *end;
-	int depth = 0, ors = 0;
-
-	if (!expr)
-		return 0;
-	while (*expr == ' ')
-		expr++;
-	end = expr + strlen(expr);
-	while (end > expr && end[-1] == ' ')
-		end--;
-	/* Strip one pair of parentheses around the whole: the '(' closed by the last ')'. */
-	if (end > expr && *expr == '(' && end[-1] == ')') {
-		for (p = expr; p < end; p++) {
-			depth += *p == '(';
-			depth -= *p == ')';
-			if (!depth)
-				break;
-		}
-		if (p == end - 1) {
-			expr++;
-			end--;
-		}
-		depth = 0;
-	}
-	for (p = expr; p < end; p++) {
-		depth += *p == '(';
-		depth -= *p == ')';
-		if (!depth && *p == '|' && p[1] != '|' && (p == expr || p[-1] != '|'))
-			ors++;
-	}
-	return ors;
-}
-
-/*
- * The role the kernel's naming conventions give @name (defined as
- * @expr), DIFF_ROLE_NONE when none; *what says which convention.
- */
-static enum diff_role role_by_name(const char *name, const char *expr, const char **what)
-{
-	static const char *const counts[] = {
-		"_CNT", "_COUNT", "_NR", "_NUM", "_END", "_LAST", NULL
-	};
-	static const char *const reserved[] = {
-		"_RESERVED", "_RSVD", "_RESERVED_MASK", "_RESERVED_BITS", NULL
-	};
-	static const char *const masks[] = { "_MASK", "_ALL", "_VALID_FLAGS", NULL };
-
-	if (ends_with_any(name, reserved)) {
-		*what = "*_RESERVED, *_RSVD: reserved bits";
-		return DIFF_ROLE_RESERVED;
-	}
-	if (ends_with(name, "VERSION_MIN") || strstr(name, "MIN_VERSION") || ends_with(name, "_ABI_MIN")) {
-		*what = "*_VERSION_MIN, *_MIN_VERSION: the oldest version accepted";
-		return DIFF_ROLE_MINIMUM;
-	}
-	if (strstr(name, "VERSION") || strstr(name, "_ABI_MAJOR") || strstr(name, "_ABI_MINOR") ||
-	    strstr(name, "_ABI_PATCH")) {
-		*what = "*VERSION*, *_ABI_MAJOR/MINOR/PATCH: a version";
-		return DIFF_ROLE_VERSION;
-	}
-	if (ends_with_any(name, counts)) {
-		*what = "*_CNT, *_COUNT, *_NR, *_NUM, *_END, *_LAST: a count or end sentinel";
-		return DIFF_ROLE_COUNT;
-	}
-	/* *_MAX is a sentinel when it is derived (__IFLA_MAX - 1), a limit (PATH_MAX) when literal. */
-	if (ends_with(name, "_MAX") && (!strncmp(name, "__", 2) || (expr && !is_literal(expr)))) {
-		*what = "*_MAX derived from another name: an end sentinel";
-		return DIFF_ROLE_COUNT;
-	}
-	if (ends_with_any(name, masks)) {
-		*what = "*_MASK, *_ALL, *_VALID_FLAGS: a mask";
-		return DIFF_ROLE_MASK;
-	}
-	return DIFF_ROLE_NONE;
-}
-
-/* The constant's 64 bits as its C type reads them, for comparisons. */
-static bool is_unsigned(const struct kd_constant *c)
-{
-	return c->ctype && !strncmp(c->ctype, "unsigned", 8);
-}
-
-static int cmp_values(const struct kd_constant *a, const struct kd_constant *b)
-{
-	if (is_unsigned(a) || is_unsigned(b))
-		return (uint64_t)a->value < (uint64_t)b->value ? -1 : (uint64_t)a->value > (uint64_t)b->value;
-	return a->value < b->value ? -1 : a->value > b->value;
-}
-
-static int format_constant(struct kd_buf *b, const struct kd_constant *c)
-{
-	kd_buf_reset(b);
-	if (is_unsigned(c))
-		return kd_buf_addf(b, "%" PRIu64, (uint64_t)c->value);
-	return kd_buf_addf(b, "%" PRId64, c->value);
-}
-
-/* A verdict with its evidence, before it becomes a change. */
-struct judged {
-	enum diff_rule_id rule;
-	enum diff_evidence ev;
-	struct kd_buf text;
-};
-
-static int judge(struct judged *j, enum diff_rule_id rule, enum diff_evidence ev, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static int judge(struct judged *j, enum diff_rule_id rule, enum diff_evidence ev, const char *fmt, ...)
+int diff_judge(struct diff_judged *j, enum diff_rule_id rule, enum diff_evidence ev,
+	       const char *fmt, ...)
 {
 	va_list ap;
 	int err;
@@ -433,130 +276,6 @@ static int judge(struct judged *j, enum diff_rule_id rule, enum diff_evidence ev
 	va_start(ap, fmt);
 	err = kd_buf_vaddf(&j->text, fmt, ap);
 	va_end(ap);
-	return err;
-}
-
-/* The rule of a constant whose value changed, by its role. */
-static enum diff_rule_id role_rule(enum diff_role role, const char *name, const struct kd_constant *o,
-			     const struct kd_constant *n)
-{
-	uint64_t a = (uint64_t)o->value, b = (uint64_t)n->value;
-	int up = cmp_values(n, o);
-
-	switch (role) {
-	case DIFF_ROLE_COUNT:
-		return DIFF_R_CONSTANT_COUNT;
-	case DIFF_ROLE_VERSION:
-		if (up > 0 && (strstr(name, "MAJOR")))
-			return DIFF_R_CONSTANT_VERSION_MAJOR;
-		return up > 0 ? DIFF_R_CONSTANT_VERSION_UP : DIFF_R_CONSTANT_VERSION_DOWN;
-	case DIFF_ROLE_MINIMUM:
-		return up > 0 ? DIFF_R_CONSTANT_MINIMUM_UP : DIFF_R_CONSTANT_MINIMUM_DOWN;
-	case DIFF_ROLE_MASK:
-		return (a & ~b) ? DIFF_R_CONSTANT_MASK_LOST : DIFF_R_CONSTANT_MASK_GROWN;
-	case DIFF_ROLE_RESERVED:
-		return (b & ~a) ? DIFF_R_CONSTANT_RESERVED_GROWN : DIFF_R_CONSTANT_RESERVED_SHRUNK;
-	case DIFF_ROLE_HARDWARE:
-		return DIFF_R_CONSTANT_HARDWARE;
-	default:
-		return DIFF_R_CONSTANT_VALUE;
-	}
-}
-
-static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *p,
-			  struct judged *j)
-{
-	const struct diff_contract *c = run->e.conf->contract;
-	const struct kd_constant *o = p->old, *n = p->new;
-	const char *name = o ? o->name : n->name, *what = NULL;
-	struct diff_constant_fact fact = { 0 };
-	struct kd_buf mod = KD_BUF_INIT;
-	enum diff_role role;
-	int ors, err;
-
-	if (c && c->constant)
-		c->constant(c->ctx, name, &fact);
-	if (!o)
-		return judge(j, DIFF_R_CONSTANT_ADDED, DIFF_EV_LAYOUT, "%s", "the UAPI headers of both kernels");
-	if (!n) {
-		if (fact.set)
-			return judge(j, DIFF_R_CONSTANT_REMOVED_SET_VALUE, DIFF_EV_CONTRACT,
-				     "%s:%d: %s is a value of %s (unknown values %s)", fact.set_where.file,
-				     fact.set_where.line, name, fact.set,
-				     fact.set_rejects ? "refused" : "ignored");
-		/* A syscall number: the kernels' own tables know better than the headers. */
-		err = nr_removed_rule(&run->nr, o, &j->rule, &j->text);
-		if (err) {
-			j->ev = DIFF_EV_KERNEL;
-			return err < 0 ? err : 0;
-		}
-		return judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
-			     "%s is in %s of the old headers only; the contract lists it in no set",
-			     name, o->file ? o->file : "a header");
-	}
-	if (fact.role)
-		return judge(j, role_rule(fact.role, name, o, n), DIFF_EV_CONTRACT, "%s:%d: %s: %s",
-			     fact.role_where.file, fact.role_where.line, name, role_names[fact.role]);
-	if (fact.set)
-		return judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
-			     fact.set_where.file, fact.set_where.line, name, fact.set);
-	/* A header whose ioctls no code of the old kernel served. */
-	if (diff_header_unbuilt(run, o->file, &mod)) {
-		err = judge(j, DIFF_R_CONSTANT_VALUE_UNBUILT, DIFF_EV_KERNEL,
-			    "no binary of the old kernel (vmlinux and %zu modules) defines a type of"
-			    " %s's ioctls: nothing in it was served", run->k.nr_modules[0], o->file);
-		kd_buf_release(&mod);
-		return err;
-	}
-	kd_buf_release(&mod);
-	role = role_by_name(name, o->expr, &what);
-	if (role == DIFF_ROLE_RESERVED || role == DIFF_ROLE_MINIMUM || role == DIFF_ROLE_VERSION)
-		return judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
-			     name, what);
-	ors = top_level_ors(o->expr) < top_level_ors(n->expr) ? top_level_ors(o->expr) :
-	      top_level_ors(n->expr);
-	if (ors)
-		return judge(j, role_rule(DIFF_ROLE_MASK, name, o, n), DIFF_EV_LAYOUT,
-			     "both headers define %s as an OR of values (%d and %d terms): a mask", name,
-			     top_level_ors(o->expr) + 1, top_level_ors(n->expr) + 1);
-	if (role)
-		return judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
-			     name, what);
-	return judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_LAYOUT, "%s",
-		     "the UAPI headers of both kernels; no role known (contract, expression or name)");
-}
-
-int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
-{
-	struct diff_run *run = ctx;
-	const char *name = p->old ? p->old->name : p->new->name, *file;
-	struct judged j = { .text = KD_BUF_INIT };
-	size_t idx;
-	int err = 0;
-
-	kd_buf_reset(&run->ov);
-	kd_buf_reset(&run->nv);
-	kd_buf_reset(&run->subj);
-	if (p->old)
-		err = format_constant(&run->ov, p->old);
-	if (!err && p->new)
-		err = format_constant(&run->nv, p->new);
-	if (!err && p->old && p->new && p->old->expr && p->new->expr)
-		err = kd_buf_addf(&run->subj, "%s -> %s", p->old->expr, p->new->expr);
-	if (!err)
-		err = judge_constant(run, p, &j);
-	if (!err)
-		err = diff_add(run->e.r, &(struct diff_new){
-				.rule = j.rule, .name = name, .subject = name,
-				.old_value = p->old ? run->ov.s : NULL,
-				.new_value = p->new ? run->nv.s : NULL,
-				.note = run->subj.len ? run->subj.s : NULL }, &idx);
-	if (!err && j.rule != DIFF_R_CONSTANT_ADDED)
-		err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
-	file = p->old && p->old->file ? p->old->file : p->new ? p->new->file : NULL;
-	if (!err && file)
-		err = diff_cause(run->e.r, idx, file);
-	kd_buf_release(&j.text);
 	return err;
 }
 
@@ -622,7 +341,7 @@ static int ioctl_cause(struct diff_run *run, size_t idx, const struct kd_ioctl *
 }
 
 /* The rule and evidence of an ioctl the new kernel's headers no longer define. */
-static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct judged *j)
+static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct diff_judged *j)
 {
 	const struct diff_contract *c = run->e.conf->contract;
 	struct diff_where w = { 0 };
@@ -632,32 +351,32 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 	bool pointer = len > 2 && !strcmp(o->arg_type_text + len - 2, " *");
 
 	if (c && c->unimplemented && c->unimplemented(c->ctx, true, o->name, &w))
-		return judge(j, DIFF_R_IOCTL_REMOVED_UNIMPLEMENTED, DIFF_EV_CONTRACT,
+		return diff_judge(j, DIFF_R_IOCTL_REMOVED_UNIMPLEMENTED, DIFF_EV_CONTRACT,
 			     "%s:%d: %s is unimplemented: the old kernel already failed it", w.file,
 			     w.line, o->name);
 	if (built == 0) {
-		err = judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
+		err = diff_judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines %s%s:"
 			    " no code served %s", run->k.nr_modules[0],
 			    pointer ? "what its argument points to, " : "", o->arg_type_text, o->name);
 	} else if (header_module(&run->k, 0, o->file, &mod)) {
 		bool gone = !has_module(&run->k, 1, mod.s) && run->k.nr_modules[1];
 
-		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "module %s (named after %s) is in"
+		err = diff_judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "module %s (named after %s) is in"
 			    " the old kernel%s", mod.s, o->file,
 			    gone ? " and not in the new one" : "");
 	} else if (built < 0 && diff_header_unbuilt(run, o->file, &mod)) {
-		err = judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
+		err = diff_judge(j, DIFF_R_IOCTL_REMOVED_UNBUILT, DIFF_EV_KERNEL,
 			    "no binary of the old kernel (vmlinux and %zu modules) defines a"
 			    " type of %s's ioctls: none of them was served",
 			    run->k.nr_modules[0], o->file);
 	} else if (built > 0) {
-		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "the old kernel's binaries define"
+		err = diff_judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_KERNEL, "the old kernel's binaries define"
 			    " %s (%s); the new headers do not define %s",
 			    pointer ? "what its argument points to" : "its argument type",
 			    o->arg_type_text, o->name);
 	} else {
-		err = judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_LAYOUT, "%s is in %s of the old headers only",
+		err = diff_judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_LAYOUT, "%s is in %s of the old headers only",
 			    o->name, o->file ? o->file : "a header");
 	}
 	kd_buf_release(&mod);
@@ -665,7 +384,7 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 }
 
 static int judge_cmd(struct diff_run *run, const struct kd_ioctl *o, const struct kd_ioctl *n,
-		     struct judged *j)
+		     struct diff_judged *j)
 {
 	const struct diff_contract *c = run->e.conf->contract;
 	struct diff_where w = { 0 };
@@ -674,15 +393,15 @@ static int judge_cmd(struct diff_run *run, const struct kd_ioctl *o, const struc
 
 	if (only_size_changed(o, n) && c && c->size_tolerant &&
 	    c->size_tolerant(c->ctx, n->name, n->type_char, n->file, &w))
-		return judge(j, DIFF_R_IOCTL_SIZE_TOLERANT, DIFF_EV_CONTRACT, "%s:%d: the ioctls of type"
+		return diff_judge(j, DIFF_R_IOCTL_SIZE_TOLERANT, DIFF_EV_CONTRACT, "%s:%d: the ioctls of type"
 			     " 0x%02x%s%s are size tolerant", w.file, w.line, n->type_char,
 			     n->file ? " in " : "", n->file ? n->file : "");
 	if (ioctl_built(run, o) == 0 || (ioctl_built(run, o) < 0 && diff_header_unbuilt(run, o->file, &mod)))
-		err = judge(j, DIFF_R_IOCTL_CMD_UNBUILT, DIFF_EV_KERNEL, "no binary of the old kernel"
+		err = diff_judge(j, DIFF_R_IOCTL_CMD_UNBUILT, DIFF_EV_KERNEL, "no binary of the old kernel"
 			    " (vmlinux and %zu modules) defines a type of %s's ioctls: none of them"
 			    " was served", run->k.nr_modules[0], o->file ? o->file : "its header");
 	else
-		err = judge(j, DIFF_R_IOCTL_CMD, DIFF_EV_LAYOUT, "%s",
+		err = diff_judge(j, DIFF_R_IOCTL_CMD, DIFF_EV_LAYOUT, "%s",
 			    "the command numbers of both kernels' headers");
 	kd_buf_release(&mod);
 	return err;
@@ -693,7 +412,7 @@ int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 	struct diff_run *run = ctx;
 	const struct kd_ioctl *o = p->old, *n = p->new;
 	const char *name = o ? o->name : n->name;
-	struct judged j = { .text = KD_BUF_INIT };
+	struct diff_judged j = { .text = KD_BUF_INIT };
 	struct kd_buf why = KD_BUF_INIT;
 	size_t root, idx;
 	int err = 0;

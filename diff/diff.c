@@ -34,7 +34,7 @@ static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
 static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
 	[DIFF_CAT_SYSCALL] = "the syscall numbers of both header trees",
 	[DIFF_CAT_TYPE] = "the layouts both header trees declare, compiled as user space compiles them",
-	[DIFF_CAT_CONSTANT] = "the #defines of both header trees",
+	[DIFF_CAT_CONSTANT] = "the #defines and enumerators of both header trees",
 	[DIFF_CAT_IOCTL] = "the UAPI headers of both trees (command numbers, argument layouts as"
 			   " compiled)",
 };

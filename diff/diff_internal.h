@@ -251,11 +251,22 @@ int diff_probe_size_changed(const struct diff_run *run, const struct kdb_probe_p
 /* diff-coverage.c: what each side covers, hence which categories are compared. */
 void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new);
 
+/* A verdict with its evidence, before it becomes a change (diff-uapi.c, diff-constants.c). */
+struct diff_judged {
+	enum diff_rule_id rule;
+	enum diff_evidence ev;
+	struct kd_buf text;
+};
+/* Set @j's rule, evidence kind and text. 0 or -ENOMEM. */
+int diff_judge(struct diff_judged *j, enum diff_rule_id rule, enum diff_evidence ev,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* diff-uapi.c: load the facts (after the types), then the row callbacks. */
 int diff_facts_load(struct diff_run *run);
 void diff_facts_release(struct diff_facts *k);
-int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx);
+/* diff-constants.c: the row callback of constants. */
+int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 /*
  * Was no ioctl of header @file served by the old kernel (read with its
  * modules: a typed ioctl, no binary defining any of their types, no module
@@ -383,11 +394,26 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			 const struct kd_type *tb);
 
 /*
+ * Is enumerator @name of enum @t a count or end marker: named like one
+ * (__FOO_MAX, FOO_LAST, NUM_FOO) with no enumerator not named so of a
+ * greater value (diff-enum.c)? False when @t has no such enumerator.
+ */
+bool dt_enum_end_marker(const struct kd_type *t, const char *name);
+
+/*
  * Does a type of either kernel embed the struct or union @name by value (a
  * member, an array's element)? *@embedded: the answer (true for NULL: an
  * anonymous aggregate is its owner's member). 0 or -ENOMEM.
  */
 int dt_embedded(struct diff_engine *e, const char *name, bool *embedded);
+
+/*
+ * Does the comparison of enum @ta with @tb report the enumerator of @ta
+ * that @tb lacks, of @value, as renamed (the old name kept as a constant
+ * of that value, one new name for it in @tb; diff-enum.c)?
+ */
+bool dt_enumerator_renamed(const struct diff_engine *e, const struct kd_type *ta,
+			   const struct kd_type *tb, int64_t value);
 
 /* Enums of other tags, the same size, every old enumerator kept with its value. */
 bool dt_enum_renamed(const struct kd_type *ta, const struct kd_type *tb);

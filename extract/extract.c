@@ -208,7 +208,7 @@ static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *a
 {
 	struct modules_stats ms = { 0 };
 	struct uapi_stats us = { 0 };
-	int err = 0, linked;
+	int err = 0, linked, enumerators;
 
 	if (conf->modules_dir || conf->modules_feed) {
 		err = ioctl_types__find_modules(it, db, sink, conf->modules_feed ? NULL : conf->modules_dir,
@@ -239,7 +239,14 @@ static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *a
 	stats->ioctls = us.ioctls;
 	stats->problems += us.problems;
 	linked = kdb__link_constants_to_enums(db);
-	return linked < 0 ? linked : 0;
+	if (linked < 0)
+		return linked;
+	/* After the #defines and ioctls: a name they have stays theirs. */
+	enumerators = kdb__add_enumerator_constants(db);
+	if (enumerators < 0)
+		return enumerators;
+	stats->constants += enumerators;
+	return 0;
 }
 
 const char *extract__tool_version(void)

@@ -69,9 +69,8 @@ tree vv2 v1; cp "$fx/headers/verdicts-v2.h" vv2/linux/kdv.h
 "$KABI_DIFF" vv1 vv2 -f json >vv.json 2>err.txt
 is "$?" 12 "header types no ioctl reaches: exit 12 (breaking changes)"
 is "$(jq -r '.changes[] | [.kind, .subject, (.old // "-"), (.new // "-"), .verdict, .rule] | join(" | ")' vv.json | sort)" \
-"constant.added | KDV_MODE_ON | - | 1 | compatible | constant-added
-constant.added | KDV_TYPE_MAX | - | 3 | compatible | constant-added
-constant.value | KDV_F_ALL | 3 | 7 | compatible | constant-mask-grown
+"constant.value | KDV_F_ALL | 3 | 7 | compatible | constant-mask-grown
+constant.value | KDV_TYPE_MAX | 2 | 3 | info | constant-count
 type.enumerator.added | enum kdv_attr.KDV_ATTR_ADDR | - | 3 | compatible | enumerator-added
 type.enumerator.added | enum kdv_type.KDV_TYPE_C | - | 2 | compatible | enumerator-added
 type.enumerator.added | enum kdv_type.__KDV_TYPE_MAX | - | 3 | compatible | enumerator-added
@@ -82,7 +81,7 @@ type.enumerator.renamed | enum kdv_mode.KDV_MODE_ON | KDV_MODE_ON | KDV_MODE_ENA
 type.enumerator.value | enum kdv_attr.__KDV_ATTR_MAX | 3 | 4 | info | enumerator-count
 type.member.removed | struct kdv_small.b | __u32 b at 4 | - | breaking | member-removed
 type.size | struct kdv_small | 8 | 4 | breaking | type-size" \
-	"  removed enumerator breaking, renamed with the old name kept info (not an end marker whose value a new one took), end markers that move or leave info (a MAX name mid-enum is no marker), shrunk struct breaking, grown mask compatible"
+	"  removed enumerator breaking, renamed with the old name kept info (not an end marker whose value a new one took), end markers that move or leave info (a MAX name mid-enum is no marker), shrunk struct breaking, grown mask compatible; as a constant, the end marker that became a #define grew (info); the renamed one is the enum's report only"
 is "$(jq -r '.changes[] | select(.subject == "enum kdv_type.KDV_TYPE_MAX") | .evidence | [.kind, .text] | join(": ")' vv.json)" \
 	"convention: naming convention: KDV_TYPE_MAX is named like a count or end marker and its value 2 ends enum kdv_type" \
 	"  the marker's evidence: the naming convention and its place"

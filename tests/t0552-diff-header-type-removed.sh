@@ -34,9 +34,10 @@ line_of() { grep -n "$1" "$2" | head -1 | cut -d: -f1; }
 is "$?" 20 "three types removed from linux/pq.h: source-level, exit 20"
 is "$(jq -r '.changes[] | "\(.rule) \(.verdict) \(.kind) \(.subject) \(.old) \(.new) \([.impact[].path] | join(","))"' out.json)" \
 "header-type-removed source type.removed enum gone_e linux/pq.h:$(line_of '^enum gone_e' old/linux/pq.h) null linux/pq.h -> enum gone_e
+constant-removed source constant.removed GONE_A 1 null 
 header-type-removed source type.removed struct gone_t linux/pq.h:$(line_of '^struct gone_t' old/linux/pq.h) null linux/pq.h -> struct gone_t
 header-type-removed source type.removed union gone_u linux/pq.h:$(line_of '^union gone_u' old/linux/pq.h) null linux/pq.h -> union gone_u" \
-	"  each removed type, where the old header declared it, reached from that header; moved_t (now in pq_other.h) and keep_t: no change"
+	"  each removed type, where the old header declared it, reached from that header; moved_t (now in pq_other.h) and keep_t: no change; the removed enum's enumerator is a constant removed"
 is "$(jq -r '.changes[] | select(.subject == "struct gone_t") | .evidence.text' out.json)" \
 	"the header views of both sides (compiled as user space compiles them): linux/pq.h:3 declares struct gone_t in the old headers, no header of the new ones does" \
 	"  the evidence"
@@ -46,20 +47,21 @@ grep -q '^  struct gone_t: 1 type.removed$' out.txt
 ok $? "  text: a finding per removed type"
 printf 'header-type-removed struct\\ gone_t reviewed: nobody used it\n' >sup.txt
 "$KABI_DIFF" old.kabi new.kabi -q -s sup.txt -f json >sup.json
-is "$?|$(jq -c '[.summary.total.source, .summary.total.suppressed]' sup.json)" "20|[2,1]" \
+is "$?|$(jq -c '[.summary.total.source, .summary.total.suppressed]' sup.json)" "20|[3,1]" \
 	"  a suppression names the rule and the type"
 
 "$KABI_DIFF" old.kabi old.kabi -q >same.txt
 is "$?|$(tail -1 same.txt)" "0|No changes." "the same tree: no change"
 "$KABI_DIFF" new.kabi old.kabi -q -f json >back.json
-is "$?|$(jq '.changes | length' back.json)" "0|0" "the other direction (types added): no change"
+is "$?|$(jq -r '[.changes[] | "\(.rule) \(.subject)"] | join(",")' back.json)" "4|constant-added GONE_A" \
+	"the other direction: the types added are no change, the enum's enumerator a constant added"
 
 # A header deleted with its types: each type, as its constant, is removed.
 rm new/linux/pq_other.h
 "$KABI_DIFF" extract -q --uapi new -o del.kabi
 "$KABI_DIFF" old.kabi del.kabi -q -f json >del.json
 is "$(jq -r '[.changes[] | "\(.rule) \(.subject)"] | sort | join(",")' del.json)" \
-	"constant-removed PQ_OTHER,header-type-removed enum gone_e,header-type-removed struct gone_t,header-type-removed struct moved_t,header-type-removed struct other_t,header-type-removed union gone_u" \
+	"constant-removed GONE_A,constant-removed PQ_OTHER,header-type-removed enum gone_e,header-type-removed struct gone_t,header-type-removed struct moved_t,header-type-removed struct other_t,header-type-removed union gone_u" \
 	"linux/pq_other.h deleted: its constant and its types removed (moved_t too, in no header now)"
 
 # No header view on the new side (no compiler): nothing concluded from its absence.
