@@ -79,20 +79,20 @@ int cmd_check(int argc, char **argv)
 	int c, status = KD_EXIT_ERROR, err;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "s:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': dir = optarg; break;
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return cli_usage_error(check_usage, "check: unknown format '%s'", optarg);
+				return cli_usage_error("check", "check: unknown format '%s'", optarg);
 			json = !strcmp(optarg, "json");
 			break;
 		case 'h': fputs(check_usage, stdout); return KD_EXIT_OK;
-		default: return cli_usage_error(check_usage, "check: bad option");
+		default: return cli_bad_option("check", c, argv, opts);
 		}
 	}
 	if (optind + 1 != argc)
-		return cli_usage_error(check_usage, "check: expected one KERNEL.kabi, got %d arguments",
+		return cli_usage_error("check", "check: expected one KERNEL.kabi, got %d arguments",
 				       argc - optind);
 	kabi = argv[optind];
 	err = kdb__open(kabi, &db);

@@ -162,33 +162,33 @@ int cmd_diff(int argc, char **argv)
 	int i, c, status = KD_EXIT_ERROR;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "C:f:o:s:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":C:f:o:s:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_GIT: git = true; break;
 		case 'C': repo = optarg; break;
 		case OPT_ARCH:
 			arch = kd_arch__by_name(optarg);
 			if (!arch)
-				return cli_usage_error(diff_usage, "diff: --arch %s: not a supported"
+				return cli_usage_error("diff", "diff: --arch %s: not a supported"
 						       " architecture (%s)", optarg, kd_arch__supported());
 			break;
 		case 'f':
 			if (report_format_from_name(optarg) < 0)
-				return cli_usage_error(diff_usage, "diff: unknown format '%s'", optarg);
+				return cli_usage_error("diff", "diff: unknown format '%s'", optarg);
 			rc.format = report_format_from_name(optarg);
 			break;
 		case 'o': output = optarg; break;
 		case 's': sup_path = optarg; break;
 		case OPT_ONLY:
 			if (strcmp(optarg, "breaking"))
-				return cli_usage_error(diff_usage, "diff: --only takes 'breaking'");
+				return cli_usage_error("diff", "diff: --only takes 'breaking'");
 			rc.only_breaking = true;
 			break;
 		case OPT_FULL: rc.full = true; break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
 			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
-				return cli_usage_error(diff_usage, "diff: --color takes auto, always or never");
+				return cli_usage_error("diff", "diff: --color takes auto, always or never");
 			break;
 		case OPT_ABI: conf.abi = optarg; break;
 		case OPT_SPEC: spec_dir = optarg; break;
@@ -197,13 +197,13 @@ int cmd_diff(int argc, char **argv)
 		case OPT_NEW_SPEC: new_spec = optarg; break;
 		case 'q': quiet = true; break;
 		case 'h': fputs(diff_usage, stdout); return KD_EXIT_OK;
-		default: return cli_usage_error(diff_usage, "diff: bad option");
+		default: return cli_bad_option("diff", c, argv, opts);
 		}
 	}
 	if (repo && !git)
-		return cli_usage_error(diff_usage, "diff: -C REPO goes with --git");
+		return cli_usage_error("diff", "diff: -C REPO goes with --git");
 	if (arch && !git)
-		return cli_usage_error(diff_usage, "diff: --arch goes with --git (other inputs"
+		return cli_usage_error("diff", "diff: --arch goes with --git (other inputs"
 				       " say their architecture)");
 	if (git && optind + 1 == argc && strstr(argv[optind], "..")) {
 		/* REV1..REV2 as git log spells a range (REV1...REV2 is not a pair). */
@@ -220,17 +220,17 @@ int cmd_diff(int argc, char **argv)
 		revs[1] = dots + 2;
 		if (!*revs[0] || !*revs[1] || strstr(revs[1], "..") || *revs[1] == '.') {
 			free(range);
-			return cli_usage_error(diff_usage, "diff: --git takes REV1..REV2 or REV1 REV2");
+			return cli_usage_error("diff", "diff: --git takes REV1..REV2 or REV1 REV2");
 		}
 	} else if (optind + 2 != argc) {
-		return cli_usage_error(diff_usage, git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
+		return cli_usage_error("diff", git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
 				       "diff: expected OLD and NEW, got %d arguments", argc - optind);
 	} else if (git) {
 		revs[0] = argv[optind];
 		revs[1] = argv[optind + 1];
 	}
 	if ((old_spec != NULL) != (new_spec != NULL))
-		return cli_usage_error(diff_usage, "diff: --old-spec and --new-spec go together");
+		return cli_usage_error("diff", "diff: --old-spec and --new-spec go together");
 	if (output && !strcmp(output, "-"))
 		output = NULL;	/* standard output */
 	rc.color = !strcmp(color, "always") ||
@@ -264,7 +264,7 @@ int cmd_diff(int argc, char **argv)
 	if (diff_inputs__open(args, git ? revs : NULL, quiet, db))
 		goto out;
 	if (conf.abi && !has_abi(db[0], conf.abi) && !has_abi(db[1], conf.abi)) {
-		status = cli_usage_error(diff_usage, "diff: --abi %s: neither kernel has syscalls of"
+		status = cli_usage_error("diff", "diff: --abi %s: neither kernel has syscalls of"
 					 " that ABI", conf.abi);
 		goto out;
 	}

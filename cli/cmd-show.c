@@ -260,7 +260,7 @@ int cmd_show(int argc, char **argv)
 			return KD_EXIT_OK;
 		}
 	if (argc < 3)
-		return cli_usage_error(show_usage, "show: expected KERNEL.kabi and what to show");
+		return cli_usage_error("show", "show: expected KERNEL.kabi and what to show");
 	what = argv[2];
 	for (i = 3; i < argc; i++) {
 		if (!strcmp(argv[i], "--abi") && i + 1 < argc)
@@ -270,14 +270,14 @@ int cmd_show(int argc, char **argv)
 		else if (!name && argv[i][0] != '-')
 			name = argv[i];
 		else
-			return cli_usage_error(show_usage, "show: unexpected argument '%s'", argv[i]);
+			return cli_usage_error("show", "show: unexpected argument '%s'", argv[i]);
 	}
 	if (item_arity(what) == ITEM_UNKNOWN)
-		return cli_usage_error(show_usage, "show: unknown item '%s'", what);
+		return cli_usage_error("show", "show: unknown item '%s'", what);
 	if (name && item_arity(what) == ITEM_BARE)
-		return cli_usage_error(show_usage, "show: '%s' takes no NAME (got '%s')", what, name);
+		return cli_usage_error("show", "show: '%s' takes no NAME (got '%s')", what, name);
 	if (!name && item_arity(what) == ITEM_NAMED)
-		return cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
+		return cli_usage_error("show", "show: '%s' needs a NAME", what);
 	if (kdb__open(argv[1], &s.db))
 		return KD_EXIT_ERROR;
 	if (type_cache__new(s.db, &s.tc)) {

@@ -4,7 +4,6 @@
  * argument that is not a subcommand is the headline form
  * `kabi-diff OLD NEW` (the diff command).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,23 +37,6 @@ static void print_usage(FILE *f)
 		   "  -h, --help  this text\n"
 		   "  --version   print the version\n"
 		   "\n'kabi-diff COMMAND --help' shows a command's options; 'man kabi-diff' all of it.\n");
-}
-
-int cli_is_help(const char *arg)
-{
-	return !strcmp(arg, "-h") || !strcmp(arg, "--help");
-}
-
-int cli_usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "kabi-diff: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n%s", usage);
-	return KD_EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
