@@ -26,7 +26,10 @@ static const char show_usage[] =
 	"  ioctl NAME           an ioctl command: number, direction, type, nr, size, layout\n"
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
-	"  problems             what the extractor could not resolve\n";
+	"  problems             what the extractor could not resolve\n"
+	"\n"
+	"A NAME with * ? or [...] is a glob (quote it): every name of that kind it\n"
+	"matches. A name not in the file is an error suggesting the nearest one.\n";
 
 /* Wide enough for every ABI name of the kernel's arch (unknown arch: of any). */
 static int abi_width(struct kdb *db)
@@ -246,6 +249,132 @@ static enum item_arity item_arity(const char *what)
 	return ITEM_UNKNOWN;
 }
 
+/*
+ * "; did you mean 'NAME'?" when a name of @what in the file is near
+ * @name, else @otherwise, for the message of a name not found.
+ */
+static const char *did_you_mean(struct show_ctx *s, const char *what, const char *name,
+				const char *otherwise, char **hint)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char *near = NULL;
+
+	*hint = NULL;
+	if (kdb__nearest_name(s->db, what, name, &near) || !near)
+		return otherwise;
+	if (!kd_buf_addf(&b, "; did you mean '%s'?", near))
+		*hint = kd_buf_detach(&b);
+	kd_buf_release(&b);
+	free(near);
+	return *hint ? *hint : otherwise;
+}
+
+/* No syscalls of ABI @abi: which the kernel has instead, for the message. */
+static void no_abi(struct show_ctx *s, const char *path, const char *abi)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char **abis;
+	int n, i;
+
+	n = kdb__names(s->db, "abi", NULL, &abis);
+	for (i = 0; i < n; i++)
+		kd_buf_addf(&b, "%s%s", i ? ", " : "", abis[i]);
+	if (n > 0)
+		kd_err("%s: no syscalls of ABI '%s' (this kernel has %s)", path, abi, b.s);
+	else
+		kd_err("%s: no syscalls of ABI '%s' (this kernel has no syscall table)", path, abi);
+	kdb__names_free(abis, n);
+	kd_buf_release(&b);
+}
+
+/*
+ * One item of `show`: printed to s->f, and the exit status; *err a
+ * negative code on a failure already reported, or 0.
+ */
+static int show_item(struct show_ctx *s, const char *path, const char *what, const char *name,
+		     const char *module, const char *abi, int *err)
+{
+	char *hint = NULL;
+	int rc = KD_EXIT_OK;
+
+	*err = 0;
+	if (!strcmp(what, "info")) {
+		*err = print_info(s);
+	} else if (!strcmp(what, "syscalls")) {
+		*err = kdb__foreach_syscall(s->db, abi, print_slot, s);
+		if (!*err && !s->count && abi) {
+			no_abi(s, path, abi);
+			rc = KD_EXIT_ERROR;
+		}
+	} else if (!strcmp(what, "problems")) {
+		*err = kdb__foreach_problem(s->db, print_problem, s);
+	} else if (!strcmp(what, "ioctls")) {
+		*err = show_ioctls(s, module);
+		if (!*err && !s->count && module) {
+			kd_err("%s: no ioctls whose argument type comes from module '%s'", path, module);
+			rc = KD_EXIT_ERROR;
+		}
+	} else if (!strcmp(what, "syscall")) {
+		*err = kdb__foreach_syscall_named(s->db, name, note_syscall_slot, s);
+		if (!*err && s->count)
+			*err = print_syscall_detail(s);
+		if (!*err && !s->count) {
+			kd_err("%s: no syscall named '%s'%s", path, name,
+			       did_you_mean(s, what, name, "", &hint));
+			rc = KD_EXIT_ERROR;
+		}
+	} else if (!strcmp(what, "ioctl") || !strcmp(what, "const")) {
+		*err = !strcmp(what, "ioctl") ? show_ioctl(s, name) : show_constant(s, name);
+		if (!*err && !s->count) {
+			kd_err("%s: no %s named '%s'%s", path, what, name,
+			       kdb__count(s->db, "constants") > 0 ? did_you_mean(s, what, name, "", &hint) :
+			       " (extracted without --uapi: no constants or ioctls)");
+			rc = KD_EXIT_ERROR;
+		}
+	} else {	/* struct, union, enum, type */
+		*err = print_named_types(s, strcmp(what, "type") ? what : NULL, name);
+		if (!*err && !s->count) {
+			kd_err("%s: no %s named '%s'%s", path, what, name,
+			       did_you_mean(s, what, name, " (only types reachable from syscalls and"
+					    " ioctls are recorded)", &hint));
+			rc = KD_EXIT_ERROR;
+		}
+	}
+	free(hint);
+	return rc;
+}
+
+/*
+ * `show K struct 'v4l2_*'`: every name of @what the glob matches, one
+ * after the other, each as if named alone.
+ */
+static int show_glob(struct show_ctx *s, const char *path, const char *what, const char *glob,
+		     int *err)
+{
+	char **names;
+	int n, i, rc = KD_EXIT_OK;
+
+	*err = 0;
+	n = kdb__names(s->db, what, glob, &names);
+	if (n < 0) {
+		*err = n;
+		return KD_EXIT_ERROR;
+	}
+	if (!n) {
+		kd_err("%s: no %s matches '%s'", path, what, glob);
+		return KD_EXIT_ERROR;
+	}
+	for (i = 0; i < n && !*err && rc == KD_EXIT_OK; i++) {
+		if (i)
+			fputc('\n', s->f);
+		s->count = 0;
+		s->func_id = 0;
+		rc = show_item(s, path, what, names[i], NULL, NULL, err);
+	}
+	kdb__names_free(names, n);
+	return rc;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct show_ctx s = { .f = stdout };
@@ -297,42 +426,10 @@ int cmd_show(int argc, char **argv)
 		return KD_EXIT_ERROR;
 	}
 	s.abi_width = abi_width(s.db);
-	if (!strcmp(what, "info")) {
-		err = print_info(&s);
-	} else if (!strcmp(what, "syscalls")) {
-		err = kdb__foreach_syscall(s.db, abi, print_slot, &s);
-	} else if (!strcmp(what, "problems")) {
-		err = kdb__foreach_problem(s.db, print_problem, &s);
-	} else if (!strcmp(what, "ioctls")) {
-		err = show_ioctls(&s, module);
-		if (!err && !s.count && module) {
-			kd_err("%s: no ioctls whose argument type comes from module '%s'", argv[1], module);
-			rc = KD_EXIT_ERROR;
-		}
-	} else if (!strcmp(what, "syscall")) {
-		err = kdb__foreach_syscall_named(s.db, name, note_syscall_slot, &s);
-		if (!err && s.count)
-			err = print_syscall_detail(&s);
-		if (!err && !s.count) {
-			kd_err("%s: no syscall named '%s'", argv[1], name);
-			rc = KD_EXIT_ERROR;
-		}
-	} else if (!strcmp(what, "ioctl") || !strcmp(what, "const")) {
-		err = !strcmp(what, "ioctl") ? show_ioctl(&s, name) : show_constant(&s, name);
-		if (!err && !s.count) {
-			kd_err("%s: no %s named '%s'%s", argv[1], what, name,
-			       kdb__count(s.db, "constants") > 0 ? "" :
-			       " (extracted without --uapi: no constants or ioctls)");
-			rc = KD_EXIT_ERROR;
-		}
-	} else {	/* struct, union, enum, type */
-		err = print_named_types(&s, strcmp(what, "type") ? what : NULL, name);
-		if (!err && !s.count) {
-			kd_err("%s: no %s named '%s' (only types reachable from syscalls and ioctls"
-			       " are recorded)", argv[1], what, name);
-			rc = KD_EXIT_ERROR;
-		}
-	}
+	if (name && strpbrk(name, "*?["))
+		rc = show_glob(&s, argv[1], what, name, &err);
+	else
+		rc = show_item(&s, argv[1], what, name, module, abi, &err);
 	if (err || type_cache__error(s.tc))
 		rc = KD_EXIT_ERROR;
 	if (fclose(s.f)) {
