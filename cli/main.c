@@ -60,7 +60,8 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
 	/* The headline form: `kabi-diff OLD NEW [options]`. */
-	if ((argv[1][0] != '-' && argc >= 3) || !strcmp(argv[1], "--git"))
+	if ((argv[1][0] != '-' && argc >= 3) || !strcmp(argv[1], "--git") ||
+	    !strncmp(argv[1], "--old", 5) || !strncmp(argv[1], "--new", 5))
 		return cmd_diff(argc, argv);
 	fprintf(stderr, "kabi-diff: '%s' is not a command; see 'kabi-diff --help'\n", argv[1]);
 	return KD_EXIT_USAGE;
