@@ -310,7 +310,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		args[0] = side[0];
 		args[1] = side[1];
 	}
-	if (diff_inputs__open(args, git ? revs : NULL, quiet, db))
+	if (diff_inputs__open(args, git ? revs : NULL, quiet, db, conf.release))
 		goto out;
 	if (conf.abi && !has_abi(db[0], conf.abi) && !has_abi(db[1], conf.abi)) {
 		status = cli_usage_error("diff", "diff: --abi %s: neither kernel has syscalls of"

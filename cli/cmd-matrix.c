@@ -85,7 +85,7 @@ static int open_kernels(struct matrix_run *m, struct kdb **db, bool quiet)
 		size_t first = i + 1 < m->n ? i : i - 1;
 		const char *args[2] = { m->input[first], m->input[first + 1] };
 		struct kdb *two[2];
-		int err = diff_inputs__open(args, NULL, quiet, two);
+		int err = diff_inputs__open(args, NULL, quiet, two, NULL);
 
 		if (first == i)
 			db[i] = two[0];

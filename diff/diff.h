@@ -356,6 +356,10 @@ struct diff_conf {
 	 * which reports show instead of the .kabi they were extracted into
 	 * (a cache file); NULL: the .kabi's own path. */
 	const char *input[2];
+	/* This run's name of a header tree, which reports show instead of the
+	 * meta.release its cache entry was first given (the label of another
+	 * run: "HEAD~1" for "master"); NULL: meta.release. */
+	const char *release[2];
 };
 
 /* Where a type change is reached from. */

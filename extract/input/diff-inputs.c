@@ -423,7 +423,7 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 }
 
 int diff_inputs__open(const char *const args[2], const char *const labels[2], bool quiet,
-		      struct kdb *db[2])
+		      struct kdb *db[2], const char *names[2])
 {
 	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT },
 			       { .arg = args[1], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT } };
@@ -434,6 +434,8 @@ int diff_inputs__open(const char *const args[2], const char *const labels[2], bo
 	for (i = 0; labels && i < 2; i++)
 		in[i].label = labels[i];
 	err = prepare(&in[0], quiet, &db[0]);
+	if (names)
+		names[0] = names[1] = NULL;
 	/*
 	 * Packages whose modules are streamed extract alone anyway: OLD is
 	 * extracted and its unpacked area removed before NEW's packages are
@@ -451,6 +453,8 @@ int diff_inputs__open(const char *const args[2], const char *const labels[2], bo
 		err = prepare(&in[1], quiet, &db[1]);
 	if (err)
 		goto out;
+	for (i = 0; names && i < 2; i++)
+		names[i] = in[i].conf.label;	/* set for a header tree alone only */
 	/* Progress lines of two children would overwrite each other: only for one. */
 	side_by_side = !db[0] && !db[1] && !in[0].conf.modules_dir && !in[1].conf.modules_dir &&
 		       !in[0].conf.modules_feed && !in[1].conf.modules_feed;
