@@ -78,6 +78,8 @@ static const char diff_usage[] =
 	"      --arch ARCH          with --git: the architecture, x86_64 (default) or arm64\n"
 	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
 	"  -o, --output FILE        write the report to FILE (atomically; '-': stdout)\n"
+	"      --review             Markdown for a review comment: at most 60,000 characters,\n"
+	"                           breaking findings first, saying what it left out\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
 	"      --only breaking      list breaking changes only (the summary stays whole\n"
 	"                           and says how many changes were left out)\n"
@@ -156,7 +158,7 @@ static int add_package(struct kd_buf *list, const char *opt, const char *pkg)
 
 static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 {
-	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, OPT_GIT },
 		{ "old", required_argument, NULL, OPT_OLD },
@@ -167,6 +169,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		{ "output", required_argument, NULL, 'o' },
 		{ "suppressions", required_argument, NULL, 's' },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "review", no_argument, NULL, OPT_REVIEW },
 		{ "full", no_argument, NULL, OPT_FULL },
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
@@ -190,7 +193,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 	const char *output = NULL, *sup_path = NULL, *color = "auto", *repo = NULL;
 	const char *args[2], *revs[2] = { NULL, NULL }, *side[2] = { NULL, NULL };
 	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
-	bool quiet = false, git = false;
+	bool quiet = false, git = false, format_given = false;
 	const struct kd_arch *arch = NULL;
 	int i, c, status = KD_EXIT_ERROR;
 
@@ -214,6 +217,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 			if (report_format_from_name(optarg) < 0)
 				return cli_usage_error("diff", "diff: unknown format '%s'", optarg);
 			rc.format = report_format_from_name(optarg);
+			format_given = true;
 			break;
 		case 'o': output = optarg; break;
 		case 's': sup_path = optarg; break;
@@ -223,6 +227,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 			rc.only_breaking = true;
 			break;
 		case OPT_FULL: rc.full = true; break;
+		case OPT_REVIEW: rc.max_bytes = REPORT_REVIEW_BYTES; break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
 			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
@@ -237,6 +242,11 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		case 'h': fputs(diff_usage, stdout); return KD_EXIT_OK;
 		default: return cli_bad_option("diff", c, argv, opts);
 		}
+	}
+	if (rc.max_bytes) {
+		if (format_given && rc.format != REPORT_MD)
+			return cli_usage_error("diff", "diff: --review is Markdown (-f md)");
+		rc.format = REPORT_MD;
 	}
 	if (repo && !git)
 		return cli_usage_error("diff", "diff: -C REPO goes with --git");

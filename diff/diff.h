@@ -502,8 +502,18 @@ struct report_conf {
 	bool full;		/* text: list every change of every section, not only
 				 * breaking and source ones (JSON and Markdown always do) */
 	bool color;		/* text: ANSI colors */
+	size_t max_bytes;	/* Markdown: at most this many bytes, the findings that
+				 * do not fit left out and counted (a review comment:
+				 * REPORT_REVIEW_BYTES); 0: no limit */
 	const char *tool_version;	/* SARIF: the driver's version; NULL: none */
 };
+
+/*
+ * GitHub refuses a comment over 65,536 characters; a review's Markdown
+ * report stays under this many bytes (a byte is at most one character),
+ * with room for what a CI job adds around it.
+ */
+#define REPORT_REVIEW_BYTES 60000
 
 /* "text", "json", "md", "sarif" -> format; -1 when unknown. */
 int report_format_from_name(const char *name);

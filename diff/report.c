@@ -173,6 +173,8 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 	}
 	if (!err && ops->end)
 		err = ops->end(&x);
+	if (err)
+		report_md_cap_discard(&x);
 	free(list);
 	if (!err && (fflush(f) || ferror(f)))
 		err = -EIO;
