@@ -194,8 +194,8 @@ static void json_side(struct kd_json *w, const struct diff_result *r, bool new_s
 }
 
 /*
- * "headers_not_compared": the old headers whose types were not compared,
- * with them; absent when there is none, as not_compared's members are.
+ * "headers_not_compared": the headers whose types were not compared, with
+ * them and why; absent when there is none, as not_compared's members are.
  */
 static void json_uncompared(struct kd_json *w, const struct diff_result *r)
 {
