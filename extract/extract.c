@@ -188,9 +188,12 @@ static int sizeof_both(const char *type_text, struct uapi_type_info *info, void 
 		info->module_id = kr ? k.module_id : 0;
 		return 1;
 	}
-	if (kr)
+	if (kr) {
 		*info = k;
-	return kr;
+		return kr;
+	}
+	/* Neither the headers nor the kernel: the C library's, as user space has it. */
+	return header_view__libc_sizeof(hj->view, type_text, info);
 }
 
 /* Enumerators in ioctl numbers (autofs's _IO(AUTOFS_IOCTL, AUTOFS_IOC_READY_CMD)). */

@@ -39,4 +39,18 @@ mkdir eq && gcc -g -O2 -c -DFXHK_EQUAL "$fx/header-kernel/module.c" -o eq/fxhk.k
 is "$?|$(jq -r '[.changes[] | select(.kind == "type.header-kernel" and .verdict == "breaking")] | length' kk.json)" "12|3" \
 	"kernel -> kernel: the new kernel's differences from its headers still breaking"
 
+# A constant sized by a C library type (6.1's IW_EV_ADDR_LEN is
+# IW_EV_LCP_LEN + sizeof(struct sockaddr)): a header tree alone could not
+# evaluate it, the kernel's extraction did, and it read as added. The
+# header view's compile sizes glibc's struct sockaddr for both.
+printf '#ifndef KDL_H\n#define KDL_H\n#include <linux/types.h>\n#include <sys/socket.h>\nstruct kdl_req { __u32 flags; struct sockaddr addr; };\n#define KDL_ADDR_LEN (4 + sizeof(struct sockaddr))\n#endif\n' \
+	>inc/uapi/linux/kdl.h
+"$KABI_DIFF" extract -q "$k" --uapi inc --modules ne -o kernel2.kabi &&
+	"$KABI_DIFF" extract -q --uapi inc -o tree2.kabi
+is "$(q tree2.kabi "SELECT value FROM constants WHERE name = 'KDL_ADDR_LEN'")" 20 \
+	"a header tree alone: 4 + sizeof(struct sockaddr) evaluated with glibc's (it was absent)"
+"$KABI_DIFF" tree2.kabi kernel2.kabi -f json >tk2.json
+is "$(jq -r '[.changes[] | select(.subject | startswith("KDL"))] | length' tk2.json)" 0 \
+	"  against the kernel of the same headers: no change of it"
+
 done_testing
