@@ -59,9 +59,12 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	/* The headline form: `kabi-diff OLD NEW [options]`. */
-	if ((argv[1][0] != '-' && argc >= 3) || !strcmp(argv[1], "--git") ||
-	    !strncmp(argv[1], "--old", 5) || !strncmp(argv[1], "--new", 5))
+	/*
+	 * The headline form: `kabi-diff OLD NEW [options]`, whose options may
+	 * come first as well (`kabi-diff -q --git A..B`, `kabi-diff --old
+	 * PKG ...`); an option diff does not know is its usage error.
+	 */
+	if ((argv[1][0] != '-' && argc >= 3) || (argv[1][0] == '-' && argv[1][1]))
 		return cmd_diff(argc, argv);
 	fprintf(stderr, "kabi-diff: '%s' is not a command; see 'kabi-diff --help'\n", argv[1]);
 	return KD_EXIT_USAGE;

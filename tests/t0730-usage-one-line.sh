@@ -46,6 +46,18 @@ is "$(usage spec frob)" "2|kabi-diff: unknown subcommand 'frob'
 kabi-diff: see 'kabi-diff spec --help'|0" "spec: an unknown subcommand"
 is "$(usage frob)" "2|kabi-diff: 'frob' is not a command; see 'kabi-diff --help'|0" \
 	"an unknown command: one line"
+# The headline form's options may come first (`kabi-diff -q OLD NEW`,
+# which said "'-q' is not a command"); an option no command knows is
+# diff's usage error.
+old=$(fixture_db v1-dwarf5 -gdwarf-5) && new=$(fixture_db v2-dwarf5 -gdwarf-5 -DKABI_V2)
+"$KABI_DIFF" -q "$old" "$new" -f json >lead.json 2>err.txt
+is "$?|$(wc -c <err.txt)|$(jq -r .new.release lead.json)" "12|0|6.99.2-fixture" \
+	"kabi-diff -q OLD NEW -f json: compared, quiet"
+is "$(usage --bogus)" "2|kabi-diff: diff: unknown option '--bogus'
+kabi-diff: see 'kabi-diff diff --help'|0" "kabi-diff --bogus: diff's unknown option"
+is "$(usage -q)" "2|kabi-diff: diff: expected OLD and NEW, got 0 arguments
+kabi-diff: see 'kabi-diff diff --help'|0" "kabi-diff -q alone: no inputs"
+
 # --help itself is the whole text, on standard output, exit 0.
 "$KABI_DIFF" diff --help >out.txt 2>err.txt
 is "$?|$(head -1 out.txt)|$(wc -c <err.txt)" "0|usage: kabi-diff OLD NEW [options]|0" "diff --help: the usage, exit 0"
