@@ -63,4 +63,16 @@ is "$?|$(head -1 err.txt)" "2|kabi-diff: diff: --review is Markdown (-f md)" "--
 "$KABI_DIFF" small-old small-new -q --review -f md >/dev/null 2>&1
 is "$?" 28 "  --review -f md: fine"
 
+# kabi-gate posts --review's report, with --only breaking passed on.
+gate=$KD_SRCDIR/../contrib/ci/kabi-gate
+"$KABI_DIFF" extract -q --uapi old -o base.kabi
+sh "$gate" check base.kabi new -r gate.md --only breaking --post 'wc -c <"$1" >posted.txt' 2>gate.err
+is "$?|$(tail -1 gate.err)" "1|kabi-gate: breaking changes to the user-space ABI (see gate.md)" \
+	"kabi-gate check: breaking, exit 1"
+test "$(cat posted.txt)" -le 60000
+ok $? "  the report it posts fits a comment ($(cat posted.txt) bytes)"
+is "$(grep -c -e '^### Source' -e 'Source-level changes (' gate.md)" 0 "  --only breaking: no source-level section"
+grep -q '^> \*\*Cut to fit a review comment\*\*' gate.md
+ok $? "  and the note on what was left out"
+
 done_testing
