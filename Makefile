@@ -2,6 +2,9 @@
 # kabi-diff build. `make V=1` shows commands; flags the user gives in
 # CFLAGS are kept, the ones the code needs are in KD_CFLAGS.
 
+# Nothing of the prefix is compiled in: the program finds its contract
+# as BINDIR/../share/kabi-diff/spec (cli/contract.c), so that
+# `make install PREFIX=...` copies and never rebuilds.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
@@ -38,7 +41,8 @@ msg = @printf '  %-6s %s\n' $(1) $(2)
 endif
 
 .DELETE_ON_ERROR:
-.PHONY: all check check-real asan demo bench deps install install-data clean hdrcheck FORCE
+.PHONY: all check check-real asan demo bench deps deps-runtime print-deps-runtime install \
+	install-data clean hdrcheck FORCE
 
 # Every .c of a stage (and of its subfolders, e.g. extract/uapi/) goes into
 # libkabi.a; cli/ holds the program.
@@ -65,8 +69,8 @@ build/.flags: FORCE
 # object's dependency file says whether it includes it.
 build/gen/version.h: FORCE
 	@mkdir -p build/gen
-	@printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' | \
-		cmp -s - $@ || printf '#define KD_VERSION "%s"\n#define KD_DATADIR "%s"\n' '$(VERSION)' '$(DATADIR)' > $@
+	@printf '#define KD_VERSION "%s"\n' '$(VERSION)' | \
+		cmp -s - $@ || printf '#define KD_VERSION "%s"\n' '$(VERSION)' > $@
 
 build/%.o: %.c build/.flags | build/gen/version.h
 	@mkdir -p $(dir $@)
@@ -131,6 +135,28 @@ deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
 		--no-install-recommends $(DEB_PACKAGES)
 	@$(MAKE) --no-print-directory sarif-schema
+
+# What a host that only runs kabi-diff needs (a package's Depends): the
+# shared libraries of the -dev packages above, as this release names them
+# (apt-cache: libssl3 here, libssl3t64 elsewhere), gcc and the C library's
+# headers (UAPI headers are compiled at run time), git (--git) and jq
+# (kabi-gate). Not the test, cross, documentation or npm tools of `deps`;
+# probe also needs qemu-system-x86 (or -arm) and cpio.
+DEB_RUNTIME_TOOLS = gcc libc6-dev git jq
+DEB_DEV_LIBS = libdwarf-dev libelf-dev libsqlite3-dev zlib1g-dev libarchive-dev libssl-dev
+DEB_RUNTIME_LIBS = for d in $(DEB_DEV_LIBS); do \
+		apt-cache depends "$$d" | awk '/^  Depends: [^<]/ && $$2 !~ /-dev$$/ { print $$2; exit }'; \
+	done
+
+print-deps-runtime:
+	@l=$$($(DEB_RUNTIME_LIBS)) && [ $$(echo $$l | wc -w) -eq $(words $(DEB_DEV_LIBS)) ] || \
+		{ echo "print-deps-runtime: apt-cache does not know $(DEB_DEV_LIBS) (apt-get update?)" >&2; exit 1; }; \
+	echo $$l $(DEB_RUNTIME_TOOLS)
+
+deps-runtime:
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=600 \
+		--no-install-recommends $$($(MAKE) -s --no-print-directory print-deps-runtime)
 
 # The SARIF 2.1.0 JSON schema the tests validate --format sarif against.
 # No Debian package ships it; Microsoft's SARIF matchers on npm do (the

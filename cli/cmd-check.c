@@ -64,6 +64,12 @@ int cmd_check(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "spec", required_argument, NULL, 's' },
 		{ "format", required_argument, NULL, 'f' },
+		/*
+		 * Not an option of check, which holds a kernel against a
+		 * contract: named, so that a script passing the --no-spec of
+		 * diff and probe to check too learns why (issue 29).
+		 */
+		{ "no-spec", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -79,20 +85,23 @@ int cmd_check(int argc, char **argv)
 	int c, status = KD_EXIT_ERROR, err;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "s:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":s:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's': dir = optarg; break;
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return cli_usage_error(check_usage, "check: unknown format '%s'", optarg);
+				return cli_usage_error("check", "check: unknown format '%s'", optarg);
 			json = !strcmp(optarg, "json");
 			break;
+		case 'N':
+			return cli_usage_error("check", "check: no --no-spec: check holds the kernel"
+					       " against a contract (--spec DIR)");
 		case 'h': fputs(check_usage, stdout); return KD_EXIT_OK;
-		default: return cli_usage_error(check_usage, "check: bad option");
+		default: return cli_bad_option("check", c, argv, opts);
 		}
 	}
 	if (optind + 1 != argc)
-		return cli_usage_error(check_usage, "check: expected one KERNEL.kabi, got %d arguments",
+		return cli_usage_error("check", "check: expected one KERNEL.kabi, got %d arguments",
 				       argc - optind);
 	kabi = argv[optind];
 	err = kdb__open(kabi, &db);

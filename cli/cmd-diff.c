@@ -23,6 +23,7 @@
 #include "cli/output-check.h"
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
+#include "extract/input/package.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "diff/diff.h"
@@ -34,6 +35,7 @@
 static const char diff_usage[] =
 	"usage: kabi-diff OLD NEW [options]\n"
 	"       kabi-diff diff OLD NEW [options]\n"
+	"       kabi-diff --old PKG... --new PKG... [options]   (each --old/--new: one package)\n"
 	"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2)\n"
 	"\n"
 	"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
@@ -48,7 +50,9 @@ static const char diff_usage[] =
 	"include/ with uapi/): its types as user space compiles them, constants and\n"
 	"ioctls, no syscall; cached as headers-u-HASH.kabi. A side can also be\n"
 	"distribution packages, comma-separated (A-dbg.deb,A-headers-common.deb;\n"
-	"kernel-debuginfo.rpm,kernel-headers.rpm): read as streams, only the\n"
+	"kernel-debuginfo.rpm,kernel-headers.rpm), or one per --old/--new, which a\n"
+	"shell glob can give (--old A-dbg_*.deb --old A-headers_*.deb --new ...):\n"
+	"read as streams, only the\n"
 	"vmlinux and the UAPI headers unpacked, the modules (with headers) passed to\n"
 	"the extraction a few at a time (at most ~128 MB waiting on disk). An input is\n"
 	"extracted once into $XDG_CACHE_HOME/kabi-diff/ (default ~/.cache/kabi-diff),\n"
@@ -67,11 +71,15 @@ static const char diff_usage[] =
 	"never from the work tree, and compared as header trees compiled for that\n"
 	"architecture (arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
 	"\n"
+	"      --old PKG, --new PKG one package of the old or the new kernel, instead of\n"
+	"                           OLD and NEW (repeated: all --old form the old kernel)\n"
 	"      --git                OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)\n"
 	"  -C, --repo REPO          with --git: the repository (default: .)\n"
 	"      --arch ARCH          with --git: the architecture, x86_64 (default) or arm64\n"
 	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
 	"  -o, --output FILE        write the report to FILE (atomically; '-': stdout)\n"
+	"      --review             Markdown for a review comment: at most 60,000 characters,\n"
+	"                           breaking findings first, saying what it left out\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
 	"      --only breaking      list breaking changes only (the summary stays whole\n"
 	"                           and says how many changes were left out)\n"
@@ -123,17 +131,45 @@ static int print_report(FILE *f, void *ctx)
 	return report__fprintf(job->r, job->rc, f);
 }
 
-int cmd_diff(int argc, char **argv)
+/*
+ * One package of --old or --new, added to the side's comma-separated list
+ * (the form diff_inputs__open() reads): each a package on its own, a path
+ * with a comma of its own refused (it would split).
+ */
+static int add_package(struct kd_buf *list, const char *opt, const char *pkg)
 {
-	enum { OPT_GIT = 300, OPT_ARCH, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	if (strchr(pkg, ',')) {
+		kd_err("%s %s: one package per %s (a comma in a path is not supported)", opt, pkg, opt);
+		return -EINVAL;
+	}
+	if (!kpkg__is_package(pkg)) {
+		if (access(pkg, F_OK))
+			kd_err("%s %s: %s", opt, pkg, kd_strerror(-errno));
+		else
+			kd_err("%s %s: not a .deb or .rpm package", opt, pkg);
+		return -EINVAL;
+	}
+	if (kd_buf_addf(list, "%s%s", list->len ? "," : "", pkg)) {
+		kd_err("out of memory");
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
+{
+	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, OPT_GIT },
+		{ "old", required_argument, NULL, OPT_OLD },
+		{ "new", required_argument, NULL, OPT_NEW },
 		{ "repo", required_argument, NULL, 'C' },
 		{ "arch", required_argument, NULL, OPT_ARCH },
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "suppressions", required_argument, NULL, 's' },
 		{ "only", required_argument, NULL, OPT_ONLY },
+		{ "review", no_argument, NULL, OPT_REVIEW },
 		{ "full", no_argument, NULL, OPT_FULL },
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
@@ -155,40 +191,47 @@ int cmd_diff(int argc, char **argv)
 	struct diff_result *r = NULL;
 	struct kdb *db[2] = { NULL, NULL };
 	const char *output = NULL, *sup_path = NULL, *color = "auto", *repo = NULL;
-	const char *args[2], *revs[2] = { NULL, NULL };
+	const char *args[2], *revs[2] = { NULL, NULL }, *side[2] = { NULL, NULL };
 	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
-	bool quiet = false, git = false;
+	bool quiet = false, git = false, format_given = false;
 	const struct kd_arch *arch = NULL;
 	int i, c, status = KD_EXIT_ERROR;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "C:f:o:s:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":C:f:o:s:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_GIT: git = true; break;
+		case OPT_OLD:
+		case OPT_NEW:
+			if (add_package(&pkgs[c == OPT_NEW], c == OPT_NEW ? "--new" : "--old", optarg))
+				goto out;
+			break;
 		case 'C': repo = optarg; break;
 		case OPT_ARCH:
 			arch = kd_arch__by_name(optarg);
 			if (!arch)
-				return cli_usage_error(diff_usage, "diff: --arch %s: not a supported"
+				return cli_usage_error("diff", "diff: --arch %s: not a supported"
 						       " architecture (%s)", optarg, kd_arch__supported());
 			break;
 		case 'f':
 			if (report_format_from_name(optarg) < 0)
-				return cli_usage_error(diff_usage, "diff: unknown format '%s'", optarg);
+				return cli_usage_error("diff", "diff: unknown format '%s'", optarg);
 			rc.format = report_format_from_name(optarg);
+			format_given = true;
 			break;
 		case 'o': output = optarg; break;
 		case 's': sup_path = optarg; break;
 		case OPT_ONLY:
 			if (strcmp(optarg, "breaking"))
-				return cli_usage_error(diff_usage, "diff: --only takes 'breaking'");
+				return cli_usage_error("diff", "diff: --only takes 'breaking'");
 			rc.only_breaking = true;
 			break;
 		case OPT_FULL: rc.full = true; break;
+		case OPT_REVIEW: rc.max_bytes = REPORT_REVIEW_BYTES; break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
 			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
-				return cli_usage_error(diff_usage, "diff: --color takes auto, always or never");
+				return cli_usage_error("diff", "diff: --color takes auto, always or never");
 			break;
 		case OPT_ABI: conf.abi = optarg; break;
 		case OPT_SPEC: spec_dir = optarg; break;
@@ -197,15 +240,31 @@ int cmd_diff(int argc, char **argv)
 		case OPT_NEW_SPEC: new_spec = optarg; break;
 		case 'q': quiet = true; break;
 		case 'h': fputs(diff_usage, stdout); return KD_EXIT_OK;
-		default: return cli_usage_error(diff_usage, "diff: bad option");
+		default: return cli_bad_option("diff", c, argv, opts);
 		}
 	}
+	if (rc.max_bytes) {
+		if (format_given && rc.format != REPORT_MD)
+			return cli_usage_error("diff", "diff: --review is Markdown (-f md)");
+		rc.format = REPORT_MD;
+	}
 	if (repo && !git)
-		return cli_usage_error(diff_usage, "diff: -C REPO goes with --git");
+		return cli_usage_error("diff", "diff: -C REPO goes with --git");
 	if (arch && !git)
-		return cli_usage_error(diff_usage, "diff: --arch goes with --git (other inputs"
+		return cli_usage_error("diff", "diff: --arch goes with --git (other inputs"
 				       " say their architecture)");
-	if (git && optind + 1 == argc && strstr(argv[optind], "..")) {
+	side[0] = argv[optind];		/* argv[argc] is NULL */
+	side[1] = optind < argc ? argv[optind + 1] : NULL;
+	if (pkgs[0].len || pkgs[1].len) {
+		if (git || !pkgs[0].len || !pkgs[1].len || optind != argc) {
+			status = cli_usage_error("diff", git ? "diff: --old/--new and --git exclude each other" :
+						 optind != argc ? "diff: --old/--new replace OLD and NEW" :
+						 "diff: --old PKG and --new PKG go together");
+			goto out;
+		}
+		side[0] = pkgs[0].s;
+		side[1] = pkgs[1].s;
+	} else if (git && optind + 1 == argc && strstr(argv[optind], "..")) {
 		/* REV1..REV2 as git log spells a range (REV1...REV2 is not a pair). */
 		char *dots;
 
@@ -220,17 +279,17 @@ int cmd_diff(int argc, char **argv)
 		revs[1] = dots + 2;
 		if (!*revs[0] || !*revs[1] || strstr(revs[1], "..") || *revs[1] == '.') {
 			free(range);
-			return cli_usage_error(diff_usage, "diff: --git takes REV1..REV2 or REV1 REV2");
+			return cli_usage_error("diff", "diff: --git takes REV1..REV2 or REV1 REV2");
 		}
 	} else if (optind + 2 != argc) {
-		return cli_usage_error(diff_usage, git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
+		return cli_usage_error("diff", git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
 				       "diff: expected OLD and NEW, got %d arguments", argc - optind);
 	} else if (git) {
 		revs[0] = argv[optind];
 		revs[1] = argv[optind + 1];
 	}
 	if ((old_spec != NULL) != (new_spec != NULL))
-		return cli_usage_error(diff_usage, "diff: --old-spec and --new-spec go together");
+		return cli_usage_error("diff", "diff: --old-spec and --new-spec go together");
 	if (output && !strcmp(output, "-"))
 		output = NULL;	/* standard output */
 	rc.color = !strcmp(color, "always") ||
@@ -239,7 +298,7 @@ int cmd_diff(int argc, char **argv)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
 		/* Git revisions are no files: the suppressions and contracts may be the output. */
-		const char *inputs[] = { git ? NULL : argv[optind], git ? NULL : argv[optind + 1],
+		const char *inputs[] = { git ? NULL : side[0], git ? NULL : side[1],
 					 sup_path, spec_dir, old_spec, new_spec };
 
 		if (cli_output_check(output, inputs, sizeof(inputs) / sizeof(inputs[0])))
@@ -258,21 +317,21 @@ int cmd_diff(int argc, char **argv)
 			args[i] = git_dirs[i];
 		}
 	} else {
-		args[0] = argv[optind];
-		args[1] = argv[optind + 1];
+		args[0] = side[0];
+		args[1] = side[1];
 	}
-	if (diff_inputs__open(args, git ? revs : NULL, quiet, db))
+	if (diff_inputs__open(args, git ? revs : NULL, quiet, db, conf.release))
 		goto out;
 	if (conf.abi && !has_abi(db[0], conf.abi) && !has_abi(db[1], conf.abi)) {
-		status = cli_usage_error(diff_usage, "diff: --abi %s: neither kernel has syscalls of"
+		status = cli_usage_error("diff", "diff: --abi %s: neither kernel has syscalls of"
 					 " that ABI", conf.abi);
 		goto out;
 	}
 	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1],
-			       git ? revs[1] : argv[optind + 1], &conf))
+			       git ? revs[1] : side[1], &conf))
 		goto out;
-	conf.input[0] = argv[optind];	/* reports name what the user gave, not a cache file */
-	conf.input[1] = argv[optind + 1];
+	conf.input[0] = side[0];	/* reports name what the user gave, not a cache file */
+	conf.input[1] = side[1];
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;
 	if (sup && diff_result__suppress(r, sup) < 0) {
@@ -303,5 +362,15 @@ out:
 	kdb__free(db[1]);
 	diff_suppressions__free(sup);
 	cli_contract_release(&cc);
+	return status;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	struct kd_buf pkgs[2] = { KD_BUF_INIT, KD_BUF_INIT };
+	int status = run_diff(argc, argv, pkgs);
+
+	kd_buf_release(&pkgs[0]);
+	kd_buf_release(&pkgs[1]);
 	return status;
 }

@@ -85,7 +85,7 @@ static int open_kernels(struct matrix_run *m, struct kdb **db, bool quiet)
 		size_t first = i + 1 < m->n ? i : i - 1;
 		const char *args[2] = { m->input[first], m->input[first + 1] };
 		struct kdb *two[2];
-		int err = diff_inputs__open(args, NULL, quiet, two);
+		int err = diff_inputs__open(args, NULL, quiet, two, NULL);
 
 		if (first == i)
 			db[i] = two[0];
@@ -370,7 +370,7 @@ int cmd_matrix(int argc, char **argv)
 	size_t i;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "f:o:s:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":f:o:s:qh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			if (!strcmp(optarg, "text"))
@@ -380,7 +380,7 @@ int cmd_matrix(int argc, char **argv)
 			else if (!strcmp(optarg, "md"))
 				print = print_md;
 			else
-				return cli_usage_error(matrix_usage, "matrix: unknown format '%s'"
+				return cli_usage_error("matrix", "matrix: unknown format '%s'"
 						       " (text, json or md)", optarg);
 			break;
 		case 'o': output = strcmp(optarg, "-") ? optarg : NULL; break;
@@ -389,11 +389,11 @@ int cmd_matrix(int argc, char **argv)
 		case OPT_NO_SPEC: no_spec = true; break;
 		case 'q': quiet = true; break;
 		case 'h': fputs(matrix_usage, stdout); return KD_EXIT_OK;
-		default: return cli_usage_error(matrix_usage, "matrix: bad option");
+		default: return cli_bad_option("matrix", c, argv, opts);
 		}
 	}
 	if (argc - optind < 2)
-		return cli_usage_error(matrix_usage, "matrix: expected at least two kernels,"
+		return cli_usage_error("matrix", "matrix: expected at least two kernels,"
 				       " got %d", argc - optind);
 	m.n = (size_t)(argc - optind);
 	m.input = (const char **)argv + optind;

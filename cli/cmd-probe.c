@@ -253,7 +253,7 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "k:t:lvqh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":k:t:lvqh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'k': o->kernel = optarg; break;
 		case 'S': o->spec = optarg; break;
@@ -264,7 +264,7 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 		case 'z': o->gzip = true; break;
 		case 'F':
 			if (strcmp(optarg, "tmpfs") && strcmp(optarg, "ext4"))
-				return cli_usage_error(probe_usage, "--fs: tmpfs or ext4");
+				return cli_usage_error("probe", "--fs: tmpfs or ext4");
 			o->boot.fs = optarg;
 			break;
 		case 'M': o->boot.modules_dir = optarg; break;
@@ -278,26 +278,26 @@ static int parse_opts(int argc, char **argv, struct probe_opts *o)
 			errno = 0;
 			v = strtol(optarg, &end, 10);
 			if (errno || *end || v < 1 || v > 3600)
-				return cli_usage_error(probe_usage, "--timeout: seconds, 1..3600");
+				return cli_usage_error("probe", "--timeout: seconds, 1..3600");
 			o->boot.timeout_s = (unsigned)v;
 			break;
 		default:
-			return KD_EXIT_USAGE;
+			return cli_bad_option("probe", c, argv, longopts);
 		}
 	}
 	if (o->list) {
 		if (argc - optind > 1)
-			return cli_usage_error(probe_usage, "--list takes at most one K.kabi");
+			return cli_usage_error("probe", "--list takes at most one K.kabi");
 		o->db_path = argc > optind ? argv[optind] : NULL;
 		return 0;
 	}
 	if (argc - optind != 1)
-		return cli_usage_error(probe_usage, "expected one K.kabi");
+		return cli_usage_error("probe", "expected one K.kabi");
 	o->db_path = argv[optind];
 	if (!o->kernel)
-		return cli_usage_error(probe_usage, "--kernel VMLINUZ is required");
+		return cli_usage_error("probe", "--kernel VMLINUZ is required");
 	if (o->boot.modules_dir && o->boot.fs && !strcmp(o->boot.fs, "tmpfs"))
-		return cli_usage_error(probe_usage, "--modules is for ext4, not --fs tmpfs");
+		return cli_usage_error("probe", "--modules is for ext4, not --fs tmpfs");
 	return 0;
 }
 

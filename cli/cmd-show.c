@@ -13,6 +13,7 @@
 #include "lib/buf.h"
 #include "lib/cdecl.h"
 #include "lib/err.h"
+#include "lib/json.h"
 #include "lib/plain.h"
 
 static const char show_usage[] =
@@ -26,7 +27,13 @@ static const char show_usage[] =
 	"  ioctl NAME           an ioctl command: number, direction, type, nr, size, layout\n"
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
-	"  problems             what the extractor could not resolve\n";
+	"  problems             what the extractor could not resolve\n"
+	"\n"
+	"  -f, --format FMT     text (default) or json: info an object, every other\n"
+	"                       item a list (a NAME's layouts, a glob's matches)\n"
+	"\n"
+	"A NAME with * ? or [...] is a glob (quote it): every name of that kind it\n"
+	"matches. A name not in the file is an error suggesting the nearest one.\n";
 
 /* Wide enough for every ABI name of the kernel's arch (unknown arch: of any). */
 static int abi_width(struct kdb *db)
@@ -40,15 +47,17 @@ static int abi_width(struct kdb *db)
 	return w < 5 ? 5 : w;	/* x86_64's columns as they always were */
 }
 
+const char *const show_info_keys[] = {
+	"release", "version", "arch", "build_id", "dwarf_version", "source_path",
+	"tool_version", "schema_version", "spec_hash", "uapi_headers", NULL,
+};
+const char *const show_info_tables[] = {
+	"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,
+};
+
 static int print_info(struct show_ctx *s)
 {
-	static const char *const keys[] = {
-		"release", "version", "arch", "build_id", "dwarf_version", "source_path",
-		"tool_version", "schema_version", "spec_hash", "uapi_headers", NULL,
-	};
-	static const char *const tables[] = {
-		"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,
-	};
+	const char *const *keys = show_info_keys, *const *tables = show_info_tables;
 	int i, err;
 
 	for (i = 0; keys[i]; i++) {
@@ -66,7 +75,7 @@ static int print_info(struct show_ctx *s)
 	return 0;
 }
 
-static int signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
+int show_signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
 {
 	struct kd_function *fn;
 	size_t i;
@@ -104,7 +113,7 @@ static int print_slot(const struct kd_syscall *sc, void *ctx)
 	int err = 0;
 
 	if (sc->func_id)
-		err = signature(s, sc->func_id, &sig);
+		err = show_signature(s, sc->func_id, &sig);
 	if (sc->nr >= 0)
 		fprintf(s->f, "%-*s %4" PRId64 "  ", s->abi_width, sc->abi, sc->nr);
 	else
@@ -166,7 +175,7 @@ static int print_syscall_detail(struct show_ctx *s)
 	err = kdb__get_function_by_id(s->db, s->func_id, &fn);
 	if (err)
 		return err;
-	err = signature(s, s->func_id, &sig);
+	err = show_signature(s, s->func_id, &sig);
 	if (!err) {
 		fprintf(s->f, "\n%s\n  from %s%s%s", sig.s, fn->source,
 			fn->decl_file ? ", " : "", fn->decl_file ? fn->decl_file : "");
@@ -246,10 +255,135 @@ static enum item_arity item_arity(const char *what)
 	return ITEM_UNKNOWN;
 }
 
+/*
+ * "; did you mean 'NAME'?" when a name of @what in the file is near
+ * @name, else @otherwise, for the message of a name not found.
+ */
+static const char *did_you_mean(struct show_ctx *s, const char *what, const char *name,
+				const char *otherwise, char **hint)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char *near = NULL;
+
+	*hint = NULL;
+	if (kdb__nearest_name(s->db, what, name, &near) || !near)
+		return otherwise;
+	if (!kd_buf_addf(&b, "; did you mean '%s'?", near))
+		*hint = kd_buf_detach(&b);
+	kd_buf_release(&b);
+	free(near);
+	return *hint ? *hint : otherwise;
+}
+
+/* No syscalls of ABI @abi: which the kernel has instead, for the message. */
+static void no_abi(struct show_ctx *s, const char *path, const char *abi)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char **abis;
+	int n, i;
+
+	n = kdb__names(s->db, "abi", NULL, &abis);
+	for (i = 0; i < n; i++)
+		kd_buf_addf(&b, "%s%s", i ? ", " : "", abis[i]);
+	if (n > 0)
+		kd_err("%s: no syscalls of ABI '%s' (this kernel has %s)", path, abi, b.s);
+	else
+		kd_err("%s: no syscalls of ABI '%s' (this kernel has no syscall table)", path, abi);
+	kdb__names_free(abis, n);
+	kd_buf_release(&b);
+}
+
+/*
+ * One item of `show`: printed to s->f (as text, or as JSON into s->json),
+ * and the exit status; *err a negative code on a failure already
+ * reported, or 0. Found nothing: an empty list is no error, a name or a
+ * filter that matches nothing is, said in one line.
+ */
+static int show_item(struct show_ctx *s, const char *path, const char *what, const char *name,
+		     const char *module, const char *abi, int *err)
+{
+	const char *kind = strcmp(what, "type") ? what : NULL;
+	char *hint = NULL;
+
+	if (s->json)
+		*err = show_json_item(s, what, name, module, abi);
+	else if (!strcmp(what, "info"))
+		*err = print_info(s);
+	else if (!strcmp(what, "syscalls"))
+		*err = kdb__foreach_syscall(s->db, abi, print_slot, s);
+	else if (!strcmp(what, "problems"))
+		*err = kdb__foreach_problem(s->db, print_problem, s);
+	else if (!strcmp(what, "ioctls"))
+		*err = show_ioctls(s, module);
+	else if (!strcmp(what, "syscall")) {
+		*err = kdb__foreach_syscall_named(s->db, name, note_syscall_slot, s);
+		if (!*err && s->count)
+			*err = print_syscall_detail(s);
+	} else if (!strcmp(what, "ioctl"))
+		*err = show_ioctl(s, name);
+	else if (!strcmp(what, "const"))
+		*err = show_constant(s, name);
+	else	/* struct, union, enum, type */
+		*err = print_named_types(s, kind, name);
+	if (*err)
+		return KD_EXIT_ERROR;
+	if (s->count || !strcmp(what, "info") || !strcmp(what, "problems") ||
+	    (!strcmp(what, "syscalls") && !abi) || (!strcmp(what, "ioctls") && !module))
+		return KD_EXIT_OK;
+	if (!strcmp(what, "syscalls"))
+		no_abi(s, path, abi);
+	else if (!strcmp(what, "ioctls"))
+		kd_err("%s: no ioctls whose argument type comes from module '%s'", path, module);
+	else if (!strcmp(what, "syscall"))
+		kd_err("%s: no syscall named '%s'%s", path, name, did_you_mean(s, what, name, "", &hint));
+	else if (!strcmp(what, "ioctl") || !strcmp(what, "const"))
+		kd_err("%s: no %s named '%s'%s", path, what, name,
+		       kdb__count(s->db, "constants") > 0 ? did_you_mean(s, what, name, "", &hint) :
+		       " (extracted without --uapi: no constants or ioctls)");
+	else
+		kd_err("%s: no %s named '%s'%s", path, what, name,
+		       did_you_mean(s, what, name, " (only types reachable from syscalls and"
+				    " ioctls are recorded)", &hint));
+	free(hint);
+	return KD_EXIT_ERROR;
+}
+
+/*
+ * `show K struct 'v4l2_*'`: every name of @what the glob matches, one
+ * after the other, each as if named alone.
+ */
+static int show_glob(struct show_ctx *s, const char *path, const char *what, const char *glob,
+		     int *err)
+{
+	char **names;
+	int n, i, rc = KD_EXIT_OK;
+
+	*err = 0;
+	n = kdb__names(s->db, what, glob, &names);
+	if (n < 0) {
+		*err = n;
+		return KD_EXIT_ERROR;
+	}
+	if (!n) {
+		kd_err("%s: no %s matches '%s'", path, what, glob);
+		return KD_EXIT_ERROR;
+	}
+	for (i = 0; i < n && !*err && rc == KD_EXIT_OK; i++) {
+		if (i && !s->json)
+			fputc('\n', s->f);
+		s->count = 0;
+		s->func_id = 0;
+		rc = show_item(s, path, what, names[i], NULL, NULL, err);
+	}
+	kdb__names_free(names, n);
+	return rc;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	struct show_ctx s = { .f = stdout };
-	const char *what, *name = NULL, *abi = NULL, *module = NULL;
+	const char *what, *name = NULL, *abi = NULL, *module = NULL, *format = "text";
+	struct kd_json json;
 	int err = 0, i, rc = KD_EXIT_OK;
 	char *text = NULL;
 	size_t text_len = 0;
@@ -260,24 +394,28 @@ int cmd_show(int argc, char **argv)
 			return KD_EXIT_OK;
 		}
 	if (argc < 3)
-		return cli_usage_error(show_usage, "show: expected KERNEL.kabi and what to show");
+		return cli_usage_error("show", "show: expected KERNEL.kabi and what to show");
 	what = argv[2];
 	for (i = 3; i < argc; i++) {
 		if (!strcmp(argv[i], "--abi") && i + 1 < argc)
 			abi = argv[++i];
 		else if (!strcmp(argv[i], "--module") && i + 1 < argc)
 			module = argv[++i];
+		else if ((!strcmp(argv[i], "--format") || !strcmp(argv[i], "-f")) && i + 1 < argc)
+			format = argv[++i];
 		else if (!name && argv[i][0] != '-')
 			name = argv[i];
 		else
-			return cli_usage_error(show_usage, "show: unexpected argument '%s'", argv[i]);
+			return cli_usage_error("show", "show: unexpected argument '%s'", argv[i]);
 	}
 	if (item_arity(what) == ITEM_UNKNOWN)
-		return cli_usage_error(show_usage, "show: unknown item '%s'", what);
+		return cli_usage_error("show", "show: unknown item '%s'", what);
 	if (name && item_arity(what) == ITEM_BARE)
-		return cli_usage_error(show_usage, "show: '%s' takes no NAME (got '%s')", what, name);
+		return cli_usage_error("show", "show: '%s' takes no NAME (got '%s')", what, name);
 	if (!name && item_arity(what) == ITEM_NAMED)
-		return cli_usage_error(show_usage, "show: '%s' needs a NAME", what);
+		return cli_usage_error("show", "show: '%s' needs a NAME", what);
+	if (strcmp(format, "text") && strcmp(format, "json"))
+		return cli_usage_error("show", "show: unknown format '%s' (text or json)", format);
 	if (kdb__open(argv[1], &s.db))
 		return KD_EXIT_ERROR;
 	if (type_cache__new(s.db, &s.tc)) {
@@ -297,48 +435,28 @@ int cmd_show(int argc, char **argv)
 		return KD_EXIT_ERROR;
 	}
 	s.abi_width = abi_width(s.db);
-	if (!strcmp(what, "info")) {
-		err = print_info(&s);
-	} else if (!strcmp(what, "syscalls")) {
-		err = kdb__foreach_syscall(s.db, abi, print_slot, &s);
-	} else if (!strcmp(what, "problems")) {
-		err = kdb__foreach_problem(s.db, print_problem, &s);
-	} else if (!strcmp(what, "ioctls")) {
-		err = show_ioctls(&s, module);
-		if (!err && !s.count && module) {
-			kd_err("%s: no ioctls whose argument type comes from module '%s'", argv[1], module);
-			rc = KD_EXIT_ERROR;
-		}
-	} else if (!strcmp(what, "syscall")) {
-		err = kdb__foreach_syscall_named(s.db, name, note_syscall_slot, &s);
-		if (!err && s.count)
-			err = print_syscall_detail(&s);
-		if (!err && !s.count) {
-			kd_err("%s: no syscall named '%s'", argv[1], name);
-			rc = KD_EXIT_ERROR;
-		}
-	} else if (!strcmp(what, "ioctl") || !strcmp(what, "const")) {
-		err = !strcmp(what, "ioctl") ? show_ioctl(&s, name) : show_constant(&s, name);
-		if (!err && !s.count) {
-			kd_err("%s: no %s named '%s'%s", argv[1], what, name,
-			       kdb__count(s.db, "constants") > 0 ? "" :
-			       " (extracted without --uapi: no constants or ioctls)");
-			rc = KD_EXIT_ERROR;
-		}
-	} else {	/* struct, union, enum, type */
-		err = print_named_types(&s, strcmp(what, "type") ? what : NULL, name);
-		if (!err && !s.count) {
-			kd_err("%s: no %s named '%s' (only types reachable from syscalls and ioctls"
-			       " are recorded)", argv[1], what, name);
-			rc = KD_EXIT_ERROR;
-		}
+	if (!strcmp(format, "json")) {
+		/* info is one object; every other item a list, a NAME's layouts and a glob's matches too. */
+		kd_json_init(&json, s.f);
+		s.json = &json;
+		if (strcmp(what, "info"))
+			kd_json_array(s.json, true);
 	}
+	if (name && strpbrk(name, "*?["))
+		rc = show_glob(&s, argv[1], what, name, &err);
+	else
+		rc = show_item(&s, argv[1], what, name, module, abi, &err);
 	if (err || type_cache__error(s.tc))
 		rc = KD_EXIT_ERROR;
+	if (s.json && strcmp(what, "info"))
+		kd_json_end(s.json);
 	if (fclose(s.f)) {
 		kd_err("out of memory");
 		rc = KD_EXIT_ERROR;
-	} else if (kd_fwrite_plain(stdout, text, text_len) || fflush(stdout)) {
+	} else if (s.json && rc != KD_EXIT_OK) {
+		/* Nothing found, or a failure: no half a document. */
+	} else if ((s.json ? fwrite(text, 1, text_len, stdout) != text_len :
+		    kd_fwrite_plain(stdout, text, text_len)) || fflush(stdout)) {
 		kd_err("standard output: write error");
 		rc = KD_EXIT_ERROR;
 	}

@@ -133,15 +133,15 @@ static int spec_init(int argc, char **argv)
 	int c, err, status = KD_EXIT_ERROR;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:x:", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:x:", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'x': except_dir = optarg; break;
-		default: return cli_usage_error(spec_usage, "spec init: bad option");
+		default: return cli_bad_option("spec", c, argv, opts);
 		}
 	}
 	if (optind + 1 != argc)
-		return cli_usage_error(spec_usage, "spec init takes one KERNEL.kabi");
+		return cli_usage_error("spec", "spec init takes one KERNEL.kabi");
 	if (out && !strcmp(out, "-"))
 		out = NULL;	/* standard output */
 	if (out && kd_output_check(out, (const char *const *)argv + optind, 1))
@@ -191,19 +191,19 @@ int cmd_spec(int argc, char **argv)
 			fputs(spec_usage, stdout);
 			return KD_EXIT_OK;
 		}
-		return cli_usage_error(spec_usage, "missing subcommand");
+		return cli_usage_error("spec", "missing subcommand");
 	}
 	if (!strcmp(argv[1], "lint")) {
 		if (argc != 3)
-			return cli_usage_error(spec_usage, "spec lint takes one directory");
+			return cli_usage_error("spec", "spec lint takes one directory");
 		return spec_lint(argv[2]);
 	}
 	if (!strcmp(argv[1], "load")) {
 		if (argc != 4)
-			return cli_usage_error(spec_usage, "spec load takes KERNEL.kabi and DIR");
+			return cli_usage_error("spec", "spec load takes KERNEL.kabi and DIR");
 		return spec_load(argv[2], argv[3]);
 	}
 	if (!strcmp(argv[1], "init"))
 		return spec_init(argc - 1, argv + 1);
-	return cli_usage_error(spec_usage, "unknown subcommand '%s'", argv[1]);
+	return cli_usage_error("spec", "unknown subcommand '%s'", argv[1]);
 }

@@ -4,9 +4,13 @@
  * cli/contract.h: --spec DIR, --no-spec, the one stored in the .kabi, the
  * default. The default is the installed spec directory, else the source
  * tree's spec/contract/ next to the running binary, unless $KABI_DIFF_SPEC
- * names another directory or "none". A directory counts only when it holds
- * a *.kabispec, so an empty DATADIR left by an old install does not hide
- * the source tree's contract. cli_contract_setup() wires a contract (and
+ * names another directory or "none". The installed one is found from the
+ * running binary too, BINDIR/../share/kabi-diff/spec as `make install`
+ * lays it out: a prefix compiled in made `make install PREFIX=...`
+ * recompile and relink the in-tree binary (racing a `make check` that
+ * ran it), and a staged DESTDIR install is found where it lands. A
+ * directory counts only when it holds a *.kabispec, so an empty one left
+ * by an old install does not hide the source tree's contract. cli_contract_setup() wires a contract (and
  * the differences of two versions) into a diff.
  */
 #include "cli/contract.h"
@@ -18,7 +22,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "version.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -42,8 +45,8 @@ static bool holds_spec(const char *dir)
 	return found;
 }
 
-/* dirname(/proc/self/exe) + "/spec/contract" into @b. */
-static int source_tree_spec(struct kd_buf *b)
+/* dirname(/proc/self/exe) + @rest into @b. */
+static int beside_binary(struct kd_buf *b, const char *rest)
 {
 	char exe[4096];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -56,13 +59,14 @@ static int source_tree_spec(struct kd_buf *b)
 	if (!slash)
 		return -ENOENT;
 	*slash = '\0';
-	return kd_buf_addf(b, "%s/spec/contract", exe);
+	return kd_buf_addf(b, "%s%s", exe, rest);
 }
 
 int cli_contract_default_dir(char **dir)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	const char *env = getenv("KABI_DIFF_SPEC");
+	int i;
 
 	*dir = NULL;
 	if (env) {
@@ -71,13 +75,16 @@ int cli_contract_default_dir(char **dir)
 		*dir = kd_strdup(env);
 		return *dir ? 0 : -ENOMEM;
 	}
-	if (holds_spec(KD_DATADIR "/spec")) {
-		*dir = kd_strdup(KD_DATADIR "/spec");
-		return *dir ? 0 : -ENOMEM;
-	}
-	if (!source_tree_spec(&b) && holds_spec(b.s)) {
-		*dir = kd_buf_detach(&b);
-		return *dir ? 0 : -ENOMEM;
+	/* Installed (BINDIR/../share/kabi-diff/spec), else the source tree's. */
+	for (i = 0; i < 2; i++) {
+		kd_buf_reset(&b);
+		if (!beside_binary(&b, i ? "/spec/contract" : "/../share/kabi-diff/spec") &&
+		    holds_spec(b.s)) {
+			/* Reports name PREFIX/share/..., not PREFIX/bin/../share/... */
+			*dir = realpath(b.s, NULL);
+			kd_buf_release(&b);
+			return *dir ? 0 : -errno;
+		}
 	}
 	kd_buf_release(&b);
 	return 0;

@@ -9,8 +9,8 @@
  *   4. the default one: $KABI_DIFF_SPEC, a directory or "none" (or empty)
  *      for no contract (the test suites use it so that layout-only
  *      verdicts stay what they test); else the one installed with the tool
- *      (KD_DATADIR/spec, `make install`); else, for a kabi-diff run from its
- *      source tree, that tree's spec/contract/;
+ *      (BINDIR/../share/kabi-diff/spec, `make install`); else, for a
+ *      kabi-diff run from its source tree, that tree's spec/contract/;
  *   5. none (check refuses to run without one).
  */
 #ifndef KD_CLI_CONTRACT_H

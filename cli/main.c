@@ -4,7 +4,6 @@
  * argument that is not a subcommand is the headline form
  * `kabi-diff OLD NEW` (the diff command).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,23 +39,6 @@ static void print_usage(FILE *f)
 		   "\n'kabi-diff COMMAND --help' shows a command's options; 'man kabi-diff' all of it.\n");
 }
 
-int cli_is_help(const char *arg)
-{
-	return !strcmp(arg, "-h") || !strcmp(arg, "--help");
-}
-
-int cli_usage_error(const char *usage, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "kabi-diff: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n%s", usage);
-	return KD_EXIT_USAGE;
-}
-
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -77,8 +59,12 @@ int main(int argc, char **argv)
 	for (i = 0; i < NR_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	/* The headline form: `kabi-diff OLD NEW [options]`. */
-	if ((argv[1][0] != '-' && argc >= 3) || !strcmp(argv[1], "--git"))
+	/*
+	 * The headline form: `kabi-diff OLD NEW [options]`, whose options may
+	 * come first as well (`kabi-diff -q --git A..B`, `kabi-diff --old
+	 * PKG ...`); an option diff does not know is its usage error.
+	 */
+	if ((argv[1][0] != '-' && argc >= 3) || (argv[1][0] == '-' && argv[1][1]))
 		return cmd_diff(argc, argv);
 	fprintf(stderr, "kabi-diff: '%s' is not a command; see 'kabi-diff --help'\n", argv[1]);
 	return KD_EXIT_USAGE;

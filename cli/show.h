@@ -17,7 +17,22 @@ struct show_ctx {
 	int count;		/* items printed, to tell "absent" from "empty" */
 	int64_t func_id;	/* syscall: the signature to show */
 	int abi_width;		/* columns of the kernel's ABI names */
+	struct kd_json *json;	/* --format json: the writer; NULL: text */
 };
+
+struct kd_buf;
+struct kd_json;
+/* The identity keys and the counted tables `show info` prints. */
+extern const char *const show_info_keys[], *const show_info_tables[];
+/* "long int sys_openat2(int dfd, ...)" of function @func_id into @b; 0 or a negative code. */
+int show_signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b);
+/*
+ * show --format json (cli/show-json.c): item @what as JSON values into
+ * s->json, counted in s->count (info: an object; the others: elements of
+ * the array the caller opened). 0 or a negative code.
+ */
+int show_json_item(struct show_ctx *s, const char *what, const char *name, const char *module,
+		   const char *abi);
 
 /* Each prints what it finds and counts it in s->count; 0 or a negative code. */
 int show_ioctl(struct show_ctx *s, const char *name);

@@ -88,4 +88,21 @@ int64_t kdb__count(struct kdb *db, const char *table);
 int kdb__attach_other(struct kdb *db, struct kdb *other);
 int kdb__detach_other(struct kdb *db);
 
+/*
+ * The names a .kabi holds of @what, a `show` item (syscall, ioctl, const,
+ * struct, union, enum, type: struct, union, enum or typedef) or "abi" (the
+ * syscall ABIs), each once, sorted; only those @glob matches (SQLite's
+ * GLOB: *, ?, [...]) unless it is NULL. Returns their number and *names
+ * (kdb__names_free()), or a negative code (-EINVAL: no such @what).
+ */
+int kdb__names(struct kdb *db, const char *what, const char *glob, char ***names);
+void kdb__names_free(char **names, int n);
+/*
+ * The name of @what nearest @name that is not @name: at most a third of
+ * its letters (at least one) inserted, deleted or replaced, case aside;
+ * the first in sorted order of the nearest. *best: malloc'ed (caller
+ * frees), NULL when none is that near. Returns 0 or a negative code.
+ */
+int kdb__nearest_name(struct kdb *db, const char *what, const char *name, char **best);
+
 #endif

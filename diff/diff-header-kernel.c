@@ -8,6 +8,11 @@
  * each difference (the size, a member's offset, size or bit-field, a
  * member only one side has) is a change of its own, of the new kernel.
  * The same difference in the old kernel is no change between the two.
+ * An old side that is a header tree has no kernel layouts: whether its
+ * kernel had the difference is unknown, so a kernel against its own
+ * headers read alone found "breaking" changes in struct sockaddr (the C
+ * library's, which the headers use, against the kernel's). Such types
+ * are listed as not compared instead (issue 29).
  *
  * Members are compared flattened (anonymous structs and unions lifted to
  * absolute bit positions) and matched by name; a named member's own
@@ -199,6 +204,7 @@ static int compare(const struct tgraph *g, const char *disp, const struct kd_typ
 struct walk {
 	const struct tgraph *g;
 	struct diff_result *r;		/* NULL: collect only (the old kernel) */
+	bool untold;			/* the old side is a header tree: not compared */
 	const struct mismatches *old;	/* the old kernel's, for "kept" */
 	struct mismatches ms;
 	struct kd_buf disp, ev;
@@ -215,6 +221,23 @@ static bool in_old(const struct mismatches *old, const struct mismatch *m)
 	return false;
 }
 
+#define UNTOLD_WHY "kernel vs header: the old side is a header tree, with no kernel" \
+	" layouts to tell whether its kernel differed from its headers as the new one does"
+
+/* @disp of header @file differs from its kernel's layout: not compared. */
+static int untold(struct diff_result *r, const char *file, const char *disp)
+{
+	size_t i, entry = 0;
+
+	for (i = 0; i < r->nr_uncompared && !entry; i++)
+		if (r->uncompared[i].header && !strcmp(r->uncompared[i].header, file) &&
+		    !strcmp(r->uncompared[i].why, UNTOLD_WHY))
+			entry = i + 1;
+	if (!entry && !(entry = diff_uncompared_add(r, file, UNTOLD_WHY)))
+		return -ENOMEM;
+	return diff_uncompared_add_type(&r->uncompared[entry - 1], disp);
+}
+
 static int on_pair(const struct kdb_header_kernel_pair *p, void *ctx)
 {
 	struct walk *w = ctx;
@@ -228,6 +251,8 @@ static int on_pair(const struct kdb_header_kernel_pair *p, void *ctx)
 	err = kd_buf_addf(&w->disp, "%s %s", p->kind, p->name);
 	if (!err)
 		err = compare(w->g, w->disp.s, h, k, &w->ms);
+	if (!err && w->r && w->untold)
+		return w->ms.n > first ? untold(w->r, p->file, w->disp.s) : 0;
 	for (i = first; !err && w->r && i < w->ms.n; i++) {
 		const struct mismatch *m = &w->ms.v[i];
 		enum diff_rule_id rule = !p->reached ? DIFF_R_HEADER_KERNEL_UNREACHED :
@@ -267,7 +292,10 @@ int diff_header_kernel(struct diff_result *r, struct kdb *old, const struct tgra
 	struct walk wo = { .g = g_old, .disp = KD_BUF_INIT, .ev = KD_BUF_INIT };
 	struct walk wn = { .g = g_new, .r = r, .old = &wo.ms, .disp = KD_BUF_INIT,
 			   .ev = KD_BUF_INIT };
-	int err = kdb__header_kernel_pairs(old, on_pair, &wo);
+	int err;
+
+	wn.untold = !diff_result__coverage(r, false)->vmlinux;
+	err = kdb__header_kernel_pairs(old, on_pair, &wo);
 
 	if (!err)
 		err = kdb__header_kernel_pairs(new, on_pair, &wn);

@@ -103,8 +103,7 @@ static int on_new_failure(const struct kdb_uapi_failure *f, void *ctx)
 	return b->header && b->first_error ? 0 : -ENOMEM;
 }
 
-/* A new coverage entry (its strings owned by the result): its index + 1, or 0 on ENOMEM. */
-static size_t new_entry(struct diff_result *r, const char *header, const char *why)
+size_t diff_uncompared_add(struct diff_result *r, const char *header, const char *why)
 {
 	struct diff_uncompared *u;
 
@@ -122,7 +121,7 @@ static size_t new_entry(struct diff_result *r, const char *header, const char *w
 	return ++r->nr_uncompared;
 }
 
-static int add_type(struct diff_uncompared *u, const char *subject)
+int diff_uncompared_add_type(struct diff_uncompared *u, const char *subject)
 {
 	const char **v = kd_realloc((void *)u->types, (u->nr_types + 1) * sizeof(*v));
 	char *s = kd_strdup(subject);
@@ -159,7 +158,7 @@ static int report_broken(struct lost *l, struct broken *b)
 		err = kd_buf_addf(&why, "the new %s does not compile on its own: %s", b->header,
 				  b->first_error);
 	if (!err) {
-		b->entry = new_entry(r, b->header, why.s);
+		b->entry = diff_uncompared_add(r, b->header, why.s);
 		err = b->entry ? 0 : -ENOMEM;
 	}
 	kd_buf_release(&why);
@@ -180,7 +179,7 @@ static int settle_type(struct lost *l)
 		/* Every old header that declared it fails now: it has no new layout. */
 		struct broken *b = l->broken_header ? find_broken(l, l->broken_header) : NULL;
 
-		return b && b->entry ? add_type(&r->uncompared[b->entry - 1], l->subject.s) : 0;
+		return b && b->entry ? diff_uncompared_add_type(&r->uncompared[b->entry - 1], l->subject.s) : 0;
 	}
 	kd_buf_reset(&l->where);
 	err = kd_buf_addf(&l->where, "%s:%d", l->first_file, l->first_line);
@@ -259,7 +258,7 @@ int diff_header_lost(struct diff_run *run)
 
 	if (!views[0] || !views[1]) {
 		if (views[0] || views[1])
-			err = new_entry(r, NULL, views[0] ? "the new side has no header view: its headers"
+			err = diff_uncompared_add(r, NULL, views[0] ? "the new side has no header view: its headers"
 					" were not compiled" : "the old side has no header view: its"
 					" headers were not compiled") ? 0 : -ENOMEM;
 		return err;

@@ -453,7 +453,8 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 
 /* --- the run ------------------------------------------------------------- */
 
-static int load_meta(struct kdb *db, const char *input, struct diff_side_meta *m)
+static int load_meta(struct kdb *db, const char *input, const char *release,
+		     struct diff_side_meta *m)
 {
 	int err;
 
@@ -461,7 +462,10 @@ static int load_meta(struct kdb *db, const char *input, struct diff_side_meta *m
 	m->kabi = kd_strdup(kdb__path(db));
 	if (!m->path || !m->kabi)
 		return -ENOMEM;
-	err = kdb__get_meta(db, "release", &m->release);
+	if (release)
+		err = (m->release = kd_strdup(release)) ? 0 : -ENOMEM;
+	else
+		err = kdb__get_meta(db, "release", &m->release);
 	if (!err)
 		err = kdb__get_meta(db, "build_id", &m->build_id);
 	if (!err)
@@ -532,9 +536,9 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 			goto out;
 		}
 	}
-	err = load_meta(old, conf->input[0], &r->meta[0]);
+	err = load_meta(old, conf->input[0], conf->release[0], &r->meta[0]);
 	if (!err)
-		err = load_meta(new, conf->input[1], &r->meta[1]);
+		err = load_meta(new, conf->input[1], conf->release[1], &r->meta[1]);
 	if (!err)
 		err = check_same_arch(r);
 	if (!err)

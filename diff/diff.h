@@ -360,6 +360,10 @@ struct diff_conf {
 	 * which reports show instead of the .kabi they were extracted into
 	 * (a cache file); NULL: the .kabi's own path. */
 	const char *input[2];
+	/* This run's name of a header tree, which reports show instead of the
+	 * meta.release its cache entry was first given (the label of another
+	 * run: "HEAD~1" for "master"); NULL: meta.release. */
+	const char *release[2];
 };
 
 /* Where a type change is reached from. */
@@ -502,8 +506,18 @@ struct report_conf {
 	bool full;		/* text: list every change of every section, not only
 				 * breaking and source ones (JSON and Markdown always do) */
 	bool color;		/* text: ANSI colors */
+	size_t max_bytes;	/* Markdown: at most this many bytes, the findings that
+				 * do not fit left out and counted (a review comment:
+				 * REPORT_REVIEW_BYTES); 0: no limit */
 	const char *tool_version;	/* SARIF: the driver's version; NULL: none */
 };
+
+/*
+ * GitHub refuses a comment over 65,536 characters; a review's Markdown
+ * report stays under this many bytes (a byte is at most one character),
+ * with room for what a CI job adds around it.
+ */
+#define REPORT_REVIEW_BYTES 60000
 
 /* "text", "json", "md", "sarif" -> format; -1 when unknown. */
 int report_format_from_name(const char *name);

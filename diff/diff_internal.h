@@ -499,9 +499,20 @@ int dt_struct_fact_evidence(struct diff_engine *e, size_t node, enum diff_rule_i
 			    const char *type);
 
 /*
+ * What was not compared (diff-header-lost.c): a new entry, its strings
+ * owned by the result, @header NULL for "the header views' types"; its
+ * index + 1, or 0 on ENOMEM. Then a type under it ("struct b_t"): 0 or
+ * -ENOMEM.
+ */
+size_t diff_uncompared_add(struct diff_result *r, const char *header, const char *why);
+int diff_uncompared_add_type(struct diff_uncompared *u, const char *subject);
+
+/*
  * Kernel vs header (diff-header-kernel.c): each difference between the new
  * kernel's DWARF and its compiled UAPI headers, judged against the old
- * kernel's own differences.
+ * kernel's own differences. An old side with no kernel (a header tree)
+ * has none to judge them against: the new kernel's types that differ
+ * from its headers are listed as not compared, one entry per header.
  */
 int diff_header_kernel(struct diff_result *r, struct kdb *old, const struct tgraph *g_old,
 		       struct kdb *new, const struct tgraph *g_new);

@@ -6,12 +6,22 @@
  * source-level findings are open (long ones folded); the compatible, info
  * and suppressed sections are folded into <details> blocks so a long list
  * does not bury the verdict.
+ *
+ * With report_conf.max_bytes (--review) the report fits a review comment:
+ * it is written in memory, each finding on its own first; a finding that
+ * would pass the limit and every one after it are left out (the sections
+ * come breaking first, so what is cut is the least important), and a note
+ * under the summary says how many findings of which verdict were left out.
+ * 6.1 -> 6.12's whole report is ~1 MB, where GitHub stops at 65,536.
  */
 #include "diff/report.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/buf.h"
+#include "lib/mem.h"
 
 #define FOLD_ROWS 10	/* open findings longer than this are folded */
 
@@ -59,6 +69,130 @@ static void cell(FILE *f, const char *s, bool code)
 	}
 	if (code)
 		fputc('`', f);
+}
+
+/*
+ * Room kept for what follows the findings: each section's closing tag and
+ * its left-out line, and the note (a few hundred bytes at most).
+ */
+#define CAP_RESERVE 2048
+
+struct md_cap {
+	FILE *out;		/* the caller's stream */
+	FILE *body;		/* the report so far (x->f outside a finding) */
+	char *body_s, *group_s;
+	size_t body_len, group_len;
+	size_t head_len;	/* the summary's end: the note goes there */
+	bool cutting;		/* a finding did not fit: this and the rest are left out */
+	bool section_shown;	/* the current section's heading was written */
+	size_t cut_findings[REPORT__NR_SECTIONS], cut_changes[REPORT__NR_SECTIONS];
+};
+
+static int cap_begin(struct report_ctx *x)
+{
+	struct md_cap *c = kd_calloc(1, sizeof(*c));
+
+	if (!c)
+		return -ENOMEM;
+	c->out = x->f;
+	c->body = open_memstream(&c->body_s, &c->body_len);
+	if (!c->body) {
+		free(c);
+		return -ENOMEM;
+	}
+	x->cap = c;
+	x->f = c->body;
+	return 0;
+}
+
+/* A finding starts: written apart, into its own buffer, unless cutting. */
+static int cap_group_begin(struct report_ctx *x)
+{
+	struct md_cap *c = x->cap;
+
+	if (c->cutting)
+		return 0;
+	x->f = open_memstream(&c->group_s, &c->group_len);
+	return x->f ? 0 : -ENOMEM;
+}
+
+/* The finding is written: into the report if it fits, else cut from here on. */
+static int cap_group_end(struct report_ctx *x)
+{
+	struct md_cap *c = x->cap;
+	int err = 0;
+
+	if (!c->cutting) {
+		err = fclose(x->f) ? -ENOMEM : 0;
+		x->f = c->body;
+		if (!err && fflush(c->body))
+			err = -ENOMEM;
+		if (!err && c->body_len + c->group_len + CAP_RESERVE <= x->conf->max_bytes)
+			fwrite(c->group_s, 1, c->group_len, c->body);
+		else
+			c->cutting = true;
+		free(c->group_s);
+		c->group_s = NULL;
+	}
+	if (c->cutting) {
+		c->cut_findings[x->section]++;
+		c->cut_changes[x->section] += x->group_count;
+	}
+	return err;
+}
+
+/* The note on what was left out, after the summary; then the rest. */
+static int cap_end(struct report_ctx *x)
+{
+	static const char *const verdicts[REPORT__NR_SECTIONS] = {
+		"breaking", "source-level", "compatible", "info", "suppressed",
+	};
+	struct md_cap *c = x->cap;
+	size_t findings = 0, i;
+	bool first = true;
+	int err = fclose(c->body) ? -ENOMEM : 0;
+
+	x->f = c->out;
+	for (i = 0; i < REPORT__NR_SECTIONS; i++)
+		findings += c->cut_findings[i];
+	if (!err)
+		fwrite(c->body_s, 1, c->head_len, x->f);
+	if (!err && findings) {
+		fprintf(x->f, "\n> **Cut to fit a review comment** (at most %zu characters): left out",
+			x->conf->max_bytes);
+		for (i = 0; i < REPORT__NR_SECTIONS; i++) {
+			if (!c->cut_findings[i])
+				continue;
+			fprintf(x->f, "%s %zu %s finding%s (%zu change%s)", first ? "" : ",",
+				c->cut_findings[i], verdicts[i], c->cut_findings[i] == 1 ? "" : "s",
+				c->cut_changes[i], c->cut_changes[i] == 1 ? "" : "s");
+			first = false;
+		}
+		fputs("; the whole report: the same command without `--review`.\n", x->f);
+	}
+	if (!err)
+		fwrite(c->body_s + c->head_len, 1, c->body_len - c->head_len, x->f);
+	free(c->body_s);
+	free(c);
+	x->cap = NULL;
+	return err;
+}
+
+void report_md_cap_discard(struct report_ctx *x)
+{
+	struct md_cap *c = x->cap;
+
+	if (!c)
+		return;
+	if (x->f != c->body && x->f != c->out) {	/* inside a finding */
+		fclose(x->f);
+		free(c->group_s);
+	}
+	fclose(c->body);
+	free(c->body_s);
+	x->f = c->out;
+	free(c);
+	x->cap = NULL;
 }
 
 static bool open_section(enum report_section s)
@@ -112,9 +246,12 @@ static int md_begin(struct report_ctx *x)
 {
 	const struct diff_result *r = x->r;
 	const char *o = diff_result__meta(r, false, "release"), *n = diff_result__meta(r, true, "release");
-	FILE *f = x->f;
+	FILE *f;
 	int c;
 
+	if (x->conf->max_bytes && (c = cap_begin(x)) < 0)
+		return c;
+	f = x->f;
 	fputs("## kabi-diff: ", f);
 	cell(f, o ? o : "?", true);
 	fputs(" → ", f);
@@ -167,6 +304,11 @@ static int md_begin(struct report_ctx *x)
 		cell(f, diff_result__unmatched(r, i), true);
 		fputs(": this suppression matches no change\n", f);
 	}
+	if (x->cap) {
+		if (fflush(f))
+			return -ENOMEM;
+		x->cap->head_len = x->cap->body_len;
+	}
 	return 0;
 }
 
@@ -177,6 +319,8 @@ static void table_head(FILE *f)
 
 static int md_section_begin(struct report_ctx *x, size_t count)
 {
+	if (x->cap && (x->cap->section_shown = !x->cap->cutting) == false)
+		return 0;
 	if (open_section(x->section))
 		fprintf(x->f, "\n### %s (%zu in %zu finding%s)\n", report_section_title(x->section),
 			count, x->nr_groups, x->nr_groups == 1 ? "" : "s");
@@ -189,6 +333,11 @@ static int md_section_begin(struct report_ctx *x, size_t count)
 
 static int md_section_end(struct report_ctx *x)
 {
+	if (x->cap && !x->cap->section_shown)
+		return 0;
+	if (x->cap && x->cap->cut_findings[x->section])
+		fprintf(x->f, "\n*%zu of these findings left out: see the note under the summary.*\n",
+			x->cap->cut_findings[x->section]);
 	if (!open_section(x->section))
 		fputs("\n</details>\n", x->f);
 	return 0;
@@ -196,6 +345,10 @@ static int md_section_end(struct report_ctx *x)
 
 static int md_group_begin(struct report_ctx *x, const char *title, size_t count)
 {
+	int err = x->cap ? cap_group_begin(x) : 0;
+
+	if (err || (x->cap && x->cap->cutting))
+		return err;
 	fputs("\n#### ", x->f);
 	cell(x->f, title, true);
 	fprintf(x->f, " (%s)\n\n", x->group_kinds);
@@ -207,9 +360,16 @@ static int md_group_begin(struct report_ctx *x, const char *title, size_t count)
 
 static int md_group_end(struct report_ctx *x)
 {
+	if (x->cap && x->cap->cutting)
+		return cap_group_end(x);
 	if (open_section(x->section) && x->group_count > FOLD_ROWS)
 		fputs("\n</details>\n", x->f);
-	return 0;
+	return x->cap ? cap_group_end(x) : 0;
+}
+
+static int md_end(struct report_ctx *x)
+{
+	return x->cap ? cap_end(x) : 0;
 }
 
 static int md_change(struct report_ctx *x, const struct diff_change *c)
@@ -217,6 +377,8 @@ static int md_change(struct report_ctx *x, const struct diff_change *c)
 	FILE *f = x->f;
 	size_t i;
 
+	if (x->cap && x->cap->cutting)
+		return 0;
 	fputs("| ", f);
 	cell(f, c->kind, true);
 	fputc(' ', f);
@@ -263,4 +425,5 @@ const struct report_ops report_md_ops = {
 	.change = md_change,
 	.group_end = md_group_end,
 	.section_end = md_section_end,
+	.end = md_end,
 };

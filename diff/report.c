@@ -173,6 +173,8 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 	}
 	if (!err && ops->end)
 		err = ops->end(&x);
+	if (err)
+		report_md_cap_discard(&x);
 	free(list);
 	if (!err && (fflush(f) || ferror(f)))
 		err = -EIO;
@@ -192,8 +194,8 @@ static void json_side(struct kd_json *w, const struct diff_result *r, bool new_s
 }
 
 /*
- * "headers_not_compared": the old headers whose types were not compared,
- * with them; absent when there is none, as not_compared's members are.
+ * "headers_not_compared": the headers whose types were not compared, with
+ * them and why; absent when there is none, as not_compared's members are.
  */
 static void json_uncompared(struct kd_json *w, const struct diff_result *r)
 {

@@ -35,6 +35,7 @@ struct report_ctx {
 	size_t nr_groups;	/* findings in the current section */
 	size_t hidden;		/* changes --only breaking leaves out */
 	const struct diff_change *prev;	/* text: the group's change before, NULL at its start */
+	struct md_cap *cap;	/* Markdown with report_conf.max_bytes: its state */
 };
 
 /* Every callback may be NULL. Return 0 or a negative code to stop the walk. */
@@ -49,6 +50,8 @@ struct report_ops {
 };
 
 extern const struct report_ops report_text_ops, report_json_ops, report_md_ops, report_sarif_ops;
+/* A walk stopped by an error: the capped Markdown's buffers freed, nothing written. */
+void report_md_cap_discard(struct report_ctx *x);
 
 /* JSON members the JSON and SARIF reports share: "old", "new" (path,
  * release, build_id), "contract" and, with one, "contract_source". */

@@ -15,10 +15,12 @@
 #include "extract/extract.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
@@ -32,6 +34,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 
 static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, const char *input)
 {
@@ -116,7 +119,7 @@ static int header_job_start(struct header_job *hj, const struct extract_conf *co
 	uapi_cc_arch_init(&hj->arch, arch);
 	hj->conf = (struct uapi_cc_conf){ .arch = &hj->arch, .jobs = conf->jobs,
 					  .use_cache = !getenv("KABI_DIFF_NO_UAPI_CACHE"),
-					  .progress = conf->progress };
+					  .progress = conf->progress || conf->phases };
 	return uapi_cc__start(&hj->tree, &hj->conf, &hj->job);
 }
 
@@ -188,9 +191,12 @@ static int sizeof_both(const char *type_text, struct uapi_type_info *info, void 
 		info->module_id = kr ? k.module_id : 0;
 		return 1;
 	}
-	if (kr)
+	if (kr) {
 		*info = k;
-	return kr;
+		return kr;
+	}
+	/* Neither the headers nor the kernel: the C library's, as user space has it. */
+	return header_view__libc_sizeof(hj->view, type_text, info);
 }
 
 /* Enumerators in ioctl numbers (autofs's _IO(AUTOFS_IOCTL, AUTOFS_IOC_READY_CMD)). */
@@ -199,6 +205,12 @@ static int enumerator_value(const char *name, size_t len, int64_t *value, void *
 	struct header_job *hj = ctx;
 
 	return header_view__enumerator(hj->view, name, len, value);
+}
+
+/* Seconds from @a to @b. */
+static double elapsed(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
 /* Steps 4 of the header comment: modules, then the headers for real. */
@@ -211,9 +223,20 @@ static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *a
 	int err = 0, linked, enumerators;
 
 	if (conf->modules_dir || conf->modules_feed) {
+		struct timespec t0, t1;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (conf->phases && !conf->progress)
+			kd_progress("reading the modules%s%s", conf->modules_feed ? "" : " under ",
+				    conf->modules_feed ? " of the packages" :
+				    kd_path_short(conf->modules_dir, NULL));
 		err = ioctl_types__find_modules(it, db, sink, conf->modules_feed ? NULL : conf->modules_dir,
 						conf->modules_feed, conf->jobs,
 						conf->progress, &ms);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (!err && (conf->phases || conf->progress))
+			kd_progress("read %" PRId64 " modules in %.1f s (%.0f a second)", ms.scanned,
+				    elapsed(&t0, &t1), ms.scanned / (elapsed(&t0, &t1) + 1e-3));
 		stats->modules = ms.scanned - ms.failed;	/* the modules table's rows */
 		stats->types += ms.types;
 		stats->problems += ms.failed;
@@ -225,8 +248,8 @@ static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *a
 	err = header_job_finish(hj, db, sink, stats);
 	if (err)
 		return err;
-	if (conf->progress)
-		kd_progress("reading UAPI headers under %s", conf->uapi_dir);
+	if (conf->progress || conf->phases)
+		kd_progress("reading the UAPI headers' constants and ioctls");
 	hj->it = it;
 	/* Without a header view (no compiler) no enumerator is known, nor known absent. */
 	err = uapi__extract(db, conf->uapi_dir, arch,
@@ -371,8 +394,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = type_sink_new(&sink);
 	if (err)
 		goto out;
-	if (conf->progress)
-		kd_progress("reading syscall signatures of %s", conf->vmlinux);
+	if (conf->progress || conf->phases)
+		kd_progress("reading the syscall signatures of %s", kd_path_short(conf->vmlinux, NULL));
 	err = xsyscalls_read_signatures(&sys, &xt, k);
 	if (!err && conf->uapi_dir)
 		err = ioctl_types__find_vmlinux(&it, &xt);

@@ -47,6 +47,13 @@ struct extract_conf {
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */
 	bool progress;		/* progress line on stderr (caller decides: tty and not -q) */
 	/*
+	 * One line per phase (compiling the headers, reading the modules,
+	 * the signatures) on stderr, a terminal or not: a CI log showed
+	 * nothing for a minute per side. Through kd_progress(), which -q
+	 * silences; false where two extractions would interleave them.
+	 */
+	bool phases;
+	/*
 	 * Called with the complete DB just before it is committed, so the
 	 * caller can add what extract does not know about (the contract);
 	 * a negative return aborts the extraction and nothing is written.

@@ -3,6 +3,7 @@
 #include "path.h"
 
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "buf.h"
@@ -39,4 +40,19 @@ bool kd_has_dir(const char *dir, const char *sub)
 
 	free(p);
 	return yes;
+}
+
+const char *kd_path_short(const char *path, const char *base)
+{
+	size_t n = base ? strlen(base) : 0;
+	const char *slash;
+
+	if (!path)
+		return "none";
+	while (n > 1 && base[n - 1] == '/')
+		n--;
+	if (n && !strncmp(path, base, n) && path[n] == '/' && path[n + 1])
+		return path + n + 1;
+	slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
 }

@@ -12,5 +12,13 @@ bool kd_is_dir(const char *path);
 bool kd_is_file(const char *path);
 /* Does @dir/@sub exist as a directory? */
 bool kd_has_dir(const char *dir, const char *sub);
+/*
+ * @path as a progress line names it: relative to @base when inside it
+ * ("usr/lib/debug/boot/vmlinux-6.1.0-47-amd64" of the package's area),
+ * else its last component ("12f1e1ca...-um-07d3.kabi" of the cache): the
+ * ~250-character paths made every line of a run unreadable (issue 29).
+ * Points into @path; @base may be NULL.
+ */
+const char *kd_path_short(const char *path, const char *base);
 
 #endif

@@ -347,7 +347,8 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		if (err || cache_hit(in->path.s, NULL, in->key, db))
 			return err;
 		if (!quiet)
-			kd_progress("reading the UAPI header tree %s into %s", in->ki.uapi_dir, in->path.s);
+			kd_progress("reading the UAPI header tree %s into %s", in->arg,
+				    kd_path_short(in->path.s, NULL));
 		return into_cache(in);
 	}
 	err = extract__build_id(in->conf.vmlinux, &in->build_id);
@@ -361,13 +362,15 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	err = cache_path(in);
 	if (err || cache_hit(in->path.s, in->build_id, in->key, db))
 		return err;
+	/* Where the parts are, inside the input as given (dir): not three long paths again. */
 	if (!quiet && in->ki.vmlinux)
 		kd_progress("%s (%s): vmlinux %s, UAPI headers %s, modules %s",
-			in->arg, in->ki.layout, in->ki.vmlinux, in->ki.uapi_dir ? in->ki.uapi_dir : "none",
+			in->arg, in->ki.layout, kd_path_short(in->ki.vmlinux, dir),
+			in->ki.uapi_dir ? kd_path_short(in->ki.uapi_dir, dir) : "none",
 			in->conf.modules_feed ? "streamed from the packages" :
-			in->ki.modules_dir ? in->ki.modules_dir : "none");
+			in->ki.modules_dir ? kd_path_short(in->ki.modules_dir, dir) : "none");
 	if (!quiet)
-		kd_progress("extracting %s into %s", in->conf.vmlinux, in->path.s);
+		kd_progress("extracting %s into %s", in->arg, kd_path_short(in->path.s, NULL));
 	return into_cache(in);
 }
 
@@ -423,7 +426,7 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 }
 
 int diff_inputs__open(const char *const args[2], const char *const labels[2], bool quiet,
-		      struct kdb *db[2])
+		      struct kdb *db[2], const char *names[2])
 {
 	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT },
 			       { .arg = args[1], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT } };
@@ -434,6 +437,8 @@ int diff_inputs__open(const char *const args[2], const char *const labels[2], bo
 	for (i = 0; labels && i < 2; i++)
 		in[i].label = labels[i];
 	err = prepare(&in[0], quiet, &db[0]);
+	if (names)
+		names[0] = names[1] = NULL;
 	/*
 	 * Packages whose modules are streamed extract alone anyway: OLD is
 	 * extracted and its unpacked area removed before NEW's packages are
@@ -441,6 +446,7 @@ int diff_inputs__open(const char *const args[2], const char *const labels[2], bo
 	 */
 	if (!err && !db[0] && in[0].conf.modules_feed) {
 		in[0].conf.progress = !quiet && isatty(STDERR_FILENO);
+		in[0].conf.phases = !quiet;
 		err = start(&in[0]);
 		if (!err)
 			err = finish(&in[0], quiet, &db[0]);
@@ -451,11 +457,15 @@ int diff_inputs__open(const char *const args[2], const char *const labels[2], bo
 		err = prepare(&in[1], quiet, &db[1]);
 	if (err)
 		goto out;
+	for (i = 0; names && i < 2; i++)
+		names[i] = in[i].conf.label;	/* set for a header tree alone only */
 	/* Progress lines of two children would overwrite each other: only for one. */
 	side_by_side = !db[0] && !db[1] && !in[0].conf.modules_dir && !in[1].conf.modules_dir &&
 		       !in[0].conf.modules_feed && !in[1].conf.modules_feed;
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 2; i++) {
 		in[i].conf.progress = !quiet && isatty(STDERR_FILENO) && !(side_by_side && i == 1);
+		in[i].conf.phases = !quiet;	/* whole lines: two children's may alternate */
+	}
 	for (i = 0; !err && i < 2; i++) {
 		if (db[i] || (i == 1 && !db[0] && !strcmp(in[0].path.s, in[1].path.s)))
 			continue;	/* cached, or the same kernel twice: extracted once */

@@ -8,6 +8,13 @@
  * decl_file is what the line map says, which a header's #line sets to any
  * text: a name one of the tree's line directives made up is given back to
  * the file that wrote it (line_names_internal.h), never taken for glibc's.
+ *
+ * The C library's structs, unions and enums are no roots, but their sizes
+ * are kept apart (header_view__libc_sizeof()): IW_EV_ADDR_LEN is
+ * `IW_EV_LCP_LEN + sizeof(struct sockaddr)`, glibc's struct sockaddr; a
+ * header tree read alone could not evaluate it while a kernel's
+ * extraction took the kernel's DWARF layout, and the two compared as an
+ * added constant (issue 29: like with like).
  */
 #include "extract/uapi/header_types_internal.h"
 
@@ -39,6 +46,7 @@ struct header_view {
 	struct kd_arena arena;
 	struct umap names;	/* "struct x", "union y", "enum z", "t" -> struct hv_entry * */
 	struct umap enumerators;	/* name -> struct hv_enumerator * */
+	struct umap libc;	/* the C library's "struct x" -> int64_t * size (bytes) */
 };
 
 /* One declaration a header makes, in CU and DIE order. */
@@ -49,6 +57,7 @@ struct top {
 };
 
 struct reader {
+	struct header_view *hv;
 	struct xtable *xt;
 	const struct utree *tree;
 	struct uline_names *lines;	/* file names the tree's line directives make up */
@@ -131,6 +140,30 @@ static int declaring_header(struct reader *rd, char **file, int *line)
 	return 0;
 }
 
+/* A struct, union or enum of the C library: its size, by its tag and name. */
+static int libc_size(struct header_view *hv, struct kdwarf *d, Dwarf_Die die, Dwarf_Half tag,
+		     const char *name)
+{
+	struct kd_buf key = KD_BUF_INIT;
+	Dwarf_Unsigned size;
+	int64_t *v;
+	char *k;
+	int err;
+
+	if (!die_udata(d, die, DW_AT_byte_size, &size) || size > INT64_MAX)
+		return 0;
+	err = kd_buf_addf(&key, "%s%s", tag_prefix(tag), name);
+	if (!err && !umap_get(&hv->libc, key.s, key.len)) {
+		v = kd_arena_alloc(&hv->arena, sizeof(*v));
+		k = kd_arena_strndup(&hv->arena, key.s, key.len);
+		err = v && k ? umap_put(&hv->libc, k, key.len, v) : -ENOMEM;
+		if (!err)
+			*v = (int64_t)size;
+	}
+	kd_buf_release(&key);
+	return err;
+}
+
 static int on_top_die(Dwarf_Die die, void *ctx)
 {
 	struct reader *rd = ctx;
@@ -153,6 +186,8 @@ static int on_top_die(Dwarf_Die die, void *ctx)
 		return 0;
 	line = die_udata(d, die, DW_AT_decl_line, &decl_line) && decl_line <= INT_MAX ? (int)decl_line : 0;
 	err = declaring_header(rd, &file, &line);
+	if (!err && !file && name && tag != DW_TAG_typedef)
+		err = libc_size(rd->hv, d, die, tag, name);
 	if (err || !file) {
 		free(file);	/* libc's, or the compiler's own */
 		return err;
@@ -347,6 +382,7 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	xt.declarations_expected = true;
 	xt.view = KD_VIEW_HEADERS;
 	rd.xt = &xt;
+	rd.hv = hv;
 	rd.tree = tree;
 	err = tree ? uline_names__scan(tree, &rd.lines) : 0;
 	for (i = 0; !err && i < uline_names__nr_problems(rd.lines); i++)
@@ -385,6 +421,7 @@ void header_view__free(struct header_view *hv)
 		return;
 	umap_release(&hv->names);
 	umap_release(&hv->enumerators);
+	umap_release(&hv->libc);
 	kd_arena_release(&hv->arena);
 	free(hv);
 }
@@ -401,6 +438,18 @@ int header_view__sizeof(const struct header_view *hv, const char *type_text,
 		return 0;
 	info->size = e->size;
 	info->type_id = e->type_id;
+	return 1;
+}
+
+int header_view__libc_sizeof(const struct header_view *hv, const char *type_text,
+			     struct uapi_type_info *info)
+{
+	const int64_t *size = hv ? umap_get(&hv->libc, type_text, strlen(type_text)) : NULL;
+
+	if (!size)
+		return 0;
+	info->size = *size;
+	info->type_id = 0;
 	return 1;
 }
 

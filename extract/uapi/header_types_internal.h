@@ -46,6 +46,15 @@ int header_view__sizeof(const struct header_view *hv, const char *type_text,
 			struct uapi_type_info *info);
 
 /*
+ * The size of a struct, union or enum of the C library the headers use
+ * (`struct sockaddr` of <sys/socket.h>), as the header view compiled it:
+ * 1 with @info's size (type_id 0: no row of the DB), 0 when unknown. For
+ * what neither the headers nor the kernel declare: user space's size.
+ */
+int header_view__libc_sizeof(const struct header_view *hv, const char *type_text,
+			     struct uapi_type_info *info);
+
+/*
  * The value of enumerator @name (@len bytes) of an enum the headers
  * declare: 1 with *value, 0 when none has it or two give it two values.
  */

@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# A Markdown report for a review (issue 29, item 3): 6.1 -> 6.12's is
+# ~1 MB where a GitHub comment stops at 65,536 characters, so the gate's
+# --post failed. --review keeps it under 60,000: findings in the report's
+# order (breaking first) while they fit, the rest left out and counted in
+# a note under the summary. Here 150 headers, each with a struct whose
+# member grows and 12 constants whose values change (~670 KB of report).
+. "$KD_SRCDIR/lib.sh"
+
+scratch review
+header_tree old && header_tree new
+i=1
+while [ $i -le 150 ]; do
+	for side in old new; do
+		if [ $side = old ]; then t=__u32 add=0; else t=__u64 add=100; fi
+		{
+			printf '#ifndef KDC%d\n#define KDC%d\n#include <linux/types.h>\n' $i $i
+			printf 'struct kdc%d_args { %s a; __u32 b; };\n' $i $t
+			j=1
+			while [ $j -le 12 ]; do
+				printf '#define KDC%d_FLAG_%d %d\n' $i $j $((j + add)); j=$((j + 1))
+			done
+			printf '#endif\n'
+		} >$side/linux/kdc$i.h
+	done
+	i=$((i + 1))
+done
+
+"$KABI_DIFF" old new -q -f md >full.md
+is "$?|$(test "$(wc -c <full.md)" -gt 600000 && echo big)" "28|big" "the whole report: exit 28, over 600 KB"
+"$KABI_DIFF" old new -q --review >review.md
+is "$?" 28 "--review: the same exit status"
+size=$(wc -c <review.md)
+test "$size" -le 60000 && test "$size" -gt 50000
+ok $? "  at most 60,000 bytes, and not much less (got $size)"
+is "$(grep '^> \*\*Cut' review.md)" \
+	"> **Cut to fit a review comment** (at most 60000 characters): left out 281 breaking findings (2022 changes), 150 source-level findings (150 changes); the whole report: the same command without \`--review\`." \
+	"  a note saying what was left out, per verdict"
+# The note sits under the summary (before the first section).
+is "$(grep -n -e '^> \*\*Cut' -e '^### ' review.md | cut -d: -f2- | cut -c1-12 | tr '\n' '|')" \
+	"> **Cut to f|### Breaking|" "  under the summary, before the breaking section (the only one shown)"
+# Shown: the full report's first findings, whole.
+grep '^#### ' review.md >shown.txt
+grep '^#### ' full.md | head -n "$(wc -l <shown.txt)" >first.txt
+same_rows first.txt shown.txt 5 "  the findings shown are the whole report's first ones"
+is "$(grep -c '^| `constant.value`' review.md)|$(wc -l <shown.txt)" "228|19" \
+	"  each whole: 19 header findings of 12 constants each"
+is "$(grep -c '^\*281 of these findings left out: see the note under the summary.\*$' review.md)" 1 \
+	"  the breaking section says how many of its findings were left out"
+# Everything is closed: as many <details> as </details>.
+is "$(grep -c '<details>' review.md)" "$(grep -c '</details>' review.md)" "  every <details> closed"
+
+# A report that fits is the same with or without --review.
+header_tree small-old && header_tree small-new
+cp old/linux/kdc1.h small-old/linux/ && cp new/linux/kdc1.h small-new/linux/
+"$KABI_DIFF" small-old small-new -q -f md >small.md
+"$KABI_DIFF" small-old small-new -q --review >small-review.md
+cmp -s small.md small-review.md
+ok $? "a report that fits: --review changes nothing"
+"$KABI_DIFF" small-old small-new -q --review -f json >out.txt 2>err.txt
+is "$?|$(head -1 err.txt)" "2|kabi-diff: diff: --review is Markdown (-f md)" "--review -f json: usage error"
+"$KABI_DIFF" small-old small-new -q --review -f md >/dev/null 2>&1
+is "$?" 28 "  --review -f md: fine"
+
+# kabi-gate posts --review's report, with --only breaking passed on.
+gate=$KD_SRCDIR/../contrib/ci/kabi-gate
+"$KABI_DIFF" extract -q --uapi old -o base.kabi
+sh "$gate" check base.kabi new -r gate.md --only breaking --post 'wc -c <"$1" >posted.txt' 2>gate.err
+is "$?|$(tail -1 gate.err)" "1|kabi-gate: breaking changes to the user-space ABI (see gate.md)" \
+	"kabi-gate check: breaking, exit 1"
+test "$(cat posted.txt)" -le 60000
+ok $? "  the report it posts fits a comment ($(cat posted.txt) bytes)"
+is "$(grep -c -e '^### Source' -e 'Source-level changes (' gate.md)" 0 "  --only breaking: no source-level section"
+grep -q '^> \*\*Cut to fit a review comment\*\*' gate.md
+ok $? "  and the note on what was left out"
+
+done_testing
