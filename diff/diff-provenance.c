@@ -99,7 +99,8 @@ static int layout_evidence(struct diff_run *run, size_t node, size_t idx, bool h
 {
 	struct diff_result *r = run->e.r;
 	const char *cause = r->changes[idx].cause;
-	struct side_source src[2];
+	/* Both zeroed: out: releases the second even when the first fails. */
+	struct side_source src[2] = { 0 };
 	int err = node_sources(run, node, 0, &src[0]);
 
 	if (!err)
