@@ -8,7 +8,7 @@
  *   3. layout settling, structural dedup, and the DB write,
  *   4. with --modules, the named types vmlinux lacks, from the modules;
  *      with --uapi, the constants and ioctls, sized from those types,
- *   5. identity metadata, then an atomic commit.
+ *   5. identity metadata and the vDSO images (vdso.c), then an atomic commit.
  * Any error leaves no output behind (kdb__free discards the temp file).
  */
 #include "version.h"
@@ -29,6 +29,7 @@
 #include "extract/uapi/compile_internal.h"
 #include "extract/uapi/header_types_internal.h"
 #include "extract/uapi/uapi_internal.h"
+#include "extract/vdso_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -387,6 +388,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = write_identity(db, k, d, conf->vmlinux);
 	if (!err)
 		err = extract_boot_support(db, k);
+	if (!err)
+		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)
