@@ -26,6 +26,7 @@ static const char show_usage[] =
 	"  ioctl NAME           an ioctl command: number, direction, type, nr, size, layout\n"
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
+	"  vdso [--abi A]       the vDSO images: soname, versions, entry points and aliases\n"
 	"  problems             what the extractor could not resolve\n";
 
 /* Wide enough for every ABI name of the kernel's arch (unknown arch: of any). */
@@ -44,10 +45,11 @@ static int print_info(struct show_ctx *s)
 {
 	static const char *const keys[] = {
 		"release", "version", "arch", "build_id", "dwarf_version", "source_path",
-		"tool_version", "schema_version", "spec_hash", "uapi_headers", NULL,
+		"tool_version", "schema_version", "spec_hash", "uapi_headers", "vdso", NULL,
 	};
 	static const char *const tables[] = {
-		"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,
+		"syscalls", "functions", "types", "constants", "ioctls", "modules", "vdso_images",
+		"vdso_symbols", "problems", NULL,
 	};
 	int i, err;
 
@@ -231,7 +233,9 @@ enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED };
 
 static enum item_arity item_arity(const char *what)
 {
-	static const char *const bare[] = { "info", "syscalls", "problems", "ioctls", NULL };
+	static const char *const bare[] = {
+		"info", "syscalls", "problems", "ioctls", "vdso", NULL,
+	};
 	static const char *const named[] = {
 		"syscall", "ioctl", "const", "struct", "union", "enum", "type", NULL,
 	};
@@ -301,6 +305,12 @@ int cmd_show(int argc, char **argv)
 		err = print_info(&s);
 	} else if (!strcmp(what, "syscalls")) {
 		err = kdb__foreach_syscall(s.db, abi, print_slot, &s);
+	} else if (!strcmp(what, "vdso")) {
+		err = show_vdso(&s, abi);
+		if (!err && !s.count && abi) {
+			kd_err("%s: no vDSO image of ABI '%s'", argv[1], abi);
+			rc = KD_EXIT_ERROR;
+		}
 	} else if (!strcmp(what, "problems")) {
 		err = kdb__foreach_problem(s.db, print_problem, &s);
 	} else if (!strcmp(what, "ioctls")) {

@@ -23,6 +23,8 @@ struct show_ctx {
 int show_ioctl(struct show_ctx *s, const char *name);
 int show_ioctls(struct show_ctx *s, const char *module);
 int show_constant(struct show_ctx *s, const char *name);
+/* The vDSO images of ABI @abi (NULL: all), their versions and entry points. */
+int show_vdso(struct show_ctx *s, const char *abi);
 /*
  * Which view a layout is from, as a comment line: the header that declares
  * it (the compiled UAPI headers), the kernel's DWARF, or both.

@@ -32,6 +32,21 @@ is "$(q "$db" "SELECT count(*) FROM problems WHERE stage='vdso'")" 0 "no problem
 is "$(q "$db" "SELECT size FROM vdso_images WHERE abi='x64'")" \
 	"$(stat -c %s "$KD_TMPDIR/fixtures/vd1.vdso/vdso64.so")" "size: the ELF's own, not the padding"
 
+# show vdso: per image its soname and versions, then one line per name.
+"$KABI_DIFF" show "$db" vdso --abi x64 >show.txt 2>err.txt
+ok $? "show vdso --abi x64"
+is "$(sed -n '1s/ (.*//p;2p' show.txt)" "x64: linux-vdso.so.1
+  versions: linux-vdso.so.1 (base) LINUX_2.6" "show vdso: the image, its soname and versions"
+is "$(awk 'NR > 2 { print $1, $2, $3, $6, $7, $8 }' show.txt)" \
+"LINUX_2.6 global object   
+__vdso_time@@LINUX_2.6 global func   
+time@@LINUX_2.6 weak func alias of __vdso_time
+__vdso_getcpu@@LINUX_2.6 global func   
+getcpu@@LINUX_2.6 weak func alias of __vdso_getcpu" "show vdso: entry points in address order, aliases marked"
+is "$("$KABI_DIFF" show "$db" vdso | grep -c '^[a-z0-9]*: linux-vdso')" 3 "show vdso: every ABI's image"
+"$KABI_DIFF" show "$db" vdso --abi arm64 >/dev/null 2>err.txt
+is "$?:$(cat err.txt)" "1:kabi-diff: $db: no vDSO image of ABI 'arm64'" "show vdso --abi of no image: an error"
+
 db=$(fixture_vdso_db vdbad "LINUX_2.6" -DVDSO_64_SHORT -DVDSO_32_WILD -DVDSO_X32_NOT_ELF)
 ok $? "extract a kernel with three bad vDSO images: the extraction goes on" || done_testing
 is "$(q "$db" "SELECT count(*) FROM vdso_images")" 0 "no image row for a bad image"
