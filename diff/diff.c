@@ -29,6 +29,7 @@ static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
 	[DIFF_CAT_TYPE] = "the layouts of both kernels (DWARF)",
 	[DIFF_CAT_CONSTANT] = "the UAPI headers of both kernels",
 	[DIFF_CAT_IOCTL] = "the UAPI headers (command numbers) and DWARF of both kernels",
+	[DIFF_CAT_VDSO] = "the vDSO images both vmlinux embed (dynamic symbols, version definitions)",
 };
 /* The same for two header trees (no kernel, no DWARF of one: the headers compiled). */
 static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
@@ -37,6 +38,7 @@ static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
 	[DIFF_CAT_CONSTANT] = "the #defines of both header trees",
 	[DIFF_CAT_IOCTL] = "the UAPI headers of both trees (command numbers, argument layouts as"
 			   " compiled)",
+	[DIFF_CAT_VDSO] = "the vDSO images of both kernels",	/* header trees have none */
 };
 
 /*
@@ -576,6 +578,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = diff_layout_sources(&run, default_evidence[DIFF_CAT_TYPE]);
 	if (!err)
 		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);
+	if (!err && diff_result__compared(r, DIFF_CAT_VDSO, NULL))
+		err = diff_vdso(&run);
 	if (!err)
 		err = diff_probe(&run);	/* observed: both kernels' probe results */
 	if (!err)

@@ -239,6 +239,8 @@ int diff_header_lost(struct diff_run *run);
  * outcome differs (types loaded: the cases' structs are sized by them).
  */
 int diff_probe(struct diff_run *run);
+/* diff-vdso.c: the vDSO images and their exported names (the vdso-* rules). */
+int diff_vdso(struct diff_run *run);
 struct kdb_probe_pair;
 /*
  * Does case @p pass a struct, through a pointer parameter of its call,
