@@ -9,6 +9,7 @@
 #include "cli/show.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "db/kdb-vdso.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
@@ -60,7 +61,9 @@ static int print_info(struct show_ctx *s)
 		if (err)
 			return err;
 		if (v)
-			fprintf(s->f, "%-15s %s\n", keys[i], v);
+			fprintf(s->f, "%-15s %s%s\n", keys[i], v,
+				!strcmp(keys[i], "vdso") && !strcmp(v, KDB_VDSO_NAMES) ?
+				" (from the vmlinux: names, versions and symbol types; no signatures)" : "");
 		free(v);
 	}
 	for (i = 0; tables[i]; i++)

@@ -32,6 +32,10 @@ is "$(q "$db" "SELECT count(*) FROM problems WHERE stage='vdso'")" 0 "no problem
 is "$(q "$db" "SELECT size FROM vdso_images WHERE abi='x64'")" \
 	"$(stat -c %s "$KD_TMPDIR/fixtures/vd1.vdso/vdso64.so")" "size: the ELF's own, not the padding"
 
+is "$("$KABI_DIFF" show "$db" info | grep '^vdso')" \
+"vdso            names (from the vmlinux: names, versions and symbol types; no signatures)
+vdso_images     3
+vdso_symbols    15" "show info: what was read of the vDSO, and how much"
 # show vdso: per image its soname and versions, then one line per name.
 "$KABI_DIFF" show "$db" vdso --abi x64 >show.txt 2>err.txt
 ok $? "show vdso --abi x64"

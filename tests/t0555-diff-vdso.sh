@@ -74,5 +74,8 @@ ok $? "Markdown: the rule cited"
 "$KABI_DIFF" diff "$v2" "$v1" --format sarif >rm.sarif 2>err.txt
 is "$(jq '[.runs[0].results[] | select(.ruleId == "vdso-symbol-removed")] | length' rm.sarif)" 6 \
 	"SARIF: one result per removed name"
+is "$(jq -r '[.runs[0].results[] | select(.ruleId == "vdso-symbol-removed") |
+	.locations[0].logicalLocations[0].kind] | unique | join(" ")' rm.sarif)" function \
+	"SARIF: a vDSO name is a function"
 
 done_testing
