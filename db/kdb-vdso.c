@@ -77,6 +77,26 @@ int kdb__put_vdso_symbol(struct kdb *db, const struct kd_vdso_symbol *s)
 	return insert(db, st, "writing vdso_symbols");
 }
 
+int kdb__link_vdso_function(struct kdb *db, const char *abi, const char *name, int64_t func_id)
+{
+	sqlite3_stmt *st;
+	int err = kdb_prepare(db, "UPDATE vdso_symbols SET func_id = ?1 WHERE abi = ?2 AND type = 'func'"
+			      " AND value IN (SELECT value FROM vdso_symbols WHERE abi = ?2 AND name = ?3)",
+			      &st);
+
+	if (err)
+		return err;
+	sqlite3_bind_int64(st, 1, func_id);
+	kdb_bind_text(st, 2, abi);
+	kdb_bind_text(st, 3, name);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		err = kdb_sql_error(db, "linking vdso_symbols to their signatures");
+	else
+		err = sqlite3_changes(db->sql);
+	sqlite3_finalize(st);
+	return err;
+}
+
 /* Prepare @sql with ?1 bound to @abi (NULL: every ABI) and walk it. */
 static int walk(struct kdb *db, const char *sql, const char *abi, const char *what,
 		kdb_row_fn row, const struct kdb_caller *caller)
@@ -155,6 +175,7 @@ static int symbol_row(sqlite3_stmt *st, void *ctx)
 		.type = kdb_col_name(st, 5),
 		.value = (uint64_t)sqlite3_column_int64(st, 6),
 		.size = (uint64_t)sqlite3_column_int64(st, 7),
+		.func_id = sqlite3_column_int64(st, 8),
 	};
 
 	return KDB_CALL(kdb_vdso_symbol_fn, ctx, &s);
@@ -162,7 +183,7 @@ static int symbol_row(sqlite3_stmt *st, void *ctx)
 
 int kdb__foreach_vdso_symbol(struct kdb *db, const char *abi, kdb_vdso_symbol_fn cb, void *ctx)
 {
-	return walk(db, "SELECT abi, name, version, hidden, bind, type, value, size"
+	return walk(db, "SELECT abi, name, version, hidden, bind, type, value, size, func_id"
 		    " FROM vdso_symbols WHERE ?1 IS NULL OR abi = ?1"
 		    " ORDER BY abi, value, bind <> 'global', name, version", abi,
 		    "reading vdso_symbols", symbol_row, &KDB_CALLER(cb, ctx));

@@ -20,6 +20,10 @@
  * Absent: the vDSO was not read (a header tree), and the diff compares none.
  */
 #define KDB_VDSO_NAMES "names"
+/*
+ * Meta "vdso_dwarf": the images whose DWARF gave their entry points'
+ * signatures (the debug package's vdso64.so), "x64 (PATH)" space-separated.
+ */
 
 struct kd_vdso_image {
 	const char *abi;	/* x64, ia32, x32, arm64, aarch32 */
@@ -48,6 +52,7 @@ struct kd_vdso_symbol {
 	const char *type;	/* func, object, notype, ... */
 	uint64_t value;		/* address in the image: aliases share it */
 	uint64_t size;
+	int64_t func_id;	/* reading: its signature's functions.id; 0: none */
 };
 
 /* --- writing ------------------------------------------------------------ */
@@ -59,6 +64,12 @@ struct kd_vdso_symbol {
 int kdb__put_vdso_image(struct kdb *db, const struct kd_vdso_image *im);
 int kdb__put_vdso_version(struct kdb *db, const struct kd_vdso_version *v);
 int kdb__put_vdso_symbol(struct kdb *db, const struct kd_vdso_symbol *s);
+/*
+ * Function @func_id (kdb__put_function()) is the signature of @abi's
+ * function symbol @name and of every function symbol at its address (its
+ * aliases: time and __vdso_time). Returns how many symbols it now signs.
+ */
+int kdb__link_vdso_function(struct kdb *db, const char *abi, const char *name, int64_t func_id);
 
 /* --- reading ------------------------------------------------------------ */
 /*

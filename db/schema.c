@@ -160,7 +160,8 @@ const char kdb_schema_sql[] =
 	"  bind TEXT NOT NULL,\n"          /* global | weak | unique */
 	"  type TEXT NOT NULL,\n"          /* func | object | notype | ifunc | tls | ... */
 	"  value INTEGER NOT NULL,\n"      /* st_value; aliases share it */
-	"  size INTEGER NOT NULL\n"
+	"  size INTEGER NOT NULL,\n"
+	"  func_id INTEGER REFERENCES functions(id)\n" /* its signature (DWARF of the image); NULL: none */
 	");\n"
 	"CREATE UNIQUE INDEX vdso_symbols_key ON vdso_symbols(abi, name, ifnull(version, ''));\n"
 

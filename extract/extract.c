@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
@@ -315,8 +316,31 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	return err;
 }
 
+/*
+ * Where the vDSO's debug images are: --vdso DIR, else a directory vdso/
+ * beside the vmlinux (a kernel directory: DIR/{vmlinux,vdso/}). *out
+ * malloc'ed, NULL when there is none.
+ */
+static int vdso_dir(const struct extract_conf *conf, char **out)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	const char *slash = strrchr(conf->vmlinux, '/');
+	struct stat st;
+
+	*out = NULL;
+	if (conf->vdso_dir)
+		return (*out = kd_strdup(conf->vdso_dir)) ? 0 : -ENOMEM;
+	if (kd_buf_addf(&b, "%.*svdso", slash ? (int)(slash - conf->vmlinux + 1) : 0, conf->vmlinux))
+		return -ENOMEM;
+	if (!stat(b.s, &st) && S_ISDIR(st.st_mode))
+		*out = kd_buf_detach(&b);
+	kd_buf_release(&b);
+	return 0;
+}
+
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 {
+	char *vdir = NULL;
 	struct ioctl_types it = { 0 };
 	struct header_job hj = { 0 };
 	struct xsyscalls sys = { 0 };
@@ -390,6 +414,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_boot_support(db, k);
 	if (!err)
 		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
+	if (!err && !(err = vdso_dir(conf, &vdir)) && vdir)
+		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)
@@ -402,6 +428,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		stats->functions += sys.funcs[i].found;
 	stats->problems += xt.nr_problems;
 out:
+	free(vdir);
 	header_job_release(&hj);
 	ioctl_types__release(&it);
 	xtable_release(&xt);

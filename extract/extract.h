@@ -42,6 +42,9 @@ struct extract_conf {
 	const char *modules_dir;/* optional: directory of .ko files */
 	const struct extract_modules_feed *modules_feed; /* optional, instead of modules_dir */
 	const char *spec_dir;	/* optional: contract to load into the DB (see before_commit) */
+	/* optional: the debug images of the vDSO (vdso64.so), for signatures;
+	 * NULL: VMLINUX's sibling directory vdso/ when there is one */
+	const char *vdso_dir;
 	const char *label;	/* headers alone: meta.release (default: uapi_dir) */
 	const struct kd_arch *uapi_arch; /* headers alone: their architecture (NULL: the tree's) */
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */

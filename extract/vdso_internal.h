@@ -25,4 +25,16 @@ struct kelf;
  */
 int extract_vdso(struct kdb *db, struct kelf *k, const char *input, int64_t *problems);
 
+struct kd_arch;
+struct type_sink;
+/*
+ * vdso-dwarf.c: the signatures of the entry points of @db's images (after
+ * extract_vdso()) from the debug images in @dir (vdso64.so; arm64:
+ * vdso.so), their types written through @sink; meta "vdso_dwarf" names the
+ * images read. An image without DWARF is a problem row. Returns 0 or a
+ * negative code when the DB or memory failed.
+ */
+int extract_vdso_dwarf(struct kdb *db, struct type_sink *sink, const char *dir,
+		       const struct kd_arch *arch, int64_t *problems);
+
 #endif
