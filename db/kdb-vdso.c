@@ -218,6 +218,8 @@ static int symbol_pair_row(sqlite3_stmt *st, void *ctx)
 		.new_versions = kdb_col_text(st, 3),
 		.old_attrs = kdb_col_text(st, 4),
 		.new_attrs = kdb_col_text(st, 5),
+		.old_func = sqlite3_column_int64(st, 6),
+		.new_func = sqlite3_column_int64(st, 7),
 	};
 
 	return ((kdb_vdso_pair_fn)c->fn)(&p, c->ctx);
@@ -230,7 +232,9 @@ static int symbol_pair_row(sqlite3_stmt *st, void *ctx)
 #define SIDE(s) \
 	"SELECT abi, name, group_concat(ifnull(version, ''), ' ') AS versions," \
 	"  (SELECT y.bind || ' ' || y.type FROM " s ".vdso_symbols y" \
-	"   WHERE y.abi = x.abi AND y.name = x.name ORDER BY y.hidden, y.version LIMIT 1) AS attrs" \
+	"   WHERE y.abi = x.abi AND y.name = x.name ORDER BY y.hidden, y.version LIMIT 1) AS attrs," \
+	"  (SELECT y.func_id FROM " s ".vdso_symbols y" \
+	"   WHERE y.abi = x.abi AND y.name = x.name ORDER BY y.hidden, y.version LIMIT 1) AS func" \
 	" FROM (SELECT * FROM " s ".vdso_symbols ORDER BY abi, name, version) x" \
 	" WHERE abi IN (SELECT abi FROM main.vdso_images) AND abi IN (SELECT abi FROM other.vdso_images)" \
 	" GROUP BY abi, name"
@@ -240,7 +244,7 @@ int kdb__diff_vdso_symbols(struct kdb *db, kdb_vdso_pair_fn cb, void *ctx)
 	return kdb_query(db,
 		"WITH o AS (" SIDE("main") "), n AS (" SIDE("other") "),"
 		" k AS (SELECT abi, name FROM o UNION SELECT abi, name FROM n)"
-		" SELECT k.abi, k.name, o.versions, n.versions, o.attrs, n.attrs FROM k"
+		" SELECT k.abi, k.name, o.versions, n.versions, o.attrs, n.attrs, o.func, n.func FROM k"
 		" LEFT JOIN o ON o.abi = k.abi AND o.name = k.name"
 		" LEFT JOIN n ON n.abi = k.abi AND n.name = k.name"
 		" ORDER BY k.abi, k.name",

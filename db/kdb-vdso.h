@@ -97,13 +97,14 @@ int kdb__diff_vdso_images(struct kdb *db, kdb_vdso_image_pair_fn cb, void *ctx);
  * Exported names paired by (ABI, name), for the ABIs both kernels have an
  * image of, in that order: the versions each side gives the name
  * (space-separated in version order, "" for an unversioned symbol; NULL:
- * the side lacks the name) and the attributes of its default version
- * ("global func", NULL as the versions are).
+ * the side lacks the name), the attributes of its default version
+ * ("global func", NULL as the versions are) and its signature.
  */
 struct kdb_vdso_pair {
 	const char *abi, *name;
 	const char *old_versions, *new_versions;
 	const char *old_attrs, *new_attrs;
+	int64_t old_func, new_func;	/* the default version's signature; 0: none */
 };
 typedef int (*kdb_vdso_pair_fn)(const struct kdb_vdso_pair *p, void *ctx);
 int kdb__diff_vdso_symbols(struct kdb *db, kdb_vdso_pair_fn cb, void *ctx);

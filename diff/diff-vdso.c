@@ -154,6 +154,12 @@ static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 			       p->new_attrs);
 	if (err < 0)
 		return err;
+	/* Both debug images read: the syscalls' rules (aliases share one pair, compared once). */
+	if (p->old_func && p->new_func) {
+		err = diff_compare_signatures(v->run, p->name, p->old_func, p->new_func);
+		if (err < 0)
+			return err;
+	}
 	if (p->old_attrs && p->new_attrs && strcmp(p->old_attrs, p->new_attrs)) {
 		kd_buf_reset(&v->subj);
 		err = kd_buf_addf(&v->subj, "%s (%s)", p->name, p->abi);

@@ -305,7 +305,7 @@ static int syscall_stub(struct diff_run *run, enum diff_rule_id rule, const char
 	return err ? err : dt_own(&run->e, root, idx);
 }
 
-static int compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn)
+int diff_compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn)
 {
 	struct kd_function *f[2] = { NULL, NULL };
 	struct kd_buf *subj = &run->subj, *ov = &run->ov, *nv = &run->nv;
@@ -449,7 +449,7 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 		err = syscall_change(run, DIFF_R_SYSCALL_RENUMBERED, p->name,
 				     run->subj.s, p->old_nrs, p->new_nrs);
 	if (!err && p->old_func && p->new_func)
-		err = compare_signatures(run, p->name, p->old_func, p->new_func);
+		err = diff_compare_signatures(run, p->name, p->old_func, p->new_func);
 	return err;
 }
 
@@ -562,6 +562,9 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
 		err = kdb__diff_constants(old, diff_on_constant, &run);
+	/* Before the impacts: the vDSO's signatures reach types too. */
+	if (!err && diff_result__compared(r, DIFF_CAT_VDSO, NULL))
+		err = diff_vdso(&run);
 	/*
 	 * Both sides' headers: their types too, those no syscall or ioctl
 	 * reaches included (diff-header-types.c, RULES.md "How types are
@@ -578,8 +581,6 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = diff_layout_sources(&run, default_evidence[DIFF_CAT_TYPE]);
 	if (!err)
 		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);
-	if (!err && diff_result__compared(r, DIFF_CAT_VDSO, NULL))
-		err = diff_vdso(&run);
 	if (!err)
 		err = diff_probe(&run);	/* observed: both kernels' probe results */
 	if (!err)

@@ -25,7 +25,7 @@ getcpu|vdso:x64:__vdso_getcpu
 time|vdso:x64:__vdso_time" "each entry point and its alias: one signature"
 is "$(q k.kabi "SELECT group_concat(p.type_text || ' ' || p.name, ', ') FROM functions f
 	JOIN params p ON p.func_id = f.id WHERE f.name = 'vdso:x64:__vdso_getcpu' ORDER BY p.pos")" \
-	"unsigned int * cpu, unsigned int * node, struct getcpu_cache * unused" "__vdso_getcpu's parameters"
+	"unsigned int * cpu, unsigned int * node, struct vdso_ts * ts" "__vdso_getcpu's parameters"
 is "$(q k.kabi "SELECT t.name FROM functions f JOIN types t ON t.id = f.ret_type WHERE f.name = 'vdso:x64:__vdso_time'")" \
 	"long int" "its return type"
 is "$(q k.kabi "SELECT count(*) FROM vdso_symbols WHERE abi <> 'x64' AND func_id IS NOT NULL")" 0 \

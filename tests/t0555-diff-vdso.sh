@@ -3,14 +3,32 @@
 # diff compares the vDSO images of two fixture kernels (tests/fixtures/vdso):
 # an entry point and its alias added (compatible) and, the other way,
 # removed (breaking); a version node renamed (breaking); a whole image
-# gone (breaking for its ABI); the same images: no change. Exit bits, the
-# JSON, text and Markdown reports, --abi.
+# gone (breaking for its ABI); the same images: no change; with the debug
+# images, a parameter's layout changed (judged as a syscall's argument).
+# Exit bits, the JSON, text, Markdown and SARIF reports, --abi.
 . "$KD_SRCDIR/lib.sh"
 scratch t0555
 
 v1=$(fixture_vdso_db vd1 "LINUX_2.6" -DVDSO_64 -DVDSO_32 -DVDSO_X32) &&
 v2=$(fixture_vdso_db vd2 "LINUX_2.6 -DVDSO_V2" -DVDSO_64 -DVDSO_32 -DVDSO_X32) &&
-v3=$(fixture_vdso_db vd3 "LINUX_2.7" -DVDSO_64 -DVDSO_32) || { ok 1 "fixture kernels"; done_testing; }
+v3=$(fixture_vdso_db vd3 "LINUX_2.7" -DVDSO_64 -DVDSO_32) || { ok 1 "fixture kernels"; # Signatures from the debug images (-g): a struct the entry point takes grew.
+mkdir -p d1 d2
+"$KD_SRCDIR/fixtures/build-vdso.sh" d1/vdso64.so LINUX_2.6 -g &&
+	"$KD_SRCDIR/fixtures/build-vdso.sh" d2/vdso64.so LINUX_2.6 -g -DVDSO_GETCPU_TS
+ok $? "two debug images, struct vdso_ts grown in the second"
+k=${v1%.kabi}
+"$KABI_DIFF" extract -q "$k" --vdso d1 -o s1.kabi && "$KABI_DIFF" extract -q "$k" --vdso d2 -o s2.kabi
+ok $? "extract both with their debug images"
+"$KABI_DIFF" diff s1.kabi s2.kabi --format json >sig.json 2>err.txt
+is "$?" 12 "a parameter's layout changed: exit 12"
+is "$(jq -r '.changes[] | "\(.kind) \(.subject) \(.verdict) \(.old) -> \(.new) \(.impact | map(.path) | join(";"))"' sig.json)" \
+"type.size struct vdso_ts breaking 16 -> 24 __vdso_getcpu -> ts -> struct vdso_ts
+type.member.added struct vdso_ts.extra breaking null -> long int extra at 16 __vdso_getcpu -> ts -> struct vdso_ts" \
+	"judged as a syscall's argument: the struct's size, reached from __vdso_getcpu(ts)"
+"$KABI_DIFF" diff s1.kabi s1.kabi >/dev/null 2>&1
+is "$?" 0 "the same signatures: exit 0"
+
+done_testing; }
 
 vdso_changes() {
 	jq -r '.changes[] | select(.category == "vdso") |
@@ -77,5 +95,22 @@ is "$(jq '[.runs[0].results[] | select(.ruleId == "vdso-symbol-removed")] | leng
 is "$(jq -r '[.runs[0].results[] | select(.ruleId == "vdso-symbol-removed") |
 	.locations[0].logicalLocations[0].kind] | unique | join(" ")' rm.sarif)" function \
 	"SARIF: a vDSO name is a function"
+
+# Signatures from the debug images (-g): a struct the entry point takes grew.
+mkdir -p d1 d2
+"$KD_SRCDIR/fixtures/build-vdso.sh" d1/vdso64.so LINUX_2.6 -g &&
+	"$KD_SRCDIR/fixtures/build-vdso.sh" d2/vdso64.so LINUX_2.6 -g -DVDSO_GETCPU_TS
+ok $? "two debug images, struct vdso_ts grown in the second"
+k=${v1%.kabi}
+"$KABI_DIFF" extract -q "$k" --vdso d1 -o s1.kabi && "$KABI_DIFF" extract -q "$k" --vdso d2 -o s2.kabi
+ok $? "extract both with their debug images"
+"$KABI_DIFF" diff s1.kabi s2.kabi --format json >sig.json 2>err.txt
+is "$?" 12 "a parameter's layout changed: exit 12"
+is "$(jq -r '.changes[] | "\(.kind) \(.subject) \(.verdict) \(.old) -> \(.new) \(.impact | map(.path) | join(";"))"' sig.json)" \
+"type.size struct vdso_ts breaking 16 -> 24 __vdso_getcpu -> ts -> struct vdso_ts
+type.member.added struct vdso_ts.extra breaking null -> long int extra at 16 __vdso_getcpu -> ts -> struct vdso_ts" \
+	"judged as a syscall's argument: the struct's size, reached from __vdso_getcpu(ts)"
+"$KABI_DIFF" diff s1.kabi s1.kabi >/dev/null 2>&1
+is "$?" 0 "the same signatures: exit 0"
 
 done_testing
