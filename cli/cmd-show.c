@@ -28,6 +28,7 @@ static const char show_usage[] =
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
 	"  vdso [--abi A]       the vDSO images: soname, versions, entry points and aliases\n"
+	"  vdso NAME [--abi A]  a vDSO entry point: version, signature and layouts\n"
 	"  problems             what the extractor could not resolve\n";
 
 /* Wide enough for every ABI name of the kernel's arch (unknown arch: of any). */
@@ -85,8 +86,10 @@ static int signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
 		err = kd_buf_adds(b, "long");
 	else
 		err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
+	/* A vDSO entry point's row is "vdso:ABI:NAME": the C name is the last part. */
 	if (!err)
-		err = kd_buf_addf(b, " %s(", fn->name);
+		err = kd_buf_addf(b, " %s(", !strncmp(fn->name, "vdso:", 5) && strrchr(fn->name, ':') ?
+				  strrchr(fn->name, ':') + 1 : fn->name);
 	for (i = 0; !err && i < fn->nr_params; i++) {
 		/* A hostile file may spell a type "" (a base type named by one NUL byte). */
 		const char *tt = fn->params[i].type_text ? fn->params[i].type_text : "";
@@ -157,7 +160,7 @@ static int note_syscall_slot(const struct kd_syscall *sc, void *ctx)
 }
 
 /* The signature behind a syscall and the layout of every struct it takes. */
-static int print_syscall_detail(struct show_ctx *s)
+int show_function_detail(struct show_ctx *s)
 {
 	struct kd_buf sig = KD_BUF_INIT;
 	struct kd_function *fn;
@@ -232,18 +235,20 @@ static int print_problem(const struct kd_problem *p, void *ctx)
  * file is opened, so that a typo is a usage error naming the item (exit 2)
  * whatever the file, not "'constants' needs a NAME".
  */
-enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED };
+enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED, ITEM_OPTIONAL };
 
 static enum item_arity item_arity(const char *what)
 {
 	static const char *const bare[] = {
-		"info", "syscalls", "problems", "ioctls", "vdso", NULL,
+		"info", "syscalls", "problems", "ioctls", NULL,
 	};
 	static const char *const named[] = {
 		"syscall", "ioctl", "const", "struct", "union", "enum", "type", NULL,
 	};
 	size_t i;
 
+	if (!strcmp(what, "vdso"))
+		return ITEM_OPTIONAL;
 	for (i = 0; bare[i]; i++)
 		if (!strcmp(what, bare[i]))
 			return ITEM_BARE;
@@ -308,6 +313,13 @@ int cmd_show(int argc, char **argv)
 		err = print_info(&s);
 	} else if (!strcmp(what, "syscalls")) {
 		err = kdb__foreach_syscall(s.db, abi, print_slot, &s);
+	} else if (!strcmp(what, "vdso") && name) {
+		err = show_vdso_entry(&s, abi, name);
+		if (!err && !s.count) {
+			kd_err("%s: no vDSO entry point named '%s'%s%s", argv[1], name,
+			       abi ? " in ABI " : "", abi ? abi : "");
+			rc = KD_EXIT_ERROR;
+		}
 	} else if (!strcmp(what, "vdso")) {
 		err = show_vdso(&s, abi);
 		if (!err && !s.count && abi) {
@@ -325,7 +337,7 @@ int cmd_show(int argc, char **argv)
 	} else if (!strcmp(what, "syscall")) {
 		err = kdb__foreach_syscall_named(s.db, name, note_syscall_slot, &s);
 		if (!err && s.count)
-			err = print_syscall_detail(&s);
+			err = show_function_detail(&s);
 		if (!err && !s.count) {
 			kd_err("%s: no syscall named '%s'", argv[1], name);
 			rc = KD_EXIT_ERROR;

@@ -4,7 +4,8 @@
  * version definitions and its entry points, one line per exported name
  * as a dynamic linker resolves it (name@@NODE, or name@NODE for a hidden
  * version), the names at one address marked as aliases of the first
- * (strong) one.
+ * (strong) one; show K.kabi vdso NAME: that entry point in each image,
+ * with its signature and layouts when the image's DWARF was read.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -94,4 +95,37 @@ int show_vdso(struct show_ctx *s, const char *abi)
 	free(vs.prev_name);
 	kd_buf_release(&vs.versions);
 	return err;
+}
+
+struct entry_show {
+	struct show_ctx *s;
+	const char *name;
+};
+
+static int print_entry(const struct kd_vdso_symbol *sym, void *ctx)
+{
+	struct entry_show *es = ctx;
+	struct show_ctx *s = es->s;
+	int seen = s->count;
+
+	if (strcmp(sym->name, es->name))
+		return 0;
+	fprintf(s->f, "%s%s: %s%s%s (%s %s)\n", seen ? "\n" : "", sym->abi, sym->name,
+		!sym->version ? "" : sym->hidden ? "@" : "@@", sym->version ? sym->version : "",
+		sym->bind, sym->type);
+	s->count++;
+	s->func_id = sym->func_id;
+	if (sym->func_id)
+		return show_function_detail(s);
+	if (!strcmp(sym->type, "func"))
+		fprintf(s->f, "  (no signature: none was read for this image; the 64-bit debug images"
+			" give them, extract --vdso DIR)\n");
+	return 0;
+}
+
+int show_vdso_entry(struct show_ctx *s, const char *abi, const char *name)
+{
+	struct entry_show es = { .s = s, .name = name };
+
+	return kdb__foreach_vdso_symbol(s->db, abi, print_entry, &es);
 }

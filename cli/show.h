@@ -25,6 +25,10 @@ int show_ioctls(struct show_ctx *s, const char *module);
 int show_constant(struct show_ctx *s, const char *name);
 /* The vDSO images of ABI @abi (NULL: all), their versions and entry points. */
 int show_vdso(struct show_ctx *s, const char *abi);
+/* The entry point @name of each image (of ABI @abi): its version, signature and layouts. */
+int show_vdso_entry(struct show_ctx *s, const char *abi, const char *name);
+/* The signature of function s->func_id and the layout of every struct it takes. */
+int show_function_detail(struct show_ctx *s);
 /*
  * Which view a layout is from, as a comment line: the header that declares
  * it (the compiled UAPI headers), the kernel's DWARF, or both.

@@ -32,6 +32,18 @@ is "$(q k.kabi "SELECT count(*) FROM vdso_symbols WHERE abi <> 'x64' AND func_id
 	"32-bit images: no signatures (their DWARF is not read)"
 is "$(q k.kabi "SELECT value FROM meta WHERE key = 'vdso_dwarf'")" "x64 (dbg/vdso64.so)" "meta vdso_dwarf"
 
+"$KABI_DIFF" show k.kabi vdso getcpu --abi x64 >show.txt
+is "$(sed -n '1p;3p' show.txt)" "x64: getcpu@@LINUX_2.6 (weak func)
+long int __vdso_getcpu(unsigned int *cpu, unsigned int *node, struct vdso_ts *ts)" \
+	"show vdso NAME: an alias shows its entry point's signature"
+grep -q '^struct vdso_ts {$' show.txt
+ok $? "  and the layout of the struct it takes"
+is "$("$KABI_DIFF" show k.kabi vdso time --abi ia32 | sed -n 2p)" \
+	"  (no signature: none was read for this image; the 64-bit debug images give them, extract --vdso DIR)" \
+	"show vdso NAME of a 32-bit image: no signature, and why"
+"$KABI_DIFF" show k.kabi vdso nosuch >/dev/null 2>err.txt
+is "$?:$(cat err.txt)" "1:kabi-diff: k.kabi: no vDSO entry point named 'nosuch'" "show vdso NAME absent: an error"
+
 # A kernel directory: vmlinux and vdso/ side by side.
 cp "$k" kdir/vmlinux && cp dbg/vdso64.so kdir/vdso/
 "$KABI_DIFF" extract -q kdir/vmlinux -o dir.kabi
