@@ -37,6 +37,19 @@ for rel in 6.1.0-47-amd64 6.12.107+deb12-amd64 6.12.107+deb12-arm64 6.12.107+deb
 	is "$(q "$db" "SELECT count(*) FROM problems WHERE stage = 'vdso'")" 0 "$rel: no vDSO problem"
 done
 
+# The debug images beside each vmlinux (vdso/) give the 64-bit entry points' signatures.
+if db=$(real_db 6.12.107+deb12-amd64) && [ -r "$K/6.12.107+deb12-amd64/vdso/vdso64.so" ]; then
+	"$KABI_DIFF" show "$db" vdso __vdso_clock_gettime --abi x64 >cg.txt
+	is "$(sed -n 3p cg.txt)" "int __vdso_clock_gettime(clockid_t clock, struct __kernel_timespec *ts)" \
+		"6.12.107 x64: __vdso_clock_gettime's signature from vdso64.so's DWARF"
+	grep -q '/\* size: 16, align: 8, members: 2 \*/' cg.txt
+	ok $? "  struct __kernel_timespec: 16 bytes"
+	is "$(q "$db" "SELECT count(*) FROM vdso_symbols WHERE abi = 'x64' AND type = 'func' AND func_id IS NULL")" 0 \
+		"  every x64 entry point has a signature"
+else
+	skip "6.12.107+deb12-amd64 or its vdso/ not in $K"
+fi
+
 if db0=$(real_db 6.1.0-47-amd64) && db1=$(real_db 6.12.107+deb12-amd64); then
 	"$KABI_DIFF" diff "$db0" "$db1" -f json >amd64.json
 	is "$(jq -r '.changes[] | select(.category == "vdso") | "\(.verdict) \(.rule) \(.subject)"' amd64.json)" \
