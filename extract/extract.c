@@ -316,12 +316,7 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	return err;
 }
 
-/*
- * Where the vDSO's debug images are: --vdso DIR, else a directory vdso/
- * beside the vmlinux (a kernel directory: DIR/{vmlinux,vdso/}). *out
- * malloc'ed, NULL when there is none.
- */
-static int vdso_dir(const struct extract_conf *conf, char **out)
+int extract__vdso_dir(const struct extract_conf *conf, char **out)
 {
 	struct kd_buf b = KD_BUF_INIT;
 	const char *slash = strrchr(conf->vmlinux, '/');
@@ -414,7 +409,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_boot_support(db, k);
 	if (!err)
 		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
-	if (!err && !(err = vdso_dir(conf, &vdir)) && vdir)
+	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
 		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);

@@ -84,6 +84,15 @@ struct extract_stats {
  */
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
 
+/*
+ * Where the vDSO's debug images are for @conf: its vdso_dir, else a
+ * directory vdso/ beside the vmlinux (a kernel directory:
+ * DIR/{vmlinux,vdso/}). *out malloc'ed, NULL when there is none.
+ */
+int extract__vdso_dir(const struct extract_conf *conf, char **out);
+/* The debug images extract reads in a vDSO directory (NULL-terminated). */
+extern const char *const extract__vdso_files[];
+
 /* Is @path named like a kernel module (*.ko, or compressed: .ko.xz, .ko.zst, .ko.gz)? */
 bool extract__is_module_path(const char *path);
 

@@ -12,6 +12,7 @@
  * and versions come from the vmlinux all the same.
  */
 #include "extract/vdso_internal.h"
+#include "extract/extract.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -35,6 +36,8 @@ static const struct {
 	{ "x86_64", "x64", "vdso64.so" },
 	{ "arm64", "arm64", "vdso.so" },
 };
+
+const char *const extract__vdso_files[] = { "vdso64.so", "vdso.so", NULL };
 
 /* Entry points found in one image, in the order of their DIEs. */
 struct vfunc {

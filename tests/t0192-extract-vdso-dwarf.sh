@@ -49,6 +49,15 @@ cp "$k" kdir/vmlinux && cp dbg/vdso64.so kdir/vdso/
 "$KABI_DIFF" extract -q kdir/vmlinux -o dir.kabi
 is "$(q dir.kabi "SELECT count(*) FROM vdso_symbols WHERE func_id IS NOT NULL")" 4 "vdso/ beside the vmlinux: read alone"
 
+# diff of two kernel directories: the extraction cache knows the debug images.
+mkdir -p kdir2/vdso && cp "$k" kdir2/vmlinux
+"$KD_SRCDIR/fixtures/build-vdso.sh" kdir2/vdso/vdso64.so LINUX_2.6 -g -DVDSO_GETCPU_TS
+"$KABI_DIFF" diff kdir kdir2 >/dev/null 2>&1
+is "$?" 12 "diff DIR DIR2: a struct an entry point takes grew in DIR2's debug image"
+cp dbg/vdso64.so kdir2/vdso/vdso64.so
+"$KABI_DIFF" diff kdir kdir2 >/dev/null 2>&1
+is "$?" 0 "  the same debug image again: no change (not the cached extraction of the other)"
+
 "$KABI_DIFF" extract -q "$k" --vdso nodbg -o nodbg.kabi 2>err.txt
 ok $? "an image without DWARF: the extraction goes on"
 is "$(q nodbg.kabi "SELECT location, substr(message, 1, 89) FROM problems WHERE stage = 'vdso'")" \
