@@ -58,6 +58,15 @@ cp dbg/vdso64.so kdir2/vdso/vdso64.so
 "$KABI_DIFF" diff kdir kdir2 >/dev/null 2>&1
 is "$?" 0 "  the same debug image again: no change (not the cached extraction of the other)"
 
+# An unpacked debug package: usr/lib/debug/lib/modules/VERSION/vdso/.
+mkdir -p pkg/usr/lib/debug/boot pkg/usr/lib/debug/lib/modules/6.99.1-fixture/vdso
+cp "$k" pkg/usr/lib/debug/boot/vmlinux-6.99.1-fixture
+"$KD_SRCDIR/fixtures/build-vdso.sh" pkg/usr/lib/debug/lib/modules/6.99.1-fixture/vdso/vdso64.so \
+	LINUX_2.6 -g -DVDSO_GETCPU_TS
+"$KABI_DIFF" diff kdir pkg -f json >pkg.json 2>/dev/null
+is "$?:$(jq -r '[.changes[].subject] | join(" ")' pkg.json)" "12:struct vdso_ts struct vdso_ts.extra" \
+	"diff DIR PACKAGE-DIR: the debug package's vdso/ read"
+
 "$KABI_DIFF" extract -q "$k" --vdso nodbg -o nodbg.kabi 2>err.txt
 ok $? "an image without DWARF: the extraction goes on"
 is "$(q nodbg.kabi "SELECT location, substr(message, 1, 89) FROM problems WHERE stage = 'vdso'")" \

@@ -367,6 +367,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		in->conf.vmlinux = in->ki.vmlinux;
 		in->conf.uapi_dir = in->ki.uapi_dir;
 		in->conf.modules_dir = in->ki.modules_dir;
+		in->conf.vdso_dir = in->ki.vdso_dir;
 	}
 	if (dir && !in->ki.vmlinux) {
 		/* A header tree alone: keyed by its headers' fingerprint. */
