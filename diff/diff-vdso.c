@@ -114,6 +114,21 @@ static int per_node(struct vdso_diff *v, const struct kdb_vdso_pair *p, enum dif
 	}
 }
 
+/* How many nodes of the space-separated @old the list @new lacks. */
+static int nodes_lost(const char *old, const char *new)
+{
+	int lost = 0;
+
+	for (;;) {
+		size_t n = strcspn(old, " ");
+
+		lost += !has_node(new, old, n);
+		if (!old[n])
+			return lost;
+		old += n + 1;
+	}
+}
+
 static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 {
 	struct vdso_diff *v = ctx;
@@ -131,19 +146,7 @@ static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 		return per_node(v, p, DIFF_R_VDSO_SYMBOL_REMOVED, p->old_versions, NULL, p->old_attrs,
 				NULL) < 0 ? -ENOMEM : 0;
 	/* A node the name lost: one change naming both lists. */
-	lost = 0;
-	{
-		const char *q = p->old_versions;
-
-		for (;;) {
-			size_t n = strcspn(q, " ");
-
-			lost += !has_node(p->new_versions, q, n);
-			if (!q[n])
-				break;
-			q += n + 1;
-		}
-	}
+	lost = nodes_lost(p->old_versions, p->new_versions);
 	kd_buf_reset(&v->subj);
 	if (kd_buf_addf(&v->subj, "%s (%s)", p->name, p->abi))
 		return -ENOMEM;
