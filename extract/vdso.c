@@ -94,6 +94,36 @@ static int problem(struct vdso_read *v, const char *fmt, ...)
 }
 
 /*
+ * x86_64's struct vdso_image { void *data; unsigned long size; ... } at
+ * symbol @s: the image's address and size. 0, 1 with a problem recorded
+ * (a relocation this reader does not compute: its cause in the row), or a
+ * negative code.
+ */
+static int read_image_struct(struct vdso_read *v, struct kelf *k, const struct kelf_symbol *s,
+			     uint64_t *addr, uint64_t *size)
+{
+	struct kd_buf why = KD_BUF_INIT;
+	bool bad;
+	int err;
+
+	if (!kelf_read_addr(k, s->addr, 16)) {
+		err = problem(v, "%s at 0x%llx is not in a section with contents", v->pl->start,
+			      (unsigned long long)s->addr);
+		return err ? err : 1;
+	}
+	kd_log_capture(&why);
+	bad = kelf_read_word(k, s->addr, addr, v->pl->start) ||
+	      kelf_read_word(k, s->addr + 8, size, v->pl->start);
+	kd_log_capture(NULL);
+	while (why.len && why.s[why.len - 1] == '\n')
+		why.s[--why.len] = '\0';
+	err = bad ? problem(v, "the address and size of %s cannot be read%s%s", v->pl->start,
+			    why.len ? ": " : "", why.len ? why.s : "") : 0;
+	kd_buf_release(&why);
+	return err ? err : bad;
+}
+
+/*
  * The bytes of @v->pl's image in @k: *data, *len (the most it may span);
  * 0 with *data NULL when the kernel has no such image (not built), or a
  * problem recorded when it is there and unreadable.
@@ -118,13 +148,10 @@ static int locate(struct vdso_read *v, struct kelf *k, const unsigned char **dat
 				       (unsigned long long)s->addr);
 		size = e->addr - s->addr;
 	} else {
-		/* struct vdso_image { void *data; unsigned long size; ... } */
-		if (!kelf_read_addr(k, s->addr, 16))
-			return problem(v, "%s at 0x%llx is not in a section with contents",
-				       v->pl->start, (unsigned long long)s->addr);
-		if (kelf_read_word(k, s->addr, &addr, v->pl->start) ||
-		    kelf_read_word(k, s->addr + 8, &size, v->pl->start))
-			return problem(v, "the address and size of %s cannot be read", v->pl->start);
+		int err = read_image_struct(v, k, s, &addr, &size);
+
+		if (err)
+			return err < 0 ? err : 0;	/* 1: recorded, no bytes */
 	}
 	if (size == 0 || size > VDSO_MAX_BYTES)
 		return problem(v, "%llu bytes: %s", (unsigned long long)size,
