@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define KDB_SCHEMA_VERSION 4
+#define KDB_SCHEMA_VERSION 5
 
 struct kdb;
 
