@@ -459,3 +459,39 @@ out:
 	sqlite3_finalize(st);
 	return err;
 }
+
+static int module_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_module m = {
+		.id = sqlite3_column_int64(st, 0),
+		.name = kdb_col_name(st, 1),
+		.path = kdb_col_name(st, 2),
+		.description = kdb_col_text(st, 3),
+		.depends = kdb_col_text(st, 4),
+	};
+
+	return KDB_CALL(kdb_module_fn, ctx, &m);
+}
+
+int kdb__foreach_module(struct kdb *db, kdb_module_fn cb, void *ctx)
+{
+	return kdb_query(db, "SELECT id, name, path, description, depends FROM modules ORDER BY id",
+			 "reading modules", module_row, &KDB_CALLER(cb, ctx));
+}
+
+static int binary_header_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_binary_header h = {
+		.module_id = sqlite3_column_int64(st, 0),
+		.header = kdb_col_name(st, 1),
+	};
+
+	return KDB_CALL(kdb_binary_header_fn, ctx, &h);
+}
+
+int kdb__foreach_binary_header(struct kdb *db, kdb_binary_header_fn cb, void *ctx)
+{
+	return kdb_query(db, "SELECT ifnull(module_id, 0), header FROM binary_headers"
+			 " ORDER BY header, 1", "reading binary_headers", binary_header_row,
+			 &KDB_CALLER(cb, ctx));
+}

@@ -490,6 +490,13 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 			j->ev = DIFF_EV_KERNEL;
 			return err < 0 ? err : 0;
 		}
+		/* The code that answered it is gone with its modules. */
+		err = diff_modules_gone(run, o->file, name, true, &j->text);
+		if (err) {
+			j->rule = DIFF_R_CONSTANT_REMOVED_MODULE;
+			j->ev = DIFF_EV_KERNEL;
+			return err < 0 ? err : 0;
+		}
 		return judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
 			     "%s is in %s of the old headers only; the contract lists it in no set",
 			     name, o->file ? o->file : "a header");
@@ -640,6 +647,10 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 			    "no binary of the old kernel (vmlinux and %zu modules) defines %s%s:"
 			    " no code served %s", run->k.nr_modules[0],
 			    pointer ? "what its argument points to, " : "", o->arg_type_text, o->name);
+	} else if ((err = diff_modules_gone(run, o->file, o->name, true, &j->text))) {
+		j->rule = DIFF_R_IOCTL_REMOVED;
+		j->ev = DIFF_EV_KERNEL;
+		err = err < 0 ? err : 0;
 	} else if (header_module(&run->k, 0, o->file, &mod)) {
 		bool gone = !has_module(&run->k, 1, mod.s) && run->k.nr_modules[1];
 

@@ -247,6 +247,7 @@ void diff_result__free(struct diff_result *r)
 		free((char *)r->uncompared[i].why);
 	}
 	free(r->uncompared);
+	diff_removed_modules_free(r);
 	free(r);
 }
 
@@ -548,6 +549,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = diff_facts_load(&run);
 	if (!err)
+		err = diff_modules_load(&run);
+	if (!err)
 		err = kdb__attach_other(old, new);
 	if (err)
 		goto out;
@@ -581,6 +584,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = diff_contract_changes(r, conf);	/* two contract versions */
 	if (!err)
+		err = diff_modules_finish(&run);
+	if (!err)
 		diff_result_sort(r);
 out:
 	if (attached && kdb__detach_other(old) && !err)
@@ -590,6 +595,7 @@ out:
 	kdb__free_types(run.e.g[1].types, run.e.g[1].nr);
 	free(run.done);
 	diff_facts_release(&run.k);
+	diff_modules_release(&run.mods);
 	nr_tables_release(&run.nr);
 	kd_buf_release(&run.subj);
 	kd_buf_release(&run.ov);

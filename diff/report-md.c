@@ -256,7 +256,48 @@ static int md_change(struct report_ctx *x, const struct diff_change *c)
 	return 0;
 }
 
+static void md_list(FILE *f, char *const *v, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		fputs("—", f);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ", " : "", f);
+		cell(f, v[i], true);
+	}
+}
+
+/* Every module the old kernel had and the new one lacks, in a table of its own. */
+static int md_end(struct report_ctx *x)
+{
+	size_t i, n = diff_result__nr_removed_modules(x->r);
+	FILE *f = x->f;
+
+	if (!n)
+		return 0;
+	fprintf(f, "\n### Modules removed (%zu)\n\n"
+		"The old kernel has them, the new one does not.\n\n"
+		"| module | description | UAPI headers its code includes | alone served |\n"
+		"|---|---|---|---|\n", n);
+	for (i = 0; i < n; i++) {
+		const struct diff_module_removed *m = diff_result__removed_module(x->r, i);
+
+		fputs("| ", f);
+		cell(f, m->name, true);
+		fputs(" | ", f);
+		cell(f, m->description, false);
+		fputs(" | ", f);
+		md_list(f, m->headers, m->nr_headers);
+		fputs(" | ", f);
+		md_list(f, m->served, m->nr_served);
+		fputs(" |\n", f);
+	}
+	return 0;
+}
+
 const struct report_ops report_md_ops = {
+	.end = md_end,
 	.begin = md_begin,
 	.section_begin = md_section_begin,
 	.group_begin = md_group_begin,

@@ -266,6 +266,10 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_CONSTANT_REMOVED_SET_VALUE] = { "constant-removed-set-value", { DIFF_K_CONSTANT_REMOVED },
 	  "constant.removed: a value of a flag set or enum of the contract", B, false,
 	  "old binaries still pass it and the kernel no longer knows it (refused, or ignored)" },
+	[DIFF_R_CONSTANT_REMOVED_MODULE] = { "constant-removed-module", { DIFF_K_CONSTANT_REMOVED },
+	  "constant.removed: its header's serving code left with modules the new kernel lacks"
+	  " (\"Removed modules\")", B, false,
+	  "old binaries still pass the value and no code of the new kernel answers it" },
 	[DIFF_R_SYSCALL_NUMBER_KEPT] = { "syscall-number-kept", { DIFF_K_CONSTANT_REMOVED },
 	  "constant.removed: a __NR_ number the new kernel's own table still serves under that name"
 	  " (__NR_syscalls: has that many slots)", C, false,
