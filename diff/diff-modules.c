@@ -213,8 +213,8 @@ int diff_modules_load(struct diff_run *run)
 	if (!m->side[0].nr_mods || !m->side[1].nr_mods)
 		return 0;
 	err = list_removed(run);
-	/* Headers too: an old .kabi's modules without them judge nothing. */
-	m->compared = !err && m->side[0].nr_hdrs && m->side[1].nr_hdrs;
+	/* The schema version says binary_headers was written with the modules. */
+	m->compared = !err;
 	return err;
 }
 
@@ -323,8 +323,8 @@ static int unserved(struct diff_run *run, const char *file, const char *subject,
 		err = more(why, count);
 	if (!err)
 		err = kd_buf_addf(why, " of the old kernel included %s, and the new kernel lacks %s;"
-				  " no binary of the new kernel (vmlinux, %zu modules) includes it",
-				  file, count == 1 ? "it" : "them", n->nr_mods);
+				  " no binary of the new kernel (vmlinux, %zu module%s) includes it",
+				  file, count == 1 ? "it" : "them", n->nr_mods, n->nr_mods == 1 ? "" : "s");
 	return err ? err : 1;
 }
 

@@ -238,7 +238,7 @@ struct dmod_side {
 };
 struct diff_modules {
 	struct dmod_side side[2];
-	bool compared;		/* both sides have modules and binary headers */
+	bool compared;		/* both sides were read with their modules */
 };
 
 /* One diff__run(): the engine, both DBs, the facts and scratch buffers. */
