@@ -119,6 +119,12 @@ typedef int (*kdb_binary_header_fn)(const struct kdb_binary_header *h, void *ctx
 /* Every binary_headers row of @db, by header, then module id. */
 int kdb__foreach_binary_header(struct kdb *db, kdb_binary_header_fn cb, void *ctx);
 /*
+ * How many constants and ioctls @db's headers define in @file: 0, or 1
+ * when it defines neither but declares types (the header is there), or
+ * a negative code.
+ */
+int kdb__header_defines(struct kdb *db, const char *file, int64_t *constants, int64_t *ioctls);
+/*
  * The ids of @db's types that a kernel binary defines (type_origins: the
  * DWARF of vmlinux or of a module read with --modules), sorted. *ids:
  * free().

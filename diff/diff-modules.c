@@ -449,3 +449,58 @@ void diff_removed_modules_free(struct diff_result *r)
 	}
 	free(r->removed_modules);
 }
+
+/*
+ * header.unserved: each header of the old binaries whose every includer
+ * is gone (case 1) while the new headers still define it, so nothing of it
+ * looks removed. Its constants and ioctls are not repeated one by one: the
+ * header is the finding.
+ */
+int diff_modules_unserved_headers(struct diff_run *run)
+{
+	const struct dmod_side *o = &run->mods.side[0];
+	struct kd_buf why = KD_BUF_INIT, ov = KD_BUF_INIT, note = KD_BUF_INIT;
+	size_t i, j, idx;
+	int err = 0;
+
+	for (i = 0; !err && run->mods.compared && i < o->nr_hdrs; i = j) {
+		const char *file = o->hdrs[i].header;
+		int64_t nc = 0, ni = 0;
+		int found;
+
+		for (j = i + 1; j < o->nr_hdrs && !strcmp(o->hdrs[j].header, file); j++)
+			;
+		err = kdb__header_defines(run->db[1], file, &nc, &ni);
+		if (err < 0 || (!err && !nc && !ni))
+			continue;	/* an error, or gone from the new headers: judged by name */
+		err = 0;
+		kd_buf_reset(&why);
+		found = unserved(run, file, file, &why);
+		if (found <= 0) {
+			err = found;
+			continue;
+		}
+		kd_buf_reset(&ov);
+		kd_buf_reset(&note);
+		for (size_t k = i; !err && k < j; k++)
+			err = kd_buf_addf(&ov, "%s%s", k > i ? ", " : "", o->mods[o->hdrs[k].mod].name);
+		if (!err && !nc && !ni)
+			err = kd_buf_adds(&note, "the new headers still declare its types");
+		else if (!err)
+			err = kd_buf_addf(&note, "the new headers still define %lld constant%s and %lld"
+					  " ioctl%s in it", (long long)nc, nc == 1 ? "" : "s",
+					  (long long)ni, ni == 1 ? "" : "s");
+		if (!err)
+			err = diff_add(run->e.r, &(struct diff_new){
+					.rule = DIFF_R_HEADER_UNSERVED, .name = file, .subject = file,
+					.old_value = ov.s, .new_value = "none", .note = note.s }, &idx);
+		if (!err)
+			err = diff_evidence(run->e.r, idx, DIFF_EV_KERNEL, "%s", why.s);
+		if (!err)
+			err = diff_cause(run->e.r, idx, file);
+	}
+	kd_buf_release(&why);
+	kd_buf_release(&ov);
+	kd_buf_release(&note);
+	return err;
+}

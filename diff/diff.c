@@ -563,6 +563,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
 		err = kdb__diff_constants(old, diff_on_constant, &run);
+	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
+		err = diff_modules_unserved_headers(&run);
 	/*
 	 * Both sides' headers: their types too, those no syscall or ioctl
 	 * reaches included (diff-header-types.c, RULES.md "How types are

@@ -269,6 +269,8 @@ void diff_modules_release(struct diff_modules *m);
  */
 int diff_modules_gone(struct diff_run *run, const char *file, const char *subject,
 		      bool removed_item, struct kd_buf *why);
+/* header.unserved changes (constants compared): headers kept, served no more. */
+int diff_modules_unserved_headers(struct diff_run *run);
 /* Sort what each removed module served. */
 int diff_modules_finish(struct diff_run *run);
 

@@ -96,6 +96,14 @@ is "$(row plugin.json FXGONE_LEVEL_P)" \
 is "$(jq -r '[.modules_removed[] | .name + ":" + (.served | join(","))] | join(" ")' plugin.json)" \
 	"fxpers:FXGONE_LEVEL_P" "  fxpers alone served it"
 is "$(jq '[.changes[] | select(.verdict == "breaking")] | length' plugin.json)" 1 "  nothing else breaking"
+# orphan: the header unchanged, every module that included it gone.
+kernel orphan && header orphan 'FXGONE_LEVEL_A 3' 'FXGONE_LEVEL_B 4' 'FXGONE_LEVEL_P 5' && mod orphan fxother "Fx other"
+"$KABI_DIFF" old orphan -f json >orphan.json 2>/dev/null
+is "$(jq -r '.changes[] | select(.verdict == "breaking") | [.kind, .subject, .old, .new, .note, .rule] | join("|")' orphan.json)" \
+	"header.unserved|linux/fxgone.h|fxcore, fxgone|none|the new headers still define 3 constants and 1 ioctl in it|header-unserved" \
+	"old -> orphan: the header kept, nothing serving it: one breaking header.unserved"
+is "$(jq -r '.changes[] | select(.kind == "header.unserved") | .evidence.text' orphan.json | grep -c 'only modules fxcore ("Fx core"), fxgone')" 1 \
+	"  the modules named"
 "$KABI_DIFF" old old -f json >same.json 2>/dev/null
 is "$(jq '.modules_removed | length' same.json)" 0 "a kernel against itself: no module removed"
 
