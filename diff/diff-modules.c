@@ -266,9 +266,28 @@ static bool included_by(const struct dmod_side *s, const char *file, bool vmlinu
 	return false;
 }
 
-/* A module named as evidence: "act_ipt (Iptables target actions)"; its entry records @subject. */
+/* Append a copy of @s to @v unless it is its last entry already. */
+static int record(char ***v, size_t *n, size_t *cap, const char *s)
+{
+	int err;
+
+	if (*n && !strcmp((*v)[*n - 1], s))
+		return 0;
+	err = kd_grow_array((void **)v, cap, *n + 1, sizeof(**v));
+	if (!err && !((*v)[*n] = kd_strdup(s)))
+		err = -ENOMEM;
+	if (!err)
+		(*n)++;
+	return err;
+}
+
+/*
+ * A module named as evidence: "act_ipt (Iptables target actions)". Its
+ * entry records @subject as served by removed code (@sure), or as served
+ * by one of the modules named, which the binaries do not tell apart.
+ */
 static int name_module(struct diff_run *run, const struct dmod *m, const char *subject,
-		       size_t nth, struct kd_buf *why)
+		       bool sure, size_t nth, struct kd_buf *why)
 {
 	struct diff_result *r = run->e.r;
 	struct diff_removed_module key = { .pub.name = m->name }, *re;
@@ -284,15 +303,9 @@ static int name_module(struct diff_run *run, const struct dmod *m, const char *s
 	if (err || !re || !subject)
 		return err;
 	e = &re->pub;
-	if (e->nr_served && !strcmp(e->served[e->nr_served - 1], subject))
-		return 0;
-	err = kd_grow_array((void **)&e->served, &re->cap_served, e->nr_served + 1,
-			    sizeof(*e->served));
-	if (!err && !(e->served[e->nr_served] = kd_strdup(subject)))
-		err = -ENOMEM;
-	if (!err)
-		e->nr_served++;
-	return err;
+	if (sure)
+		return record(&e->served, &e->nr_served, &re->cap_served, subject);
+	return record(&e->shared, &e->nr_shared, &re->cap_shared, subject);
 }
 
 static int more(struct kd_buf *why, size_t n)
@@ -318,7 +331,7 @@ static int unserved(struct diff_run *run, const char *file, const char *subject,
 		return 0;
 	err = kd_buf_addf(why, "only module%s ", count == 1 ? "" : "s");
 	for (i = first; !err && i < first + count; i++)
-		err = name_module(run, &o->mods[o->hdrs[i].mod], subject, i - first, why);
+		err = name_module(run, &o->mods[o->hdrs[i].mod], subject, true, i - first, why);
 	if (!err)
 		err = more(why, count);
 	if (!err)
@@ -364,7 +377,7 @@ static int plugins_gone(struct diff_run *run, const char *file, const char *subj
 			  server->name);
 	for (i = 0, j = 0; !err && i < o->nr_mods; i++)
 		if (o->mods[i].removed && depends_on(o->mods[i].depends, server->name))
-			err = name_module(run, &o->mods[i], subject, j++, why);
+			err = name_module(run, &o->mods[i], subject, count == 1, j++, why);
 	if (!err)
 		err = more(why, count);
 	if (!err)
@@ -395,16 +408,20 @@ int diff_modules_finish(struct diff_run *run)
 	/* Served subjects in name order, each once. */
 	for (i = 0; i < r->nr_removed_modules; i++) {
 		struct diff_module_removed *e = &r->removed_modules[i].pub;
+		char **v[2] = { e->served, e->shared };
+		size_t *n[2] = { &e->nr_served, &e->nr_shared };
 
-		if (e->nr_served)
-			qsort(e->served, e->nr_served, sizeof(*e->served), cmp_str);
-		for (j = k = 0; j < e->nr_served; j++) {
-			if (k && !strcmp(e->served[k - 1], e->served[j]))
-				free(e->served[j]);
-			else
-				e->served[k++] = e->served[j];
+		for (int l = 0; l < 2; l++) {
+			if (*n[l])
+				qsort(v[l], *n[l], sizeof(*v[l]), cmp_str);
+			for (j = k = 0; j < *n[l]; j++) {
+				if (k && !strcmp(v[l][k - 1], v[l][j]))
+					free(v[l][j]);
+				else
+					v[l][k++] = v[l][j];
+			}
+			*n[l] = k;
 		}
-		e->nr_served = k;
 	}
 	return 0;
 }
@@ -441,8 +458,11 @@ void diff_removed_modules_free(struct diff_result *r)
 			free(e->headers[j]);
 		for (j = 0; j < e->nr_served; j++)
 			free(e->served[j]);
+		for (j = 0; j < e->nr_shared; j++)
+			free(e->shared[j]);
 		free(e->headers);
 		free(e->served);
+		free(e->shared);
 		free(e->name);
 		free(e->path);
 		free(e->description);

@@ -458,8 +458,11 @@ struct diff_module_removed {
 	char *description;	/* .modinfo's; NULL: none */
 	char **headers;		/* the UAPI headers its code includes, sorted */
 	size_t nr_headers;
-	char **served;		/* subjects of the changes that name it as what served them, sorted */
+	char **served;		/* subjects of the changes only removed code served, it among it; sorted */
 	size_t nr_served;
+	char **shared;		/* subjects one of several removed modules served, which the
+				 * binaries do not tell apart (RULES.md "plugins gone"); sorted */
+	size_t nr_shared;
 };
 size_t diff_result__nr_removed_modules(const struct diff_result *r);
 const struct diff_module_removed *diff_result__removed_module(const struct diff_result *r, size_t i);

@@ -30,7 +30,7 @@ struct diff_side_meta {
 /* A diff_module_removed with its arrays' capacities. */
 struct diff_removed_module {
 	struct diff_module_removed pub;
-	size_t cap_headers, cap_served;
+	size_t cap_headers, cap_served, cap_shared;
 };
 /* By name. */
 int diff_removed_module_cmp(const void *a, const void *b);

@@ -102,6 +102,7 @@ static int json_end(struct report_ctx *x)
 		kd_json_kstr(w, "path", m->path);
 		json_strings(w, "headers", m->headers, m->nr_headers);
 		json_strings(w, "served", m->served, m->nr_served);
+		json_strings(w, "served_maybe", m->shared, m->nr_shared);
 		kd_json_end(w);
 	}
 	kd_json_end(w);

@@ -290,7 +290,13 @@ static int md_end(struct report_ctx *x)
 		fputs(" | ", f);
 		md_list(f, m->headers, m->nr_headers);
 		fputs(" | ", f);
-		md_list(f, m->served, m->nr_served);
+		if (m->nr_served || !m->nr_shared)
+			md_list(f, m->served, m->nr_served);
+		if (m->nr_shared) {
+			fputs(m->nr_served ? "; " : "", f);
+			fputs("one of them: ", f);
+			md_list(f, m->shared, m->nr_shared);
+		}
 		fputs(" |\n", f);
 	}
 	return 0;

@@ -263,6 +263,11 @@ static int text_end(struct report_ctx *x)
 			text_list(f, m->served, m->nr_served, &b);
 			fputs(" (see their changes)\n", f);
 		}
+		if (m->nr_shared) {
+			fputs("      may have served (with others gone, the binaries do not say which): ", f);
+			text_list(f, m->shared, m->nr_shared, &b);
+			fputs(" (see their changes)\n", f);
+		}
 	}
 	kd_buf_release(&b);
 	return 0;

@@ -104,6 +104,20 @@ is "$(jq -r '.changes[] | select(.verdict == "breaking") | [.kind, .subject, .ol
 	"old -> orphan: the header kept, nothing serving it: one breaking header.unserved"
 is "$(jq -r '.changes[] | select(.kind == "header.unserved") | .evidence.text' orphan.json | grep -c 'only modules fxcore ("Fx core"), fxgone')" 1 \
 	"  the modules named"
+# plugin2: two personalities of fxcore gone, fxpers and fxpers2: which one
+# served FXGONE_LEVEL_P the binaries do not say; both named, neither alone.
+mkdir -p old2 && cp -R old/vmlinux old/include old2/ && mkdir -p old2/modules && cp old/modules/*.ko old2/modules/ &&
+	mod old2 fxpers2 "Fx personality 2" -DFXS_DEPENDS='"fxcore,fxother"'
+"$KABI_DIFF" old2 plugin -f json >plugin2.json 2>/dev/null
+is "$(row plugin2.json FXGONE_LEVEL_P | cut -d'|' -f1,2)" "constant-removed-module|breaking" "old2 -> plugin: breaking still"
+is "$(row plugin2.json FXGONE_LEVEL_P | grep -c 'lacks fxpers ("Fx personality"), fxpers2 ("Fx personality 2"): ')" 1 \
+	"  both personalities named"
+is "$(jq -r '[.modules_removed[] | .name + ":" + (.served | join(",")) + ":" + (.served_maybe | join(","))] | join(" ")' plugin2.json)" \
+	"fxpers::FXGONE_LEVEL_P fxpers2::FXGONE_LEVEL_P" "  each may have served it, neither alone"
+"$KABI_DIFF" old2 plugin 2>/dev/null | grep -A3 '^  fxpers2:' >plugin2.txt
+is "$(tail -1 plugin2.txt)" "      may have served (with others gone, the binaries do not say which): FXGONE_LEVEL_P (see their changes)" \
+	"  text: what it may have served"
+
 "$KABI_DIFF" old old -f json >same.json 2>/dev/null
 is "$(jq '.modules_removed | length' same.json)" 0 "a kernel against itself: no module removed"
 
