@@ -104,6 +104,10 @@ is "$(jq -r '.changes[] | select(.verdict == "breaking") | [.kind, .subject, .ol
 	"old -> orphan: the header kept, nothing serving it: one breaking header.unserved"
 is "$(jq -r '.changes[] | select(.kind == "header.unserved") | .evidence.text' orphan.json | grep -c 'only modules fxcore ("Fx core"), fxgone')" 1 \
 	"  the modules named"
+"$KABI_DIFF" old orphan -f sarif >orphan.sarif 2>/dev/null
+is "$(jq -r '.runs[0].results[] | select(.ruleId == "header-unserved") | .locations[0] |
+	[.physicalLocation.artifactLocation.uri, .physicalLocation.region.startLine, .logicalLocations[0].kind] | join(" ")' orphan.sarif)" \
+	"include/uapi/linux/fxgone.h 1 module" "  SARIF: at the header's top"
 # plugin2: two personalities of fxcore gone, fxpers and fxpers2: which one
 # served FXGONE_LEVEL_P the binaries do not say; both named, neither alone.
 mkdir -p old2 && cp -R old/vmlinux old/include old2/ && mkdir -p old2/modules && cp old/modules/*.ko old2/modules/ &&
