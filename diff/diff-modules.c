@@ -524,3 +524,8 @@ int diff_modules_unserved_headers(struct diff_run *run)
 	kd_buf_release(&note);
 	return err;
 }
+
+bool diff_modules_included(const struct diff_run *run, const char *file)
+{
+	return run->mods.compared && file && included_by(&run->mods.side[0], file, false);
+}

@@ -261,13 +261,15 @@ static bool header_module(const struct diff_facts *k, int side, const char *file
  * Was no ioctl of header @file served by the old kernel? True when the
  * old kernel was read with its modules, at least one of the header's
  * ioctls takes a struct, union or enum, none of those types is defined by
- * any of its binaries, and no module is named after the header.
+ * any of its binaries, no module is named after the header and no
+ * binary's line tables name it (diff-modules.c).
  */
 bool diff_header_unbuilt(const struct diff_run *run, const char *file, struct kd_buf *scratch)
 {
 	const struct diff_header *h = find_header(&run->k, file);
 
-	return h && h->typed && !h->built && !header_module(&run->k, 0, file, scratch);
+	return h && h->typed && !h->built && !header_module(&run->k, 0, file, scratch) &&
+	       !diff_modules_included(run, file);
 }
 
 /* --- constants ------------------------------------------------------------- */

@@ -271,6 +271,8 @@ int diff_modules_gone(struct diff_run *run, const char *file, const char *subjec
 		      bool removed_item, struct kd_buf *why);
 /* header.unserved changes (constants compared): headers kept, served no more. */
 int diff_modules_unserved_headers(struct diff_run *run);
+/* Does a binary of the old kernel include UAPI header @file (its line tables say so)? */
+bool diff_modules_included(const struct diff_run *run, const char *file);
 /* Sort what each removed module served. */
 int diff_modules_finish(struct diff_run *run);
 
