@@ -185,11 +185,23 @@ static const struct {
 	{ "sizeof(__u16[3])", 6, "unsigned long" },
 	{ "(__u64)1 << 40", 1ULL << 40, "unsigned long long" },
 	{ "0b101", 5, "int" },
+	/* <linux/swab.h>'s shape: the builtin picks the arm, the call is never evaluated. */
+	{ "(__u16)(__builtin_constant_p(0x8000) ? (__u16)((0x8000 & 0xff) << 8 | 0x8000 >> 8)"
+	  " : __fswab16(0x8000))", 0x80, "unsigned short" },
+	{ "__builtin_constant_p(1 + 2)", 1, "int" },
+	{ "__builtin_constant_p(nothing)", 0, "int" },
+	{ "__builtin_constant_p(f(1))", 0, "int" },
+	{ "__builtin_constant_p(1 / 0)", 0, "int" },
+	{ "0 ? unknown_name : 3", 3, "int" },
+	{ "__builtin_bswap16(0x1234)", 0x3412, "unsigned short" },
+	{ "__builtin_bswap32(0x12345678)", 0x78563412, "unsigned int" },
+	{ "__builtin_bswap64(1)", 1ULL << 56, "unsigned long" },
 };
 
 static const char *const bad_exprs[] = {
 	"1 / 0", "1 << 32", "1 << -1", "\"str\"", "foo + 1", "(void *)0", "1 +", "(1", "1.5",
-	"sizeof(struct nowhere)", "099", "0x1g",
+	"sizeof(struct nowhere)", "099", "0x1g", "f(1)", "1 ? f(1) : 0", "1 ? unknown_name : 0",
+	"__builtin_constant_p(1", "__builtin_bswap16(1 2)",
 };
 
 /* utypedef_scan(): "name=keyword tag;" for each typedef of a tag to a plain name. */

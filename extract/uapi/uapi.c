@@ -287,10 +287,15 @@ static const char *undefined_ioctl_macro(const struct utoks *t)
 	return NULL;
 }
 
+struct typedef_ctx {
+	struct uapi_scan *s;
+	const struct ufile *f;
+};
+
 static int on_typedef(const struct utok *name, const struct utok *keyword, const struct utok *tag,
 		      void *ctx)
 {
-	struct uapi_scan *s = ctx;
+	struct uapi_scan *s = ((struct typedef_ctx *)ctx)->s;
 	struct kd_buf b = KD_BUF_INIT;
 	char *key, *val;
 	int err;
@@ -306,9 +311,42 @@ static int on_typedef(const struct utok *name, const struct utok *keyword, const
 	return umap_put(&s->sizer.tags, key, name->len, val);
 }
 
-/* The typedefs of @f, once, before the first of its definitions is evaluated. */
+static int on_plain_typedef(const struct utok *name, const struct utok *spec, size_t n, void *ctx)
+{
+	struct typedef_ctx *tc = ctx;
+	struct uapi_scan *s = tc->s;
+	struct utypedef_decl *d, *first;
+	struct kd_buf b = KD_BUF_INIT;
+	char *key;
+	int err;
+
+	first = umap_get(&s->sizer.typedefs, name->s, name->len);
+	err = utoks_text(&b, spec, n);
+	d = err ? NULL : kd_arena_alloc(&s->arena, sizeof(*d));
+	key = d ? save(s, name->s, name->len) : NULL;
+	if (key) {
+		d->file = tc->f;
+		d->spelling = save(s, b.s, b.len);
+		d->next = NULL;
+	}
+	kd_buf_release(&b);
+	if (!key || !d->spelling)
+		return -ENOMEM;
+	if (!first)
+		return umap_put(&s->sizer.typedefs, key, name->len, d);
+	while (first->next)
+		first = first->next;
+	first->next = d;	/* header order: the first read stays first */
+	return 0;
+}
+
+/*
+ * The typedefs of @f, once: the tags they name (the first header read
+ * wins) and the typedefs of names only, which casts resolve through.
+ */
 static int note_typedefs(struct uapi_scan *s, const struct ufile *f)
 {
+	struct typedef_ctx tc = { s, f };
 	char *key;
 	int err;
 
@@ -319,7 +357,19 @@ static int note_typedefs(struct uapi_scan *s, const struct ufile *f)
 		return -ENOMEM;
 	memcpy(key, &f, sizeof(f));
 	err = umap_put(&s->typedef_files, key, sizeof(f), key);
-	return err ? err : utypedef_scan(f, on_typedef, s);
+	return err ? err : utypedef_scan_all(f, on_typedef, on_plain_typedef, &tc);
+}
+
+/* The typedefs of every header the last unit read: a cast may name any of them. */
+static int note_unit_typedefs(struct uapi_scan *s)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < ucpp__nr_files(s->cpp); i++)
+		if (ucpp__in_unit(s->cpp, ucpp__file_at(s->cpp, i)))
+			err = note_typedefs(s, ucpp__file_at(s->cpp, i));
+	return err;
 }
 
 /*
@@ -458,6 +508,8 @@ static int scan_unit(struct uapi_result *r, const char *root)
 	err = ucpp__run(s->cpp, root);
 	if (!err)
 		err = s->err;
+	if (!err)
+		err = note_unit_typedefs(s);
 	for (i = 0; !err && i < ucpp__nr_macros(s->cpp); i++) {
 		const struct umacro *m = ucpp__macro(s->cpp, i);
 		char *key;
@@ -498,6 +550,8 @@ static int scan_unit(struct uapi_result *r, const char *root)
 		err = ucpp__run_after(s->cpp, "sys/ioctl.h", root);
 		if (!err)
 			err = s->err;
+		if (!err)
+			err = note_unit_typedefs(s);
 		for (i = 0; !err && i < ucpp__nr_macros(s->cpp); i++) {
 			const struct umacro *m = ucpp__macro(s->cpp, i);
 
@@ -625,6 +679,7 @@ void uapi_result__free(struct uapi_result *r)
 		umap_release(&s->defs);
 		umap_release(&s->sizer.cache);
 		umap_release(&s->sizer.tags);
+		umap_release(&s->sizer.typedefs);
 		umap_release(&s->typedef_files);
 		kd_arena_release(&s->arena);
 		ucpp__free(s->cpp);
