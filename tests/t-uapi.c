@@ -479,7 +479,15 @@ static void test_tree(const char *rel, bool source)
 	ok(has_problem(r, "linux/fx_bad.h:9", "#if without #endif"), "%s: problem at fx_bad.h:9", rel);
 	ok(has_problem(r, "linux/fx_bad.h:8", "asm/fx_generated.h"), "%s: missing include reported", rel);
 	ok(has_problem(r, "linux/fx.h:123", "struct fx_unknown_to_dwarf"), "%s: unsized ioctl reported", rel);
-	is_int(r->nr_problems, 4, "no other problems (compiler.h dropped in source trees)");
+	/* No silent hole: each macro that is no constant is a problem row saying why. */
+	ok(has_problem(r, "linux/fx.h:89", "FX_STRING: not an integer constant (string)"),
+	   "%s: FX_STRING is a string", rel);
+	ok(has_problem(r, "linux/fx.h:91", "FX_UNKNOWN: not an integer constant: FX_NOT_DEFINED_ANYWHERE"
+		       " is defined neither by the header, what it includes, nor as a constant of the tree"),
+	   "%s: FX_UNKNOWN names the identifier", rel);
+	ok(has_problem(r, "linux/fx.h:92", "FX_PTR: not an integer constant: cast to a non-integer type"),
+	   "%s: FX_PTR is a pointer", rel);
+	is_int(r->nr_problems, 7, "no other problems (compiler.h dropped in source trees)");
 	is_int(find_ioctl(r, "FX_IOC_GET")->arg_type, 7, "type id from the callback");
 	is_int(find_ioctl(r, "FX_IOC_XCHG")->module_id, 3, "module id from the callback");
 out:

@@ -378,6 +378,7 @@ static int constant_p(struct ep *p, size_t open, size_t close, struct uval *out)
 	struct ep sub = { .e = p->e, .t = p->t + open + 1, .n = close - open - 1, .skip = p->skip,
 			  .depth = p->depth };
 	const char *error = p->e->error;
+	const struct utok *unknown = p->e->unknown;
 	bool unknown_size = p->e->unknown_size;
 	struct uval v;
 	int err;
@@ -388,6 +389,7 @@ static int constant_p(struct ep *p, size_t open, size_t close, struct uval *out)
 	if (p->e->sizer && p->e->sizer->hard_error)
 		return p->e->sizer->hard_error;
 	p->e->error = error;
+	p->e->unknown = unknown;
 	p->e->unknown_size = unknown_size;
 	p->i = close + 1;
 	*out = (struct uval){ !err && sub.i == sub.n, p->e->pp ? UC_LLONG : UC_INT, NULL };
@@ -433,8 +435,11 @@ static int call(struct ep *p, const struct utok *t, struct uval *out)
 		return bswap(p, 32, open, close, out);
 	if (utok_is(t, "__builtin_bswap64"))
 		return bswap(p, 64, open, close, out);
-	if (!p->skip)
+	if (!p->skip) {
+		if (!p->e->error)
+			p->e->unknown = t;
 		return fail(p, "not a constant (a function call)");
+	}
 	/* The arm __builtin_constant_p did not pick (__fswab16(x)): never evaluated. */
 	p->i = close + 1;
 	*out = (struct uval){ 0, UC_INT, NULL };
@@ -494,11 +499,17 @@ static int primary(struct ep *p, struct uval *out)
 				}
 			}
 		}
+		if (p->e->ident && p->e->ident(t, out, p->e->ident_ctx) > 0) {
+			p->i++;
+			return 0;
+		}
 		if (p->skip) {	/* in an arm that is not evaluated: never read */
 			p->i++;
 			*out = (struct uval){ 0, UC_INT, NULL };
 			return 0;
 		}
+		if (!p->e->error)
+			p->e->unknown = t;
 		return fail(p, "not a constant (unknown identifier)");
 	case UT_PUNCT:
 		if (utok_is(t, "(")) {
@@ -728,6 +739,7 @@ int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out)
 	int err;
 
 	e->error = NULL;
+	e->unknown = NULL;
 	if (!n)
 		return fail(&p, "empty expression");
 	err = expr(&p, out);

@@ -277,7 +277,14 @@ struct ueval {
 	bool pp;			/* #if: identifiers are 0, arithmetic in intmax_t */
 	struct usizer *sizer;		/* NULL: sizeof is not a constant */
 	const struct uexpand *x;	/* for UT_IOCTL tokens */
+	/*
+	 * An identifier left after expansion: its value, 1, or 0 when not
+	 * known (NULL: none is). The constants of other headers of the tree.
+	 */
+	int (*ident)(const struct utok *t, struct uval *out, void *ctx);
+	void *ident_ctx;
 	const char *error;
+	const struct utok *unknown;	/* the identifier that failed it, or NULL */
 	bool unknown_size;		/* failed because a sizeof was unknown */
 	bool limit;			/* failed at UEVAL_MAX_DEPTH */
 };
