@@ -116,6 +116,9 @@ linux/kx.h:16: KX_TYPE: not an integer constant (a type)
 linux/kx_user.h:5: KX_USER_LOST: not an integer constant: KX_NOWHERE is defined neither by the header, what it includes, nor as a constant of the tree" \
 	"  what is no constant is a problem row saying why, naming the identifier"
 
+is "$("$KABI_DIFF" show v1.kabi info | grep '^uapi_constants')" \
+	"uapi_constants  15 evaluated, 3 not (3 problems)" "  show info counts the macros: 15 values, 3 not"
+
 # The shared guard: both headers' constants, enumerators and types, whatever the runs.
 for n in 1 2 64; do
 	KABI_DIFF_NO_UAPI_CACHE=1 KABI_DIFF_UAPI_BATCH=$n "$KABI_DIFF" extract -q --uapi v1 -o b$n.kabi 2>err$n.txt
@@ -143,6 +146,9 @@ is "$(jq -r '.changes[] | select(.kind == "constant.value") | [.subject, .old, .
 "KX_ALL 17 9
 KX_CSUM 64 128
 KX_NOWAIT 16 8" "v2 -> v1: the same, reversed"
+"$KABI_DIFF" v1 v2 >v12.txt 2>err.txt
+is "$(grep ' constants: ' v12.txt)" "old constants: 15 evaluated, 3 not (3 problems)
+new constants: 15 evaluated, 3 not (3 problems)" "  the text report says how many macros each side evaluated"
 # The annotations are no part of the value: a tree without them reports nothing.
 tree plain
 sed -i 's/__force //' plain/include/uapi/linux/kx.h plain/include/uapi/linux/kx_swab.h

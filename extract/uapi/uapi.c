@@ -903,6 +903,26 @@ static int set_tree_meta(struct kdb *db, const struct uapi_scan *s)
 	return err;
 }
 
+/*
+ * meta "uapi_constants": what became of the tree's object-like macros,
+ * "45950 evaluated, 733 not (863 problems)": evaluated to a constant or an
+ * ioctl, or not, each of those with a problem row saying why (problems:
+ * every row of the stage, the tree's other troubles too).
+ */
+static int set_count_meta(struct kdb *db, const struct uapi_stats *st)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	err = kd_buf_addf(&b, "%lld evaluated, %lld not (%lld problems)",
+			  (long long)(st->constants + st->ioctls), (long long)st->skipped,
+			  (long long)st->problems);
+	if (!err)
+		err = kdb__set_meta(db, "uapi_constants", b.s);
+	kd_buf_release(&b);
+	return err;
+}
+
 int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
 		  const struct uapi_lookup *lk, struct uapi_stats *stats)
 {
@@ -914,6 +934,8 @@ int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
 	if (err)
 		return err;
 	err = set_tree_meta(db, r->priv);
+	if (!err)
+		err = set_count_meta(db, &r->stats);
 	if (!err)
 		err = kdb__put_constants(db, r->consts, r->nr_consts);
 	if (!err)
