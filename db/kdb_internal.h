@@ -11,6 +11,7 @@
 #include "db/kdb-diff.h"
 #include "db/kdb-spec.h"
 #include "db/kdb-probe.h"
+#include "db/kdb-vdso.h"
 
 enum kdb_stmt {
 	STMT_PUT_META,
@@ -22,6 +23,7 @@ enum kdb_stmt {
 	STMT_PUT_SYSCALL,
 	STMT_PUT_PROBLEM,
 	STMT_PUT_MODULE,
+	STMT_PUT_BINARY_HEADER,
 	STMT_PUT_TYPE_ORIGIN,
 	STMT_PUT_UAPI_TYPE,
 	STMT__COUNT

@@ -197,13 +197,16 @@ static int message(const struct diff_change *c, struct kd_buf *b)
 
 static const char *logical_kind(const struct diff_change *c)
 {
-	if (!strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_COMPILE)))
+	if (!strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_COMPILE)) ||
+	    !strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_UNSERVED)))
 		return "module";	/* a header: its name's '.' is no member's */
 	if (strchr(c->subject, '.') && c->category == DIFF_CAT_TYPE)
 		return "member";
 	switch (c->category) {
 	case DIFF_CAT_TYPE: return "type";
 	case DIFF_CAT_SYSCALL: return "function";
+	/* An image is a module of its own; its names are entry points. */
+	case DIFF_CAT_VDSO: return strchr(c->subject, '(') ? "function" : "module";
 	default: return "variable";
 	}
 }
