@@ -236,6 +236,7 @@ void diff_result__free(struct diff_result *r)
 		free(r->meta[i].release);
 		free(r->meta[i].build_id);
 		free(r->meta[i].arch);
+		free(r->meta[i].constants);
 	}
 	free(r->contract_source);
 	for (i = 0; i < r->nr_unmatched; i++)
@@ -473,6 +474,8 @@ static int load_meta(struct kdb *db, const char *input, const char *release,
 		err = kdb__get_meta(db, "build_id", &m->build_id);
 	if (!err)
 		err = kdb__get_meta(db, "arch", &m->arch);
+	if (!err)
+		err = kdb__get_meta(db, "uapi_constants", &m->constants);
 	/* Written before arm64 was read (or by hand): x86_64 was all there was. */
 	if (!err && !m->arch && !(m->arch = kd_strdup("x86_64")))
 		err = -ENOMEM;
@@ -682,6 +685,8 @@ const char *diff_result__meta(const struct diff_result *r, bool new_side, const 
 		return m->release;
 	if (!strcmp(key, "build_id"))
 		return m->build_id;
+	if (!strcmp(key, "uapi_constants"))
+		return m->constants;
 	return NULL;
 }
 

@@ -444,7 +444,9 @@ size_t diff_result__count(const struct diff_result *r, enum diff_category cat,
 size_t diff_result__count_suppressed(const struct diff_result *r, enum diff_category cat);
 /*
  * Identity of the two kernels: "release", "build_id", "path" (the input as
- * given: struct diff_conf.input), "kabi" (the .kabi compared); NULL if unknown.
+ * given: struct diff_conf.input), "kabi" (the .kabi compared); and
+ * "uapi_constants", what became of its headers' macros ("N evaluated, M
+ * not (K problems)"); NULL if unknown.
  */
 const char *diff_result__meta(const struct diff_result *r, bool new_side, const char *key);
 bool diff_result__has_contract(const struct diff_result *r);

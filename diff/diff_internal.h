@@ -25,6 +25,7 @@ struct diff_side_meta {
 	char *path;	/* the input as given (struct diff_conf.input), else the .kabi's */
 	char *kabi;	/* the .kabi compared (a cache file for a vmlinux or directory) */
 	char *release, *build_id, *arch;
+	char *constants;	/* meta uapi_constants: "N evaluated, M not (K problems)", or NULL */
 };
 
 /* A diff_module_removed with its arrays' capacities. */

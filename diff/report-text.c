@@ -74,6 +74,13 @@ static void text_coverage(struct report_ctx *x)
 			break;
 		fprintf(x->f, "%s covers: %s; not: %s\n", side ? "new" : "old", has.s, lacks.s);
 	}
+	/* What of each tree's macros the comparison could see (older files: no line). */
+	for (side = 0; side < 2; side++) {
+		const char *n = diff_result__meta(x->r, side, "uapi_constants");
+
+		if (n)
+			fprintf(x->f, "%s constants: %s\n", side ? "new" : "old", report_plain(&has, n));
+	}
 	for (c = 0; c < DIFF__NR_CATEGORIES; c++) {
 		if (diff_result__compared(x->r, c, &why))
 			continue;

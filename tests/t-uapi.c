@@ -185,11 +185,23 @@ static const struct {
 	{ "sizeof(__u16[3])", 6, "unsigned long" },
 	{ "(__u64)1 << 40", 1ULL << 40, "unsigned long long" },
 	{ "0b101", 5, "int" },
+	/* <linux/swab.h>'s shape: the builtin picks the arm, the call is never evaluated. */
+	{ "(__u16)(__builtin_constant_p(0x8000) ? (__u16)((0x8000 & 0xff) << 8 | 0x8000 >> 8)"
+	  " : __fswab16(0x8000))", 0x80, "unsigned short" },
+	{ "__builtin_constant_p(1 + 2)", 1, "int" },
+	{ "__builtin_constant_p(nothing)", 0, "int" },
+	{ "__builtin_constant_p(f(1))", 0, "int" },
+	{ "__builtin_constant_p(1 / 0)", 0, "int" },
+	{ "0 ? unknown_name : 3", 3, "int" },
+	{ "__builtin_bswap16(0x1234)", 0x3412, "unsigned short" },
+	{ "__builtin_bswap32(0x12345678)", 0x78563412, "unsigned int" },
+	{ "__builtin_bswap64(1)", 1ULL << 56, "unsigned long" },
 };
 
 static const char *const bad_exprs[] = {
 	"1 / 0", "1 << 32", "1 << -1", "\"str\"", "foo + 1", "(void *)0", "1 +", "(1", "1.5",
-	"sizeof(struct nowhere)", "099", "0x1g",
+	"sizeof(struct nowhere)", "099", "0x1g", "f(1)", "1 ? f(1) : 0", "1 ? unknown_name : 0",
+	"__builtin_constant_p(1", "__builtin_bswap16(1 2)",
 };
 
 /* utypedef_scan(): "name=keyword tag;" for each typedef of a tag to a plain name. */
@@ -467,7 +479,15 @@ static void test_tree(const char *rel, bool source)
 	ok(has_problem(r, "linux/fx_bad.h:9", "#if without #endif"), "%s: problem at fx_bad.h:9", rel);
 	ok(has_problem(r, "linux/fx_bad.h:8", "asm/fx_generated.h"), "%s: missing include reported", rel);
 	ok(has_problem(r, "linux/fx.h:123", "struct fx_unknown_to_dwarf"), "%s: unsized ioctl reported", rel);
-	is_int(r->nr_problems, 4, "no other problems (compiler.h dropped in source trees)");
+	/* No silent hole: each macro that is no constant is a problem row saying why. */
+	ok(has_problem(r, "linux/fx.h:89", "FX_STRING: not an integer constant (string)"),
+	   "%s: FX_STRING is a string", rel);
+	ok(has_problem(r, "linux/fx.h:91", "FX_UNKNOWN: not an integer constant: FX_NOT_DEFINED_ANYWHERE"
+		       " is defined neither by the header, what it includes, nor as a constant of the tree"),
+	   "%s: FX_UNKNOWN names the identifier", rel);
+	ok(has_problem(r, "linux/fx.h:92", "FX_PTR: not an integer constant: cast to a non-integer type"),
+	   "%s: FX_PTR is a pointer", rel);
+	is_int(r->nr_problems, 7, "no other problems (compiler.h dropped in source trees)");
 	is_int(find_ioctl(r, "FX_IOC_GET")->arg_type, 7, "type id from the callback");
 	is_int(find_ioctl(r, "FX_IOC_XCHG")->module_id, 3, "module id from the callback");
 out:

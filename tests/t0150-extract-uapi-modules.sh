@@ -25,8 +25,9 @@ FXK_IOC_RESET|none|0|1|0x00004605|vmlinux|-
 FXK_IOC_STAT|r|64|1|0x80404603|vmlinux|struct fx_stat" "ioctls: numbers, sizes, where the type was found"
 
 is "$(q "$db" "SELECT stage, location, message FROM problems")" \
-"uapi|linux/fxkernel.h:17|FXK_IOC_GHOST: type 'struct fxk_ghost' is declared by no header that compiles for this architecture and is in no DWARF of the kernel; size and command number unknown" \
-	"a type in no DWARF is a problem row"
+"uapi|linux/fxkernel.h:17|FXK_IOC_GHOST: type 'struct fxk_ghost' is declared by no header that compiles for this architecture and is in no DWARF of the kernel; size and command number unknown
+uapi|linux/fxkernel.h:25|FXK_NAME: not an integer constant (string)" \
+	"a type in no DWARF is a problem row, a string macro another"
 
 is "$(q "$db" "SELECT c.name, c.value, c.ctype, ifnull(t.name, '-') FROM constants c
 	LEFT JOIN types t ON t.id = c.enum_type WHERE c.name LIKE 'FX%' ORDER BY c.name")" \

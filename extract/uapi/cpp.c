@@ -48,6 +48,14 @@ static const char predefined[] =
 	"#define __ORDER_PDP_ENDIAN__ 3412\n#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__\n"
 	"#define __SCHAR_MAX__ 0x7f\n#define __SHRT_MAX__ 0x7fff\n#define __INT_MAX__ 0x7fffffff\n"
 	"#define __LONG_MAX__ 0x7fffffffffffffffL\n#define __LONG_LONG_MAX__ 0x7fffffffffffffffLL\n";
+/*
+ * A source tree (Debian's -common too) still has the sparse annotations
+ * headers_install deletes: (__force __poll_t)0x00000001 is what user space
+ * reads as (__poll_t)0x00000001. Empty macros delete them the same way
+ * (compile-run.c gives the compiler the same prelude).
+ */
+static const char predefined_source[] =
+	"#define __user\n#define __force\n#define __iomem\n#define __attribute_const__\n";
 
 static char missing_file;	/* cache value of a name that resolves nowhere */
 
@@ -66,6 +74,7 @@ struct ucpp {
 	struct umap reported;	/* missing include names already reported */
 	int depth;
 	int nr_includes;	/* in this unit, up to MAX_INCLUDES */
+	uint32_t unit;		/* units run so far: ufile.unit of the files the last one read */
 };
 
 struct cond {
@@ -103,6 +112,7 @@ struct ucpp *ucpp__new(const struct utree *tree, ucpp_problem_fn fn, void *ctx)
 	cpp->pctx = ctx;
 	if (kd_buf_adds(&text, arm64 ? predefined_arm64 : predefined_x86_64) ||
 	    kd_buf_adds(&text, predefined) ||
+	    (tree->source_layout && kd_buf_adds(&text, predefined_source)) ||
 	    ufile__from_text(text.s, "<built-in>", &cpp->builtin)) {
 		kd_buf_release(&text);
 		free(cpp);
@@ -152,6 +162,16 @@ const struct umacro *ucpp__lookup(const struct ucpp *cpp, const char *name, size
 size_t ucpp__nr_files(const struct ucpp *cpp)
 {
 	return cpp->nr_owned;
+}
+
+const struct ufile *ucpp__file_at(const struct ucpp *cpp, size_t i)
+{
+	return cpp->owned[i];
+}
+
+bool ucpp__in_unit(const struct ucpp *cpp, const struct ufile *f)
+{
+	return f && f->unit == cpp->unit;
 }
 
 static const struct utok va_args_tok = { .s = "__VA_ARGS__", .len = 11, .kind = UT_IDENT };
@@ -394,6 +414,7 @@ static int run_file(struct ucpp *cpp, struct ufile *f)
 	size_t depth = 0, cap = 0, li;
 	int err = 0;
 
+	f->unit = cpp->unit;
 	for (li = 0; li < f->nr_lines; li++) {
 		const struct uline *l = &f->lines[li];
 		/* f->toks is NULL in a file without tokens (then l->n is 0). */
@@ -498,6 +519,7 @@ int ucpp__run_after(struct ucpp *cpp, const char *first, const char *root)
 	int err;
 
 	umap_clear(&cpp->names);
+	cpp->unit++;
 	cpp->nr_pool = 0;
 	cpp->depth = 0;
 	cpp->nr_includes = 0;

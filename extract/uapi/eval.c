@@ -256,6 +256,14 @@ static size_t type_end(struct ep *p)
 	return p->n;
 }
 
+/* A plain type, or a typedef of one in the headers the unit read (typedefs.c). */
+static bool int_type(const struct ep *p, const struct utok *t, size_t n, struct ptype *pt)
+{
+	if (plain_type(p->e->arch, t, n, pt))
+		return true;
+	return p->e->sizer && p->e->x && utypedef_plain(p->e->sizer, p->e->x->cpp, t, n, pt);
+}
+
 static bool starts_type(const struct ep *p)
 {
 	static const char *const kw[] = {
@@ -271,7 +279,7 @@ static bool starts_type(const struct ep *p)
 	for (i = 0; i < sizeof(kw) / sizeof(*kw); i++)
 		if (utok_is(t, kw[i]))
 			return true;
-	return plain_type(p->e->arch, t, 1, &pt);
+	return int_type(p, t, 1, &pt);
 }
 
 static int do_sizeof(struct ep *p, struct uval *out)
@@ -318,7 +326,7 @@ static int cast(struct ep *p, struct uval *out)
 
 	if (end >= p->n)
 		return fail(p, "unbalanced parentheses");
-	if (!plain_type(p->e->arch, p->t + p->i, end - p->i, &pt) || !pt.integer)
+	if (!int_type(p, p->t + p->i, end - p->i, &pt) || !pt.integer)
 		return fail(p, "cast to a non-integer type");
 	p->i = end + 1;
 	err = unary(p, out);
@@ -340,6 +348,101 @@ static int cast(struct ep *p, struct uval *out)
 	}
 	if (p->e->pp)
 		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+	return 0;
+}
+
+/* The index of the ')' closing the '(' at t[@open], or @n when unbalanced. */
+static size_t close_paren(const struct ep *p, size_t open)
+{
+	size_t i;
+	int depth = 0;
+
+	for (i = open; i < p->n; i++) {
+		if (utok_is(&p->t[i], "("))
+			depth++;
+		else if (utok_is(&p->t[i], ")") && !--depth)
+			return i;
+	}
+	return p->n;
+}
+
+/*
+ * __builtin_constant_p(e): 1 when e is an integer constant expression,
+ * else 0 -- never an error. <linux/swab.h> picks its arm with it:
+ * __swab16(x) is (__builtin_constant_p(x) ? ___constant_swab16(x) :
+ * __fswab16(x)), so __cpu_to_be16(0x8000) folds to 0x0080 on a
+ * little-endian target, as gcc folds it.
+ */
+static int constant_p(struct ep *p, size_t open, size_t close, struct uval *out)
+{
+	struct ep sub = { .e = p->e, .t = p->t + open + 1, .n = close - open - 1, .skip = p->skip,
+			  .depth = p->depth };
+	const char *error = p->e->error;
+	const struct utok *unknown = p->e->unknown;
+	bool unknown_size = p->e->unknown_size;
+	struct uval v;
+	int err;
+
+	err = sub.n ? expr(&sub, &v) : -EINVAL;
+	if (p->e->limit)
+		return err;
+	if (p->e->sizer && p->e->sizer->hard_error)
+		return p->e->sizer->hard_error;
+	p->e->error = error;
+	p->e->unknown = unknown;
+	p->e->unknown_size = unknown_size;
+	p->i = close + 1;
+	*out = (struct uval){ !err && sub.i == sub.n, p->e->pp ? UC_LLONG : UC_INT, NULL };
+	return 0;
+}
+
+/* gcc's __builtin_bswap16/32/64: uint16_t (promoted), uint32_t, uint64_t. */
+static int bswap(struct ep *p, int bits, size_t open, size_t close, struct uval *out)
+{
+	struct ep sub = { .e = p->e, .t = p->t + open + 1, .n = close - open - 1, .skip = p->skip,
+			  .depth = p->depth };
+	uint64_t v, r = 0;
+	int err, k;
+
+	err = expr(&sub, out);
+	if (!err && sub.i != sub.n)
+		err = fail(p, "junk in a __builtin_bswap argument");
+	if (err)
+		return err;
+	p->i = close + 1;
+	v = out->v;
+	for (k = 0; k < bits / 8; k++, v >>= 8)
+		r = r << 8 | (v & 0xff);
+	*out = (struct uval){ r, bits == 64 ? UC_ULONG : bits == 32 ? UC_UINT : UC_INT,
+			      bits == 16 ? "unsigned short" : NULL };
+	if (p->e->pp)
+		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+	return 0;
+}
+
+/* An identifier followed by '(' at p->i: a builtin gcc folds, or a call. */
+static int call(struct ep *p, const struct utok *t, struct uval *out)
+{
+	size_t open = p->i + 1, close = close_paren(p, open);
+
+	if (close >= p->n)
+		return fail(p, "unbalanced parentheses");
+	if (utok_is(t, "__builtin_constant_p"))
+		return constant_p(p, open, close, out);
+	if (utok_is(t, "__builtin_bswap16"))
+		return bswap(p, 16, open, close, out);
+	if (utok_is(t, "__builtin_bswap32"))
+		return bswap(p, 32, open, close, out);
+	if (utok_is(t, "__builtin_bswap64"))
+		return bswap(p, 64, open, close, out);
+	if (!p->skip) {
+		if (!p->e->error)
+			p->e->unknown = t;
+		return fail(p, "not a constant (a function call)");
+	}
+	/* The arm __builtin_constant_p did not pick (__fswab16(x)): never evaluated. */
+	p->i = close + 1;
+	*out = (struct uval){ 0, UC_INT, NULL };
 	return 0;
 }
 
@@ -379,6 +482,8 @@ static int primary(struct ep *p, struct uval *out)
 			*out = (struct uval){ 0, UC_LLONG, NULL };
 			return 0;
 		}
+		if (p->i + 1 < p->n && utok_is(&p->t[p->i + 1], "("))
+			return call(p, t, out);
 		/* An enumeration constant (autofs's AUTOFS_IOC_READY_CMD): type int. */
 		if (p->e->sizer && p->e->sizer->enum_cb) {
 			int64_t v;
@@ -394,6 +499,17 @@ static int primary(struct ep *p, struct uval *out)
 				}
 			}
 		}
+		if (p->e->ident && p->e->ident(t, out, p->e->ident_ctx) > 0) {
+			p->i++;
+			return 0;
+		}
+		if (p->skip) {	/* in an arm that is not evaluated: never read */
+			p->i++;
+			*out = (struct uval){ 0, UC_INT, NULL };
+			return 0;
+		}
+		if (!p->e->error)
+			p->e->unknown = t;
 		return fail(p, "not a constant (unknown identifier)");
 	case UT_PUNCT:
 		if (utok_is(t, "(")) {
@@ -623,6 +739,7 @@ int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out)
 	int err;
 
 	e->error = NULL;
+	e->unknown = NULL;
 	if (!n)
 		return fail(&p, "empty expression");
 	err = expr(&p, out);

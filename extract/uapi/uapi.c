@@ -36,7 +36,25 @@ enum rec_kind { REC_SKIPPED, REC_CONST, REC_IOCTL };
 struct rec {
 	enum rec_kind kind;
 	size_t idx;		/* into consts or ioctls */
+	size_t pending;		/* REC_SKIPPED: its first definition waiting in scan.pending + 1, or 0 */
 	bool conflict_reported;
+};
+
+/*
+ * A definition that did not evaluate, kept to be tried again once every
+ * header is read (an identifier another header defines: x25.h's
+ * SIOCPROTOPRIVATE), and else reported with why.
+ */
+struct pending {
+	struct umacro m;	/* its pointers stay valid: the files live as long as the scan */
+	struct rec *rec;
+	struct utok *toks;	/* the expansion, spellings in the scan's arena */
+	size_t n;
+	const char *root;
+	const char *why;	/* the evaluator's reason */
+	const char *unknown;	/* the identifier it stopped at, or NULL */
+	const char *shape;	/* what it is when not a value: "a type", or NULL */
+	bool tried;
 };
 
 struct uapi_scan {
@@ -48,6 +66,8 @@ struct uapi_scan {
 	struct umap defs;	/* definitions already evaluated (by name pointer) */
 	struct umap typedef_files;	/* files whose typedefs are in sizer.tags (by pointer) */
 	size_t cap_consts, cap_croots, cap_ioctls, cap_iroots, cap_problems;
+	struct pending *pending;
+	size_t nr_pending, cap_pending;
 	const char *root;	/* current unit */
 	int err;		/* first hard error met in a callback */
 };
@@ -287,10 +307,15 @@ static const char *undefined_ioctl_macro(const struct utoks *t)
 	return NULL;
 }
 
+struct typedef_ctx {
+	struct uapi_scan *s;
+	const struct ufile *f;
+};
+
 static int on_typedef(const struct utok *name, const struct utok *keyword, const struct utok *tag,
 		      void *ctx)
 {
-	struct uapi_scan *s = ctx;
+	struct uapi_scan *s = ((struct typedef_ctx *)ctx)->s;
 	struct kd_buf b = KD_BUF_INIT;
 	char *key, *val;
 	int err;
@@ -306,9 +331,42 @@ static int on_typedef(const struct utok *name, const struct utok *keyword, const
 	return umap_put(&s->sizer.tags, key, name->len, val);
 }
 
-/* The typedefs of @f, once, before the first of its definitions is evaluated. */
+static int on_plain_typedef(const struct utok *name, const struct utok *spec, size_t n, void *ctx)
+{
+	struct typedef_ctx *tc = ctx;
+	struct uapi_scan *s = tc->s;
+	struct utypedef_decl *d, *first;
+	struct kd_buf b = KD_BUF_INIT;
+	char *key;
+	int err;
+
+	first = umap_get(&s->sizer.typedefs, name->s, name->len);
+	err = utoks_text(&b, spec, n);
+	d = err ? NULL : kd_arena_alloc(&s->arena, sizeof(*d));
+	key = d ? save(s, name->s, name->len) : NULL;
+	if (key) {
+		d->file = tc->f;
+		d->spelling = save(s, b.s, b.len);
+		d->next = NULL;
+	}
+	kd_buf_release(&b);
+	if (!key || !d->spelling)
+		return -ENOMEM;
+	if (!first)
+		return umap_put(&s->sizer.typedefs, key, name->len, d);
+	while (first->next)
+		first = first->next;
+	first->next = d;	/* header order: the first read stays first */
+	return 0;
+}
+
+/*
+ * The typedefs of @f, once: the tags they name (the first header read
+ * wins) and the typedefs of names only, which casts resolve through.
+ */
 static int note_typedefs(struct uapi_scan *s, const struct ufile *f)
 {
+	struct typedef_ctx tc = { s, f };
 	char *key;
 	int err;
 
@@ -319,7 +377,77 @@ static int note_typedefs(struct uapi_scan *s, const struct ufile *f)
 		return -ENOMEM;
 	memcpy(key, &f, sizeof(f));
 	err = umap_put(&s->typedef_files, key, sizeof(f), key);
-	return err ? err : utypedef_scan(f, on_typedef, s);
+	return err ? err : utypedef_scan_all(f, on_typedef, on_plain_typedef, &tc);
+}
+
+/* The typedefs of every header the last unit read: a cast may name any of them. */
+static int note_unit_typedefs(struct uapi_scan *s)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < ucpp__nr_files(s->cpp); i++)
+		if (ucpp__in_unit(s->cpp, ucpp__file_at(s->cpp, i)))
+			err = note_typedefs(s, ucpp__file_at(s->cpp, i));
+	return err;
+}
+
+/* What a body that is no value is: a type name (#define __kernel_foo unsigned long). */
+static const char *shape_of(const struct utoks *t)
+{
+	static const char *const kw[] = {
+		"struct", "union", "enum", "const", "volatile", "signed", "unsigned", "char",
+		"short", "int", "long", "_Bool", "void", "float", "double",
+	};
+	size_t i;
+
+	if (!t || !t->n || t->v[0].kind != UT_IDENT)
+		return NULL;
+	if (utok_is(&t->v[0], "__attribute__"))
+		return "an attribute";
+	for (i = 0; i < sizeof(kw) / sizeof(*kw); i++)
+		if (utok_is(&t->v[0], kw[i]))
+			return "a type";
+	return NULL;
+}
+
+static int keep_pending(struct uapi_scan *s, const struct umacro *m, struct rec *rec,
+			const struct utoks *t, const char *why, const struct utok *unknown)
+{
+	struct pending *p;
+	size_t i;
+	int err;
+
+	err = KD_GROW(s->pending, s->cap_pending, s->nr_pending + 1);
+	if (err)
+		return err;
+	p = &s->pending[s->nr_pending];
+	memset(p, 0, sizeof(*p));
+	p->m = *m;
+	p->rec = rec;
+	p->root = s->root;
+	p->why = why ? why : "not a constant";
+	p->shape = shape_of(t);
+	if (unknown)
+		p->unknown = save(s, unknown->s, unknown->len);
+	for (i = 0; t && i < t->n && t->v[i].kind != UT_IOCTL; i++)
+		;
+	/* Worth another try: a value naming an identifier, and no ioctl call in it. */
+	if (t && t->n && i == t->n && p->unknown && !p->shape) {
+		p->toks = kd_arena_alloc(&s->arena, t->n * sizeof(*p->toks));
+		for (i = 0; p->toks && i < t->n; i++) {
+			p->toks[i] = t->v[i];
+			p->toks[i].hide = NULL;
+			p->toks[i].s = save(s, t->v[i].s, t->v[i].len);
+		}
+		p->n = t->n;
+		if (!p->toks && !s->err)
+			s->err = -ENOMEM;
+	}
+	if (s->err)
+		return s->err;
+	s->nr_pending++;
+	return 0;
 }
 
 /*
@@ -401,11 +529,19 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 			goto out;
 		rec->kind = REC_SKIPPED;
 		rec->conflict_reported = false;
+		rec->pending = 0;
 		r->stats.skipped++;
 	} else if (rec->kind != REC_SKIPPED) {
 		if (ok)
 			err = check_conflict(r, m, rec, call >= 0, v);
 		goto out;
+	}
+	if (!ok && call < 0 && !undef && !x.limit && !e.limit && mode == EV_DEFINE &&
+	    rec->kind == REC_SKIPPED) {
+		err = keep_pending(s, m, rec, x.error ? NULL : &out, x.error ? x.error : e.error,
+				   e.unknown);
+		if (err)
+			goto out;
 	}
 	if (ok && call >= 0)
 		err = new_ioctl(r, m, &e, &x, call, rec, mode);
@@ -458,6 +594,8 @@ static int scan_unit(struct uapi_result *r, const char *root)
 	err = ucpp__run(s->cpp, root);
 	if (!err)
 		err = s->err;
+	if (!err)
+		err = note_unit_typedefs(s);
 	for (i = 0; !err && i < ucpp__nr_macros(s->cpp); i++) {
 		const struct umacro *m = ucpp__macro(s->cpp, i);
 		char *key;
@@ -498,6 +636,8 @@ static int scan_unit(struct uapi_result *r, const char *root)
 		err = ucpp__run_after(s->cpp, "sys/ioctl.h", root);
 		if (!err)
 			err = s->err;
+		if (!err)
+			err = note_unit_typedefs(s);
 		for (i = 0; !err && i < ucpp__nr_macros(s->cpp); i++) {
 			const struct umacro *m = ucpp__macro(s->cpp, i);
 
@@ -555,6 +695,106 @@ out:
 	return err;
 }
 
+/* Definitions tried again name each other at most this deep (a hostile tree: any depth). */
+#define MAX_SETTLE_DEPTH 64
+
+struct settle {
+	struct uapi_result *r;
+	int depth;
+};
+
+static int settle_one(struct uapi_result *r, struct pending *p, int depth);
+
+/*
+ * The value of a constant of the tree, for a definition tried again; one
+ * that is itself waiting is settled first (each is tried once: linear).
+ */
+static int tree_constant(const struct utok *t, struct uval *out, void *ctx)
+{
+	struct settle *st = ctx;
+	struct uapi_scan *s = st->r->priv;
+	struct rec *rec = umap_get(&s->names, t->s, t->len);
+	const struct kd_constant *c;
+	int k;
+
+	if (rec && rec->kind == REC_SKIPPED && rec->pending && st->depth < MAX_SETTLE_DEPTH) {
+		int err = settle_one(st->r, &s->pending[rec->pending - 1], st->depth + 1);
+
+		if (err && !s->err)
+			s->err = err;
+	}
+	if (!rec || rec->kind != REC_CONST)
+		return 0;
+	c = &st->r->consts[rec->idx];
+	*out = (struct uval){ (uint64_t)c->value, UC_INT, c->ctype };
+	for (k = UC_INT; k <= UC_ULLONG; k++)
+		if (!strcmp(c->ctype, uctype_name(k)))
+			*out = (struct uval){ (uint64_t)c->value, k, NULL };
+	return 1;
+}
+
+static int settle_one(struct uapi_result *r, struct pending *p, int depth)
+{
+	struct uapi_scan *s = r->priv;
+	struct settle st = { r, depth };
+	struct ueval e = { .sizer = &s->sizer, .arch = s->tree.arch, .ident = tree_constant,
+			   .ident_ctx = &st };
+	struct uval v;
+	int err;
+
+	if (p->tried || !p->n || p->rec->kind != REC_SKIPPED)
+		return 0;
+	p->tried = true;	/* a definition naming itself, through others, fails */
+	if (ueval(&e, p->toks, p->n, &v))
+		return s->sizer.hard_error ? s->sizer.hard_error : s->err;
+	err = s->sizer.hard_error ? s->sizer.hard_error : s->err;
+	s->root = p->root;
+	if (!err)
+		err = new_const(r, &p->m, v, p->rec);
+	if (!err)
+		r->stats.skipped--;
+	return err;
+}
+
+/*
+ * The definitions that named an identifier their unit does not define,
+ * with the constants of the whole tree: linux/x25.h's (SIOCPROTOPRIVATE +
+ * 0) takes linux/sockios.h's, as a program that includes both reads it.
+ * What is left is a problem row saying why.
+ */
+static int settle_pending(struct uapi_result *r)
+{
+	struct uapi_scan *s = r->priv;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < s->nr_pending; i++)
+		if (!s->pending[i].rec->pending)
+			s->pending[i].rec->pending = i + 1;	/* the first definition of the name */
+	for (i = 0; !err && i < s->nr_pending; i++)
+		err = settle_one(r, &s->pending[i], 0);
+	for (i = 0; !err && i < s->nr_pending; i++) {
+		const struct pending *p = &s->pending[i];
+		const struct umacro *m = &p->m;
+
+		if (p->rec->kind != REC_SKIPPED || p->rec->conflict_reported)
+			continue;
+		p->rec->conflict_reported = true;	/* one row per name */
+		if (p->shape)
+			err = problemf(r, m, "%.*s: not an integer constant (%s)", (int)m->nlen, m->name,
+				       p->shape);
+		else if (p->unknown)
+			err = problemf(r, m, "%.*s: not an integer constant: %s%s is defined neither by"
+				       " the header, what it includes, nor as a constant of the tree",
+				       (int)m->nlen, m->name, p->unknown,
+				       strstr(p->why, "call") ? "()" : "");
+		else
+			err = problemf(r, m, "%.*s: %s%s", (int)m->nlen, m->name,
+				       strncmp(p->why, "not ", 4) ? "not an integer constant: " : "", p->why);
+	}
+	return err;
+}
+
 int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lookup *lk,
 	       struct uapi_result **out)
 {
@@ -597,6 +837,9 @@ int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lo
 		if (err)
 			goto fail;
 	}
+	err = settle_pending(r);
+	if (err)
+		goto fail;
 	r->stats.headers = (int64_t)ucpp__nr_files(s->cpp);
 	err = sort_by_name(r->consts, r->const_roots, r->nr_consts, sizeof(*r->consts));
 	if (!err)
@@ -625,6 +868,8 @@ void uapi_result__free(struct uapi_result *r)
 		umap_release(&s->defs);
 		umap_release(&s->sizer.cache);
 		umap_release(&s->sizer.tags);
+		umap_release(&s->sizer.typedefs);
+		free(s->pending);
 		umap_release(&s->typedef_files);
 		kd_arena_release(&s->arena);
 		ucpp__free(s->cpp);
@@ -658,6 +903,26 @@ static int set_tree_meta(struct kdb *db, const struct uapi_scan *s)
 	return err;
 }
 
+/*
+ * meta "uapi_constants": what became of the tree's object-like macros,
+ * "45950 evaluated, 733 not (863 problems)": evaluated to a constant or an
+ * ioctl, or not, each of those with a problem row saying why (problems:
+ * every row of the stage, the tree's other troubles too).
+ */
+static int set_count_meta(struct kdb *db, const struct uapi_stats *st)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	err = kd_buf_addf(&b, "%lld evaluated, %lld not (%lld problems)",
+			  (long long)(st->constants + st->ioctls), (long long)st->skipped,
+			  (long long)st->problems);
+	if (!err)
+		err = kdb__set_meta(db, "uapi_constants", b.s);
+	kd_buf_release(&b);
+	return err;
+}
+
 int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
 		  const struct uapi_lookup *lk, struct uapi_stats *stats)
 {
@@ -669,6 +934,8 @@ int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
 	if (err)
 		return err;
 	err = set_tree_meta(db, r->priv);
+	if (!err)
+		err = set_count_meta(db, &r->stats);
 	if (!err)
 		err = kdb__put_constants(db, r->consts, r->nr_consts);
 	if (!err)

@@ -84,6 +84,7 @@ struct ufile {
 	size_t nr_lines;
 	bool reported;		/* problems of this file were reported once */
 	bool libc;		/* a C library header (libc.c): its macros are not the tree's */
+	uint32_t unit;		/* the last unit that read it (ucpp__in_unit()) */
 };
 /* Physical line (1-based) of byte @off of f->text. */
 int ufile__line_at(const struct ufile *f, size_t off);
@@ -153,6 +154,10 @@ size_t ucpp__nr_macros(const struct ucpp *cpp);
 const struct umacro *ucpp__macro(const struct ucpp *cpp, size_t i);
 const struct umacro *ucpp__lookup(const struct ucpp *cpp, const char *name, size_t len);
 size_t ucpp__nr_files(const struct ucpp *cpp);
+/* File @i (< ucpp__nr_files()) of every unit run so far, in the order first read. */
+const struct ufile *ucpp__file_at(const struct ucpp *cpp, size_t i);
+/* Did the last unit read @f (so that its declarations are in scope after it)? */
+bool ucpp__in_unit(const struct ucpp *cpp, const struct ufile *f);
 /* Parameter @j of @m (the variadic "..." reads as __VA_ARGS__). */
 const struct utok *umacro_param(const struct umacro *m, int j);
 
@@ -185,6 +190,11 @@ typedef int (*utypedef_fn)(const struct utok *name, const struct utok *keyword, 
 			   void *ctx);
 /* Call @fn for each such typedef of @f (also under a false #if); stops at non-zero. */
 int utypedef_scan(const struct ufile *f, utypedef_fn fn, void *ctx);
+/* A typedef of names only: typedef int __bitwise __kernel_rwf_t; (@spec: int __bitwise). */
+typedef int (*uplain_typedef_fn)(const struct utok *name, const struct utok *spec, size_t n,
+				 void *ctx);
+/* utypedef_scan(), and @plain (may be NULL) for each typedef of names only. */
+int utypedef_scan_all(const struct ufile *f, utypedef_fn fn, uplain_typedef_fn plain, void *ctx);
 
 /* --- expansion ------------------------------------------------------------ */
 enum uio_dir { UIO_NONE = 0, UIO_WRITE = 1, UIO_READ = 2, UIO_RW = 3 };
@@ -240,8 +250,15 @@ struct usizer {
 	void *ctx;
 	struct umap cache;	/* type text -> struct usize_ans * */
 	struct umap tags;	/* typedef name -> its tag ("struct atreq"), of the headers read so far */
+	struct umap typedefs;	/* typedef name -> struct utypedef_decl * (typedefs of names only) */
 	struct kd_arena *arena;
 	int hard_error;		/* a negative code from cb */
+};
+/* One typedef of names only; the declarations of one name chained, first read first. */
+struct utypedef_decl {
+	const struct ufile *file;
+	const char *spelling;	/* "int __bitwise", as written */
+	struct utypedef_decl *next;
 };
 struct usize_ans {
 	bool known, trusted;
@@ -260,7 +277,14 @@ struct ueval {
 	bool pp;			/* #if: identifiers are 0, arithmetic in intmax_t */
 	struct usizer *sizer;		/* NULL: sizeof is not a constant */
 	const struct uexpand *x;	/* for UT_IOCTL tokens */
+	/*
+	 * An identifier left after expansion: its value, 1, or 0 when not
+	 * known (NULL: none is). The constants of other headers of the tree.
+	 */
+	int (*ident)(const struct utok *t, struct uval *out, void *ctx);
+	void *ident_ctx;
 	const char *error;
+	const struct utok *unknown;	/* the identifier that failed it, or NULL */
 	bool unknown_size;		/* failed because a sizeof was unknown */
 	bool limit;			/* failed at UEVAL_MAX_DEPTH */
 };
@@ -283,5 +307,15 @@ struct ptype {
  * (types.c), as @arch's C ABI has it (NULL: x86_64).
  */
 bool plain_type(const struct kd_arch *arch, const struct utok *t, size_t n, struct ptype *out);
+/*
+ * plain_type(), or else a typedef of names only that a header the last
+ * unit of @cpp read declares (typedef int __bitwise __kernel_rwf_t;), its
+ * spelling macro-expanded in that unit (__bitwise is empty for user space)
+ * and resolved in turn, as the compiler of that unit sees the name. A name
+ * those headers typedef two ways (under #if) resolves to nothing. On
+ * ENOMEM: false, and sz->hard_error set.
+ */
+bool utypedef_plain(struct usizer *sz, struct ucpp *cpp, const struct utok *t, size_t n,
+		    struct ptype *out);
 
 #endif
