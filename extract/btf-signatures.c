@@ -40,6 +40,37 @@ static int add_param(struct xfunc *f, size_t *cap, const char *name)
 	return 0;
 }
 
+/* Is BTF type @id "const struct pt_regs *"? (type tags looked through) */
+static bool is_pt_regs_pointer(const struct btf *btf, unsigned id)
+{
+	const struct btf_type *t;
+	bool pointer = false;
+	int hops;
+
+	for (hops = 0; hops < 8 && (t = btf__type_by_id(btf, id)); hops++) {
+		switch (btf_kind(t)) {
+		case BTF_KIND_PTR:
+			if (pointer)
+				return false;
+			pointer = true;
+			break;
+		case BTF_KIND_CONST:
+		case BTF_KIND_TYPE_TAG:
+			break;
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_FWD: {
+			const char *n = btf__name_by_offset(btf, t->name_off);
+
+			return pointer && n && !strcmp(n, "pt_regs");
+		}
+		default:
+			return false;
+		}
+		id = t->type;
+	}
+	return false;
+}
+
 /* The signature of BTF FUNC @func_id. */
 static int from_func(struct xbtf *b, struct xfunc *f, unsigned func_id)
 {
@@ -55,7 +86,15 @@ static int from_func(struct xbtf *b, struct xfunc *f, unsigned func_id)
 		return 0;	/* not found: the metadata may answer */
 	err = xbtf_type(b, proto->type, &f->ret);
 	p = btf_params(proto);
-	for (i = 0; !err && i < btf_vlen(proto); i++, p++) {
+	/*
+	 * SYSCALL_DEFINE0's __do_sys_ keeps its ignored pt_regs parameter: no
+	 * arguments, and pt_regs is not queued, as with DWARF.
+	 */
+	if (btf_vlen(proto) == 1 && is_pt_regs_pointer(btf, p->type))
+		p++, i = 1;
+	else
+		i = 0;
+	for (; !err && i < btf_vlen(proto); i++, p++) {
 		if (!p->type)
 			break;	/* variadic: no syscall is */
 		err = add_param(f, &cap, btf__name_by_offset(btf, p->name_off));

@@ -87,6 +87,21 @@ static int check_map(struct kelf *k, const char *map)
 	return 0;
 }
 
+/*
+ * kernel/sys_ni.c's COND_SYSCALL stubs are weak: where the call is built
+ * the linker keeps the strong entry point, so a weak entry System.map
+ * still lists ("W") is the stub, answering ENOSYS. (DWARF says the same
+ * by the stub's declaration file.)
+ */
+static void mark_stubs(struct xsyscalls *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_slots; i++)
+		if (s->slots[i].entry && s->slots[i].entry->bind == STB_WEAK)
+			s->slots[i].implemented = false;
+}
+
 /* What this extraction could not know, as one line (meta coverage_gaps). */
 static int write_gaps(struct kdb *db, const struct xsyscalls *s, size_t from_func,
 		      size_t from_meta)
@@ -99,7 +114,7 @@ static int write_gaps(struct kdb *db, const struct xsyscalls *s, size_t from_fun
 		none += !s->funcs[i].found;
 	err = kd_buf_addf(&g, "BTF: no declaration files or lines; no explicit alignment"
 			  " (natural alignment computed); [] and [0] arrays told apart by"
-			  " position; COND_SYSCALL stubs not recognised; signatures: %zu from BTF"
+			  " position; compat signatures only where BTF keeps __do_compat_sys_; signatures: %zu from BTF"
 			  " functions, %zu from ftrace metadata, %zu without", from_func, from_meta,
 			  none);
 	if (!err)
@@ -137,6 +152,8 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		err = check_map(k, map);
 	if (!err)
 		err = xsyscalls_read_tables(&sys, k);
+	if (!err)
+		mark_stubs(&sys);
 	if (!err)
 		err = kdb__create(conf->output, &db);
 	if (!err)
