@@ -101,6 +101,21 @@ static bool parse_line(char *line, struct kelf_symbol *s)
 	return true;
 }
 
+/* The end of the allocated section holding @addr, or 0. */
+static uint64_t section_end(const struct kelf *k, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < k->nr_sections; i++) {
+		const GElf_Shdr *sh = &k->sections[i].shdr;
+
+		if ((sh->sh_flags & SHF_ALLOC) && addr >= sh->sh_addr &&
+		    addr - sh->sh_addr < sh->sh_size)
+			return sh->sh_addr + sh->sh_size;
+	}
+	return 0;
+}
+
 static int cmp_addr(const void *a, const void *b)
 {
 	const struct kelf_symbol *x = a, *y = b;
@@ -142,17 +157,17 @@ int kelf_load_system_map(struct kelf *k, const char *path)
 		return -KD_EFORMAT;
 	}
 	qsort(k->symbols, k->nr_symbols, sizeof(*k->symbols), cmp_addr);
-	/* Each size: up to the next higher address. */
+	/* Each size: up to the next higher address, within the symbol's section. */
 	for (i = 0; i < k->nr_symbols; i = j) {
+		uint64_t end = section_end(k, k->symbols[i].addr);
+		size_t m;
+
 		for (j = i + 1; j < k->nr_symbols && k->symbols[j].addr == k->symbols[i].addr; j++)
 			;
-		if (j < k->nr_symbols) {
-			uint64_t size = k->symbols[j].addr - k->symbols[i].addr;
-			size_t m;
-
-			for (m = i; m < j; m++)
-				k->symbols[m].size = size;
-		}
+		if (j < k->nr_symbols && (!end || k->symbols[j].addr < end))
+			end = k->symbols[j].addr;
+		for (m = i; end && m < j; m++)
+			k->symbols[m].size = end - k->symbols[i].addr;
 	}
 	k->sizes_estimated = true;
 	return 0;
