@@ -49,7 +49,8 @@ static int abi_width(struct kdb *db)
 
 const char *const show_info_keys[] = {
 	"release", "version", "arch", "build_id", "dwarf_version", "source_path",
-	"tool_version", "schema_version", "spec_hash", "uapi_headers", NULL,
+	"tool_version", "schema_version", "spec_hash", "uapi_headers", "input", "coverage_gaps",
+	NULL,
 };
 const char *const show_info_tables[] = {
 	"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,
