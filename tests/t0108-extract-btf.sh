@@ -62,6 +62,13 @@ is "$(flex dwarf.kabi fx_stat extra)|$(flex btf.kabi fx_stat extra)" "-1|-1" "a 
 is "$(flex dwarf.kabi fx_legacy name)|$(flex btf.kabi fx_legacy name)" "0|-1" "a last [0] is taken for [] (stated gap)"
 "$KABI_DIFF" dwarf.kabi btf.kabi >diff.txt 2>&1
 is "$?" "4" "diff DWARF vs BTF extraction: info only (exit 4)"
+is "$(grep covers diff.txt)" "old covers: vmlinux; not: UAPI headers, modules, probe results, stored contract
+new covers: vmlinux from BTF (gaps: show info's coverage_gaps); not: UAPI headers, modules, probe results, stored contract" \
+	"the coverage line says which side came from BTF"
+"$KABI_DIFF" -q "$bz/vmlinux" "$bz/vmlinuz" >diff2.txt 2>&1
+is "$?" "4" "diff VMLINUX VMLINUZ: extracted (and cached) apart"
+grep -q 'new covers: vmlinux from BTF' diff2.txt
+ok $? "...the image through BTF"
 is "$(sed -n '/^Info/,$p' diff.txt)" "Info (1 in 1 finding); --full lists each change:
   struct fx_legacy: 1 type.array.flexible" "the one difference is the stated [0] gap"
 
