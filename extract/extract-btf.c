@@ -102,6 +102,31 @@ static void mark_stubs(struct xsyscalls *s)
 			s->slots[i].implemented = false;
 }
 
+/*
+ * A stub's function, as DWARF describes it: declared in kernel/sys_ni.c
+ * (where COND_SYSCALL puts it; BTF has no line), no arguments, long. The
+ * diff's rules on compiled-out and removed calls read that file name.
+ */
+static int stub_funcs(struct xsyscalls *s, struct xbtf *b)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < s->nr_slots; i++) {
+		struct xfunc *f = s->slots[i].func ? xsyscalls_func(s, s->slots[i].func) : NULL;
+
+		if (!f || f->found || !s->slots[i].entry || s->slots[i].entry->bind != STB_WEAK)
+			continue;
+		f->decl_file = kd_strdup("kernel/sys_ni.c");
+		if (!f->decl_file)
+			return -ENOMEM;
+		err = xbtf_base_type(b, "long int", &f->ret);
+		f->source = "btf";
+		f->found = true;
+	}
+	return err;
+}
+
 /* What this extraction could not know, as one line (meta coverage_gaps). */
 static int write_gaps(struct kdb *db, const struct xsyscalls *s, size_t from_func,
 		      size_t from_meta)
@@ -169,6 +194,8 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 	if (conf->progress || conf->phases)
 		kd_progress("reading the syscall signatures of %s from BTF", conf->vmlinux);
 	err = xbtf_read_signatures(&sys, b, k, &from_func, &from_meta);
+	if (!err)
+		err = stub_funcs(&sys, b);
 	if (!err)
 		err = xbtf_drain(b);
 	if (!err)
