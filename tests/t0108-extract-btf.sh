@@ -81,6 +81,19 @@ for c in xz zstd lz4; do
 	is "$(q $c.kabi "$types")" "$(q dwarf.kabi "$types")" "$c payload: same layouts"
 done
 
+# A call compiled out: its entry is kernel/sys_ni.c's weak COND_SYSCALL
+# stub, "W" in System.map; built, the strong entry ("T") wins.
+for v in COND COND_BUILT; do
+	KD_BZ_COMPRESS=gzip "$KD_SRCDIR/fixtures/build-bzimage.sh" "$bz-$v" -DKABI_$v >&2 &&
+		"$KABI_DIFF" extract -q "$bz-$v/vmlinuz" -o $v.kabi
+	is "$?" "0" "KABI_$v: extract"
+done
+is "$(q COND.kabi "SELECT s.nr, s.name, s.entry, s.implemented, f.name, f.source, f.decl_file
+	FROM syscalls s JOIN functions f ON f.id = s.func_id WHERE s.abi = 'x64' AND s.nr = 10")" \
+	"10|fxcond|__x64_sys_fxcond|0|sys_fxcond|btf|kernel/sys_ni.c" "a weak entry is a stub: not implemented"
+is "$(q COND_BUILT.kabi "SELECT s.implemented FROM syscalls s WHERE s.abi = 'x64' AND s.nr = 10")" \
+	"1" "  the call built: implemented"
+
 # --system-map, and one that belongs to another kernel.
 mkdir -p other && cp "$bz/vmlinuz" other/vmlinuz-6.99.1
 "$KABI_DIFF" extract -q other/vmlinuz-6.99.1 --system-map "$bz/System.map" -o opt.kabi
