@@ -49,6 +49,8 @@ static const char extract_usage[] =
 	"      --spec DIR      also load the contract (spec files) from DIR\n"
 	"      --system-map FILE  a vmlinuz's symbols (default: System.map-RELEASE\n"
 	"                      or System.map beside it)\n"
+	"      --vdso DIR      the vDSO's debug images (vdso64.so; arm64: vdso.so), for\n"
+	"                      its signatures (default: VMLINUX's sibling vdso/, if any)\n"
 	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
 	"  -q, --quiet         no progress or summary on stderr\n"
 	"  -h, --help          this text\n";
@@ -164,6 +166,7 @@ int cmd_extract(int argc, char **argv)
 		{ "modules", required_argument, NULL, 'M' },
 		{ "spec", required_argument, NULL, 'S' },
 		{ "system-map", required_argument, NULL, 'Y' },
+		{ "vdso", required_argument, NULL, 'V' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -192,6 +195,7 @@ int cmd_extract(int argc, char **argv)
 		case 'M': conf.modules_dir = optarg; break;
 		case 'S': conf.spec_dir = optarg; break;
 		case 'Y': conf.system_map = optarg; break;
+		case 'V': conf.vdso_dir = optarg; break;
 		case 'j':
 			conf.jobs = atoi(optarg);
 			if (conf.jobs <= 0)
