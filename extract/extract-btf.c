@@ -23,6 +23,7 @@
 #include "db/kdb-kernel.h"
 #include "extract/boot_internal.h"
 #include "extract/extract.h"
+#include "extract/vdso_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -156,7 +157,7 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 	struct xbtf *b = NULL;
 	struct kelf *k = NULL;
 	struct kdb *db = NULL;
-	char *map = NULL;
+	char *map = NULL, *vdir = NULL;
 	size_t from_func = 0, from_meta = 0, i;
 	int64_t nr_types = 0;
 	int err;
@@ -214,6 +215,11 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		err = write_gaps(db, &sys, from_func, from_meta);
 	if (!err)
 		err = extract_boot_support(db, k);
+	/* The vDSO images are in the image's ELF as in vmlinux; their debug images where given. */
+	if (!err)
+		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
+	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
+		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (!err)
@@ -224,7 +230,7 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 	stats->syscalls = (int64_t)sys.nr_slots;
 	for (i = 0; i < sys.nr_funcs; i++)
 		stats->functions += sys.funcs[i].found;
-	stats->problems = xt.nr_problems;
+	stats->problems += xt.nr_problems;
 out:
 	xbtf_free(b);
 	xtable_release(&xt);
@@ -233,5 +239,6 @@ out:
 	kdb__free(db);
 	kelf_close(k);
 	free(map);
+	free(vdir);
 	return err;
 }
