@@ -34,6 +34,9 @@ static const char extract_usage[] =
 	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
 	"-o -), and removed afterwards; the modules (with headers) pass through a\n"
 	"spool of ~128 MB.\n"
+	"A bootable x86 image (vmlinuz, bzImage) needs no debug package: its types\n"
+	"come from its BTF, its symbols from the System.map beside it (what BTF\n"
+	"cannot say is listed as coverage_gaps by show info).\n"
 	"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
 	"user space compiles them, its constants and ioctls; no syscall table.\n"
 	"\n"
@@ -44,6 +47,8 @@ static const char extract_usage[] =
 	"                      tree has arch/x86, else the architecture it has)\n"
 	"      --modules DIR   also read the .ko modules under DIR (ioctl structs)\n"
 	"      --spec DIR      also load the contract (spec files) from DIR\n"
+	"      --system-map FILE  a vmlinuz's symbols (default: System.map-RELEASE\n"
+	"                      or System.map beside it)\n"
 	"      --vdso DIR      the vDSO's debug images (vdso64.so; arm64: vdso.so), for\n"
 	"                      its signatures (default: VMLINUX's sibling vdso/, if any)\n"
 	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
@@ -160,6 +165,7 @@ int cmd_extract(int argc, char **argv)
 		{ "arch", required_argument, NULL, 'A' },
 		{ "modules", required_argument, NULL, 'M' },
 		{ "spec", required_argument, NULL, 'S' },
+		{ "system-map", required_argument, NULL, 'Y' },
 		{ "vdso", required_argument, NULL, 'V' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -188,6 +194,7 @@ int cmd_extract(int argc, char **argv)
 			break;
 		case 'M': conf.modules_dir = optarg; break;
 		case 'S': conf.spec_dir = optarg; break;
+		case 'Y': conf.system_map = optarg; break;
 		case 'V': conf.vdso_dir = optarg; break;
 		case 'j':
 			conf.jobs = atoi(optarg);

@@ -50,6 +50,7 @@ static void side_coverage(struct kdb *db, struct diff_coverage *c)
 
 	memset(c, 0, sizeof(*c));
 	c->vmlinux = !headers_only;
+	c->btf = meta_is(db, "input", "btf");
 	/* uapi_headers: written since the headers' directories were recorded. */
 	c->headers = headers_only || has_meta(db, "uapi_headers") || count(db, "constants") > 0;
 	c->modules = count(db, "modules");
@@ -133,7 +134,11 @@ int diff_coverage_text(const struct diff_coverage *c, bool covered, struct kd_bu
 	for (i = 0; !err && i < 5; i++) {
 		if (has[i] != covered)
 			continue;
-		if (i == 2 && covered)
+		if (i == 0 && covered && c->btf)
+			/* What BTF cannot say is in the file: the line says where. */
+			err = kd_buf_addf(b, "%svmlinux from BTF (gaps: show info's coverage_gaps)",
+					  b->len ? ", " : "");
+		else if (i == 2 && covered)
 			err = kd_buf_addf(b, "%s%lld module%s", b->len ? ", " : "", (long long)c->modules,
 					  c->modules == 1 ? "" : "s");
 		else

@@ -454,6 +454,7 @@ bool diff_result__has_contract(const struct diff_result *r);
 /* What one side's .kabi covers (what its extraction read). */
 struct diff_coverage {
 	bool vmlinux;		/* a kernel image: syscall tables and DWARF (not a header tree) */
+	bool btf;		/* ...read from a bootable image's BTF (meta coverage_gaps) */
 	bool headers;		/* UAPI headers: constants, ioctls, the header view */
 	long long modules;	/* modules read (0: none) */
 	bool probe;		/* probe results (kabi-diff probe) */

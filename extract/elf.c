@@ -130,6 +130,25 @@ int kelf_open(const char *path, struct kelf **out)
 
 int kelf_open_as(const char *file, const char *path, struct kelf **out)
 {
+	/*
+	 * O_NONBLOCK: opening a FIFO (a "module" named x.ko in a modules
+	 * directory) would otherwise wait forever for a writer; the S_ISREG
+	 * check of kelf_open_fd() refuses it. Reads of a regular file ignore the flag.
+	 */
+	int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	*out = NULL;
+	if (fd < 0) {
+		int err = -errno;
+
+		kd_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	return kelf_open_fd(fd, path, out);
+}
+
+int kelf_open_fd(int fd, const char *path, struct kelf **out)
+{
 	unsigned char head[0x210];
 	struct kelf *k;
 	struct stat st;
@@ -139,23 +158,16 @@ int kelf_open_as(const char *file, const char *path, struct kelf **out)
 	*out = NULL;
 	if (elf_version(EV_CURRENT) == EV_NONE) {
 		kd_err("libelf: %s", elf_errmsg(-1));
+		close(fd);
 		return -KD_EFORMAT;
 	}
 	k = kd_calloc(1, sizeof(*k));
-	if (!k)
+	if (!k) {
+		close(fd);
 		return -ENOMEM;
-	k->path = path;
-	/*
-	 * O_NONBLOCK: opening a FIFO (a "module" named x.ko in a modules
-	 * directory) would otherwise wait forever for a writer; the S_ISREG
-	 * check below refuses it. Reads of a regular file ignore the flag.
-	 */
-	k->fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (k->fd < 0) {
-		err = -errno;
-		kd_err("%s: %s", path, strerror(errno));
-		goto fail;
 	}
+	k->path = path;
+	k->fd = fd;
 	if (fstat(k->fd, &st) < 0) {
 		err = -errno;
 		kd_err("%s: %s", path, strerror(errno));
@@ -211,6 +223,7 @@ void kelf_close(struct kelf *k)
 		return;
 	free(k->relocs);
 	free(k->symbols);
+	free(k->symbol_text);
 	free(k->sections);
 	if (k->elf)
 		elf_end(k->elf);

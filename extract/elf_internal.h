@@ -52,6 +52,12 @@ struct kelf {
 	struct kelf_section *sections;
 	size_t nr_symbols;
 	struct kelf_symbol *symbols;	/* sorted by address after kelf_load_symbols() */
+	char *symbol_text;	/* System.map's text (names point into it), or NULL */
+	/*
+	 * Symbol sizes are distances to the next address (System.map has no
+	 * sizes): an upper bound that may take in alignment padding.
+	 */
+	bool sizes_estimated;
 	size_t nr_relocs;
 	struct kelf_reloc *relocs;	/* sorted by addr, loaded on first kelf_read_word() */
 	bool relocs_loaded;
@@ -66,6 +72,12 @@ struct kelf {
 int kelf_open(const char *path, struct kelf **out);
 /* kelf_open() of @file, named @path in messages (a module spooled from a package). */
 int kelf_open_as(const char *file, const char *path, struct kelf **out);
+/*
+ * kelf_open() of the open file @fd (an anonymous memory file holding a
+ * decompressed image), named @path in messages. Takes @fd: closed by
+ * kelf_close(), or here on failure.
+ */
+int kelf_open_fd(int fd, const char *path, struct kelf **out);
 void kelf_close(struct kelf *k);
 /* Section by name, or NULL. */
 struct kelf_section *kelf_section_by_name(struct kelf *k, const char *name);

@@ -28,6 +28,7 @@
 #include "db/kdb-uapi.h"
 #include "extract/binary_headers_internal.h"
 #include "extract/boot_internal.h"
+#include "extract/btf_internal.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
 #include "extract/uapi/compile_internal.h"
@@ -39,7 +40,7 @@
 #include "lib/mem.h"
 #include "lib/path.h"
 
-static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, const char *input)
+int extract_write_identity(struct kdb *db, struct kelf *k, int dwarf_version, const char *input)
 {
 	const struct kelf_symbol *banner = kelf_symbol_by_name(k, "linux_banner");
 	struct kd_buf b = KD_BUF_INIT;
@@ -71,7 +72,7 @@ static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, cons
 	if (!err && build_id)
 		err = kdb__set_meta(db, "build_id", build_id);
 	kd_buf_reset(&b);
-	if (!err && !(err = kd_buf_addf(&b, "%d", d->version)))
+	if (!err && dwarf_version && !(err = kd_buf_addf(&b, "%d", dwarf_version)))
 		err = kdb__set_meta(db, "dwarf_version", b.s);
 	if (!err)
 		err = kdb__set_meta(db, "source_path", abs ? abs : input);
@@ -86,7 +87,7 @@ static int write_identity(struct kdb *db, struct kelf *k, struct kdwarf *d, cons
 	return err;
 }
 
-static int write_vmlinux_origins(struct xtable *xt, struct kdb *db)
+int extract_write_origins(struct xtable *xt, struct kdb *db)
 {
 	size_t i;
 	int err = 0;
@@ -398,6 +399,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 
 	if (!conf->vmlinux)
 		return extract_headers(conf, stats);
+	if (extract__is_bzimage(conf->vmlinux))
+		return extract_btf(conf, stats);	/* no DWARF: BTF and System.map */
 	memset(stats, 0, sizeof(*stats));
 	err = kelf_open(conf->vmlinux, &k);
 	if (err)
@@ -442,7 +445,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (!err)
 		err = xt_write(&xt, sink, &nr_types);
 	if (!err)
-		err = write_vmlinux_origins(&xt, db);
+		err = extract_write_origins(&xt, db);
 	if (!err && (conf->modules_dir || conf->modules_feed))
 		err = write_vmlinux_headers(d, db);
 	if (!err)
@@ -454,7 +457,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_uapi(conf, k->arch, &it, &hj, db, sink, stats);
 	}
 	if (!err)
-		err = write_identity(db, k, d, conf->vmlinux);
+		err = extract_write_identity(db, k, d->version, conf->vmlinux);
 	if (!err)
 		err = extract_boot_support(db, k);
 	if (!err)

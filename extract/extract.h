@@ -38,6 +38,8 @@ struct extract_modules_feed {
 struct extract_conf {
 	const char *vmlinux;	/* NULL: headers alone (uapi_dir required, modules ignored) */
 	const char *output;	/* the .kabi to write (atomically) */
+	/* vmlinux may be a bootable image (bzImage): types from its BTF, symbols from */
+	const char *system_map;	/* this System.map (NULL: the one beside the image) */
 	const char *uapi_dir;	/* optional: UAPI header tree */
 	const char *modules_dir;/* optional: directory of .ko files */
 	const struct extract_modules_feed *modules_feed; /* optional, instead of modules_dir */
@@ -90,6 +92,9 @@ struct extract_stats {
  * extracts in child processes for that reason.
  */
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
+
+/* Is @path an x86 bzImage (a bootable vmlinuz), read through BTF and System.map? */
+bool extract__is_bzimage(const char *path);
 
 /*
  * Where the vDSO's debug images are for @conf: its vdso_dir, else a

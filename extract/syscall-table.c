@@ -191,6 +191,21 @@ static int read_table(struct xsyscalls *s, struct kelf *k, const char *const *pr
 		kd_err("%s: %s is not in a section with contents", k->path, table->name);
 		return -KD_ENOTKERNEL;
 	}
+	/*
+	 * A size from System.map runs to the next symbol and can take in
+	 * alignment padding: zero words at the end are no slots (a real
+	 * table points every slot somewhere, sys_ni_syscall at least).
+	 */
+	while (k->sizes_estimated && n > 1) {
+		uint64_t last;
+
+		err = kelf_read_word(k, table->addr + (n - 1) * 8, &last, table->name);
+		if (err)
+			return err;
+		if (last)
+			break;
+		n--;
+	}
 	for (i = 0; i < n; i++) {
 		uint64_t addr;
 

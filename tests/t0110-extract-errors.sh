@@ -42,9 +42,10 @@ fails arm.elf "kabi-diff: arm.elf: ELF machine 40 is not supported (x86_64 and a
 cp "$k" mislabelled.elf && printf '\267\000' | dd of=mislabelled.elf bs=1 seek=18 conv=notrunc 2>/dev/null
 fails mislabelled.elf "kabi-diff: mislabelled.elf: sys_call_table has no arm64 entry point (__arm64_sys_*); is the ELF machine (183) right?" "machine that does not match the table"
 
-# A bzImage: boot sector, "HdrS" at 0x202.
+# A bzImage: boot sector, "HdrS" at 0x202; read through BTF, it needs its
+# System.map (t0108 has the rest).
 { head -c 514 /dev/zero; printf 'HdrS'; head -c 4000 /dev/zero; } > vmlinuz
-fails vmlinuz "kabi-diff: vmlinuz: not an ELF file (compressed kernel image, bzImage); use the debug vmlinux (Debian: linux-image-*-dbg) or extract-vmlinux" "bzImage"
+fails vmlinuz "kabi-diff: vmlinuz: no System.map beside the image (System.map); give it with --system-map" "bzImage without System.map"
 gzip -c "$k" > vmlinux.gz
 fails vmlinux.gz "kabi-diff: vmlinux.gz: not an ELF file (gzip-compressed); decompress it first" "gzip"
 

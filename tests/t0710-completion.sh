@@ -32,8 +32,8 @@ is "$(complete_words diff --)" \
 	"--abi --arch --color --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --suppressions" \
 	"diff's long options"
 is "$(complete_words a.kabi b.kabi --s)" "--spec --suppressions" "the headline form takes diff's options"
-is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --uapi --vdso" "extract's long options"
-is "$(complete_words extract -)" "--arch --help --jobs --modules --output --quiet --spec --uapi --vdso -h -j -o -q" \
+is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --system-map --uapi --vdso" "extract's long options"
+is "$(complete_words extract -)" "--arch --help --jobs --modules --output --quiet --spec --system-map --uapi --vdso -h -j -o -q" \
 	"extract's options, short ones too"
 is "$(complete_words probe --k)" "--kernel" "probe's options"
 is "$(complete_words diff a.kabi b.kabi -f "")" "json md sarif text" "--format: the report formats"

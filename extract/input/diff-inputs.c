@@ -111,7 +111,8 @@ static bool meta_is(struct kdb *db, const char *key, const char *want)
  * kabi-diff from the kernel @build_id (NULL: from a header tree alone),
  * from inputs of key @key.
  */
-static bool cache_hit(const char *path, const char *build_id, const char *key, struct kdb **db)
+static bool cache_hit(const char *path, const char *build_id, bool btf, const char *key,
+		      struct kdb **db)
 {
 	enum kd_level level = kd_log_level();
 	bool ok;
@@ -119,8 +120,10 @@ static bool cache_hit(const char *path, const char *build_id, const char *key, s
 	if (access(path, R_OK) < 0)
 		return false;
 	kd_log_set_level(KD_LOG_QUIET);	/* a stale cache entry is re-extracted, not an error */
+	/* One build-id, two extractions: the debug vmlinux's (DWARF) and the bootable image's (BTF). */
 	ok = !kdb__open(path, db) &&
 	     (build_id ? meta_is(*db, "build_id", build_id) : meta_is(*db, "input", "headers")) &&
+	     (!build_id || meta_is(*db, "input", "btf") == btf) &&
 	     meta_is(*db, "tool_version", extract__tool_version()) && meta_is(*db, "cache_key", key);
 	kd_log_set_level(level);
 	if (!ok) {
@@ -301,7 +304,7 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 	err = read_ref(in->pkg_ref.s, &ref, line);
 	if (err)
 		goto out;
-	if (ref.len && cache_hit(line[0], line[1], line[2], db)) {
+	if (ref.len && cache_hit(line[0], line[1], false, line[2], db)) {
 		if (!quiet)
 			kd_progress("%s: cached as %s", in->arg, line[0]);
 		goto out;
@@ -374,7 +377,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		in->conf.label = in->label ? in->label : in->arg;
 		in->conf.uapi_arch = in->ki.arch;
 		err = cache_path(in);
-		if (err || cache_hit(in->path.s, NULL, in->key, db))
+		if (err || cache_hit(in->path.s, NULL, false, in->key, db))
 			return err;
 		if (!quiet)
 			kd_progress("reading the UAPI header tree %s into %s", in->arg,
@@ -390,7 +393,8 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		return -KD_EFORMAT;
 	}
 	err = cache_path(in);
-	if (err || cache_hit(in->path.s, in->build_id, in->key, db))
+	if (err || cache_hit(in->path.s, in->build_id,
+				    extract__is_bzimage(in->conf.vmlinux), in->key, db))
 		return err;
 	/* Where the parts are, inside the input as given (dir): not three long paths again. */
 	if (!quiet && in->ki.vmlinux)

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to extract/: the front end that needs no debug package. A
+ * bootable image (x86's bzImage) holds the kernel's ELF, stripped of its
+ * symbols but with .BTF, .rodata and .data; System.map beside it gives the
+ * symbols. The types come from BTF (libbpf), into the same table the DWARF
+ * reader fills (types_internal.h), so the rest of extract/ and everything
+ * after it sees one model.
+ */
+#ifndef KD_EXTRACT_BTF_H
+#define KD_EXTRACT_BTF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "extract/syscalls_internal.h"
+
+struct btf;
+struct extract_conf;
+struct extract_stats;
+
+/* extract__run() of a bzImage (conf->vmlinux) with its System.map. */
+int extract_btf(const struct extract_conf *conf, struct extract_stats *stats);
+/* Shared with the DWARF path (extract.c): meta identity (dwarf_version 0: none written)... */
+int extract_write_identity(struct kdb *db, struct kelf *k, int dwarf_version, const char *input);
+/* ...and the origin rows of vmlinux's structs, unions and enums. */
+int extract_write_origins(struct xtable *xt, struct kdb *db);
+
+/* Does @head (the first @n bytes of a file) start an x86 bzImage? */
+bool bzimage_is(const unsigned char *head, size_t n);
+/*
+ * The ELF inside the bzImage @path, decompressed into an anonymous memory
+ * file and opened with kelf_open_fd(). Errors name @path and the cause
+ * (truncated, payload outside the file, unknown compression, no ELF).
+ * *out: kelf_close().
+ */
+int bzimage_open_elf(const char *path, struct kelf **out);
+
+/*
+ * Fill @k's symbols from the System.map at @path (sizes estimated: see
+ * kelf->sizes_estimated). Errors name @path.
+ */
+int kelf_load_system_map(struct kelf *k, const char *path);
+
+/*
+ * BTF types into an xtable. Types are added on demand: asking for a BTF
+ * id queues it, xbtf_drain() reads every queued type and what it refers
+ * to, so only the types reachable from what was asked for are read.
+ */
+struct xbtf;
+/*
+ * Parse @k's .BTF section. Errors name k->path. *out: xbtf_free(); it
+ * borrows @k and @xt, which must outlive it.
+ */
+int xbtf_new(struct kelf *k, struct xtable *xt, struct xbtf **out);
+void xbtf_free(struct xbtf *b);
+/* The table id of BTF type @btf_id (0: void), queued for reading when new. */
+int xbtf_type(struct xbtf *b, unsigned btf_id, int64_t *id);
+/* A new node of @kind over @ref: a pointer (8 bytes) or a qualifier. */
+int xbtf_synth(struct xbtf *b, enum kd_kind kind, int64_t ref, int64_t *id);
+/* Read every queued type into the table. */
+int xbtf_drain(struct xbtf *b);
+/* BTF id of the type named @name of BTF kind @kind (BTF_KIND_*), 0 when none. */
+unsigned xbtf_find(const struct xbtf *b, const char *name, unsigned kind);
+/* The parsed BTF (libbpf's; owned by @b). */
+const struct btf *xbtf_btf(const struct xbtf *b);
+/* A base type of the table by its C name ("long int", "unsigned int"): 0 when unknown. */
+int xbtf_base_type(struct xbtf *b, const char *name, int64_t *id);
+
+/*
+ * Syscall signatures from BTF: FUNC __do_sys_NAME where the compiler kept
+ * one, else ftrace's __syscall_meta_NAME (read through BTF's own layout of
+ * struct syscall_metadata) with each type string resolved against BTF.
+ * Counts of each source in *from_func, *from_meta.
+ */
+int xbtf_read_signatures(struct xsyscalls *s, struct xbtf *b, struct kelf *k,
+			 size_t *from_func, size_t *from_meta);
+/* A C type as ftrace spells it ("const char *", "struct open_how *") as a table id; 0 unknown. */
+int xbtf_parse_type(struct xbtf *b, const char *text, int64_t *id);
+
+#endif

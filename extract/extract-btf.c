@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * extract__run() for a bootable image: the bzImage's ELF, System.map for
+ * its symbols, BTF for the types. The steps are the DWARF path's, each
+ * through the same code where the answer is the same: the syscall tables
+ * (syscall-table.c, over System.map), the type table, layout settling,
+ * dedup and the DB write (type-*.c), the rows of the syscalls
+ * (syscalls-write.c). What BTF cannot say is written down as meta
+ * "coverage_gaps", which `show info` and the diff's coverage line print,
+ * so a difference from a DWARF extraction is never a silent one.
+ */
+#include "extract/btf_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/kdb.h"
+#include "db/kdb-kernel.h"
+#include "extract/boot_internal.h"
+#include "extract/extract.h"
+#include "extract/vdso_internal.h"
+#include "lib/buf.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+
+bool extract__is_bzimage(const char *path)
+{
+	unsigned char head[0x210];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	ssize_t n;
+
+	if (fd < 0)
+		return false;
+	n = pread(fd, head, sizeof(head), 0);
+	close(fd);
+	return n > 0 && bzimage_is(head, (size_t)n);
+}
+
+/*
+ * System.map beside @image: System.map-RELEASE for /boot/vmlinuz-RELEASE
+ * (Debian's /boot), else System.map in the same directory. Malloc'ed, or
+ * NULL with the places looked at reported.
+ */
+static char *find_system_map(const char *image)
+{
+	char *copy = kd_strdup(image), *dir, *base;
+	struct kd_buf a = KD_BUF_INIT, b = KD_BUF_INIT;
+	char *found = NULL;
+
+	if (!copy)
+		return NULL;
+	base = strrchr(copy, '/');
+	dir = base ? copy : ".";
+	if (base)
+		*base++ = '\0';
+	else
+		base = copy;
+	if (!strncmp(base, "vmlinuz-", 8) &&
+	    !kd_buf_addf(&a, "%s/System.map-%s", *dir ? dir : "/", base + 8) &&
+	    !access(a.s, R_OK))
+		found = kd_buf_detach(&a);
+	if (!found && !kd_buf_addf(&b, "%s/System.map", *dir ? dir : "/") && !access(b.s, R_OK))
+		found = kd_buf_detach(&b);
+	if (!found)
+		kd_err("%s: no System.map beside the image (%s%sSystem.map); give it with"
+		       " --system-map", image, a.len ? a.s : "", a.len ? " or " : "");
+	kd_buf_release(&a);
+	kd_buf_release(&b);
+	free(copy);
+	return found;
+}
+
+/* Does System.map belong to this image? linux_banner must be where it says. */
+static int check_map(struct kelf *k, const char *map)
+{
+	const struct kelf_symbol *s = kelf_symbol_by_name(k, "linux_banner");
+	const char *p = s ? (const char *)kelf_read_addr(k, s->addr, 14) : NULL;
+
+	if (!p || memcmp(p, "Linux version ", 14)) {
+		kd_err("%s: does not belong to %s (no linux_banner at its address)", map, k->path);
+		return -KD_EFORMAT;
+	}
+	return 0;
+}
+
+/*
+ * kernel/sys_ni.c's COND_SYSCALL stubs are weak: where the call is built
+ * the linker keeps the strong entry point, so a weak entry System.map
+ * still lists ("W") is the stub, answering ENOSYS. (DWARF says the same
+ * by the stub's declaration file.)
+ */
+static void mark_stubs(struct xsyscalls *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_slots; i++)
+		if (s->slots[i].entry && s->slots[i].entry->bind == STB_WEAK)
+			s->slots[i].implemented = false;
+}
+
+/*
+ * A stub's function, as DWARF describes it: declared in kernel/sys_ni.c
+ * (where COND_SYSCALL puts it; BTF has no line), no arguments, long. The
+ * diff's rules on compiled-out and removed calls read that file name.
+ */
+static int stub_funcs(struct xsyscalls *s, struct xbtf *b)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < s->nr_slots; i++) {
+		struct xfunc *f = s->slots[i].func ? xsyscalls_func(s, s->slots[i].func) : NULL;
+
+		if (!f || f->found || !s->slots[i].entry || s->slots[i].entry->bind != STB_WEAK)
+			continue;
+		f->decl_file = kd_strdup("kernel/sys_ni.c");
+		if (!f->decl_file)
+			return -ENOMEM;
+		err = xbtf_base_type(b, "long int", &f->ret);
+		f->source = "btf";
+		f->found = true;
+	}
+	return err;
+}
+
+/* What this extraction could not know, as one line (meta coverage_gaps). */
+static int write_gaps(struct kdb *db, const struct xsyscalls *s, size_t from_func,
+		      size_t from_meta)
+{
+	struct kd_buf g = KD_BUF_INIT;
+	size_t i, none = 0;
+	int err;
+
+	for (i = 0; i < s->nr_funcs; i++)
+		none += !s->funcs[i].found;
+	err = kd_buf_addf(&g, "BTF: no declaration files or lines; no explicit alignment"
+			  " (natural alignment computed); [] and [0] arrays told apart by"
+			  " position; compat signatures only where BTF keeps __do_compat_sys_; signatures: %zu from BTF"
+			  " functions, %zu from ftrace metadata, %zu without", from_func, from_meta,
+			  none);
+	if (!err)
+		err = kdb__set_meta(db, "coverage_gaps", g.s);
+	kd_buf_release(&g);
+	return err;
+}
+
+int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
+{
+	struct xsyscalls sys = { 0 };
+	struct xtable xt = { 0 };
+	struct type_sink *sink = NULL;
+	struct xbtf *b = NULL;
+	struct kelf *k = NULL;
+	struct kdb *db = NULL;
+	char *map = NULL, *vdir = NULL;
+	size_t from_func = 0, from_meta = 0, i;
+	int64_t nr_types = 0;
+	int err;
+
+	memset(stats, 0, sizeof(*stats));
+	if (conf->uapi_dir || conf->modules_dir || conf->modules_feed) {
+		kd_err("%s: --uapi and --modules are not read with a bootable image yet;"
+		       " extract the image alone", conf->vmlinux);
+		return -KD_EUNSUPPORTED;
+	}
+	map = conf->system_map ? kd_strdup(conf->system_map) : find_system_map(conf->vmlinux);
+	if (!map)
+		return conf->system_map ? -ENOMEM : -ENOENT;
+	err = bzimage_open_elf(conf->vmlinux, &k);
+	if (!err)
+		err = kelf_load_system_map(k, map);
+	if (!err)
+		err = check_map(k, map);
+	if (!err)
+		err = xsyscalls_read_tables(&sys, k);
+	if (!err)
+		mark_stubs(&sys);
+	if (!err)
+		err = kdb__create(conf->output, &db);
+	if (!err)
+		err = xtable_init(&xt, NULL, db, conf->vmlinux);
+	if (err)
+		goto out;
+	xtable_detach_dwarf(&xt);	/* no DWARF: no source-file names to keep */
+	err = xbtf_new(k, &xt, &b);
+	if (!err)
+		err = type_sink_new(&sink);
+	if (err)
+		goto out;
+	if (conf->progress || conf->phases)
+		kd_progress("reading the syscall signatures of %s from BTF", conf->vmlinux);
+	err = xbtf_read_signatures(&sys, b, k, &from_func, &from_meta);
+	if (!err)
+		err = stub_funcs(&sys, b);
+	if (!err)
+		err = xbtf_drain(b);
+	if (!err)
+		err = xt_complete(&xt);
+	if (!err)
+		err = xt_write(&xt, sink, &nr_types);
+	if (!err)
+		err = extract_write_origins(&xt, db);
+	if (!err)
+		err = xsyscalls_write(&sys, &xt, db);
+	if (!err)
+		err = extract_write_identity(db, k, 0, conf->vmlinux);
+	if (!err)
+		err = kdb__set_meta(db, "input", "btf");
+	if (!err)
+		err = write_gaps(db, &sys, from_func, from_meta);
+	if (!err)
+		err = extract_boot_support(db, k);
+	/* The vDSO images are in the image's ELF as in vmlinux; their debug images where given. */
+	if (!err)
+		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
+	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
+		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
+	if (!err && conf->before_commit)
+		err = conf->before_commit(db, conf->before_commit_ctx);
+	if (!err)
+		err = kdb__commit(db);
+	if (err)
+		goto out;
+	stats->types = nr_types;
+	stats->syscalls = (int64_t)sys.nr_slots;
+	for (i = 0; i < sys.nr_funcs; i++)
+		stats->functions += sys.funcs[i].found;
+	stats->problems += xt.nr_problems;
+out:
+	xbtf_free(b);
+	xtable_release(&xt);
+	type_sink_free(sink);
+	xsyscalls_release(&sys);
+	kdb__free(db);
+	kelf_close(k);
+	free(map);
+	free(vdir);
+	return err;
+}

@@ -1,0 +1,157 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# extract from a bootable image, no DWARF: the sample kernel as a bzImage
+# (tests/fixtures/build-bzimage.sh: payload compressed, ELF stripped,
+# .BTF from pahole -J) with its System.map. The result equals the DWARF
+# extraction of the same kernel: syscall table, signatures (from ftrace
+# metadata resolved against BTF, and from a BTF FUNC), every layout.
+# Hostile images fail with one line naming the file.
+. "$KD_SRCDIR/lib.sh"
+
+command -v pahole >/dev/null || { skip "pahole (dwarves) not installed"; done_testing; exit 0; }
+scratch btf
+bz=$KD_TMPDIR/btf/bz
+"$KD_SRCDIR/fixtures/build-bzimage.sh" "$bz" >&2
+ok $? "bzImage fixture built"
+"$KABI_DIFF" extract -q "$bz/vmlinux" -o dwarf.kabi
+is "$?" "0" "DWARF extraction"
+"$KABI_DIFF" extract -q "$bz/vmlinuz" -o btf.kabi
+is "$?" "0" "extract from vmlinuz with System.map beside it"
+
+meta() { q "$1" "SELECT ifnull((SELECT value FROM meta WHERE key='$2'), '-')"; }
+is "$(meta btf.kabi input)" "btf" "meta input is btf"
+is "$(meta btf.kabi release)" "6.99.1-fixture" "release from linux_banner (through System.map)"
+is "$(meta btf.kabi build_id)" "$(meta dwarf.kabi build_id)" "build-id: the stripped ELF keeps the note"
+is "$(meta btf.kabi dwarf_version)" "-" "no dwarf_version"
+case $(meta btf.kabi coverage_gaps) in
+"BTF: no declaration files or lines;"*"signatures: 1 from BTF functions, 6 from ftrace metadata, 0 without"*)
+	ok 0 "coverage gaps stated" ;;
+*)	ok 1 "coverage gaps stated: $(meta btf.kabi coverage_gaps)" ;;
+esac
+"$KABI_DIFF" show btf.kabi info | grep -q '^coverage_gaps *BTF: no declaration files'
+ok $? "show info prints the coverage gaps"
+
+slots="SELECT abi, nr, ifnull(name,'-'), ifnull(entry,'-'), implemented FROM syscalls ORDER BY abi, nr"
+is "$(q btf.kabi "$slots")" "$(q dwarf.kabi "$slots")" "syscall table equals DWARF's"
+is "$(q btf.kabi "SELECT count(*) FROM syscalls")" "8" "8 slots"
+sigs="SELECT f.name || '(' || ifnull((SELECT group_concat(d, ', ') FROM (SELECT p.type_text || ' ' || p.name AS d
+	FROM params p WHERE p.func_id = f.id ORDER BY p.pos)), '') || ')' FROM functions f ORDER BY f.name"
+is "$(q btf.kabi "$sigs")" "$(q dwarf.kabi "$sigs")" "signatures equal DWARF's"
+is "$(q btf.kabi "SELECT group_concat(name || ':' || source, ' ') FROM (SELECT name, source FROM functions ORDER BY name)")" \
+	"sys_fxlegacy:btf sys_fxold:metadata sys_fxstat:metadata sys_getpid:metadata sys_openat:metadata sys_openat2:metadata sys_read:metadata" \
+	"sources: a BTF FUNC, else the metadata"
+is "$(q btf.kabi "SELECT count(*) FROM params WHERE type_id IS NULL")" "0" "every metadata type resolved against BTF"
+is "$(q btf.kabi "SELECT p.type_text FROM params p JOIN functions f ON f.id=p.func_id WHERE f.name='sys_read' AND p.pos=1")" \
+	"char *" "__user (btf_type_tag) looked through"
+is "$(q btf.kabi "SELECT count(*) FROM types WHERE name='pt_regs'")" "0" "pt_regs not reachable"
+is "$(q btf.kabi "SELECT count(*) FROM types WHERE name='syscall_metadata'")" "0" "the metadata's own struct not reachable"
+
+types="SELECT t.kind || ' ' || t.name || ' ' || t.size || ' ' || t.align || ' ' || ifnull((SELECT group_concat(d, ';') FROM
+	(SELECT ifnull(m.name,'-') || '@' || m.offset || '.' || m.bit_offset || ':' || m.bit_size || ' ' || mt.kind || ' ' ||
+	 ifnull(mt.name,'-') || ' ' || mt.size AS d FROM members m JOIN types mt ON mt.id = m.member_type
+	 WHERE m.type_id = t.id ORDER BY m.idx)), '') || ' ' || ifnull((SELECT group_concat(e.name || '=' || e.value, ',')
+	 FROM (SELECT * FROM enumerators e WHERE e.type_id = t.id ORDER BY e.idx) e), '')
+	FROM types t WHERE t.kind IN ('struct', 'union', 'enum', 'array', 'typedef', 'base') ORDER BY 1"
+is "$(q btf.kabi "$types")" "$(q dwarf.kabi "$types")" "layouts equal DWARF's (sizes, alignment, members, bitfields, enums)"
+flex() {
+	q "$1" "SELECT count FROM types WHERE id = (SELECT m.member_type FROM members m JOIN types t ON t.id=m.type_id
+		WHERE t.name='$2' AND m.name='$3')"
+}
+is "$(flex dwarf.kabi fx_stat extra)|$(flex btf.kabi fx_stat extra)" "-1|-1" "a last [] is flexible, as in DWARF"
+# BTF says 0 elements for both: the last member is taken for [] (the stated gap).
+is "$(flex dwarf.kabi fx_legacy name)|$(flex btf.kabi fx_legacy name)" "0|-1" "a last [0] is taken for [] (stated gap)"
+"$KABI_DIFF" dwarf.kabi btf.kabi >diff.txt 2>&1
+is "$?" "4" "diff DWARF vs BTF extraction: info only (exit 4)"
+is "$(grep covers diff.txt)" "old covers: vmlinux; not: UAPI headers, modules, probe results, stored contract
+new covers: vmlinux from BTF (gaps: show info's coverage_gaps); not: UAPI headers, modules, probe results, stored contract" \
+	"the coverage line says which side came from BTF"
+"$KABI_DIFF" -q "$bz/vmlinux" "$bz/vmlinuz" >diff2.txt 2>&1
+is "$?" "4" "diff VMLINUX VMLINUZ: extracted (and cached) apart"
+grep -q 'new covers: vmlinux from BTF' diff2.txt
+ok $? "...the image through BTF"
+is "$(sed -n '/^Info/,$p' diff.txt)" "Info (1 in 1 finding); --full lists each change:
+  struct fx_legacy: 1 type.array.flexible" "the one difference is the stated [0] gap"
+
+# Every compressor the kernel offers x86 (those installed here).
+for c in xz zstd lz4; do
+	command -v $c >/dev/null || { skip "$c not installed"; continue; }
+	KD_BZ_COMPRESS=$c "$KD_SRCDIR/fixtures/build-bzimage.sh" "$bz-$c" >&2 &&
+		"$KABI_DIFF" extract -q "$bz-$c/vmlinuz" -o $c.kabi
+	is "$?" "0" "$c payload"
+	is "$(q $c.kabi "$types")" "$(q dwarf.kabi "$types")" "$c payload: same layouts"
+done
+
+# A call compiled out: its entry is kernel/sys_ni.c's weak COND_SYSCALL
+# stub, "W" in System.map; built, the strong entry ("T") wins.
+for v in COND COND_BUILT; do
+	KD_BZ_COMPRESS=gzip "$KD_SRCDIR/fixtures/build-bzimage.sh" "$bz-$v" -DKABI_$v >&2 &&
+		"$KABI_DIFF" extract -q "$bz-$v/vmlinuz" -o $v.kabi
+	is "$?" "0" "KABI_$v: extract"
+done
+is "$(q COND.kabi "SELECT s.nr, s.name, s.entry, s.implemented, f.name, f.source, f.decl_file
+	FROM syscalls s JOIN functions f ON f.id = s.func_id WHERE s.abi = 'x64' AND s.nr = 10")" \
+	"10|fxcond|__x64_sys_fxcond|0|sys_fxcond|btf|kernel/sys_ni.c" "a weak entry is a stub: not implemented"
+is "$(q COND_BUILT.kabi "SELECT s.implemented FROM syscalls s WHERE s.abi = 'x64' AND s.nr = 10")" \
+	"1" "  the call built: implemented"
+
+# --system-map, and one that belongs to another kernel.
+mkdir -p other && cp "$bz/vmlinuz" other/vmlinuz-6.99.1
+"$KABI_DIFF" extract -q other/vmlinuz-6.99.1 --system-map "$bz/System.map" -o opt.kabi
+is "$?" "0" "--system-map FILE"
+cp "$bz/System.map" other/System.map-6.99.1
+"$KABI_DIFF" extract -q other/vmlinuz-6.99.1 -o beside.kabi
+is "$?" "0" "System.map-RELEASE beside vmlinuz-RELEASE"
+
+# fails INPUT MESSAGE DESCRIPTION [extract options]
+fails() {
+	in=$1 msg=$2 what=$3; shift 3
+	rm -f out.kabi
+	got=$("$KABI_DIFF" extract "$in" "$@" -o out.kabi 2>&1 >/dev/null)
+	is "$?|$got" "1|$msg" "$what: exit 1, one line"
+	[ ! -e out.kabi ]
+	ok $? "$what: no output"
+}
+img=$bz/vmlinuz map=$bz/System.map
+size=$(stat -c %s "$img")
+head -c $((size - 100)) "$img" > trunc
+fails trunc "kabi-diff: trunc: bzImage payload (offset 1024, $((size - 1024)) bytes) lies outside the file ($((size - 100)) bytes): truncated or damaged" \
+	"truncated image" --system-map "$map"
+head -c 576 "$img" > tiny
+fails tiny "kabi-diff: tiny: truncated bzImage (576 bytes)" "image shorter than its header" --system-map "$map"
+cp "$img" badoff && printf '\377\377\377\177' | dd of=badoff bs=1 seek=$((0x248)) conv=notrunc status=none
+fails badoff "kabi-diff: badoff: bzImage payload (offset 2147484671, $((size - 1024)) bytes) lies outside the file ($size bytes): truncated or damaged" \
+	"payload offset past the end" --system-map "$map"
+cp "$img" oldproto && printf '\000\002' | dd of=oldproto bs=1 seek=$((0x206)) conv=notrunc status=none
+fails oldproto "kabi-diff: oldproto: bzImage boot protocol 2.00 has no payload fields (2.08 and up)" "old boot protocol" --system-map "$map"
+cp "$img" notcomp && head -c 2000 /dev/zero | dd of=notcomp bs=1 seek=1024 conv=notrunc status=none
+fails notcomp "kabi-diff: notcomp: bzImage payload is not compressed data" "payload not compressed" --system-map "$map"
+{ head -c 1024 "$img"; printf 'not an elf at all' | gzip -c; } > notelf
+printf "$(printf '\\%03o' $(( $(stat -c %s notelf) - 1024 )))\000\000\000" | dd of=notelf bs=1 seek=$((0x24c)) conv=notrunc status=none
+fails notelf "kabi-diff: notelf: bzImage payload decompresses to something other than an ELF kernel" "payload not ELF" --system-map "$map"
+echo "garbage" > badmap
+fails "$img" "kabi-diff: badmap: not a System.map (1 of 1 lines are not \"ADDRESS TYPE NAME\")" "bad System.map" --system-map badmap
+sed 's/ linux_banner$/ something_else/' "$map" > nobanner
+fails "$img" "kabi-diff: nobanner: does not belong to $img (no linux_banner at its address)" "System.map of another kernel" --system-map nobanner
+
+# Bad BTF: the .BTF section's magic broken inside the payload.
+mkdir -p badbtf
+python3 - "$bz" <<'PY'
+import sys, gzip, struct
+d = sys.argv[1]
+img = open(d + '/vmlinuz', 'rb').read()
+elf = bytearray(gzip.decompress(img[1024:]))
+shoff, = struct.unpack_from('<Q', elf, 0x28)
+shnum, shstrndx = struct.unpack_from('<HH', elf, 0x3c)
+stroff, = struct.unpack_from('<Q', elf, shoff + shstrndx * 64 + 0x18)
+for i in range(shnum):
+    name, = struct.unpack_from('<I', elf, shoff + i * 64)
+    if elf[stroff + name:stroff + name + 5] == b'.BTF\0':
+        off, = struct.unpack_from('<Q', elf, shoff + i * 64 + 0x18)
+        elf[off:off + 2] = b'\0\0'
+pay = gzip.compress(bytes(elf))
+hdr = bytearray(img[:1024])
+struct.pack_into('<I', hdr, 0x24c, len(pay))
+open('badbtf/vmlinuz', 'wb').write(bytes(hdr) + pay)
+PY
+fails badbtf/vmlinuz "kabi-diff: badbtf/vmlinuz: unreadable .BTF: libbpf refuses it (damaged or of an unknown version)" "bad BTF magic" --system-map "$map"
+done_testing
