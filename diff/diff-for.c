@@ -30,6 +30,8 @@ struct resolve {
 	struct kd_usage *used;	/* names only: the program's syscalls and ioctls */
 	const char *abi;
 	bool found;
+	int side;		/* the kernel whose tables are read */
+	bool *nr_found;		/* per syscall number: the old kernel has it */
 	uint32_t *cmds_known;	/* the program's command numbers some kernel defines */
 	size_t nr_cmds_known, cap_cmds_known;
 };
@@ -52,9 +54,12 @@ static int numbered_slot(const struct kd_syscall *sc, void *ctx)
 
 	if (!sc->name || sc->nr < 0)
 		return 0;
-	for (i = 0; i < rs->u->nr_syscall_nrs; i++)
-		if (rs->u->syscall_nrs[i] == sc->nr)
-			return kd_usage_add_syscall(rs->used, sc->name, strlen(sc->name));
+	for (i = 0; i < rs->u->nr_syscall_nrs; i++) {
+		if (rs->u->syscall_nrs[i] != sc->nr || (rs->side && rs->nr_found[i]))
+			continue;
+		rs->nr_found[i] |= !rs->side;
+		return kd_usage_add_syscall(rs->used, sc->name, strlen(sc->name));
+	}
 	return 0;
 }
 
@@ -62,8 +67,14 @@ static int numbered_ioctl(const struct kd_ioctl *io, void *ctx)
 {
 	struct resolve *rs = ctx;
 
+	size_t i;
+
 	if (!io->has_cmd || !kd_usage_has_ioctl_cmd(rs->u, io->cmd))
 		return 0;
+	/* The new kernel's name only for a number the old one does not define. */
+	for (i = 0; rs->side && i < rs->nr_cmds_known; i++)
+		if (rs->cmds_known[i] == io->cmd)
+			return 0;
 	if (KD_GROW(rs->cmds_known, rs->cap_cmds_known, rs->nr_cmds_known + 1))
 		return -ENOMEM;
 	rs->cmds_known[rs->nr_cmds_known++] = io->cmd;
@@ -102,10 +113,25 @@ static int resolve(struct resolve *rs, struct diff_for *df, struct kdb *db[2])
 		else if (!u->imports_are_candidates)
 			err = add_unknown(df, u->syscalls[i]);
 	}
-	for (side = 0; !err && side < 2 && u->nr_syscall_nrs && rs->abi; side++)
+	/*
+	 * Numbers are the old kernel's, the one the program was built for and
+	 * traced on: a number the new kernel gives another syscall is that
+	 * syscall's removal, not a use of the new one. Only a number the old
+	 * kernel lacks is looked up in the new one.
+	 */
+	if (u->nr_syscall_nrs && rs->abi) {
+		rs->nr_found = kd_calloc(u->nr_syscall_nrs, sizeof(*rs->nr_found));
+		if (!rs->nr_found)
+			return -ENOMEM;
+	}
+	for (side = 0; !err && side < 2 && rs->nr_found; side++) {
+		rs->side = side;
 		err = kdb__foreach_syscall(db[side], rs->abi, numbered_slot, rs);
-	for (side = 0; !err && side < 2 && u->nr_ioctl_cmds; side++)
+	}
+	for (side = 0; !err && side < 2 && u->nr_ioctl_cmds; side++) {
+		rs->side = side;
 		err = kdb__foreach_ioctl(db[side], NULL, numbered_ioctl, rs);
+	}
 	for (i = 0; !err && i < u->nr_ioctls; i++)
 		err = kd_usage_add_ioctl(rs->used, u->ioctls[i], strlen(u->ioctls[i]));
 	if (err)
@@ -250,6 +276,7 @@ int diff_result__restrict(struct diff_result *r, const struct kd_usage *u, const
 out:
 	diff_for_free(df);
 	free(rs.cmds_known);
+	free(rs.nr_found);
 	kd_usage_release(&used);
 	return err;
 }
