@@ -88,6 +88,8 @@ static const char diff_usage[] =
 	"                           and the exit status speak of its syscalls and ioctls\n"
 	"      --only breaking      list breaking changes only (the summary stays whole\n"
 	"                           and says how many changes were left out)\n"
+	"      --stat               the summary only (counts per category and verdict),\n"
+	"                           no change listed; text or Markdown\n"
 	"      --full               text: list every change, also of the source-level,\n"
 	"                           compatible, info and suppressed findings (one line per\n"
 	"                           finding otherwise)\n"
@@ -163,7 +165,7 @@ static int add_package(struct kd_buf *list, const char *opt, const char *pkg)
 
 static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 {
-	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_FOR, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_FOR, OPT_STAT, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, OPT_GIT },
 		{ "old", required_argument, NULL, OPT_OLD },
@@ -176,6 +178,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "review", no_argument, NULL, OPT_REVIEW },
 		{ "for", required_argument, NULL, OPT_FOR },
+		{ "stat", no_argument, NULL, OPT_STAT },
 		{ "full", no_argument, NULL, OPT_FULL },
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
@@ -236,6 +239,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		case OPT_FULL: rc.full = true; break;
 		case OPT_REVIEW: rc.max_bytes = REPORT_REVIEW_BYTES; break;
 		case OPT_FOR: for_path = optarg; break;
+		case OPT_STAT: rc.stat = true; break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
 			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
@@ -256,6 +260,11 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 			return cli_usage_error("diff", "diff: --review is Markdown (-f md)");
 		rc.format = REPORT_MD;
 	}
+	if (rc.stat && (rc.format == REPORT_JSON || rc.format == REPORT_SARIF))
+		return cli_usage_error("diff", "diff: --stat is a text or Markdown summary (JSON has"
+				       " .summary)");
+	if (rc.stat && rc.max_bytes)
+		return cli_usage_error("diff", "diff: --stat and --review exclude each other");
 	if (repo && !git)
 		return cli_usage_error("diff", "diff: -C REPO goes with --git");
 	if (arch && !git)

@@ -536,6 +536,8 @@ enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD, REPORT_SARIF };
 struct report_conf {
 	enum report_format format;
 	bool only_breaking;	/* list breaking changes only (the summary stays whole) */
+	bool stat;		/* text and Markdown: the summary only, no change listed
+				 * (abidiff's --stat) */
 	bool full;		/* text: list every change of every section, not only
 				 * breaking and source ones (JSON and Markdown always do) */
 	bool color;		/* text: ANSI colors */

@@ -317,7 +317,10 @@ static int md_begin(struct report_ctx *x)
 	md_coverage(x);
 	if (!diff_result__nr_changes(r))
 		fputs("\nNo changes.\n", f);
-	if (x->conf->only_breaking && x->hidden)
+	if (x->conf->stat && x->hidden)
+		fprintf(f, "\n*Summary only (--stat): %zu change%s not listed.*\n", x->hidden,
+			x->hidden == 1 ? "" : "s");
+	else if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n*Only breaking changes are listed: %zu other change%s left out (see the"
 			" summary).*\n", x->hidden, x->hidden == 1 ? "" : "s");
 	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++) {

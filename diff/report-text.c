@@ -147,7 +147,9 @@ static int text_begin(struct report_ctx *x)
 	text_coverage(x);
 	if (!diff_result__nr_changes(r))
 		fprintf(f, "\nNo changes.\n");
-	if (x->conf->only_breaking && x->hidden)
+	if (x->conf->stat && x->hidden)
+		fprintf(f, "\n--stat: %zu change%s not listed\n", x->hidden, x->hidden == 1 ? "" : "s");
+	else if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n--only breaking: %zu other change%s not listed (see the summary)\n",
 			x->hidden, x->hidden == 1 ? "" : "s");
 	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++)

@@ -155,12 +155,14 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 	list = kd_malloc((total + 1) * sizeof(*list));
 	if (!list)
 		return -ENOMEM;
-	if (conf->only_breaking)
+	if (conf->stat)
+		x.hidden = total;
+	else if (conf->only_breaking)
 		for (i = 0; i < total; i++)
 			x.hidden += !in_section(diff_result__change(r, i), REPORT_BREAKING);
 	if (ops->begin)
 		err = ops->begin(&x);
-	for (s = 0; !err && s < REPORT__NR_SECTIONS; s++) {
+	for (s = 0; !err && !conf->stat && s < REPORT__NR_SECTIONS; s++) {
 		if (conf->only_breaking && s != REPORT_BREAKING)
 			break;
 		for (i = n = 0; i < total; i++)

@@ -33,7 +33,7 @@ struct report_ctx {
 	size_t group_count;	/* changes in the current group */
 	const char *group_kinds; /* the group's changes by kind: "2 ioctl.removed, 5 constant.removed" */
 	size_t nr_groups;	/* findings in the current section */
-	size_t hidden;		/* changes --only breaking leaves out */
+	size_t hidden;		/* changes --only breaking or --stat leaves out */
 	const struct diff_change *prev;	/* text: the group's change before, NULL at its start */
 	struct md_cap *cap;	/* Markdown with report_conf.max_bytes: its state */
 };

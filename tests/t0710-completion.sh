@@ -29,9 +29,9 @@ is "$(complete_words "")" "a.kabi b.kabi check diff dir.d extract matrix notes.t
 is "$(complete_words ex)" "extract" "a command's prefix"
 is "$(complete_words --)" "--git --help --version" "kabi-diff's own options"
 is "$(complete_words diff --)" \
-	"--abi --arch --color --for --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --suppressions" \
+	"--abi --arch --color --for --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --stat --suppressions" \
 	"diff's long options"
-is "$(complete_words a.kabi b.kabi --s)" "--spec --suppressions" "the headline form takes diff's options"
+is "$(complete_words a.kabi b.kabi --s)" "--spec --stat --suppressions" "the headline form takes diff's options"
 is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --uapi" "extract's long options"
 is "$(complete_words extract -)" "--arch --help --jobs --modules --output --quiet --spec --uapi -h -j -o -q" \
 	"extract's options, short ones too"
