@@ -24,9 +24,10 @@ complete_words() {
 		_ "$comp" "$KABI_DIFF" "$@" | sed 's/ $//'
 }
 
-is "$(complete_words "")" "a.kabi b.kabi check diff dir.d extract matrix notes.txt probe show spec vmlinux-1" \
+is "$(complete_words "")" "a.kabi b.kabi cache check diff dir.d extract matrix notes.txt probe show spec vmlinux-1" \
 	"first word: the commands and files (the headline form OLD NEW)"
 is "$(complete_words ex)" "extract" "a command's prefix"
+is "$(complete_words cache "")" "list prune" "cache: its subcommands"
 is "$(complete_words --)" "--git --help --version" "kabi-diff's own options"
 is "$(complete_words diff --)" \
 	"--abi --arch --color --for --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --stat --suppressions" \
