@@ -179,6 +179,9 @@ is "$?:$(cat err.txt)" "1:kabi-diff: nul.log:2: not an strace log (a NUL byte)" 
 is "$?:$(jq -c .for.syscalls long.json)" '12:["fxstat","read"]' "a 200 kB line: read up to its call, the next line still read"
 "$KABI_DIFF" A B -q --for . 2>err.txt >/dev/null
 is "$?" 1 "--for a directory: exit 1"
+mkfifo fifo.log
+timeout 20 "$KABI_DIFF" A B -q --for fifo.log 2>err.txt >/dev/null
+is "$?:$(cat err.txt)" "1:kabi-diff: fifo.log: not a regular file" "--for a FIFO: refused at once, never waited on"
 "$KABI_DIFF" A B -q --for missing.log 2>err.txt >/dev/null
 is "$?:$(cat err.txt)" "1:kabi-diff: missing.log: No such file or directory" "--for a missing file: exit 1, one line"
 "$KABI_DIFF" A B -q --for used.log -o used.log 2>err.txt

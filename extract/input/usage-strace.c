@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -193,11 +194,15 @@ int usage__read_strace(const char *path, struct kd_usage *u)
 	long calls = 0, lineno = 0;
 	struct stat st;
 	FILE *f;
-	int c, err = 0;
+	int c, fd, err = 0;
 
-	f = fopen(path, "re");
+	/* O_NONBLOCK: a FIFO is refused below, not waited on. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	f = fd < 0 ? NULL : fdopen(fd, "r");
 	if (!f) {
 		err = -errno;
+		if (fd >= 0)
+			close(fd);
 		kd_err("%s: %s", path, kd_strerror(err));
 		return err;
 	}

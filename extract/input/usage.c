@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/err.h"
@@ -17,6 +18,7 @@
 int usage__read(const char *path, struct kd_usage *u)
 {
 	unsigned char head[64];
+	struct stat st;
 	ssize_t n;
 	size_t i = 0;
 	int fd, err;
@@ -26,6 +28,12 @@ int usage__read(const char *path, struct kd_usage *u)
 		err = -errno;
 		kd_err("%s: %s", path, kd_strerror(err));
 		return err;
+	}
+	/* A FIFO or a device: never read, and never opened blocking by a reader. */
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		kd_err("%s: not a regular file", path);
+		return -KD_ENOTREG;
 	}
 	n = read(fd, head, sizeof(head));
 	err = n < 0 ? -errno : 0;
