@@ -44,6 +44,8 @@ static const char extract_usage[] =
 	"                      tree has arch/x86, else the architecture it has)\n"
 	"      --modules DIR   also read the .ko modules under DIR (ioctl structs)\n"
 	"      --spec DIR      also load the contract (spec files) from DIR\n"
+	"      --vdso DIR      the vDSO's debug images (vdso64.so; arm64: vdso.so), for\n"
+	"                      its signatures (default: VMLINUX's sibling vdso/, if any)\n"
 	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
 	"  -q, --quiet         no progress or summary on stderr\n"
 	"  -h, --help          this text\n";
@@ -158,6 +160,7 @@ int cmd_extract(int argc, char **argv)
 		{ "arch", required_argument, NULL, 'A' },
 		{ "modules", required_argument, NULL, 'M' },
 		{ "spec", required_argument, NULL, 'S' },
+		{ "vdso", required_argument, NULL, 'V' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -185,6 +188,7 @@ int cmd_extract(int argc, char **argv)
 			break;
 		case 'M': conf.modules_dir = optarg; break;
 		case 'S': conf.spec_dir = optarg; break;
+		case 'V': conf.vdso_dir = optarg; break;
 		case 'j':
 			conf.jobs = atoi(optarg);
 			if (conf.jobs <= 0)

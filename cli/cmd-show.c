@@ -9,6 +9,7 @@
 #include "cli/show.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
+#include "db/kdb-vdso.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/cdecl.h"
@@ -49,10 +50,11 @@ static int abi_width(struct kdb *db)
 
 const char *const show_info_keys[] = {
 	"release", "version", "arch", "build_id", "dwarf_version", "source_path",
-	"tool_version", "schema_version", "spec_hash", "uapi_headers", NULL,
+	"tool_version", "schema_version", "spec_hash", "uapi_headers", "vdso", NULL,
 };
 const char *const show_info_tables[] = {
-	"syscalls", "functions", "types", "constants", "ioctls", "modules", "problems", NULL,
+	"syscalls", "functions", "types", "constants", "ioctls", "modules", "vdso_images",
+	"vdso_symbols", "problems", NULL,
 };
 
 static int print_info(struct show_ctx *s)
@@ -67,7 +69,9 @@ static int print_info(struct show_ctx *s)
 		if (err)
 			return err;
 		if (v)
-			fprintf(s->f, "%-15s %s\n", keys[i], v);
+			fprintf(s->f, "%-15s %s%s\n", keys[i], v,
+				!strcmp(keys[i], "vdso") && !strcmp(v, KDB_VDSO_NAMES) ?
+				" (from the vmlinux: names, versions and symbol types; no signatures)" : "");
 		free(v);
 	}
 	for (i = 0; tables[i]; i++)
@@ -89,8 +93,10 @@ int show_signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
 		err = kd_buf_adds(b, "long");
 	else
 		err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
+	/* A vDSO entry point's row is "vdso:ABI:NAME": the C name is the last part. */
 	if (!err)
-		err = kd_buf_addf(b, " %s(", fn->name);
+		err = kd_buf_addf(b, " %s(", !strncmp(fn->name, "vdso:", 5) && strrchr(fn->name, ':') ?
+				  strrchr(fn->name, ':') + 1 : fn->name);
 	for (i = 0; !err && i < fn->nr_params; i++) {
 		/* A hostile file may spell a type "" (a base type named by one NUL byte). */
 		const char *tt = fn->params[i].type_text ? fn->params[i].type_text : "";
@@ -165,7 +171,7 @@ static int note_syscall_slot(const struct kd_syscall *sc, void *ctx)
 }
 
 /* The signature behind a syscall and the layout of every struct it takes. */
-static int print_syscall_detail(struct show_ctx *s)
+int show_function_detail(struct show_ctx *s)
 {
 	struct kd_buf sig = KD_BUF_INIT;
 	struct kd_function *fn;
@@ -240,16 +246,20 @@ static int print_problem(const struct kd_problem *p, void *ctx)
  * file is opened, so that a typo is a usage error naming the item (exit 2)
  * whatever the file, not "'constants' needs a NAME".
  */
-enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED };
+enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED, ITEM_OPTIONAL };
 
 static enum item_arity item_arity(const char *what)
 {
-	static const char *const bare[] = { "info", "syscalls", "problems", "ioctls", NULL };
+	static const char *const bare[] = {
+		"info", "syscalls", "problems", "ioctls", NULL,
+	};
 	static const char *const named[] = {
 		"syscall", "ioctl", "const", "struct", "union", "enum", "type", NULL,
 	};
 	size_t i;
 
+	if (!strcmp(what, "vdso"))
+		return ITEM_OPTIONAL;
 	for (i = 0; bare[i]; i++)
 		if (!strcmp(what, bare[i]))
 			return ITEM_BARE;
@@ -369,10 +379,12 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 		*err = kdb__foreach_problem(s->db, print_problem, s);
 	else if (!strcmp(what, "ioctls"))
 		*err = show_ioctls(s, module);
+	else if (!strcmp(what, "vdso"))
+		*err = name ? show_vdso_entry(s, abi, name) : show_vdso(s, abi);
 	else if (!strcmp(what, "syscall")) {
 		*err = kdb__foreach_syscall_named(s->db, name, note_syscall_slot, s);
 		if (!*err && s->count)
-			*err = print_syscall_detail(s);
+			*err = show_function_detail(s);
 	} else if (!strcmp(what, "ioctl"))
 		*err = show_ioctl(s, name);
 	else if (!strcmp(what, "const"))
@@ -384,8 +396,15 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 	if (s->count || !strcmp(what, "info") || !strcmp(what, "problems") ||
 	    (!strcmp(what, "syscalls") && !abi) || (!strcmp(what, "ioctls") && !module))
 		return KD_EXIT_OK;
+	if (!strcmp(what, "vdso") && !name && !abi)
+		return KD_EXIT_OK;	/* no vDSO read: an empty list */
 	if (!strcmp(what, "syscalls"))
 		no_abi(s, path, abi);
+	else if (!strcmp(what, "vdso") && name)
+		kd_err("%s: no vDSO entry point named '%s'%s%s", path, name,
+		       abi ? " in ABI " : "", abi ? abi : "");
+	else if (!strcmp(what, "vdso"))
+		kd_err("%s: no vDSO image of ABI '%s'", path, abi);
 	else if (!strcmp(what, "ioctls"))
 		kd_err("%s: no ioctls whose argument type comes from module '%s'", path, module);
 	else if (!strcmp(what, "syscall"))

@@ -275,6 +275,8 @@ int show_json_item(struct show_ctx *s, const char *what, const char *name, const
 		s->count = 0;
 		return json_syscall(s, name);
 	}
+	if (!strcmp(what, "vdso"))
+		return show_vdso_json(s, abi, name);
 	if (!strcmp(what, "ioctl"))
 		return kdb__get_ioctl(s->db, name, json_ioctl, s);
 	if (!strcmp(what, "const"))

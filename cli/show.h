@@ -40,6 +40,14 @@ int show_json_item(struct show_ctx *s, const char *what, const char *name, const
 int show_ioctl(struct show_ctx *s, const char *name);
 int show_ioctls(struct show_ctx *s, const char *module);
 int show_constant(struct show_ctx *s, const char *name);
+/* The vDSO images of ABI @abi (NULL: all), their versions and entry points. */
+int show_vdso(struct show_ctx *s, const char *abi);
+/* The entry point @name of each image (of ABI @abi): its version, signature and layouts. */
+int show_vdso_entry(struct show_ctx *s, const char *abi, const char *name);
+/* --format json: each entry point (named @name; NULL: all) of ABI @abi, an object per symbol. */
+int show_vdso_json(struct show_ctx *s, const char *abi, const char *name);
+/* The signature of function s->func_id and the layout of every struct it takes. */
+int show_function_detail(struct show_ctx *s);
 /*
  * Which view a layout is from, as a comment line: the header that declares
  * it (the compiled UAPI headers), the kernel's DWARF, or both.

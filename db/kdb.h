@@ -12,8 +12,9 @@
  * stage's rows rebuilds only that stage: db/kdb-kernel.h (types,
  * signatures, syscall tables, modules: extract's), db/kdb-uapi.h (UAPI
  * constants and ioctls), db/kdb-spec.h (the stored contract),
- * db/kdb-probe.h (probe results), db/kdb-diff.h (queries over two
- * attached DBs). This one holds the handle, meta, problems and counts.
+ * db/kdb-probe.h (probe results), db/kdb-vdso.h (the vDSO images),
+ * db/kdb-diff.h (queries over two attached DBs). This one holds the
+ * handle, meta, problems and counts.
  */
 #ifndef KD_KDB_H
 #define KD_KDB_H
@@ -21,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define KDB_SCHEMA_VERSION 5
+#define KDB_SCHEMA_VERSION 6
 
 struct kdb;
 

@@ -11,6 +11,7 @@
 #include "db/kdb-diff.h"
 #include "db/kdb-spec.h"
 #include "db/kdb-probe.h"
+#include "db/kdb-vdso.h"
 
 enum kdb_stmt {
 	STMT_PUT_META,

@@ -133,6 +133,39 @@ const char kdb_schema_sql[] =
 	"  source TEXT NOT NULL DEFAULT 'macro'\n" /* macro | enumerator | number */
 	") WITHOUT ROWID;\n"
 
+	/* The vDSO: each image the vmlinux embeds (struct vdso_image's data on
+	 * x86_64, vdso_start..vdso_end on arm64), one row per ABI, with its
+	 * version definitions and the dynamic symbols it exports. */
+	"CREATE TABLE vdso_images (\n"
+	"  abi TEXT PRIMARY KEY,\n"        /* x64, ia32, x32; arm64, aarch32 */
+	"  symbol TEXT NOT NULL,\n"        /* where the vmlinux holds it: vdso_image_64, vdso_start */
+	"  size INTEGER NOT NULL,\n"       /* bytes of the ELF image (its own, not the page padding) */
+	"  class INTEGER NOT NULL,\n"      /* 32 | 64 */
+	"  machine INTEGER NOT NULL,\n"    /* e_machine */
+	"  soname TEXT,\n"                 /* DT_SONAME: linux-vdso.so.1; NULL when none */
+	"  build_id TEXT\n"                /* NT_GNU_BUILD_ID as hex; NULL when none */
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE vdso_versions (\n"
+	"  abi TEXT NOT NULL,\n"
+	"  idx INTEGER NOT NULL,\n"        /* vd_ndx: what .gnu.version entries name */
+	"  name TEXT NOT NULL,\n"          /* LINUX_2.6; the base definition is the soname */
+	"  flags INTEGER NOT NULL,\n"      /* VER_FLG_BASE 1, VER_FLG_WEAK 2 */
+	"  parents TEXT,\n"                /* the nodes it inherits, space-separated; NULL: none */
+	"  PRIMARY KEY (abi, idx)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE vdso_symbols (\n"
+	"  abi TEXT NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"
+	"  version TEXT,\n"                /* version node; NULL: unversioned */
+	"  hidden INTEGER NOT NULL,\n"     /* 1: name@VERSION only, not the default (@@) */
+	"  bind TEXT NOT NULL,\n"          /* global | weak | unique */
+	"  type TEXT NOT NULL,\n"          /* func | object | notype | ifunc | tls | ... */
+	"  value INTEGER NOT NULL,\n"      /* st_value; aliases share it */
+	"  size INTEGER NOT NULL,\n"
+	"  func_id INTEGER REFERENCES functions(id)\n" /* its signature (DWARF of the image); NULL: none */
+	");\n"
+	"CREATE UNIQUE INDEX vdso_symbols_key ON vdso_symbols(abi, name, ifnull(version, ''));\n"
+
 	/* Whatever could not be resolved; never silently dropped. */
 	"CREATE TABLE problems (\n"
 	"  id INTEGER PRIMARY KEY,\n"

@@ -87,6 +87,14 @@ void diff_coverage_load(struct diff_result *r, struct kdb *old, struct kdb *new)
 	/* Types are reached from syscalls and ioctls: compared when either is. */
 	if (r->not_compared[DIFF_CAT_SYSCALL] && r->not_compared[DIFF_CAT_IOCTL])
 		r->not_compared[DIFF_CAT_TYPE] = "no syscall or ioctl was compared to reach them";
+	/* Meta vdso: the extraction looked for the images (a vmlinux of schema 5 on). */
+	if (!has_meta(old, "vdso") || !has_meta(new, "vdso"))
+		r->not_compared[DIFF_CAT_VDSO] =
+			!c[0].vmlinux && !c[1].vmlinux ? "neither side is a kernel image (no vDSO)" :
+			!c[0].vmlinux ? "the old side is a header tree (no vDSO)" :
+			!c[1].vmlinux ? "the new side is a header tree (no vDSO)" :
+			!has_meta(old, "vdso") ? "the old side's vDSO was not read" :
+						  "the new side's vDSO was not read";
 	if (!c[0].probe || !c[1].probe)
 		r->probe_not_compared = !c[0].probe && !c[1].probe ? "neither side has probe results" :
 					!c[0].probe ? "the old side has no probe results" :

@@ -29,6 +29,7 @@ static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
 	[DIFF_CAT_TYPE] = "the layouts of both kernels (DWARF)",
 	[DIFF_CAT_CONSTANT] = "the UAPI headers of both kernels",
 	[DIFF_CAT_IOCTL] = "the UAPI headers (command numbers) and DWARF of both kernels",
+	[DIFF_CAT_VDSO] = "the vDSO images both vmlinux embed (dynamic symbols, version definitions)",
 };
 /* The same for two header trees (no kernel, no DWARF of one: the headers compiled). */
 static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
@@ -37,6 +38,7 @@ static const char *const headers_evidence[DIFF__NR_CATEGORIES] = {
 	[DIFF_CAT_CONSTANT] = "the #defines and enumerators of both header trees",
 	[DIFF_CAT_IOCTL] = "the UAPI headers of both trees (command numbers, argument layouts as"
 			   " compiled)",
+	[DIFF_CAT_VDSO] = "the vDSO images of both kernels",	/* header trees have none */
 };
 
 /*
@@ -308,7 +310,7 @@ static int syscall_stub(struct diff_run *run, enum diff_rule_id rule, const char
 	return err ? err : dt_own(&run->e, root, idx);
 }
 
-static int compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn)
+int diff_compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn)
 {
 	struct kd_function *f[2] = { NULL, NULL };
 	struct kd_buf *subj = &run->subj, *ov = &run->ov, *nv = &run->nv;
@@ -452,7 +454,7 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 		err = syscall_change(run, DIFF_R_SYSCALL_RENUMBERED, p->name,
 				     run->subj.s, p->old_nrs, p->new_nrs);
 	if (!err && p->old_func && p->new_func)
-		err = compare_signatures(run, p->name, p->old_func, p->new_func);
+		err = diff_compare_signatures(run, p->name, p->old_func, p->new_func);
 	return err;
 }
 
@@ -569,6 +571,9 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
 		err = kdb__diff_constants(old, diff_on_constant, &run);
+	/* Before the impacts: the vDSO's signatures reach types too. */
+	if (!err && diff_result__compared(r, DIFF_CAT_VDSO, NULL))
+		err = diff_vdso(&run);
 	/*
 	 * Both sides' headers: their types too, those no syscall or ioctl
 	 * reaches included (diff-header-types.c, RULES.md "How types are

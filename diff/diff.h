@@ -55,10 +55,11 @@ enum diff_category {
 	DIFF_CAT_TYPE,
 	DIFF_CAT_CONSTANT,
 	DIFF_CAT_IOCTL,
+	DIFF_CAT_VDSO,
 	DIFF__NR_CATEGORIES
 };
 
-/* "breaking", "source", "compatible", "info"; "syscalls", "types", ...;
+/* "breaking", "source", "compatible", "info"; "syscalls", "types", ..., "vdso";
  * "layout", "contract", "kernel", "probe", "convention". */
 const char *diff_verdict_name(enum diff_verdict v);
 const char *diff_evidence_name(enum diff_evidence e);
@@ -113,6 +114,13 @@ enum diff_kind {
 	DIFF_K_IOCTL_ERRNO_REMOVED,
 	DIFF_K_SET_VALUE_ADDED,
 	DIFF_K_SET_VALUE_REMOVED,
+	DIFF_K_VDSO_IMAGE_ADDED,
+	DIFF_K_VDSO_IMAGE_REMOVED,
+	DIFF_K_VDSO_SONAME,
+	DIFF_K_VDSO_SYMBOL_ADDED,
+	DIFF_K_VDSO_SYMBOL_REMOVED,
+	DIFF_K_VDSO_SYMBOL_VERSION,
+	DIFF_K_VDSO_SYMBOL_BINDING,
 	DIFF__NR_KINDS
 };
 
@@ -236,6 +244,13 @@ enum diff_rule_id {
 	DIFF_R_ERRNO_REMOVED,
 	DIFF_R_SET_VALUE_ADDED,
 	DIFF_R_SET_VALUE_REMOVED,
+	DIFF_R_VDSO_IMAGE_ADDED,
+	DIFF_R_VDSO_IMAGE_REMOVED,
+	DIFF_R_VDSO_SONAME,
+	DIFF_R_VDSO_SYMBOL_ADDED,
+	DIFF_R_VDSO_SYMBOL_REMOVED,
+	DIFF_R_VDSO_SYMBOL_VERSION,
+	DIFF_R_VDSO_SYMBOL_BINDING,
 	DIFF__NR_RULES
 };
 

@@ -204,6 +204,8 @@ static const char *logical_kind(const struct diff_change *c)
 	switch (c->category) {
 	case DIFF_CAT_TYPE: return "type";
 	case DIFF_CAT_SYSCALL: return "function";
+	/* An image is a module of its own; its names are entry points. */
+	case DIFF_CAT_VDSO: return strchr(c->subject, '(') ? "function" : "module";
 	default: return "variable";
 	}
 }

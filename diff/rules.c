@@ -402,6 +402,28 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_SET_VALUE_REMOVED] = { "set-value-removed", { DIFF_K_SET_VALUE_REMOVED },
 	  "set.value.removed: a value of a flag set or enum the new contract no longer lists", B, false,
 	  "old binaries still pass it" },
+	/* the vDSO */
+	[DIFF_R_VDSO_IMAGE_ADDED] = { "vdso-image-added", { DIFF_K_VDSO_IMAGE_ADDED },
+	  "vdso.image.added", C, false,
+	  "a vDSO for an ABI that had none: its processes find the entry points instead of making the syscalls" },
+	[DIFF_R_VDSO_IMAGE_REMOVED] = { "vdso-image-removed", { DIFF_K_VDSO_IMAGE_REMOVED },
+	  "vdso.image.removed", B, false,
+	  "processes of that ABI get no vDSO: C libraries fall back to syscalls, callers of its signal trampolines or entry points fail" },
+	[DIFF_R_VDSO_SONAME] = { "vdso-soname-changed", { DIFF_K_VDSO_SONAME },
+	  "vdso.soname", B, false,
+	  "the dynamic linker and C libraries know the vDSO by its soname, and versioned lookups name it as their base" },
+	[DIFF_R_VDSO_SYMBOL_ADDED] = { "vdso-symbol-added", { DIFF_K_VDSO_SYMBOL_ADDED },
+	  "vdso.symbol.added: a name, an alias, or a name at a version node it did not have, its old nodes kept", C, false,
+	  "an entry point old binaries never look up" },
+	[DIFF_R_VDSO_SYMBOL_REMOVED] = { "vdso-symbol-removed", { DIFF_K_VDSO_SYMBOL_REMOVED },
+	  "vdso.symbol.removed", B, false,
+	  "a lookup by the old name fails: C libraries fall back to the slower syscall, other callers (a runtime, a signal trampoline's users) fail" },
+	[DIFF_R_VDSO_SYMBOL_VERSION] = { "vdso-symbol-version", { DIFF_K_VDSO_SYMBOL_VERSION },
+	  "vdso.symbol.version: the name is no longer at a version node it had", B, false,
+	  "a lookup by name and the old node fails, as for a removed name" },
+	[DIFF_R_VDSO_SYMBOL_BINDING] = { "vdso-symbol-binding", { DIFF_K_VDSO_SYMBOL_BINDING },
+	  "vdso.symbol.binding: another binding (global, weak) or symbol type", I, false,
+	  "a versioned lookup finds a defined name whatever its binding or type" },
 };
 
 /* By enum diff_kind; DIFF__NR_CATEGORIES: where the type sits. */
@@ -452,6 +474,13 @@ static const struct {
 	[DIFF_K_IOCTL_ERRNO_REMOVED] = { "ioctl.errno.removed", DIFF_CAT_IOCTL },
 	[DIFF_K_SET_VALUE_ADDED] = { "set.value.added", DIFF_CAT_CONSTANT },
 	[DIFF_K_SET_VALUE_REMOVED] = { "set.value.removed", DIFF_CAT_CONSTANT },
+	[DIFF_K_VDSO_IMAGE_ADDED] = { "vdso.image.added", DIFF_CAT_VDSO },
+	[DIFF_K_VDSO_IMAGE_REMOVED] = { "vdso.image.removed", DIFF_CAT_VDSO },
+	[DIFF_K_VDSO_SONAME] = { "vdso.soname", DIFF_CAT_VDSO },
+	[DIFF_K_VDSO_SYMBOL_ADDED] = { "vdso.symbol.added", DIFF_CAT_VDSO },
+	[DIFF_K_VDSO_SYMBOL_REMOVED] = { "vdso.symbol.removed", DIFF_CAT_VDSO },
+	[DIFF_K_VDSO_SYMBOL_VERSION] = { "vdso.symbol.version", DIFF_CAT_VDSO },
+	[DIFF_K_VDSO_SYMBOL_BINDING] = { "vdso.symbol.binding", DIFF_CAT_VDSO },
 };
 
 _Static_assert(sizeof(rules) / sizeof(rules[0]) == DIFF__NR_RULES, "a rule without a row");
@@ -504,7 +533,7 @@ const char *diff_evidence_name(enum diff_evidence e)
 
 const char *diff_category_name(enum diff_category c)
 {
-	static const char *const names[] = { "syscalls", "types", "constants", "ioctls" };
+	static const char *const names[] = { "syscalls", "types", "constants", "ioctls", "vdso" };
 
 	return (unsigned)c < DIFF__NR_CATEGORIES ? names[c] : "?";
 }

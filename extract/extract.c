@@ -8,7 +8,7 @@
  *   3. layout settling, structural dedup, and the DB write,
  *   4. with --modules, the named types vmlinux lacks, from the modules;
  *      with --uapi, the constants and ioctls, sized from those types,
- *   5. identity metadata, then an atomic commit.
+ *   5. identity metadata and the vDSO images (vdso.c), then an atomic commit.
  * Any error leaves no output behind (kdb__free discards the temp file).
  */
 #include "version.h"
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
@@ -31,6 +32,7 @@
 #include "extract/uapi/compile_internal.h"
 #include "extract/uapi/header_types_internal.h"
 #include "extract/uapi/uapi_internal.h"
+#include "extract/vdso_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -344,8 +346,26 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	return err;
 }
 
+int extract__vdso_dir(const struct extract_conf *conf, char **out)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	const char *slash = strrchr(conf->vmlinux, '/');
+	struct stat st;
+
+	*out = NULL;
+	if (conf->vdso_dir)
+		return (*out = kd_strdup(conf->vdso_dir)) ? 0 : -ENOMEM;
+	if (kd_buf_addf(&b, "%.*svdso", slash ? (int)(slash - conf->vmlinux + 1) : 0, conf->vmlinux))
+		return -ENOMEM;
+	if (!stat(b.s, &st) && S_ISDIR(st.st_mode))
+		*out = kd_buf_detach(&b);
+	kd_buf_release(&b);
+	return 0;
+}
+
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 {
+	char *vdir = NULL;
 	struct ioctl_types it = { 0 };
 	struct header_job hj = { 0 };
 	struct xsyscalls sys = { 0 };
@@ -417,6 +437,10 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = write_identity(db, k, d, conf->vmlinux);
 	if (!err)
 		err = extract_boot_support(db, k);
+	if (!err)
+		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
+	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
+		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)
@@ -429,6 +453,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		stats->functions += sys.funcs[i].found;
 	stats->problems += xt.nr_problems;
 out:
+	free(vdir);
 	header_job_release(&hj);
 	ioctl_types__release(&it);
 	xtable_release(&xt);

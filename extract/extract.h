@@ -42,6 +42,9 @@ struct extract_conf {
 	const char *modules_dir;/* optional: directory of .ko files */
 	const struct extract_modules_feed *modules_feed; /* optional, instead of modules_dir */
 	const char *spec_dir;	/* optional: contract to load into the DB (see before_commit) */
+	/* optional: the debug images of the vDSO (vdso64.so), for signatures;
+	 * NULL: VMLINUX's sibling directory vdso/ when there is one */
+	const char *vdso_dir;
 	const char *label;	/* headers alone: meta.release (default: uapi_dir) */
 	const struct kd_arch *uapi_arch; /* headers alone: their architecture (NULL: the tree's) */
 	int jobs;		/* worker threads for modules; 0 = number of CPUs */
@@ -87,6 +90,15 @@ struct extract_stats {
  * extracts in child processes for that reason.
  */
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
+
+/*
+ * Where the vDSO's debug images are for @conf: its vdso_dir, else a
+ * directory vdso/ beside the vmlinux (a kernel directory:
+ * DIR/{vmlinux,vdso/}). *out malloc'ed, NULL when there is none.
+ */
+int extract__vdso_dir(const struct extract_conf *conf, char **out);
+/* The debug images extract reads in a vDSO directory (NULL-terminated). */
+extern const char *const extract__vdso_files[];
 
 /* Is @path named like a kernel module (*.ko, or compressed: .ko.xz, .ko.zst, .ko.gz)? */
 bool extract__is_module_path(const char *path);

@@ -115,6 +115,26 @@ fixture_db() {
 	echo "$db"
 }
 
+# fixture_vdso_db NAME "NODE [vdso gcc flags]" [image.c flags...]: the
+# fixture kernel with vDSO images (tests/fixtures/vdso/: vdso.c built for
+# x64, ia32 and x32 at version node NODE, e.g. "LINUX_2.6 -DVDSO_V2"),
+# embedded as image.c's flags say (-DVDSO_64 -DVDSO_32 ...), extracted once
+# per run to NAME.kabi; prints its path.
+fixture_vdso_db() {
+	_vname=$1 _vflags=$2; shift 2
+	_vdir=$KD_TMPDIR/fixtures/$_vname.vdso
+	if [ ! -d "$_vdir" ]; then
+		mkdir -p "$_vdir.tmp.$$" || return 1
+		# shellcheck disable=SC2086 # NODE and flags are words
+		for _m in 64:-m64 32:-m32 x32:-mx32; do
+			"$KD_SRCDIR/fixtures/build-vdso.sh" "$_vdir.tmp.$$/vdso${_m%%:*}.so" $_vflags \
+				"${_m#*:}" >&2 || return 1
+		done
+		mv "$_vdir.tmp.$$" "$_vdir"
+	fi
+	fixture_db "$_vname" -Wa,-I,"$_vdir" "$@" "$KD_SRCDIR/fixtures/vdso/image.c"
+}
+
 # header_tree [--arch] DIR [FILE PATH]...: an installed UAPI tree in DIR from
 # tests/fixtures/uapi/installed: asm-generic/ with asm/ioctl.h and
 # linux/types.h, or (--arch) asm-generic/ with all of asm/ (its fx_arch.h

@@ -24,8 +24,8 @@ done
 old=$KD_TMPDIR/fixtures/v1-dwarf5.kabi new=$KD_TMPDIR/fixtures/v2-dwarf5.kabi
 "$KABI_DIFF" "$old" "$new" >out.txt 2>err.txt
 is "$?" 12 "headline form 'kabi-diff OLD NEW': exit 12"
-is "$(sed -n '5,10p' out.txt)" "$(printf '%-12s %9s %7s %11s %6s %11s\n' '' breaking source compatible info suppressed
-	jq -r '["syscalls", "types", "constants", "ioctls", "total"][] as $k | .summary[$k] |
+is "$(sed -n '5,11p' out.txt)" "$(printf '%-12s %9s %7s %11s %6s %11s\n' '' breaking source compatible info suppressed
+	jq -r '["syscalls", "types", "constants", "ioctls", "vdso", "total"][] as $k | .summary[$k] |
 		"\($k) \(.breaking) \(.source) \(.compatible) \(.info) \(.suppressed)"' "$golden" |
 	while read -r k b src c i s; do
 		if [ "$b" = null ]; then printf '%-12s %9s\n' "$k" "not compared"

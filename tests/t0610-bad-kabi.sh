@@ -27,8 +27,8 @@ refused() {
 	done
 }
 
-cp "$good" v7.kabi && sqlite3 v7.kabi 'PRAGMA user_version = 7'
-refused v7.kabi "schema version 7" "schema version 7, this kabi-diff reads 5; re-extract the kernel"
+cp "$good" v99.kabi && sqlite3 v99.kabi 'PRAGMA user_version = 99'
+refused v99.kabi "schema version 99" "schema version 99, this kabi-diff reads 6; re-extract the kernel"
 
 sqlite3 other.kabi 'CREATE TABLE x(a); INSERT INTO x VALUES (1)'
 refused other.kabi "another program's SQLite file" "schema version 0"

@@ -60,7 +60,7 @@ q past.kabi "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql =
 q past.kabi "UPDATE syscalls SET abi = NULL"
 q past.kabi "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql =
 	replace(sql, 'abi TEXT,', 'abi TEXT NOT NULL,') WHERE name = 'syscalls'"
-is "$(q past.kabi "SELECT count(*) FROM sqlite_master WHERE sql LIKE '%abi TEXT NOT NULL%'")" 1 \
+is "$(q past.kabi "SELECT count(*) FROM sqlite_master WHERE name = 'syscalls' AND sql LIKE '%abi TEXT NOT NULL%'")" 1 \
 	"NULLs past the schema: the stored schema is the original again"
 refused past.kabi "NULLs past the schema" \
 	"damaged database (NULL value in syscalls.abi); re-extract the kernel"

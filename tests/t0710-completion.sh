@@ -33,8 +33,8 @@ is "$(complete_words diff --)" \
 	"--abi --arch --color --for --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --stat --suppressions" \
 	"diff's long options"
 is "$(complete_words a.kabi b.kabi --s)" "--spec --stat --suppressions" "the headline form takes diff's options"
-is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --uapi" "extract's long options"
-is "$(complete_words extract -)" "--arch --help --jobs --modules --output --quiet --spec --uapi -h -j -o -q" \
+is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --uapi --vdso" "extract's long options"
+is "$(complete_words extract -)" "--arch --help --jobs --modules --output --quiet --spec --uapi --vdso -h -j -o -q" \
 	"extract's options, short ones too"
 is "$(complete_words probe --k)" "--kernel" "probe's options"
 is "$(complete_words diff a.kabi b.kabi -f "")" "json md sarif text" "--format: the report formats"
@@ -45,7 +45,7 @@ is "$(complete_words diff --color=a)" "--color=always --color=auto" "--color=WHE
 is "$(complete_words extract vmlinux-1 --uapi "")" "dir.d" "--uapi: directories only"
 is "$(complete_words show "")" "a.kabi b.kabi dir.d" "show: .kabi files (and directories)"
 is "$(complete_words check "")" "a.kabi b.kabi dir.d" "check: .kabi files"
-is "$(complete_words show a.kabi "")" "const enum info ioctl ioctls problems struct syscall syscalls type union" \
+is "$(complete_words show a.kabi "")" "const enum info ioctl ioctls problems struct syscall syscalls type union vdso" \
 	"show: the items"
 is "$(complete_words show a.kabi s)" "struct syscall syscalls" "show: an item's prefix"
 is "$(complete_words spec "")" "init lint load" "spec: its subcommands"

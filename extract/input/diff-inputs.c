@@ -107,9 +107,34 @@ static bool cache_hit(const char *path, const char *build_id, const char *key, s
 	return ok;
 }
 
+/* Fold the identity of each vDSO debug image extract would read into *h. */
+static int vdso_identity(const struct extract_conf *conf, uint64_t *h)
+{
+	struct kd_buf path = KD_BUF_INIT;
+	char *dir = NULL;
+	struct stat st;
+	size_t i;
+	int err;
+
+	if (!conf->vmlinux)
+		return 0;
+	err = extract__vdso_dir(conf, &dir);
+	for (i = 0; !err && dir && extract__vdso_files[i]; i++) {
+		kd_buf_reset(&path);
+		err = kd_buf_addf(&path, "%s/%s", dir, extract__vdso_files[i]);
+		if (!err && !stat(path.s, &st))
+			*h = kd_hash_u64(kd_hash_str(*h, extract__vdso_files[i]),
+					 kernel_input__file_identity(&st));
+	}
+	kd_buf_release(&path);
+	free(dir);
+	return err;
+}
+
 /*
  * The key of @in's extraction (@in->key): this kabi-diff and its schema,
- * the vmlinux's identity, the headers' and modules' fingerprint.
+ * the vmlinux's identity, the headers' and modules' fingerprint, the
+ * vDSO's debug images.
  */
 static int cache_key(struct input *in)
 {
@@ -137,6 +162,10 @@ static int cache_key(struct input *in)
 			return err;
 		h = kd_hash_u64(h, fp);
 	}
+	/* The vDSO's debug images extract will read, by identity. */
+	err = vdso_identity(conf, &h);
+	if (err)
+		return err;
 	/* Streamed modules: those of these packages. */
 	if (conf->modules_feed)
 		h = kd_hash_u64(h, in->pkg_hash);
@@ -315,6 +344,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		in->conf.vmlinux = in->ki.vmlinux;
 		in->conf.uapi_dir = in->ki.uapi_dir;
 		in->conf.modules_dir = in->ki.modules_dir;
+		in->conf.vdso_dir = in->ki.vdso_dir;
 	}
 	if (dir && !in->ki.vmlinux) {
 		/* A header tree alone: keyed by its headers' fingerprint. */

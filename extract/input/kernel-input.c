@@ -14,6 +14,10 @@
  *                    (Fedora's debuginfo), modules under
  *                    DIR/usr/lib/debug/lib/modules/.
  *
+ * The vDSO's debug images (vdso64.so; arm64: vdso.so) are in DIR/vdso/
+ * (the kernel cache) or DIR/usr/lib/debug/lib/modules/VERSION/vdso/ (the
+ * debug package: the first VERSION in name order that has one).
+ *
  * A vmlinux is recognized by its ELF magic, a header tree by its linux/ and
  * asm/ directories, modules by at least one *.ko file: a part that is
  * absent is left out (the diff then covers less), never guessed. ARCH is
@@ -237,6 +241,32 @@ static int find_modules(const char *dir, struct kernel_input *ki)
 	return 0;
 }
 
+static int find_vdso(const char *dir, struct kernel_input *ki)
+{
+	char *mods = kd_path_join(dir, "usr/lib/debug/lib/modules");
+	struct dirent **names = NULL;
+	int i, n;
+
+	if (!mods)
+		return -ENOMEM;
+	if (kd_has_dir(dir, "vdso")) {
+		free(mods);
+		return (ki->vdso_dir = kd_path_join(dir, "vdso")) ? 0 : -ENOMEM;
+	}
+	n = kd_has_dir(dir, "usr/lib/debug/lib/modules") ? scandir(mods, &names, NULL, alphasort) : 0;
+	for (i = 0; i < n; i++) {
+		char *sub = names[i]->d_name[0] != '.' ? kd_path_join(mods, names[i]->d_name) : NULL;
+
+		if (!ki->vdso_dir && sub && kd_has_dir(sub, "vdso"))
+			ki->vdso_dir = kd_path_join(sub, "vdso");
+		free(sub);
+		free(names[i]);
+	}
+	free(names);
+	free(mods);
+	return 0;
+}
+
 static int find_uapi(const char *dir, struct kernel_input *ki, const struct kd_arch *arch)
 {
 	/* uapi_dir (for extract --uapi), then the directories holding the headers. */
@@ -301,6 +331,8 @@ int kernel_input__probe(const char *dir, struct kernel_input *ki)
 	/* Headers alone: modules answer a kernel's ioctls, there is none. */
 	if (!err && ki->vmlinux)
 		err = find_modules(dir, ki);
+	if (!err && ki->vmlinux)
+		err = find_vdso(dir, ki);
 	/* A build tree keeps modules beside their sources and arch/ at the top. */
 	if (!err && ki->vmlinux && strcmp(ki->layout, "debug package") &&
 	    ((ki->modules_dir && has_suffix(ki->modules_dir, "/modules")) ||
@@ -347,6 +379,7 @@ void kernel_input__release(struct kernel_input *ki)
 	free(ki->vmlinux);
 	free(ki->uapi_dir);
 	free(ki->modules_dir);
+	free(ki->vdso_dir);
 	free(ki->uapi_roots[0]);
 	free(ki->uapi_roots[1]);
 	memset(ki, 0, sizeof(*ki));

@@ -17,6 +17,7 @@ struct kernel_input {
 	char *vmlinux;		/* the image with DWARF; NULL: a header tree alone */
 	char *uapi_dir;		/* for extract --uapi; NULL: no header tree */
 	char *modules_dir;	/* for extract --modules; NULL: no *.ko below */
+	char *vdso_dir;		/* for extract --vdso; NULL: no vDSO debug images */
 	char *uapi_roots[2];	/* the header directories fingerprinted (NULL: unused) */
 	const char *layout;	/* "kernel cache", "build tree", "debug package", "header tree" */
 	bool cache_layout_headers;	/* headers as Debian's package: include/arch/ARCH/ */
