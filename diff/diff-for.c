@@ -12,6 +12,10 @@
  * left out and counted, so the exit status and the summary speak of the
  * program alone. Constants no used syscall or ioctl names and types only
  * headers reach cannot be tied to a program and are left out too.
+ * A vDSO entry point is the call its name says (__vdso_clock_gettime,
+ * arm64's __kernel_clock_gettime, the alias clock_gettime): a program
+ * that uses that call uses the entry point, and a whole image's change
+ * reaches a program that uses any of the vDSO's calls.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,6 +23,7 @@
 
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
+#include "db/kdb-vdso.h"
 #include "diff/diff_internal.h"
 #include "lib/arch.h"
 #include "lib/err.h"
@@ -34,7 +39,38 @@ struct resolve {
 	bool *nr_found;		/* per syscall number: the old kernel has it */
 	uint32_t *cmds_known;	/* the program's command numbers some kernel defines */
 	size_t nr_cmds_known, cap_cmds_known;
+	struct kd_usage vdso;	/* syscalls: the calls either kernel's vDSO answers */
 };
+
+/*
+ * The call a vDSO symbol or change subject names: "__vdso_getcpu@LINUX_2.6
+ * (x64)" -> "getcpu", into @buf. NULL when it is none (too long for a
+ * name of a call, or empty).
+ */
+static const char *vdso_call(const char *s, char *buf, size_t size)
+{
+	size_t n;
+
+	if (!strncmp(s, "__vdso_", 7))
+		s += 7;
+	else if (!strncmp(s, "__kernel_", 9))
+		s += 9;
+	n = strcspn(s, "@ (");
+	if (!n || n >= size)
+		return NULL;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+static int vdso_symbol(const struct kd_vdso_symbol *sym, void *ctx)
+{
+	struct kd_usage *vdso = ctx;
+	char buf[128];	/* a lookup key: longer names are no calls */
+	const char *call = vdso_call(sym->name, buf, sizeof(buf));
+
+	return call ? kd_usage_add_syscall(vdso, call, strlen(call)) : 0;
+}
 
 static int found_slot(const struct kd_syscall *sc, void *ctx)
 {
@@ -101,8 +137,13 @@ static int resolve(struct resolve *rs, struct diff_for *df, struct kdb *db[2])
 	size_t i, j;
 	int side, err = 0;
 
+	for (side = 0; !err && side < 2; side++)
+		err = kdb__foreach_vdso_symbol(db[side], NULL, vdso_symbol, &rs->vdso);
+	if (err)
+		return err;
+	kd_usage_finish(&rs->vdso);
 	for (i = 0; !err && i < u->nr_syscalls; i++) {
-		rs->found = false;
+		rs->found = kd_usage_has_syscall(&rs->vdso, u->syscalls[i]);
 		for (side = 0; !err && !rs->found && side < 2; side++)
 			err = kdb__foreach_syscall_named(db[side], u->syscalls[i], found_slot, rs);
 		if (err < 0)
@@ -159,20 +200,48 @@ static bool abi_matches(const char *subject, const char *abi)
 	return (size_t)(subject + n - 1 - (p + 2)) == strlen(abi) && !strncmp(p + 2, abi, strlen(abi));
 }
 
+/* Is @name, or the call of the vDSO entry point it names, a used syscall? */
+static bool uses_call(const struct kd_usage *used, const char *name)
+{
+	char buf[128];
+	const char *call = vdso_call(name, buf, sizeof(buf));
+
+	return kd_usage_has_syscall(used, name) || (call && kd_usage_has_syscall(used, call));
+}
+
 static bool uses_root(const struct kd_usage *used, const char *root)
 {
 	if (!strncmp(root, "ioctl ", 6))
 		root += 6;
-	return kd_usage_has_syscall(used, root) || kd_usage_has_ioctl(used, root);
+	return uses_call(used, root) || kd_usage_has_ioctl(used, root);
 }
 
-static bool change_used(const struct diff_change *c, const struct kd_usage *used, const char *abi)
+/* Does the program use any call a vDSO answers? */
+static bool uses_vdso(const struct kd_usage *used, const struct kd_usage *vdso)
+{
+	size_t i;
+
+	for (i = 0; i < vdso->nr_syscalls; i++)
+		if (kd_usage_has_syscall(used, vdso->syscalls[i]))
+			return true;
+	return false;
+}
+
+static bool change_used(const struct diff_change *c, const struct kd_usage *used,
+			const struct kd_usage *vdso, const char *abi)
 {
 	size_t i;
 
 	switch (c->category) {
 	case DIFF_CAT_SYSCALL:
-		if (kd_usage_has_syscall(used, c->name) && abi_matches(c->subject, abi))
+		if (uses_call(used, c->name) && abi_matches(c->subject, abi))
+			return true;
+		break;
+	case DIFF_CAT_VDSO:
+		/* "vdso x64": a whole image; else an entry point, "__vdso_time@LINUX_2.6 (x64)". */
+		if (!strcmp(c->subject, c->name) ?
+		    uses_vdso(used, vdso) && (!abi || !strcmp(c->subject + strlen("vdso "), abi)) :
+		    uses_call(used, c->subject) && abi_matches(c->subject, abi))
 			return true;
 		break;
 	case DIFF_CAT_IOCTL:
@@ -260,7 +329,7 @@ int diff_result__restrict(struct diff_result *r, const struct kd_usage *u, const
 	for (i = n = 0; i < r->nr_changes; i++) {
 		struct diff_change *c = &r->changes[i];
 
-		if (change_used(c, &used, u->abi)) {
+		if (change_used(c, &used, &rs.vdso, u->abi)) {
 			r->changes[n++] = *c;
 			continue;
 		}
@@ -277,6 +346,7 @@ out:
 	diff_for_free(df);
 	free(rs.cmds_known);
 	free(rs.nr_found);
+	kd_usage_release(&rs.vdso);
 	kd_usage_release(&used);
 	return err;
 }

@@ -43,6 +43,8 @@ is "$?" 12 "strace: an ioctl by number whose command changed: exit 12"
 is "$(sed -n '4,6p' used.txt)" "for used.log (strace log): the program uses 2 syscalls and 1 ioctl; 1 change reaches them (1 breaking)
 left out: 11 changes none of them reaches (8 breaking, 3 compatible)
 syscalls neither kernel has: execve, ioctl" "  says what the program uses, what changed of it, what was left out"
+is "$(sed -n 7p used.txt)" "not seen in an strace log: the calls the vDSO answers without entering the kernel (clock_gettime, gettimeofday, time, getcpu, getrandom), and what the traced run did not do" \
+	"  and what a log cannot show"
 grep -q '^  FXK_IOC_RESET (1 ioctl.cmd)$' used.txt; ok $? "  the ioctl, named from its number (0x4605)"
 is "$(grep -c '^  [^ ]' used.txt)" 1 "  and no other finding"
 is "$(cat err.txt)" "" "  nothing on stderr"
@@ -163,6 +165,32 @@ if [ "$(uname -m)" = x86_64 ] && gcc -O2 -o plain prog.c && gcc -O2 -DUSE_IOCTL 
 	is "$(kinds direct.json)" "syscall.removed fxold (x64)" "  number 7 of the old kernel's x64 table: fxold, removed"
 else
 	for i in 1 2 3 4 5 6 7; do skip "ELF fixtures need x86-64 and gcc"; done
+fi
+
+# --- the vDSO ----------------------------------------------------------------
+# V2 -> V1 of the vDSO fixture: __vdso_getrandom and its alias getrandom
+# removed from each image (x64, ia32, x32), breaking.
+if vd1=$(fixture_vdso_db vd1 "LINUX_2.6" -DVDSO_64 -DVDSO_32 -DVDSO_X32) &&
+   vd2=$(fixture_vdso_db vd2 "LINUX_2.6 -DVDSO_V2" -DVDSO_64 -DVDSO_32 -DVDSO_X32); then
+	printf '{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [{"names": ["read", "getrandom"], "action": "SCMP_ACT_ALLOW"}]}' >rand.json
+	"$KABI_DIFF" "$vd2" "$vd1" -q --for rand.json -f json >rand.out.json
+	is "$?:$(jq -r '[.changes[] | select(.category == "vdso")] | length' rand.out.json)" "12:6" \
+		"vDSO: a profile allowing getrandom keeps its entry points' removal in every image: exit 12"
+	printf '{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [{"names": ["read"], "action": "SCMP_ACT_ALLOW"}]}' >read.json
+	"$KABI_DIFF" "$vd2" "$vd1" -q --for read.json -f json >read.out.json
+	is "$?:$(jq -r '[.changes[] | select(.category == "vdso")] | length' read.out.json)" "0:0" \
+		"  one allowing read only: none of it, exit 0"
+	if [ "$(uname -m)" = x86_64 ] && printf '#include <sys/random.h>\nint main(void) { char b[4]; return getrandom(b, 4, 0) < 0; }\n' |
+		gcc -O2 -x c -o rand - 2>/dev/null; then
+		"$KABI_DIFF" "$vd2" "$vd1" -q --for rand -f json >rand.elf.json
+		is "$?:$(jq -r '[.changes[] | select(.category == "vdso") | .subject] | join(",")' rand.elf.json)" \
+			"12:__vdso_getrandom@LINUX_2.6 (x64),getrandom@LINUX_2.6 (x64)" \
+			"  an x86-64 binary importing getrandom: the x64 image's removals only"
+	else
+		skip "x86-64 gcc needed"
+	fi
+else
+	for i in 1 2 3; do skip "vDSO fixtures"; done
 fi
 
 # --- what is refused --------------------------------------------------------

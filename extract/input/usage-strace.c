@@ -31,6 +31,10 @@
 
 #define LINE_MAX_BYTES 65536
 
+static const char unseen[] =
+	"the calls the vDSO answers without entering the kernel (clock_gettime, gettimeofday,"
+	" time, getcpu, getrandom), and what the traced run did not do";
+
 static bool is_ident(int c)
 {
 	return isalnum(c) || c == '_';
@@ -243,6 +247,7 @@ int usage__read_strace(const char *path, struct kd_usage *u)
 	fclose(f);
 	kd_buf_release(&line);
 	if (!err) {
+		u->unseen = unseen;
 		u->label = kd_strdup("strace log");
 		err = u->label ? 0 : -ENOMEM;
 		if (err)
