@@ -102,7 +102,6 @@ static int numbered_slot(const struct kd_syscall *sc, void *ctx)
 static int numbered_ioctl(const struct kd_ioctl *io, void *ctx)
 {
 	struct resolve *rs = ctx;
-
 	size_t i;
 
 	if (!io->has_cmd || !kd_usage_has_ioctl_cmd(rs->u, io->cmd))
@@ -160,7 +159,7 @@ static int resolve(struct resolve *rs, struct diff_for *df, struct kdb *db[2])
 	 * syscall's removal, not a use of the new one. Only a number the old
 	 * kernel lacks is looked up in the new one.
 	 */
-	if (u->nr_syscall_nrs && rs->abi) {
+	if (!err && u->nr_syscall_nrs && rs->abi) {
 		rs->nr_found = kd_calloc(u->nr_syscall_nrs, sizeof(*rs->nr_found));
 		if (!rs->nr_found)
 			return -ENOMEM;
