@@ -538,3 +538,67 @@ out:
 	sqlite3_finalize(st);
 	return err;
 }
+
+static int module_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_module m = {
+		.id = sqlite3_column_int64(st, 0),
+		.name = kdb_col_name(st, 1),
+		.path = kdb_col_name(st, 2),
+		.description = kdb_col_text(st, 3),
+		.depends = kdb_col_text(st, 4),
+	};
+
+	return KDB_CALL(kdb_module_fn, ctx, &m);
+}
+
+int kdb__foreach_module(struct kdb *db, kdb_module_fn cb, void *ctx)
+{
+	return kdb_query(db, "SELECT id, name, path, description, depends FROM modules ORDER BY id",
+			 "reading modules", module_row, &KDB_CALLER(cb, ctx));
+}
+
+static int binary_header_row(sqlite3_stmt *st, void *ctx)
+{
+	struct kdb_binary_header h = {
+		.module_id = sqlite3_column_int64(st, 0),
+		.header = kdb_col_name(st, 1),
+	};
+
+	return KDB_CALL(kdb_binary_header_fn, ctx, &h);
+}
+
+int kdb__foreach_binary_header(struct kdb *db, kdb_binary_header_fn cb, void *ctx)
+{
+	return kdb_query(db, "SELECT ifnull(module_id, 0), header FROM binary_headers"
+			 " ORDER BY header, 1", "reading binary_headers", binary_header_row,
+			 &KDB_CALLER(cb, ctx));
+}
+
+int kdb__header_defines(struct kdb *db, const char *file, int64_t *constants, int64_t *ioctls)
+{
+	sqlite3_stmt *st = NULL;
+	int err;
+
+	*constants = *ioctls = 0;
+	err = kdb_prepare(db, "SELECT (SELECT count(*) FROM constants WHERE file = ?1),"
+			  " (SELECT count(*) FROM ioctls WHERE file = ?1),"
+			  " EXISTS (SELECT 1 FROM uapi_types WHERE file = ?1)", &st);
+	if (err)
+		return err;
+	if (sqlite3_bind_text(st, 1, file, -1, SQLITE_STATIC) != SQLITE_OK) {
+		err = kdb_sql_error(db, "binding a header name");
+		goto out;
+	}
+	err = kdb_step_one(db, st, "counting a header's constants and ioctls");
+	if (!err) {
+		*constants = sqlite3_column_int64(st, 0);
+		*ioctls = sqlite3_column_int64(st, 1);
+		/* A header of types only still exists: one "definition" to say so. */
+		if (!*constants && !*ioctls && sqlite3_column_int(st, 2))
+			err = 1;
+	}
+out:
+	sqlite3_finalize(st);
+	return err;
+}

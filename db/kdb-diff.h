@@ -128,6 +128,29 @@ int kdb__header_kernel_pairs(struct kdb *db, kdb_header_kernel_fn cb, void *ctx)
 /* --- what a kernel's binary shows (evidence for the diff's verdicts) --- */
 /* The names of @db's modules, sorted. *names: free each and the array. */
 int kdb__module_names(struct kdb *db, char ***names, size_t *n);
+/* One row of the modules table; strings valid during the callback only. */
+struct kdb_module {
+	int64_t id;
+	const char *name, *path;
+	const char *description, *depends;	/* .modinfo's; NULL: none */
+};
+typedef int (*kdb_module_fn)(const struct kdb_module *m, void *ctx);
+/* Every module of @db, by id. */
+int kdb__foreach_module(struct kdb *db, kdb_module_fn cb, void *ctx);
+/* A binary compiled with a UAPI header; strings valid during the callback only. */
+struct kdb_binary_header {
+	int64_t module_id;	/* 0: vmlinux */
+	const char *header;	/* "linux/tc_act/tc_ipt.h" */
+};
+typedef int (*kdb_binary_header_fn)(const struct kdb_binary_header *h, void *ctx);
+/* Every binary_headers row of @db, by header, then module id. */
+int kdb__foreach_binary_header(struct kdb *db, kdb_binary_header_fn cb, void *ctx);
+/*
+ * How many constants and ioctls @db's headers define in @file: 0, or 1
+ * when it defines neither but declares types (the header is there), or
+ * a negative code.
+ */
+int kdb__header_defines(struct kdb *db, const char *file, int64_t *constants, int64_t *ioctls);
 /*
  * The ids of @db's types that a kernel binary defines (type_origins: the
  * DWARF of vmlinux or of a module read with --modules), sorted. *ids:

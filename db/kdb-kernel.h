@@ -75,7 +75,11 @@ int kdb__foreach_syscall(struct kdb *db, const char *abi, kdb_syscall_fn cb, voi
 int kdb__foreach_syscall_named(struct kdb *db, const char *name, kdb_syscall_fn cb, void *ctx);
 
 /* --- modules ------------------------------------------------------------ */
-int kdb__put_module(struct kdb *db, const char *name, const char *path, int64_t *id);
+/* @description, @depends (comma-separated): .modinfo's, NULL when it has none. */
+int kdb__put_module(struct kdb *db, const char *name, const char *path, const char *description,
+		    const char *depends, int64_t *id);
+/* Module @module_id (0: vmlinux) was compiled with UAPI header @header. Repeats are ignored. */
+int kdb__put_binary_header(struct kdb *db, int64_t module_id, const char *header);
 /* *name: the module's name (malloc'ed, caller frees); -ENOENT when absent. */
 int kdb__get_module_name(struct kdb *db, int64_t id, char **name);
 /* Type @type_id is defined in module @module_id (0: vmlinux). Repeats are ignored. */

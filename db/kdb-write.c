@@ -179,7 +179,8 @@ int kdb__put_problem(struct kdb *db, const char *stage, const char *input,
 	return err;
 }
 
-int kdb__put_module(struct kdb *db, const char *name, const char *path, int64_t *id)
+int kdb__put_module(struct kdb *db, const char *name, const char *path, const char *description,
+		    const char *depends, int64_t *id)
 {
 	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_MODULE);
 	int err;
@@ -188,10 +189,23 @@ int kdb__put_module(struct kdb *db, const char *name, const char *path, int64_t 
 		return -EIO;
 	kdb_bind_text(st, 1, name);
 	kdb_bind_text(st, 2, path);
+	kdb_bind_text(st, 3, description);
+	kdb_bind_text(st, 4, depends);
 	err = step_done(db, st, "writing modules");
 	if (!err)
 		*id = sqlite3_last_insert_rowid(db->sql);
 	return err;
+}
+
+int kdb__put_binary_header(struct kdb *db, int64_t module_id, const char *header)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_BINARY_HEADER);
+
+	if (!st)
+		return -EIO;
+	kdb_bind_id(st, 1, module_id);
+	kdb_bind_text(st, 2, header);
+	return step_done(db, st, "writing binary headers");
 }
 
 int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id)

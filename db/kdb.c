@@ -31,7 +31,9 @@ static const char *const stmt_sql[STMT__COUNT] = {
 	[STMT_PUT_SYSCALL] = "INSERT OR REPLACE INTO syscalls(abi, nr, name, entry, func_id, implemented)"
 			     " VALUES (?,?,?,?,?,?)",
 	[STMT_PUT_PROBLEM] = "INSERT INTO problems(stage, input, location, message) VALUES (?,?,?,?)",
-	[STMT_PUT_MODULE] = "INSERT INTO modules(name, path) VALUES (?,?)",
+	[STMT_PUT_MODULE] = "INSERT INTO modules(name, path, description, depends)"
+			    " VALUES (?,?,?,?)",
+	[STMT_PUT_BINARY_HEADER] = "INSERT OR IGNORE INTO binary_headers(module_id, header) VALUES (?,?)",
 	[STMT_PUT_TYPE_ORIGIN] = "INSERT OR IGNORE INTO type_origins(type_id, module_id) VALUES (?,?)",
 	[STMT_PUT_UAPI_TYPE] = "INSERT OR IGNORE INTO uapi_types(type_id, file, line) VALUES (?,?,?)",
 };

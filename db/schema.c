@@ -85,8 +85,18 @@ const char kdb_schema_sql[] =
 	"CREATE TABLE modules (\n"
 	"  id INTEGER PRIMARY KEY,\n"
 	"  name TEXT NOT NULL,\n"
-	"  path TEXT NOT NULL\n"
+	"  path TEXT NOT NULL,\n"
+	"  description TEXT,\n"
+	"  depends TEXT\n"
 	");\n"
+	/* The UAPI headers each binary's code was compiled with (module_id NULL:
+	 * vmlinux), from the line tables; written with --modules only. */
+	"CREATE TABLE binary_headers (\n"
+	"  module_id INTEGER REFERENCES modules(id),\n"
+	"  header TEXT NOT NULL\n"
+	");\n"
+	"CREATE UNIQUE INDEX binary_headers_pair ON binary_headers(ifnull(module_id, 0), header);\n"
+	"CREATE INDEX binary_headers_header ON binary_headers(header);\n"
 	/* Where each type was defined: vmlinux (module_id NULL) and/or modules. */
 	"CREATE TABLE type_origins (\n"
 	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"

@@ -328,6 +328,13 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 			j->ev = DIFF_EV_KERNEL;
 			return err < 0 ? err : 0;
 		}
+		/* The code that answered it is gone with its modules. */
+		err = diff_modules_gone(run, o->file, name, true, &j->text);
+		if (err) {
+			j->rule = DIFF_R_CONSTANT_REMOVED_MODULE;
+			j->ev = DIFF_EV_KERNEL;
+			return err < 0 ? err : 0;
+		}
 		if (is_enumerator(o))
 			return enumerator_removed(run, p, j);
 		return diff_judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,

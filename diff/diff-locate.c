@@ -155,6 +155,13 @@ static int find_decl(struct kdb *db, const struct diff_change *c, struct decl *d
 	struct syscall_ctx s = { db, d };
 	int err;
 
+	/* A header no binary serves any more: the header itself, from its top. */
+	if (!strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_UNSERVED))) {
+		d->file = kd_strdup(c->name);
+		d->line = 1;
+		d->include_relative = true;
+		return d->file ? 0 : -ENOMEM;
+	}
 	err = type_decl(db, c->name, d);
 	if (err || d->file)
 		return err;

@@ -253,13 +253,15 @@ static bool header_module(const struct diff_facts *k, int side, const char *file
  * Was no ioctl of header @file served by the old kernel? True when the
  * old kernel was read with its modules, at least one of the header's
  * ioctls takes a struct, union or enum, none of those types is defined by
- * any of its binaries, and no module is named after the header.
+ * any of its binaries, no module is named after the header and no
+ * binary's line tables name it (diff-modules.c).
  */
 bool diff_header_unbuilt(const struct diff_run *run, const char *file, struct kd_buf *scratch)
 {
 	const struct diff_header *h = find_header(&run->k, file);
 
-	return h && h->typed && !h->built && !header_module(&run->k, 0, file, scratch);
+	return h && h->typed && !h->built && !header_module(&run->k, 0, file, scratch) &&
+	       !diff_modules_included(run, file);
 }
 
 /* --- verdicts ------------------------------------------------------------ */
@@ -359,6 +361,10 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 			    "no binary of the old kernel (vmlinux and %zu modules) defines %s%s:"
 			    " no code served %s", run->k.nr_modules[0],
 			    pointer ? "what its argument points to, " : "", o->arg_type_text, o->name);
+	} else if ((err = diff_modules_gone(run, o->file, o->name, true, &j->text))) {
+		j->rule = DIFF_R_IOCTL_REMOVED;
+		j->ev = DIFF_EV_KERNEL;
+		err = err < 0 ? err : 0;
 	} else if (header_module(&run->k, 0, o->file, &mod)) {
 		bool gone = !has_module(&run->k, 1, mod.s) && run->k.nr_modules[1];
 

@@ -254,6 +254,7 @@ void diff_result__free(struct diff_result *r)
 		free((char *)r->uncompared[i].why);
 	}
 	free(r->uncompared);
+	diff_removed_modules_free(r);
 	free(r);
 }
 
@@ -559,6 +560,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = diff_facts_load(&run);
 	if (!err)
+		err = diff_modules_load(&run);
+	if (!err)
 		err = kdb__attach_other(old, new);
 	if (err)
 		goto out;
@@ -574,6 +577,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	/* Before the impacts: the vDSO's signatures reach types too. */
 	if (!err && diff_result__compared(r, DIFF_CAT_VDSO, NULL))
 		err = diff_vdso(&run);
+	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
+		err = diff_modules_unserved_headers(&run);
 	/*
 	 * Both sides' headers: their types too, those no syscall or ioctl
 	 * reaches included (diff-header-types.c, RULES.md "How types are
@@ -595,6 +600,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = diff_contract_changes(r, conf);	/* two contract versions */
 	if (!err)
+		err = diff_modules_finish(&run);
+	if (!err)
 		diff_result_sort(r);
 out:
 	if (attached && kdb__detach_other(old) && !err)
@@ -604,6 +611,7 @@ out:
 	kdb__free_types(run.e.g[1].types, run.e.g[1].nr);
 	free(run.done);
 	diff_facts_release(&run.k);
+	diff_modules_release(&run.mods);
 	nr_tables_release(&run.nr);
 	kd_buf_release(&run.subj);
 	kd_buf_release(&run.ov);

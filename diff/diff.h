@@ -97,6 +97,7 @@ enum diff_kind {
 	DIFF_K_TYPE_FUNC_PARAMS,
 	DIFF_K_TYPE_REMOVED,
 	DIFF_K_HEADER_COMPILE,
+	DIFF_K_HEADER_UNSERVED,
 	DIFF_K_CONSTANT_ADDED,
 	DIFF_K_CONSTANT_REMOVED,
 	DIFF_K_CONSTANT_VALUE,
@@ -202,6 +203,8 @@ enum diff_rule_id {
 	DIFF_R_CONSTANT_ADDED,
 	DIFF_R_CONSTANT_REMOVED,
 	DIFF_R_CONSTANT_REMOVED_SET_VALUE,
+	DIFF_R_CONSTANT_REMOVED_MODULE,
+	DIFF_R_HEADER_UNSERVED,
 	DIFF_R_SYSCALL_NUMBER_KEPT,
 	DIFF_R_SYSCALL_NUMBER_UNSERVED,
 	DIFF_R_CONSTANT_VALUE,
@@ -468,6 +471,24 @@ struct diff_uncompared {
 	const char *const *types;	/* "struct b_t", in name order; none for @header NULL */
 	size_t nr_types;
 };
+/*
+ * A module the old kernel had and the new one lacks (read with their
+ * modules, compared by name as modprobe spells it), in name order.
+ */
+struct diff_module_removed {
+	char *name;		/* "act_ipt" */
+	char *path;		/* where the old kernel's was read */
+	char *description;	/* .modinfo's; NULL: none */
+	char **headers;		/* the UAPI headers its code includes, sorted */
+	size_t nr_headers;
+	char **served;		/* subjects of the changes only removed code served, it among it; sorted */
+	size_t nr_served;
+	char **shared;		/* subjects one of several removed modules served, which the
+				 * binaries do not tell apart (RULES.md "plugins gone"); sorted */
+	size_t nr_shared;
+};
+size_t diff_result__nr_removed_modules(const struct diff_result *r);
+const struct diff_module_removed *diff_result__removed_module(const struct diff_result *r, size_t i);
 size_t diff_result__nr_uncompared(const struct diff_result *r);
 const struct diff_uncompared *diff_result__uncompared(const struct diff_result *r, size_t i);
 /*

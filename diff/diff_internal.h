@@ -27,6 +27,17 @@ struct diff_side_meta {
 	char *release, *build_id, *arch;
 };
 
+/* A diff_module_removed with its arrays' capacities. */
+struct diff_removed_module {
+	struct diff_module_removed pub;
+	size_t cap_headers, cap_served, cap_shared;
+};
+/* By name. */
+int diff_removed_module_cmp(const void *a, const void *b);
+/* Free @r's removed modules (diff_result__free()). */
+struct diff_result;
+void diff_removed_modules_free(struct diff_result *r);
+
 struct diff_result {
 	struct diff_change *changes;
 	size_t nr_changes, cap_changes;
@@ -45,6 +56,9 @@ struct diff_result {
 	struct diff_uncompared *uncompared;
 	size_t nr_uncompared, cap_uncompared;
 	struct diff_for *usage;		/* --for: what was kept and left out; NULL: none */
+	/* diff-modules.c */
+	struct diff_removed_module *removed_modules;
+	size_t nr_removed_modules, cap_removed_modules;
 };
 
 /* A change to append (diff_add()). */
@@ -205,6 +219,33 @@ void nr_tables_release(struct nr_tables *t);
 int nr_removed_rule(struct nr_tables *t, const struct kd_constant *c, enum diff_rule_id *rule,
 		    struct kd_buf *why);
 
+/* One module of one kernel (diff-modules.c). */
+struct dmod {
+	int64_t id;
+	char *name, *depends;	/* '-' read as '_', as modprobe does */
+	char *path, *description;
+	bool removed;		/* old side: the new kernel has no module of that name */
+	long entry;		/* while listing: its result entry */
+	size_t index;		/* new side: its index before the sort by name */
+};
+/* By name. */
+int dmod_cmp_name(const void *a, const void *b);
+/* A binary compiled with a UAPI header. */
+struct dmod_header {
+	char *header;		/* "linux/tc_act/tc_ipt.h" */
+	long mod;		/* index into the side's mods (as loaded), -1: vmlinux */
+};
+struct dmod_side {
+	struct dmod *mods;	/* by id; the new side's by name once loaded */
+	size_t nr_mods, cap_mods;
+	struct dmod_header *hdrs;	/* by header */
+	size_t nr_hdrs, cap_hdrs;
+};
+struct diff_modules {
+	struct dmod_side side[2];
+	bool compared;		/* both sides were read with their modules */
+};
+
 /* One diff__run(): the engine, both DBs, the facts and scratch buffers. */
 struct diff_run {
 	struct diff_engine e;
@@ -214,7 +255,31 @@ struct diff_run {
 	struct kd_buf subj, ov, nv;
 	struct diff_facts k;
 	struct nr_tables nr;	/* removed __NR_ constants are read against them */
+	struct diff_modules mods;	/* diff-modules.c */
 };
+
+/*
+ * diff-modules.c: the modules of both kernels and the UAPI headers their
+ * binaries include; the result's removed modules. 0 or negative.
+ */
+int diff_modules_load(struct diff_run *run);
+void diff_modules_release(struct diff_modules *m);
+/*
+ * Did header @file's serving code leave with modules the new kernel lacks
+ * (RULES.md "Removed modules")? 1 with the evidence in @why (the modules
+ * named, each recording @subject, may be NULL, as what it served), 0 no,
+ * or negative. @removed_item: the name judged is one the new headers no
+ * longer define, which a removed module built on the header's server
+ * also explains.
+ */
+int diff_modules_gone(struct diff_run *run, const char *file, const char *subject,
+		      bool removed_item, struct kd_buf *why);
+/* header.unserved changes (constants compared): headers kept, served no more. */
+int diff_modules_unserved_headers(struct diff_run *run);
+/* Does a binary of the old kernel include UAPI header @file (its line tables say so)? */
+bool diff_modules_included(const struct diff_run *run, const char *file);
+/* Sort what each removed module served. */
+int diff_modules_finish(struct diff_run *run);
 
 /*
  * diff-header-types.c: after the syscalls and ioctls, every named type

@@ -74,10 +74,40 @@ static int json_change(struct report_ctx *x, const struct diff_change *c)
 	return 0;
 }
 
+static void json_strings(struct kd_json *w, const char *key, char *const *v, size_t n)
+{
+	size_t i;
+
+	kd_json_key(w, key);
+	kd_json_array(w, false);
+	for (i = 0; i < n; i++)
+		kd_json_string(w, v[i]);
+	kd_json_end(w);
+}
+
 static int json_end(struct report_ctx *x)
 {
-	kd_json_end(&x->json);	/* changes */
-	kd_json_end(&x->json);	/* the document */
+	struct kd_json *w = &x->json;
+	size_t i;
+
+	kd_json_end(w);	/* changes */
+	/* The old kernel's modules the new one lacks, one object a line. */
+	kd_json_key(w, "modules_removed");
+	kd_json_array(w, true);
+	for (i = 0; i < diff_result__nr_removed_modules(x->r); i++) {
+		const struct diff_module_removed *m = diff_result__removed_module(x->r, i);
+
+		kd_json_object(w, false);
+		kd_json_kstr(w, "name", m->name);
+		kd_json_kstr(w, "description", m->description);
+		kd_json_kstr(w, "path", m->path);
+		json_strings(w, "headers", m->headers, m->nr_headers);
+		json_strings(w, "served", m->served, m->nr_served);
+		json_strings(w, "served_maybe", m->shared, m->nr_shared);
+		kd_json_end(w);
+	}
+	kd_json_end(w);
+	kd_json_end(w);	/* the document */
 	return 0;
 }
 

@@ -197,7 +197,8 @@ static int message(const struct diff_change *c, struct kd_buf *b)
 
 static const char *logical_kind(const struct diff_change *c)
 {
-	if (!strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_COMPILE)))
+	if (!strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_COMPILE)) ||
+	    !strcmp(c->kind, diff_kind_name(DIFF_K_HEADER_UNSERVED)))
 		return "module";	/* a header: its name's '.' is no member's */
 	if (strchr(c->subject, '.') && c->category == DIFF_CAT_TYPE)
 		return "member";

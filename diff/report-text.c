@@ -228,9 +228,63 @@ static int text_change(struct report_ctx *x, const struct diff_change *c)
 	return 0;
 }
 
+/* A list of names from the inputs, escaped: "a, b, c". */
+static void text_list(FILE *f, char *const *v, size_t n, struct kd_buf *b)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s", i ? ", " : "", report_plain(b, v[i]));
+}
+
+/*
+ * Every module the old kernel had and the new one lacks, whatever else
+ * changed: a removed module is a removed feature.
+ *   Modules removed (2):
+ *     act_ipt: Iptables target actions
+ *       includes: linux/tc_act/tc_ipt.h, ...
+ *       alone served: TCA_IPT_HOOK, ... (breaking, above)
+ */
+static int text_end(struct report_ctx *x)
+{
+	size_t i, n = diff_result__nr_removed_modules(x->r);
+	struct kd_buf b = KD_BUF_INIT;
+	FILE *f = x->f;
+
+	if (n)
+		fprintf(f, "\n%sModules removed%s (%zu): the old kernel has them, the new one does not\n",
+			col(x, BOLD), col(x, RESET), n);
+	for (i = 0; i < n; i++) {
+		const struct diff_module_removed *m = diff_result__removed_module(x->r, i);
+
+		fprintf(f, "  %s: ", report_plain(&b, m->name));
+		fprintf(f, "%s\n", m->description ? report_plain(&b, m->description) :
+			"(no description)");
+		fputs("      includes: ", f);
+		if (m->nr_headers)
+			text_list(f, m->headers, m->nr_headers, &b);
+		else
+			fputs("no UAPI header its DWARF names", f);
+		fputc('\n', f);
+		if (m->nr_served) {
+			fputs("      alone served: ", f);
+			text_list(f, m->served, m->nr_served, &b);
+			fputs(" (see their changes)\n", f);
+		}
+		if (m->nr_shared) {
+			fputs("      may have served (with others gone, the binaries do not say which): ", f);
+			text_list(f, m->shared, m->nr_shared, &b);
+			fputs(" (see their changes)\n", f);
+		}
+	}
+	kd_buf_release(&b);
+	return 0;
+}
+
 const struct report_ops report_text_ops = {
 	.begin = text_begin,
 	.section_begin = text_section_begin,
 	.group_begin = text_group_begin,
 	.change = text_change,
+	.end = text_end,
 };

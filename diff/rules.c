@@ -266,6 +266,16 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_CONSTANT_REMOVED_SET_VALUE] = { "constant-removed-set-value", { DIFF_K_CONSTANT_REMOVED },
 	  "constant.removed: a value of a flag set or enum of the contract", B, false,
 	  "old binaries still pass it and the kernel no longer knows it (refused, or ignored)" },
+	[DIFF_R_CONSTANT_REMOVED_MODULE] = { "constant-removed-module", { DIFF_K_CONSTANT_REMOVED },
+	  "constant.removed: its header's serving code left with modules the new kernel lacks"
+	  " (\"Removed modules\")", B, false,
+	  "old binaries still pass the value and no code of the new kernel answers it" },
+	[DIFF_R_HEADER_UNSERVED] = { "header-unserved", { DIFF_K_HEADER_UNSERVED },
+	  "header.unserved: a header the new headers still define, every binary of the old kernel"
+	  " that included it a module the new kernel lacks, none of the new kernel including it"
+	  " (\"Removed modules\")", B, false,
+	  "its constants and ioctls are still there to build with, and nothing in the new kernel"
+	  " answers them" },
 	[DIFF_R_SYSCALL_NUMBER_KEPT] = { "syscall-number-kept", { DIFF_K_CONSTANT_REMOVED },
 	  "constant.removed: a __NR_ number the new kernel's own table still serves under that name"
 	  " (__NR_syscalls: has that many slots)", C, false,
@@ -457,6 +467,7 @@ static const struct {
 	[DIFF_K_TYPE_FUNC_PARAMS] = { "type.func.params", DIFF_CAT_TYPE },
 	[DIFF_K_TYPE_REMOVED] = { "type.removed", DIFF_CAT_TYPE },
 	[DIFF_K_HEADER_COMPILE] = { "header.compile", DIFF_CAT_TYPE },
+	[DIFF_K_HEADER_UNSERVED] = { "header.unserved", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_ADDED] = { "constant.added", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_REMOVED] = { "constant.removed", DIFF_CAT_CONSTANT },
 	[DIFF_K_CONSTANT_VALUE] = { "constant.value", DIFF_CAT_CONSTANT },

@@ -26,6 +26,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
+#include "extract/binary_headers_internal.h"
 #include "extract/boot_internal.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
@@ -96,6 +97,23 @@ static int write_vmlinux_origins(struct xtable *xt, struct kdb *db)
 		if (k == KD_KIND_STRUCT || k == KD_KIND_UNION || k == KD_KIND_ENUM)
 			err = kdb__put_type_origin(db, xt->v[i].canon, 0);
 	}
+	return err;
+}
+
+/*
+ * With the modules: the UAPI headers vmlinux's code includes, every CU's,
+ * so that a header a removed module included is known to be still served
+ * by vmlinux (diff/diff-modules.c).
+ */
+static int write_vmlinux_headers(struct kdwarf *d, struct kdb *db)
+{
+	struct binary_headers h = { 0 };
+	size_t i;
+	int err = binary_headers__read(d, &h);
+
+	for (i = 0; !err && i < h.n; i++)
+		err = kdb__put_binary_header(db, 0, h.names[i]);
+	binary_headers__release(&h);
 	return err;
 }
 
@@ -425,6 +443,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = xt_write(&xt, sink, &nr_types);
 	if (!err)
 		err = write_vmlinux_origins(&xt, db);
+	if (!err && (conf->modules_dir || conf->modules_feed))
+		err = write_vmlinux_headers(d, db);
 	if (!err)
 		err = xsyscalls_write(&sys, &xt, db);
 	stats->types = nr_types;

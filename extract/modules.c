@@ -10,6 +10,7 @@
  * path order.
  */
 #include "extract/modules_internal.h"
+#include "extract/binary_headers_internal.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -34,6 +35,8 @@ struct mod_job {
 	int64_t file_bytes;	/* its size */
 	char *name;		/* from .modinfo, else the file name */
 	char *depends;		/* .modinfo's comma-separated dependencies */
+	char *description;	/* .modinfo's, NULL when none */
+	struct binary_headers headers;	/* the UAPI headers its code was compiled with */
 	bool done;
 	int err;
 	char *errmsg;		/* what went wrong, for the problems table */
@@ -208,14 +211,13 @@ static int read_module(struct pool *pool, struct mod_job *job)
 		goto out;
 	job->name = modinfo(k, "name");
 	job->depends = modinfo(k, "depends");
+	job->description = modinfo(k, "description");
 	if (k->ehdr.e_type != ET_REL) {
 		kd_err("%s: not a kernel module (ELF type %u, expected relocatable)", job->path,
 		       k->ehdr.e_type);
 		err = -KD_EFORMAT;
 		goto out;
 	}
-	if (!kelf_mentions_any(k, pool->wanted))
-		goto out;
 	/*
 	 * libdwarf holds a relocated copy of a module's DWARF while it is read:
 	 * ~450 MB for amdgpu.ko. Two of those at once would double the peak, so
@@ -225,8 +227,20 @@ static int read_module(struct pool *pool, struct mod_job *job)
 		pthread_mutex_lock(&pool->big_lock);
 		big = true;
 	}
+	/*
+	 * Every module's line tables, wanted names or not: which UAPI headers
+	 * its code includes is what says, once it is gone, what it alone
+	 * served (diff/diff-modules.c). A module without DWARF that defines
+	 * no wanted type is listed with no headers rather than failed.
+	 */
 	err = kdwarf_open(k, &d);
-	if (err)
+	if (err) {
+		if (!kelf_mentions_any(k, pool->wanted))
+			err = 0;
+		goto out;
+	}
+	err = binary_headers__read(d, &job->headers);
+	if (err || !kelf_mentions_any(k, pool->wanted))
 		goto out;
 	job->found = kd_calloc(nr ? nr : 1, sizeof(*job->found));
 	err = job->found ? xtable_init(&job->xt, d, NULL, job->path) : -ENOMEM;
@@ -510,7 +524,9 @@ static int write_module(struct kdb *db, struct type_sink *sink, struct pool *poo
 	if (!job->name)
 		job->name = file_module_name(job->path);
 	err = kdb__put_module(db, job->name ? job->name : basename_of(job->path), job->path,
-			      &module_id);
+			      job->description, job->depends, &module_id);
+	for (i = 0; !err && i < job->headers.n; i++)
+		err = kdb__put_binary_header(db, module_id, job->headers.names[i]);
 	if (err || !job->parsed)
 		return err;
 	stats->parsed++;
@@ -551,6 +567,8 @@ static void release_job(struct mod_job *job)
 	free(job->errmsg);
 	free(job->name);
 	free(job->depends);
+	free(job->description);
+	binary_headers__release(&job->headers);
 	free(job->path);
 	free(job);
 }

@@ -222,3 +222,20 @@ const char *srcfiles_name(struct srcfiles_cache *c, struct kdwarf *d, Dwarf_Die 
 		return NULL;
 	return f->names[idx - (Dwarf_Unsigned)f->base];
 }
+
+int srcfiles_for_each(struct kdwarf *d, Dwarf_Die cu, int (*fn)(const char *name, void *ctx),
+		      void *ctx)
+{
+	struct cu_files f = { 0 };
+	size_t i;
+	int err = 0;
+
+	load_files(d, cu, &f);
+	for (i = 0; i < f.count; i++) {
+		if (!err && f.names[i])
+			err = fn(f.names[i], ctx);
+		free(f.names[i]);
+	}
+	free(f.names);
+	return err;
+}

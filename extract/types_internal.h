@@ -41,6 +41,13 @@ void srcfiles_free(struct srcfiles_cache *c);
 /* Name of file @idx of @die's CU, or NULL. Owned by the cache. */
 const char *srcfiles_name(struct srcfiles_cache *c, struct kdwarf *d, Dwarf_Die die,
 			  Dwarf_Unsigned idx);
+/*
+ * Call @fn with the tree-relative name of each file of @cu's line table
+ * (every file the compilation read that left a line or a declaration in
+ * its DWARF) until it returns non-zero, which is returned.
+ */
+int srcfiles_for_each(struct kdwarf *d, Dwarf_Die cu, int (*fn)(const char *name, void *ctx),
+		      void *ctx);
 
 struct xtable {
 	struct kdwarf *dwarf;

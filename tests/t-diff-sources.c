@@ -78,7 +78,7 @@ static void build_sources(struct kb *k)
 		header_at(k, m, "linux/m.h", 4);
 	} else {
 		if (!k->err)
-			k->err = kdb__put_module(k->db, "fxm", "fxm.ko", &fxm);
+			k->err = kdb__put_module(k->db, "fxm", "fxm.ko", NULL, NULL, &fxm);
 		origin(k, m, fxm);
 	}
 	origin(k, v, 0);
