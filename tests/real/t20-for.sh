@@ -7,7 +7,8 @@
 # ~5,000 changes only struct rseq's reach it (glibc registers rseq at
 # start-up): node_id and mm_cid took its tail padding in 6.3, written by
 # the kernel only, so without a contract they are potentially breaking
-# (exit 12) and with the starter contract compatible (exit 4). Then a log
+# (exit 12) and with the starter contract compatible (exit 4); and the
+# log's getrandom gained a vDSO entry point in 6.11 (compatible). Then a log
 # recorded here (strace -f ls /) when strace is installed: a report, no
 # error.
 . "$KD_SRCDIR/lib.sh"
@@ -28,13 +29,15 @@ if [ -d "$K/$old/include/uapi" ] && [ -d "$K/$new/include/uapi" ]; then
 	is "$(jq -r '.changes[] | "\(.verdict) \(.rule) \(.subject) [\(.impact | map(.root) | join(","))]"' ip.json | sort)" \
 "breaking padding-reuse-uncontracted struct rseq.mm_cid [rseq]
 breaking padding-reuse-uncontracted struct rseq.node_id [rseq]
-info member-added-empty struct rseq.end [rseq]" "  only struct rseq's changes reach it"
+compatible vdso-symbol-added __vdso_getrandom@LINUX_2.6 (x64) []
+compatible vdso-symbol-added getrandom@LINUX_2.6 (x64) []
+info member-added-empty struct rseq.end [rseq]" "  only struct rseq's and the vDSO's getrandom (6.11) reach it"
 	is "$(jq '.for.left_out.breaking > 100 and .for.left_out.compatible > 1000' ip.json)" true \
 		"  the rest of the diff left out and counted"
 	"$KABI_DIFF" "dir-$old" "dir-$new" -q --for "$log" --spec "$KD_SRCDIR/../spec/contract" >ip.txt
 	is "$?" 4 "ip link, starter contract: exit 4 (compatible: rseq's new fields are the kernel's to write)"
 	is "$(sed -n 4p ip.txt)" \
-		"for $log (strace log): the program uses 28 syscalls and 1 ioctl; 3 changes reach them (2 compatible, 1 info)" \
+		"for $log (strace log): the program uses 28 syscalls and 1 ioctl; 5 changes reach them (4 compatible, 1 info)" \
 		"  the answer in one line"
 	if command -v strace >/dev/null 2>&1 && strace -f -o live.log ls / >/dev/null 2>&1; then
 		"$KABI_DIFF" "dir-$old" "dir-$new" -q --for live.log >live.txt 2>err.txt
