@@ -24,7 +24,7 @@ DWARF_CFLAGS := -I/usr/include/libdwarf $(shell pkg-config --cflags libelf 2>/de
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 stage_cflags = $(if $(filter extract/% tests/%,$(1)),$(DWARF_CFLAGS)) \
 	$(if $(filter db/% tests/%,$(1)),$(SQLITE_CFLAGS))
-LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive libcrypto libbpf 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive -lcrypto -lbpf) -pthread -lm
+LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive libcrypto libbpf jansson 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive -lcrypto -lbpf -ljansson) -pthread -lm
 
 ifneq ($(filter asan,$(MAKECMDGOALS)),)
 CFLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -128,7 +128,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
 	python3-jsonschema python3-yaml gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm \
-	libssl-dev libbpf-dev
+	libssl-dev libbpf-dev libjansson-dev
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -143,7 +143,7 @@ deps:
 # (kabi-gate). Not the test, cross, documentation or npm tools of `deps`;
 # probe also needs qemu-system-x86 (or -arm) and cpio.
 DEB_RUNTIME_TOOLS = gcc libc6-dev git jq
-DEB_DEV_LIBS = libdwarf-dev libelf-dev libsqlite3-dev zlib1g-dev libarchive-dev libssl-dev libbpf-dev
+DEB_DEV_LIBS = libdwarf-dev libelf-dev libsqlite3-dev zlib1g-dev libarchive-dev libssl-dev libbpf-dev libjansson-dev
 DEB_RUNTIME_LIBS = for d in $(DEB_DEV_LIBS); do \
 		apt-cache depends "$$d" | awk '/^  Depends: [^<]/ && $$2 !~ /-dev$$/ { print $$2; exit }'; \
 	done

@@ -28,6 +28,7 @@ int cmd_diff(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
+int cmd_cache(int argc, char **argv);
 
 /* Shared option helpers. */
 /*

@@ -24,6 +24,7 @@
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
 #include "extract/input/package.h"
+#include "extract/input/usage.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "diff/diff.h"
@@ -31,6 +32,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
+#include "lib/usage.h"
 
 static const char diff_usage[] =
 	"usage: kabi-diff OLD NEW [options]\n"
@@ -81,8 +83,13 @@ static const char diff_usage[] =
 	"      --review             Markdown for a review comment: at most 60,000 characters,\n"
 	"                           breaking findings first, saying what it left out\n"
 	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
+	"      --for FILE           only what one program uses: FILE an strace -f log, a\n"
+	"                           seccomp profile (JSON) or an ELF binary; the report\n"
+	"                           and the exit status speak of its syscalls and ioctls\n"
 	"      --only breaking      list breaking changes only (the summary stays whole\n"
 	"                           and says how many changes were left out)\n"
+	"      --stat               the summary only (counts per category and verdict),\n"
+	"                           no change listed; text or Markdown\n"
 	"      --full               text: list every change, also of the source-level,\n"
 	"                           compatible, info and suppressed findings (one line per\n"
 	"                           finding otherwise)\n"
@@ -159,7 +166,7 @@ static int add_package(struct kd_buf *list, const char *opt, const char *pkg)
 
 static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 {
-	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
+	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_FOR, OPT_STAT, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
 	static const struct option opts[] = {
 		{ "git", no_argument, NULL, OPT_GIT },
 		{ "old", required_argument, NULL, OPT_OLD },
@@ -171,6 +178,8 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		{ "suppressions", required_argument, NULL, 's' },
 		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "review", no_argument, NULL, OPT_REVIEW },
+		{ "for", required_argument, NULL, OPT_FOR },
+		{ "stat", no_argument, NULL, OPT_STAT },
 		{ "full", no_argument, NULL, OPT_FULL },
 		{ "color", optional_argument, NULL, OPT_COLOR },
 		{ "colour", optional_argument, NULL, OPT_COLOR },
@@ -191,7 +200,8 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 	struct diff_suppressions *sup = NULL;
 	struct diff_result *r = NULL;
 	struct kdb *db[2] = { NULL, NULL };
-	const char *output = NULL, *sup_path = NULL, *color = "auto", *repo = NULL;
+	const char *output = NULL, *sup_path = NULL, *color = "auto", *repo = NULL, *for_path = NULL;
+	struct kd_usage usage = KD_USAGE_INIT;
 	const char *args[2], *revs[2] = { NULL, NULL }, *side[2] = { NULL, NULL };
 	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
 	bool quiet = false, git = false, format_given = false;
@@ -229,6 +239,8 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 			break;
 		case OPT_FULL: rc.full = true; break;
 		case OPT_REVIEW: rc.max_bytes = REPORT_REVIEW_BYTES; break;
+		case OPT_FOR: for_path = optarg; break;
+		case OPT_STAT: rc.stat = true; break;
 		case OPT_COLOR:
 			color = optarg ? optarg : "always";
 			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
@@ -249,6 +261,11 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 			return cli_usage_error("diff", "diff: --review is Markdown (-f md)");
 		rc.format = REPORT_MD;
 	}
+	if (rc.stat && (rc.format == REPORT_JSON || rc.format == REPORT_SARIF))
+		return cli_usage_error("diff", "diff: --stat is a text or Markdown summary (JSON has"
+				       " .summary)");
+	if (rc.stat && rc.max_bytes)
+		return cli_usage_error("diff", "diff: --stat and --review exclude each other");
 	if (repo && !git)
 		return cli_usage_error("diff", "diff: -C REPO goes with --git");
 	if (arch && !git)
@@ -300,12 +317,15 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 	if (output) {
 		/* Git revisions are no files: the suppressions and contracts may be the output. */
 		const char *inputs[] = { git ? NULL : side[0], git ? NULL : side[1],
-					 sup_path, spec_dir, old_spec, new_spec };
+					 sup_path, spec_dir, old_spec, new_spec, for_path };
 
 		if (cli_output_check(output, inputs, sizeof(inputs) / sizeof(inputs[0])))
 			goto out;
 	}
 	if (sup_path && diff_suppressions__load(sup_path, &sup))
+		goto out;
+	/* Before the kernels are read: a bad file costs no extraction. */
+	if (for_path && usage__read(for_path, &usage))
 		goto out;
 	if (git) {
 		const char *tmp = getenv("TMPDIR");
@@ -341,6 +361,9 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 	}
 	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++)
 		kd_warn("%s: this suppression matches no change", diff_result__unmatched(r, i));
+	/* After the suppressions, which are matched against the whole diff. */
+	if (for_path && diff_result__restrict(r, &usage, for_path, db[0], db[1]))
+		goto out;
 	/* Source lines only SARIF points at: one lookup per change. */
 	if (rc.format == REPORT_SARIF && diff_result__locate(r, db[0], db[1])) {
 		kd_err("diff: cannot read the declarations of the changes");
@@ -362,6 +385,7 @@ out:
 	kdb__free(db[0]);
 	kdb__free(db[1]);
 	diff_suppressions__free(sup);
+	kd_usage_release(&usage);
 	cli_contract_release(&cc);
 	return status;
 }

@@ -119,6 +119,10 @@ static int print_slot(const struct kd_syscall *sc, void *ctx)
 	struct kd_buf sig = KD_BUF_INIT;
 	int err = 0;
 
+	if ((s->slots == SLOTS_NUMBERED && sc->nr < 0) ||
+	    (s->slots == SLOTS_IMPLEMENTED && !sc->implemented))
+		return 0;
+
 	if (sc->func_id)
 		err = show_signature(s, sc->func_id, &sig);
 	if (sc->nr >= 0)
@@ -286,6 +290,54 @@ static const char *did_you_mean(struct show_ctx *s, const char *what, const char
 	return *hint ? *hint : otherwise;
 }
 
+struct slot_counts {
+	long numbered, entries, stubs;	/* table slots; entry points without a number, of them stubs */
+};
+
+static int count_slot(const struct kd_syscall *sc, void *ctx)
+{
+	struct slot_counts *c = ctx;
+
+	if (sc->nr >= 0)
+		c->numbered++;
+	else
+		c->stubs += !sc->implemented, c->entries++;
+	return 0;
+}
+
+/*
+ * show syscalls --abi ABI: the slots its table numbers. An ABI without a
+ * table in the binary (6.1.87+ and 6.9+ call the ia32 and x32 entry
+ * points from a switch, not an array) has its entry points only, without
+ * numbers, among them the sys_ni.c stubs of calls the kernel does not
+ * build, other architectures' too (s390_ipc, spu_run): those are left
+ * out, and a first line says why the others have no number.
+ */
+static int show_abi_slots(struct show_ctx *s, const char *abi)
+{
+	struct slot_counts c = { 0, 0, 0 };
+	int err = kdb__foreach_syscall(s->db, abi, count_slot, &c);
+
+	if (err)
+		return err;
+	if (c.numbered) {
+		s->slots = SLOTS_NUMBERED;
+		err = kdb__foreach_syscall(s->db, abi, print_slot, s);
+		if (!err && c.entries)
+			fprintf(s->f, "# %s: %ld entry point%s without a number in its table not listed\n",
+				abi, c.entries, c.entries == 1 ? "" : "s");
+		return err;
+	}
+	if (c.entries)
+		fprintf(s->f, "# %s: no syscall table in this kernel (its entry points are called from a"
+			" switch, not an array): %ld entry points without numbers, which every syscall gets"
+			" whether the %s switch calls it or not; %ld stub%s of calls it does not build"
+			" (kernel/sys_ni.c, other architectures' too) not listed\n", abi, c.entries - c.stubs, abi,
+			c.stubs, c.stubs == 1 ? "" : "s");
+	s->slots = SLOTS_IMPLEMENTED;
+	return kdb__foreach_syscall(s->db, abi, print_slot, s);
+}
+
 /* No syscalls of ABI @abi: which the kernel has instead, for the message. */
 static void no_abi(struct show_ctx *s, const char *path, const char *abi)
 {
@@ -320,6 +372,8 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 		*err = show_json_item(s, what, name, module, abi);
 	else if (!strcmp(what, "info"))
 		*err = print_info(s);
+	else if (!strcmp(what, "syscalls") && abi)
+		*err = show_abi_slots(s, abi);
 	else if (!strcmp(what, "syscalls"))
 		*err = kdb__foreach_syscall(s->db, abi, print_slot, s);
 	else if (!strcmp(what, "problems"))

@@ -20,6 +20,7 @@ static const struct kd_command commands[] = {
 	{ "diff", cmd_diff, "compare two kernels (.kabi or vmlinux); same as 'kabi-diff OLD NEW'" },
 	{ "matrix", cmd_matrix, "compare a release matrix: each update and flavour against its base" },
 	{ "probe", cmd_probe, "boot a kernel under QEMU and store the errnos its syscalls return" },
+	{ "cache", cmd_cache, "list or prune the extraction cache of diff" },
 };
 
 #define NR_COMMANDS (sizeof(commands) / sizeof(commands[0]))

@@ -18,6 +18,8 @@ struct show_ctx {
 	int64_t func_id;	/* syscall: the signature to show */
 	int abi_width;		/* columns of the kernel's ABI names */
 	struct kd_json *json;	/* --format json: the writer; NULL: text */
+	/* show syscalls --abi A: which slots print (text). */
+	enum { SLOTS_ALL = 0, SLOTS_NUMBERED, SLOTS_IMPLEMENTED } slots;
 };
 
 struct kd_buf;

@@ -205,31 +205,36 @@ void diff_result_sort(struct diff_result *r)
 		qsort(r->changes, r->nr_changes, sizeof(*r->changes), cmp_change);
 }
 
+void diff_change_release(struct diff_change *c)
+{
+	size_t j;
+
+	for (j = 0; j < c->nr_impacts; j++) {
+		free(c->impacts[j].root);
+		free(c->impacts[j].path);
+	}
+	free(c->impacts);
+	free(c->name);
+	free(c->subject);
+	free(c->old_value);
+	free(c->new_value);
+	free(c->note);
+	free(c->evidence);
+	free(c->cause);
+	free(c->suppressed);
+	free(c->decl_file);
+}
+
 void diff_result__free(struct diff_result *r)
 {
 	size_t i, j;
 
 	if (!r)
 		return;
-	for (i = 0; i < r->nr_changes; i++) {
-		struct diff_change *c = &r->changes[i];
-
-		for (j = 0; j < c->nr_impacts; j++) {
-			free(c->impacts[j].root);
-			free(c->impacts[j].path);
-		}
-		free(c->impacts);
-		free(c->name);
-		free(c->subject);
-		free(c->old_value);
-		free(c->new_value);
-		free(c->note);
-		free(c->evidence);
-		free(c->cause);
-		free(c->suppressed);
-		free(c->decl_file);
-	}
+	for (i = 0; i < r->nr_changes; i++)
+		diff_change_release(&r->changes[i]);
 	free(r->changes);
+	diff_for_free(r->usage);
 	for (i = 0; i < 2; i++) {
 		free(r->meta[i].path);
 		free(r->meta[i].kabi);

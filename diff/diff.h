@@ -514,6 +514,39 @@ const char *diff_result__contract_source(const struct diff_result *r);
 #define DIFF_EXIT_SOURCE	16
 int diff_result__exit_bits(const struct diff_result *r);
 
+/* --- one program's view (--for) ----------------------------------------- */
+struct kd_usage;
+
+/* What diff_result__restrict() kept and left out. */
+struct diff_for {
+	char *file;		/* the file the usage was read from, as given */
+	char *kind;		/* "strace log", "seccomp profile", "ELF binary" */
+	size_t nr_syscalls;	/* syscalls the program uses that a kernel has */
+	size_t nr_ioctls;	/* ioctls it uses (names, and numbers no kernel defines) */
+	char **names;		/* those syscalls, then those ioctls, each sorted */
+	size_t nr_names;
+	char **unknown;		/* syscall names it uses that neither kernel has */
+	size_t nr_unknown, cap_unknown;
+	size_t nr_unknown_cmds;	/* ioctl command numbers neither kernel defines */
+	const char *unseen;	/* what the reader cannot see (static), NULL: nothing */
+	/* Changes left out, unsuppressed by verdict, and suppressed ones. */
+	size_t left_out[DIFF__NR_VERDICTS];
+	size_t left_out_suppressed;
+};
+
+/*
+ * Keep only the changes of @r that program usage @u (finished) reaches:
+ * a used syscall (of @u->abi, if it says) or ioctl, its __NR_ constant,
+ * or a type one of them reaches; the rest are dropped and counted in
+ * diff_result__for(). @u's numbers are resolved against @old and @new
+ * (syscall tables, ioctl commands). Returns 0 or a negative code
+ * (reported).
+ */
+int diff_result__restrict(struct diff_result *r, const struct kd_usage *u, const char *file,
+			  struct kdb *old, struct kdb *new);
+/* The restriction of diff_result__restrict(), NULL when there was none. */
+const struct diff_for *diff_result__for(const struct diff_result *r);
+
 /* --- suppressions ------------------------------------------------------- */
 /*
  * A suppressions file: one entry per line, "RULE-GLOB NAME-GLOB REASON...",
@@ -542,6 +575,8 @@ enum report_format { REPORT_TEXT = 0, REPORT_JSON, REPORT_MD, REPORT_SARIF };
 struct report_conf {
 	enum report_format format;
 	bool only_breaking;	/* list breaking changes only (the summary stays whole) */
+	bool stat;		/* text and Markdown: the summary only, no change listed
+				 * (abidiff's --stat) */
 	bool full;		/* text: list every change of every section, not only
 				 * breaking and source ones (JSON and Markdown always do) */
 	bool color;		/* text: ANSI colors */

@@ -56,6 +56,7 @@ struct diff_result {
 	/* Headers whose old types were not compared (diff-header-lost.c); strings owned. */
 	struct diff_uncompared *uncompared;
 	size_t nr_uncompared, cap_uncompared;
+	struct diff_for *usage;		/* --for: what was kept and left out; NULL: none */
 	/* diff-modules.c */
 	struct diff_removed_module *removed_modules;
 	size_t nr_removed_modules, cap_removed_modules;
@@ -78,6 +79,10 @@ struct diff_new {
  * (may be NULL) receives its index.
  */
 int diff_add(struct diff_result *r, const struct diff_new *n, size_t *idx);
+/* Free what change @c owns (not @c itself). */
+void diff_change_release(struct diff_change *c);
+/* Free a restriction (diff-for.c); NULL is fine. */
+void diff_for_free(struct diff_for *df);
 /* What decided change @idx's verdict (replaces the layout default). */
 int diff_evidence(struct diff_result *r, size_t idx, enum diff_evidence kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

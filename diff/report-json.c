@@ -42,6 +42,7 @@ static int json_begin(struct report_ctx *x)
 	for (size_t i = 0; i < diff_result__nr_unmatched(x->r); i++)
 		kd_json_string(w, diff_result__unmatched(x->r, i));
 	kd_json_end(w);
+	report_json_for(w, x->r);
 	kd_json_kint(w, "exit_status", diff_result__exit_bits(x->r));
 	kd_json_key(w, "summary");
 	kd_json_object(w, true);

@@ -242,6 +242,26 @@ static void md_coverage(struct report_ctx *x)
 	kd_buf_release(&lacks);
 }
 
+/* --for: what the program uses, each line of report_for_lines() a paragraph line. */
+static int md_for(FILE *f, const struct diff_result *r)
+{
+	struct kd_buf lines[REPORT_FOR_LINES] = { KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT, KD_BUF_INIT };
+	int i, n = 0, err = report_for_lines(r, lines);
+
+	for (i = 0; !err && i < REPORT_FOR_LINES; i++) {
+		if (!lines[i].len)
+			continue;
+		fputs(n++ ? "<br>" : "**", f);
+		cell(f, lines[i].s, false);
+		fputs(n == 1 ? "**\n" : "\n", f);
+	}
+	if (n)
+		fputc('\n', f);
+	for (i = 0; i < REPORT_FOR_LINES; i++)
+		kd_buf_release(&lines[i]);
+	return err;
+}
+
 static int md_begin(struct report_ctx *x)
 {
 	const struct diff_result *r = x->r;
@@ -277,6 +297,8 @@ static int md_begin(struct report_ctx *x)
 	else
 		fputs("> **No contract**: verdicts from layout alone; *potentially breaking* marks what a"
 		      " contract could clear.\n\n", f);
+	if ((c = md_for(f, r)) < 0)
+		return c;
 	fputs("| | breaking | source | compatible | info | suppressed |\n"
 	      "|---|---:|---:|---:|---:|---:|\n", f);
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
@@ -295,7 +317,10 @@ static int md_begin(struct report_ctx *x)
 	md_coverage(x);
 	if (!diff_result__nr_changes(r))
 		fputs("\nNo changes.\n", f);
-	if (x->conf->only_breaking && x->hidden)
+	if (x->conf->stat && x->hidden)
+		fprintf(f, "\n*Summary only (--stat): %zu change%s not listed.*\n", x->hidden,
+			x->hidden == 1 ? "" : "s");
+	else if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n*Only breaking changes are listed: %zu other change%s left out (see the"
 			" summary).*\n", x->hidden, x->hidden == 1 ? "" : "s");
 	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++) {

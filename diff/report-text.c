@@ -11,6 +11,7 @@
  */
 #include "diff/report.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -128,6 +129,11 @@ static int text_begin(struct report_ctx *x)
 	else
 		fprintf(f, "contract: none; verdicts from layout alone (\"potentially breaking\": a contract"
 			" could clear it)\n");
+	if (report_for_lines(r, b))
+		return -ENOMEM;
+	for (c = 0; c < REPORT_FOR_LINES; c++)
+		if (b[c].len)
+			fprintf(f, "%s\n", report_plain(&b[4], b[c].s));
 	fprintf(f, "\n%-12s %9s %7s %11s %6s %11s\n", "", "breaking", "source", "compatible", "info",
 		"suppressed");
 	for (c = 0; c <= DIFF__NR_CATEGORIES; c++) {
@@ -148,7 +154,9 @@ static int text_begin(struct report_ctx *x)
 	text_coverage(x);
 	if (!diff_result__nr_changes(r))
 		fprintf(f, "\nNo changes.\n");
-	if (x->conf->only_breaking && x->hidden)
+	if (x->conf->stat && x->hidden)
+		fprintf(f, "\n--stat: %zu change%s not listed\n", x->hidden, x->hidden == 1 ? "" : "s");
+	else if (x->conf->only_breaking && x->hidden)
 		fprintf(f, "\n--only breaking: %zu other change%s not listed (see the summary)\n",
 			x->hidden, x->hidden == 1 ? "" : "s");
 	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++)

@@ -155,12 +155,14 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 	list = kd_malloc((total + 1) * sizeof(*list));
 	if (!list)
 		return -ENOMEM;
-	if (conf->only_breaking)
+	if (conf->stat)
+		x.hidden = total;
+	else if (conf->only_breaking)
 		for (i = 0; i < total; i++)
 			x.hidden += !in_section(diff_result__change(r, i), REPORT_BREAKING);
 	if (ops->begin)
 		err = ops->begin(&x);
-	for (s = 0; !err && s < REPORT__NR_SECTIONS; s++) {
+	for (s = 0; !err && !conf->stat && s < REPORT__NR_SECTIONS; s++) {
 		if (conf->only_breaking && s != REPORT_BREAKING)
 			break;
 		for (i = n = 0; i < total; i++)
@@ -263,6 +265,104 @@ void report_json_sides(struct kd_json *w, const struct diff_result *r)
 	if (diff_result__contract_source(r))
 		kd_json_kstr(w, "contract_source", diff_result__contract_source(r));
 	json_coverage(w, r);
+}
+
+void report_json_for(struct kd_json *w, const struct diff_result *r)
+{
+	const struct diff_for *df = diff_result__for(r);
+	size_t i;
+	int v;
+
+	kd_json_key(w, "for");
+	if (!df) {
+		kd_json_null(w);
+		return;
+	}
+	kd_json_object(w, true);
+	kd_json_kstr(w, "file", df->file);
+	kd_json_kstr(w, "kind", df->kind);
+	kd_json_key(w, "syscalls");
+	kd_json_array(w, false);
+	for (i = 0; i < df->nr_syscalls; i++)
+		kd_json_string(w, df->names[i]);
+	kd_json_end(w);
+	kd_json_key(w, "ioctls");
+	kd_json_array(w, false);
+	for (i = df->nr_syscalls; i < df->nr_names; i++)
+		kd_json_string(w, df->names[i]);
+	kd_json_end(w);
+	kd_json_kuint(w, "unknown_ioctl_numbers", df->nr_unknown_cmds);
+	kd_json_key(w, "unknown_syscalls");
+	kd_json_array(w, false);
+	for (i = 0; i < df->nr_unknown; i++)
+		kd_json_string(w, df->unknown[i]);
+	kd_json_end(w);
+	kd_json_key(w, "left_out");
+	kd_json_object(w, false);
+	for (v = DIFF__NR_VERDICTS - 1; v >= 0; v--)
+		kd_json_kuint(w, diff_verdict_name(v), df->left_out[v]);
+	kd_json_kuint(w, "suppressed", df->left_out_suppressed);
+	kd_json_end(w);
+	kd_json_kstr(w, "unseen", df->unseen);
+	kd_json_end(w);
+}
+
+/* "12 breaking, 3 compatible" of @n (by verdict), most severe first; none: nothing. */
+static int verdict_counts(struct kd_buf *b, const size_t n[DIFF__NR_VERDICTS], size_t suppressed)
+{
+	int v, err = 0;
+	size_t before = b->len;
+
+	for (v = DIFF__NR_VERDICTS - 1; !err && v >= 0; v--)
+		if (n[v])
+			err = kd_buf_addf(b, "%s%zu %s", b->len > before ? ", " : "", n[v],
+					  diff_verdict_name(v));
+	if (!err && suppressed)
+		err = kd_buf_addf(b, "%s%zu suppressed", b->len > before ? ", " : "", suppressed);
+	return err;
+}
+
+int report_for_lines(const struct diff_result *r, struct kd_buf *lines)
+{
+	const struct diff_for *df = diff_result__for(r);
+	size_t kept[DIFF__NR_VERDICTS], out = 0, i;
+	int v, err;
+
+	for (i = 0; i < REPORT_FOR_LINES; i++)
+		kd_buf_reset(&lines[i]);
+	if (!df)
+		return 0;
+	for (v = 0; v < DIFF__NR_VERDICTS; v++) {
+		kept[v] = diff_result__count(r, DIFF__NR_CATEGORIES, v);
+		out += df->left_out[v];
+	}
+	out += df->left_out_suppressed;
+	err = kd_buf_addf(&lines[0], "for %s (%s): the program uses %zu syscall%s and %zu ioctl%s; ",
+			  df->file, df->kind, df->nr_syscalls, df->nr_syscalls == 1 ? "" : "s",
+			  df->nr_ioctls, df->nr_ioctls == 1 ? "" : "s");
+	if (!err && !diff_result__nr_changes(r))
+		err = kd_buf_adds(&lines[0], "none of them changed");
+	else if (!err)
+		err = kd_buf_addf(&lines[0], "%zu change%s reach%s them (", diff_result__nr_changes(r),
+				  diff_result__nr_changes(r) == 1 ? "" : "s",
+				  diff_result__nr_changes(r) == 1 ? "es" : "") ||
+		      verdict_counts(&lines[0], kept, diff_result__count_suppressed(r, DIFF__NR_CATEGORIES)) ||
+		      kd_buf_adds(&lines[0], ")");
+	if (!err && out)
+		err = kd_buf_addf(&lines[1], "left out: %zu change%s none of them reaches (", out,
+				  out == 1 ? "" : "s") ||
+		      verdict_counts(&lines[1], df->left_out, df->left_out_suppressed) ||
+		      kd_buf_adds(&lines[1], ")");
+	for (i = 0; !err && i < df->nr_unknown; i++)
+		err = kd_buf_addf(&lines[2], "%s%s", i ? ", " : "syscalls neither kernel has: ",
+				  df->unknown[i]);
+	if (!err && df->nr_unknown_cmds)
+		err = kd_buf_addf(&lines[2], "%s%zu ioctl number%s neither kernel defines",
+				  df->nr_unknown ? "; " : "", df->nr_unknown_cmds,
+				  df->nr_unknown_cmds == 1 ? "" : "s");
+	if (!err && df->unseen)
+		err = kd_buf_addf(&lines[3], "not seen in an %s: %s", df->kind, df->unseen);
+	return err ? -ENOMEM : 0;
 }
 
 void report_json_change(struct kd_json *w, const struct diff_change *c)

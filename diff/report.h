@@ -33,7 +33,7 @@ struct report_ctx {
 	size_t group_count;	/* changes in the current group */
 	const char *group_kinds; /* the group's changes by kind: "2 ioctl.removed, 5 constant.removed" */
 	size_t nr_groups;	/* findings in the current section */
-	size_t hidden;		/* changes --only breaking leaves out */
+	size_t hidden;		/* changes --only breaking or --stat leaves out */
 	const struct diff_change *prev;	/* text: the group's change before, NULL at its start */
 	struct md_cap *cap;	/* Markdown with report_conf.max_bytes: its state */
 };
@@ -56,6 +56,18 @@ void report_md_cap_discard(struct report_ctx *x);
 /* JSON members the JSON and SARIF reports share: "old", "new" (path,
  * release, build_id), "contract" and, with one, "contract_source". */
 void report_json_sides(struct kd_json *w, const struct diff_result *r);
+/* "for": what --for kept and left out (null without --for). */
+void report_json_for(struct kd_json *w, const struct diff_result *r);
+/*
+ * --for in words, for the text and Markdown reports: @lines[0] what the
+ * program uses and what of it changed, [1] what was left out, [2] the
+ * syscall names neither kernel has, [3] what the reader cannot see; a
+ * line is empty when it has nothing to say (all are without --for).
+ * Names come from the file: the caller escapes. 0 or -ENOMEM.
+ */
+#define REPORT_FOR_LINES 4
+struct kd_buf;
+int report_for_lines(const struct diff_result *r, struct kd_buf *lines);
 /* A change's kind, category, verdict, potential, subject, old, new, note,
  * cause, evidence (kind, text) and impact (root and path of each). */
 void report_json_change(struct kd_json *w, const struct diff_change *c);

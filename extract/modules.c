@@ -20,11 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "extract/extract.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/eta.h"
 #include "lib/mem.h"
 
 struct mod_job {
@@ -616,11 +618,13 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 	struct owners owners = { 0 };
 	const char *what = feed ? feed->what : dir;
 	pthread_t threads[64], feed_thread;
+	struct timespec start;
 	bool feeding = false;
 	size_t i;
 	int started = 0, nthreads, err;
 
 	memset(stats, 0, sizeof(*stats));
+	clock_gettime(CLOCK_MONOTONIC, &start);
 	pthread_mutex_init(&pool.lock, NULL);
 	pthread_mutex_init(&pool.big_lock, NULL);
 	pthread_cond_init(&pool.cond, NULL);
@@ -661,8 +665,19 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		stats->scanned++;
 		if (progress && feed)
 			kd_status("[%zu] %s", i + 1, basename_of(job->path));
-		else if (progress)
-			kd_status("[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
+		else if (progress) {
+			struct timespec now;
+			long left;
+
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			left = kd_eta_seconds(i + 1, pool.n, (double)(now.tv_sec - start.tv_sec) +
+							     (now.tv_nsec - start.tv_nsec) / 1e9);
+			if (left >= 0)
+				kd_status("[%zu/%zu] %s, ~%ld s left", i + 1, pool.n,
+					  basename_of(job->path), left);
+			else
+				kd_status("[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
+		}
 		err = write_module(db, sink, &pool, job, &owners, stats);
 		release_job(job);
 	}

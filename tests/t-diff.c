@@ -19,6 +19,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/usage.h"
 #include "tests/tap.h"
 #include "tests/diff-fixture.h"
 #include "tests/doc-table.h"
@@ -858,6 +859,70 @@ out:
 	free(p[1]);
 }
 
+/*
+ * --for: a program that uses the first syscall an impact names keeps
+ * exactly the changes that root reaches, the rest counted as left out;
+ * an allocation failing at each step of the restriction leaves the
+ * result whole.
+ */
+static void test_for(void)
+{
+	char *p[2] = { tap_tmp_path("misc-old.kabi"), tap_tmp_path("misc-new.kabi") };
+	struct kdb *db[2] = { NULL, NULL };
+	struct kd_usage u = KD_USAGE_INIT;
+	struct diff_result *r = NULL;
+	const char *root = NULL;
+	size_t i, j, total, reached = 0, left = 0;
+	int n, failures = 0;
+
+	if (kdb__open(p[0], &db[0]) || kdb__open(p[1], &db[1]) || diff__run(db[0], db[1], NULL, &r)) {
+		ok(0, "the misc pair");
+		goto out;
+	}
+	total = diff_result__nr_changes(r);
+	for (i = 0; !root && i < total; i++)
+		if (diff_result__change(r, i)->nr_impacts)
+			root = diff_result__change(r, i)->impacts[0].root;
+	for (i = 0; root && i < total; i++) {
+		const struct diff_change *c = diff_result__change(r, i);
+		bool hit = c->category == DIFF_CAT_SYSCALL && !strcmp(c->name, root);
+
+		for (j = 0; j < c->nr_impacts; j++)
+			hit |= !strcmp(c->impacts[j].root, root);
+		reached += hit;
+	}
+	if (!root || kd_usage_add_syscall(&u, root, strlen(root))) {
+		ok(0, "a change with an impact");
+		goto out;
+	}
+	kd_usage_finish(&u);
+	kd_log_set_level(KD_LOG_QUIET);
+	for (n = 0; n < 1000; n++) {
+		int err;
+
+		kd_mem_fail_after(n);
+		err = diff_result__restrict(r, &u, "prog.log", db[0], db[1]);
+		kd_mem_fail_after(-1);
+		if (!err)
+			break;
+		failures += err == -ENOMEM && diff_result__nr_changes(r) == total && !diff_result__for(r);
+	}
+	kd_log_set_level(KD_LOG_WARN);
+	ok(n > 0 && failures == n, "restrict: out of memory at each of %d allocations leaves the result whole", n);
+	is_int(diff_result__nr_changes(r), reached, "  then keeps the changes the used root reaches");
+	ok(diff_result__for(r) && diff_result__for(r)->nr_syscalls == 1, "  one syscall used");
+	for (i = 0; diff_result__for(r) && i < DIFF__NR_VERDICTS; i++)
+		left += diff_result__for(r)->left_out[i];
+	is_int(left, total - reached, "  the others counted as left out");
+out:
+	kd_usage_release(&u);
+	diff_result__free(r);
+	kdb__free(db[0]);
+	kdb__free(db[1]);
+	free(p[0]);
+	free(p[1]);
+}
+
 int main(void)
 {
 	test_syscalls();
@@ -875,6 +940,7 @@ int main(void)
 	test_rules_documented();
 	test_add_checks_kind();
 	test_oom();
+	test_for();
 	kd_buf_release(&log_buf);
 	return tap_done();
 }

@@ -34,6 +34,7 @@ static const struct harness harnesses[] = {
 	{ "suppress", fuzz_suppress_one },
 	{ "uapi", fuzz_uapi_one },
 	{ "uapi-cache", fuzz_uapi_cache_one },
+	{ "usage", fuzz_usage_one },
 };
 
 static int cmp_name(const void *a, const void *b)

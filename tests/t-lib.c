@@ -6,6 +6,7 @@
  * visitor; the structural hash: what it covers, pointees by name), the arena
  * (alignment, zeroing, large and impossible requests, out of memory), array
  * growth bounds, the search by name (first match, NULL names, no match),
+ * the progress estimate (none too early, rounded up),
  * C declarator printing, SHA-256 digests (known vectors, split updates,
  * reset after final), and the removal of a temporary tree (wide, links
  * not followed, deeper than PATH_MAX).
@@ -23,6 +24,7 @@
 #include "lib/buf.h"
 #include "lib/cdecl.h"
 #include "lib/digest.h"
+#include "lib/eta.h"
 #include "lib/find.h"
 #include "lib/hashmap.h"
 #include "lib/json.h"
@@ -605,6 +607,17 @@ static void test_digest(void)
 	kd_digest__free(NULL);
 }
 
+/* The progress estimate: the rate so far on what remains, none too early. */
+static void test_eta(void)
+{
+	is_int(kd_eta_seconds(100, 4000, 10.0), 390, "eta: 100 of 4000 in 10 s: 390 s left");
+	is_int(kd_eta_seconds(3, 4000, 10.0), -1, "eta: under 2 percent done: none");
+	is_int(kd_eta_seconds(1000, 4000, 1.5), -1, "eta: under 2 s: none");
+	is_int(kd_eta_seconds(4000, 4000, 60.0), -1, "eta: all done: none");
+	is_int(kd_eta_seconds(0, 0, 60.0), -1, "eta: no total: none");
+	is_int(kd_eta_seconds(999, 1000, 10.0), 1, "eta: a fraction of a second left rounds up to 1");
+}
+
 int main(void)
 {
 	test_plain();
@@ -621,5 +634,6 @@ int main(void)
 	test_remove_tree();
 	test_remove_deep_tree();
 	test_json();
+	test_eta();
 	return tap_done();
 }

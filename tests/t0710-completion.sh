@@ -24,14 +24,15 @@ complete_words() {
 		_ "$comp" "$KABI_DIFF" "$@" | sed 's/ $//'
 }
 
-is "$(complete_words "")" "a.kabi b.kabi check diff dir.d extract matrix notes.txt probe show spec vmlinux-1" \
+is "$(complete_words "")" "a.kabi b.kabi cache check diff dir.d extract matrix notes.txt probe show spec vmlinux-1" \
 	"first word: the commands and files (the headline form OLD NEW)"
 is "$(complete_words ex)" "extract" "a command's prefix"
+is "$(complete_words cache "")" "list prune" "cache: its subcommands"
 is "$(complete_words --)" "--git --help --version" "kabi-diff's own options"
 is "$(complete_words diff --)" \
-	"--abi --arch --color --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --suppressions" \
+	"--abi --arch --color --for --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --stat --suppressions" \
 	"diff's long options"
-is "$(complete_words a.kabi b.kabi --s)" "--spec --suppressions" "the headline form takes diff's options"
+is "$(complete_words a.kabi b.kabi --s)" "--spec --stat --suppressions" "the headline form takes diff's options"
 is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --system-map --uapi --vdso" "extract's long options"
 is "$(complete_words extract -)" "--arch --help --jobs --modules --output --quiet --spec --system-map --uapi --vdso -h -j -o -q" \
 	"extract's options, short ones too"

@@ -23,6 +23,21 @@ is "$(run show k.kabi syscalls --abi x32)" \
 	"--abi x32 on an x86_64 kernel without it: exit 1, the ABIs it has named"
 is "$(run show k.kabi syscalls --abi x64)" "0||8" "  --abi x64: its table"
 
+# An ABI without a table (6.1.87+ call ia32's entry points from a switch):
+# entry points only, no numbers, sys_ni.c stubs of other architectures'
+# calls among them. Listed without the stubs, a first line saying why.
+cp k.kabi ia32.kabi && q ia32.kabi "INSERT INTO syscalls (abi, nr, name, entry, implemented) VALUES
+	('ia32', NULL, 'read', '__ia32_sys_read', 1), ('ia32', NULL, 'openat', '__ia32_compat_sys_openat', 1),
+	('ia32', NULL, 's390_ipc', '__ia32_sys_s390_ipc', 0),
+	('x64', NULL, 'x32_rt_sigreturn', '__x64_sys_x32_rt_sigreturn', 1)"
+is "$(run show ia32.kabi syscalls --abi ia32)" "0||3" "--abi ia32 without a table: exit 0, a line and two entry points"
+is "$(head -1 out.txt)" "# ia32: no syscall table in this kernel (its entry points are called from a switch, not an array): 2 entry points without numbers, which every syscall gets whether the ia32 switch calls it or not; 1 stub of calls it does not build (kernel/sys_ni.c, other architectures' too) not listed" \
+	"  the first line says why they have no number and what was left out"
+lacks out.txt 's390_ipc' "  the stub of another architecture's call not listed"
+is "$(run show ia32.kabi syscalls --abi x64)" "0||9" "--abi x64 with a table and an entry point it does not number"
+is "$(tail -1 out.txt)" "# x64: 1 entry point without a number in its table not listed" "  only the numbered slots, the rest counted"
+lacks out.txt 'x32_rt_sigreturn' "  the unnumbered one not listed"
+
 is "$(run show k.kabi syscall opnat2)" \
 	"1|kabi-diff: k.kabi: no syscall named 'opnat2'; did you mean 'openat2'?|0" \
 	"a syscall one letter off: did you mean"

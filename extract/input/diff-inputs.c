@@ -20,6 +20,7 @@
 #include "extract/input/diff-inputs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "extract/input/cache.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
 #include "db/kdb.h"
@@ -62,38 +64,10 @@ struct input {
 	struct kd_buf pkg_ref;	/* packages: the cache entry naming their .kabi */
 };
 
-/* The cache directory, created if needed; "" when there is no HOME either. */
+/* The cache directory, created if needed. */
 static int cache_dir(struct kd_buf *dir)
 {
-	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-	char *p;
-	int err;
-
-	if (xdg && *xdg)
-		err = kd_buf_addf(dir, "%s/kabi-diff", xdg);
-	else if (home && *home)
-		err = kd_buf_addf(dir, "%s/.cache/kabi-diff", home);
-	else
-		err = kd_buf_adds(dir, "./.kabi-diff-cache");
-	if (err)
-		return err;
-	for (p = dir->s + 1; ; p++) {
-		if (*p == '/' || !*p) {
-			char c = *p;
-
-			*p = '\0';
-			if (mkdir(dir->s, 0755) < 0 && errno != EEXIST) {
-				err = -errno;
-				kd_err("%s: cannot create the cache directory: %s", dir->s, strerror(errno));
-				*p = c;
-				return err;
-			}
-			*p = c;
-			if (!c)
-				break;
-		}
-	}
-	return 0;
+	return kcache__dir(dir, true);
 }
 
 /* Does meta @key of @db hold @want? */
@@ -129,6 +103,9 @@ static bool cache_hit(const char *path, const char *build_id, bool btf, const ch
 	if (!ok) {
 		kdb__free(*db);
 		*db = NULL;
+	} else {
+		/* When it was last used, for `cache prune --older-than` (best effort). */
+		(void)utimensat(AT_FDCWD, path, NULL, 0);
 	}
 	return ok;
 }

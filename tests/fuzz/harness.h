@@ -18,5 +18,6 @@ int fuzz_spec_one(const uint8_t *data, size_t size);
 int fuzz_suppress_one(const uint8_t *data, size_t size);
 int fuzz_uapi_one(const uint8_t *data, size_t size);
 int fuzz_uapi_cache_one(const uint8_t *data, size_t size);
+int fuzz_usage_one(const uint8_t *data, size_t size);
 
 #endif

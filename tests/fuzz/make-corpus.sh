@@ -12,6 +12,8 @@
 #             headers), the same as a tar, a headers .deb
 #   OUT/suppress  suppressions files: the entries the tests write, globs
 #             and escapes (see fuzz-suppress.c)
+#   OUT/usage  diff --for's files: an strace log of every line shape, a
+#             seccomp profile with an ioctl filter, a tiny ELF (fuzz-usage.c)
 # and inputs that reach the bounds of issue 12 (doc/LIMITS.md): no
 # .debug_aranges, DWARF attribute values outside their type, a base type
 # named "", hostile .kabi columns (huge offsets, a stored deep contract) and
@@ -193,5 +195,13 @@ printf 'member-* struct\\ open_how.* reviewed\nconstant-removed O_[A-Z]* gone\n*
 	> "$out/suppress/seed-globs"
 printf 'member-moved ioctl\\ FX_IOC_* reached from the ioctl\r\nno-such-rule x y\n' > "$out/suppress/seed-errors"
 
-ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" "$out/suppress" |
+# diff --for: an strace log of every line shape, a seccomp profile, a tiny ELF.
+mkdir -p "$out/usage"
+printf '1 execve("./a", ["a"], 0x1 /* 3 vars */) = 0\n[pid 2] 1.5 ioctl(3</a,b>, A or B, 0) = 0\nioctl(4, _IOC(_IOC_READ|_IOC_WRITE, 0x64, 0xa0, 0x10), 0) = 0\nioctl(5, 0x5413 /* X */, 0) = 0\n<... read resumed>"", 1) = 0\nsyscall_0x1c5(1) = -1\n+++ exited with 0 +++\n' \
+	> "$out/usage/seed-strace"
+printf '{"defaultAction": "SCMP_ACT_ERRNO", "syscalls": [{"names": ["read", "ioctl"], "action": "SCMP_ACT_ALLOW", "args": [{"index": 1, "value": 21505, "op": "SCMP_CMP_EQ"}]}, {"name": "write", "action": "SCMP_ACT_LOG"}]}\n' \
+	> "$out/usage/seed-seccomp"
+printf 'int main(void) { return 0; }\n' | gcc -x c -O2 -o "$out/usage/seed-elf" - 2>/dev/null || true
+
+ls "$out/elf" "$out/uapi" "$out/db" "$out/spec" "$out/uapi-cache" "$out/package" "$out/suppress" "$out/usage" |
 	grep -c seed- | sed 's/^/make-corpus: seeds: /'
