@@ -23,7 +23,8 @@ KD_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra $(WERROR) -I. -Ilib -Ibuild/gen
 DWARF_CFLAGS := -I/usr/include/libdwarf $(shell pkg-config --cflags libelf 2>/dev/null)
 SQLITE_CFLAGS := $(shell pkg-config --cflags sqlite3 2>/dev/null)
 stage_cflags = $(if $(filter extract/% tests/%,$(1)),$(DWARF_CFLAGS)) \
-	$(if $(filter db/% tests/%,$(1)),$(SQLITE_CFLAGS))
+	$(if $(filter db/% tests/%,$(1)),$(SQLITE_CFLAGS)) \
+	$(if $(filter tests/%,$(1)),,-include lib/banned.h)
 LIBS = -ldwarf $(shell pkg-config --libs libelf sqlite3 zlib libarchive libcrypto libbpf jansson 2>/dev/null || echo -lelf -lsqlite3 -lz -larchive -lcrypto -lbpf -ljansson) -pthread -lm
 
 ifneq ($(filter asan,$(MAKECMDGOALS)),)

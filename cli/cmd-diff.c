@@ -30,6 +30,7 @@
 #include "diff/diff.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
+#include "lib/mem.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
 #include "lib/usage.h"
@@ -286,7 +287,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		/* REV1..REV2 as git log spells a range (REV1...REV2 is not a pair). */
 		char *dots;
 
-		range = strdup(argv[optind]);
+		range = kd_strdup(argv[optind]);
 		if (!range) {
 			kd_err("out of memory");
 			return KD_EXIT_ERROR;

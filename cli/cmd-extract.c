@@ -237,7 +237,7 @@ int cmd_extract(int argc, char **argv)
 		goto out;
 	}
 	if (!conf.output) {
-		char *copy = strdup(conf.vmlinux);
+		char *copy = kd_strdup(conf.vmlinux);
 
 		if (!copy || kd_buf_addf(&out, "%s.kabi", basename(copy))) {
 			free(copy);

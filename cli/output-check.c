@@ -92,7 +92,7 @@ static int check_directories(const char *dest, const char *const *inputs, size_t
 
 		if (!inputs[i] || stat(inputs[i], &dir) || !S_ISDIR(dir.st_mode))
 			continue;
-		strcpy(walk, real);
+		memcpy(walk, real, strlen(real) + 1);
 		if (below(walk, &dir)) {
 			kd_err("%s: inside the input directory %s, where a file of that name is read"
 			       " as part of the input; write the output elsewhere", dest, inputs[i]);

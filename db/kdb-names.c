@@ -131,7 +131,7 @@ int kdb__nearest_name(struct kdb *db, const char *what, const char *name, char *
 	if (n < 0)
 		return n;
 	/* Names longer than @name by more than @limit are never near: one row fits all others. */
-	row = malloc((len + limit + 1) * sizeof(*row));
+	row = kd_calloc(len + limit + 1, sizeof(*row));
 	if (!row) {
 		kdb__names_free(names, n);
 		return -ENOMEM;

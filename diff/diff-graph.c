@@ -310,7 +310,7 @@ int dt_impacts(struct diff_engine *e)
 					n->dirty = changed = true;
 		}
 	}
-	queue = kd_malloc((e->nr_nodes + 1) * sizeof(*queue));
+	queue = kd_malloc_array(e->nr_nodes + 1, sizeof(*queue));
 	if (!queue)
 		return -ENOMEM;
 	for (i = 0; !err && i < e->nr_nodes; i++)

@@ -123,7 +123,7 @@ size_t diff_uncompared_add(struct diff_result *r, const char *header, const char
 
 int diff_uncompared_add_type(struct diff_uncompared *u, const char *subject)
 {
-	const char **v = kd_realloc((void *)u->types, (u->nr_types + 1) * sizeof(*v));
+	const char **v = kd_realloc_array((void *)u->types, u->nr_types + 1, sizeof(*v));
 	char *s = kd_strdup(subject);
 
 	if (v)

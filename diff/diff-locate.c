@@ -77,7 +77,7 @@ static int type_decl(struct kdb *db, const char *name, struct decl *d)
 		return 0;
 	/* "struct fx_node.u": an anonymous member is declared in its parent. */
 	p = strchr(name, '.');
-	bare = p ? strndup(name, (size_t)(p - name)) : kd_strdup(name);
+	bare = p ? kd_strndup(name, (size_t)(p - name)) : kd_strdup(name);
 	if (!bare)
 		return -ENOMEM;
 	n = kdb__find_types(db, kind, bare, &ids);

@@ -157,7 +157,7 @@ int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const c
 	for (i = 0; i < c->nr_impacts; i++)
 		if (!strcmp(c->impacts[i].root, root))
 			return 0;
-	im = kd_realloc(c->impacts, (c->nr_impacts + 1) * sizeof(*im));
+	im = kd_realloc_array(c->impacts, c->nr_impacts + 1, sizeof(*im));
 	if (!im)
 		return -ENOMEM;
 	c->impacts = im;

@@ -152,7 +152,7 @@ int report__fprintf(const struct diff_result *r, const struct report_conf *conf,
 	const struct diff_change **list;
 	int s, err = 0;
 
-	list = kd_malloc((total + 1) * sizeof(*list));
+	list = kd_malloc_array(total + 1, sizeof(*list));
 	if (!list)
 		return -ENOMEM;
 	if (conf->stat)

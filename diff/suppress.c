@@ -219,7 +219,7 @@ static int note_unmatched(struct diff_result *r, const struct diff_suppressions 
 	char **v;
 	int err;
 
-	v = kd_realloc(r->unmatched, (r->nr_unmatched + 1) * sizeof(*v));
+	v = kd_realloc_array(r->unmatched, r->nr_unmatched + 1, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
 	r->unmatched = v;

@@ -102,7 +102,7 @@ static char *banner_at(const char *p, size_t avail)
 static int arm64_version(int fd, const char *path, struct kimage_id *id)
 {
 	enum { BLOCK = 1 << 20, KEEP = BANNER_MAX + 16, MAX_BANNERS = 8 };
-	char *buf = malloc(BLOCK + KEEP);
+	char *buf = kd_malloc(BLOCK + KEEP);
 	struct kd_buf all = KD_BUF_INIT;
 	size_t keep = 0, found = 0;
 	off_t at = 0;

@@ -45,6 +45,13 @@ void *kd_arena_alloc(struct kd_arena *a, size_t size)
 	return p;
 }
 
+void *kd_arena_alloc_array(struct kd_arena *a, size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	return kd_arena_alloc(a, n * size);
+}
+
 char *kd_arena_strndup(struct kd_arena *a, const char *s, size_t n)
 {
 	char *d = n < SIZE_MAX ? kd_arena_alloc(a, n + 1) : NULL;

@@ -20,6 +20,8 @@ struct kd_arena {
 
 /* @size zeroed bytes that live until kd_arena_release(); NULL on ENOMEM. */
 void *kd_arena_alloc(struct kd_arena *a, size_t size);
+/* @n zeroed elements of @size bytes; NULL when n * size overflows. */
+void *kd_arena_alloc_array(struct kd_arena *a, size_t n, size_t size);
 /* A NUL-terminated copy of the @n bytes at @s; NULL on ENOMEM. */
 char *kd_arena_strndup(struct kd_arena *a, const char *s, size_t n);
 /* A copy of @s; NULL in, NULL out (and NULL on ENOMEM). */

@@ -10,6 +10,8 @@
 
 #include <openssl/evp.h>
 
+#include "mem.h"
+
 struct kd_digest {
 	EVP_MD_CTX *ctx;
 	bool failed;		/* a step of libcrypto failed: final says so */
@@ -22,7 +24,7 @@ static void start(struct kd_digest *d)
 
 int kd_digest__new(struct kd_digest **out)
 {
-	struct kd_digest *d = calloc(1, sizeof(*d));
+	struct kd_digest *d = kd_calloc(1, sizeof(*d));
 
 	*out = NULL;
 	if (!d)

@@ -2,6 +2,13 @@
 /* Allocation wrappers with test-time fault injection; see mem.h. */
 #include "mem.h"
 
+/* The one caller of the allocator (lib/banned.h bans it elsewhere). */
+#undef malloc
+#undef calloc
+#undef realloc
+#undef strdup
+#undef strndup
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,6 +44,29 @@ void *kd_calloc(size_t n, size_t size)
 void *kd_realloc(void *p, size_t size)
 {
 	return should_fail() ? NULL : realloc(p, size ? size : 1);
+}
+
+/* Whether @n elements of @size bytes fit a size_t; *bytes their size. */
+static int array_bytes(size_t n, size_t size, size_t *bytes)
+{
+	if (size && n > SIZE_MAX / size)
+		return 0;
+	*bytes = n * size;
+	return 1;
+}
+
+void *kd_malloc_array(size_t n, size_t size)
+{
+	size_t bytes;
+
+	return array_bytes(n, size, &bytes) ? kd_malloc(bytes) : NULL;
+}
+
+void *kd_realloc_array(void *p, size_t n, size_t size)
+{
+	size_t bytes;
+
+	return array_bytes(n, size, &bytes) ? kd_realloc(p, bytes) : NULL;
 }
 
 char *kd_strndup(const char *s, size_t n)

@@ -16,6 +16,9 @@ void *kd_realloc(void *p, size_t size);
 /* Returns a malloc'ed copy (caller frees), NULL on ENOMEM or NULL input. */
 char *kd_strdup(const char *s);
 char *kd_strndup(const char *s, size_t n);
+/* @n elements of @size bytes: NULL (as for ENOMEM) when n * size overflows. */
+void *kd_malloc_array(size_t n, size_t size);
+void *kd_realloc_array(void *p, size_t n, size_t size);
 
 /*
  * Make *arr hold at least @need elements of @elem_size bytes, growing

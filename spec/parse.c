@@ -126,7 +126,7 @@ void *to_arena(struct parser *p, void *tmp, size_t n, size_t size)
 	void *d = NULL;
 
 	if (n) {
-		d = kd_arena_alloc(&p->s->arena, n * size);
+		d = kd_arena_alloc_array(&p->s->arena, n, size);
 		if (d)
 			memcpy(d, tmp, n * size);
 		else

@@ -61,7 +61,7 @@ static int note_qualifier(const struct kd_type *x, void *ctx)
 		*p->is_const = true;
 	if (x->kind == KD_KIND_TYPEDEF && p->tdname && !*p->tdname && x->name &&
 	    strlen(x->name) < p->tdlen)
-		strcpy(p->tdname, x->name);
+		memcpy(p->tdname, x->name, strlen(x->name) + 1);
 	return 0;
 }
 

@@ -310,7 +310,7 @@ int uapi_cc_alone_finish(struct cc_state *s, struct run *run, const struct kd_ch
 	units = kd_calloc(n, sizeof(*units));
 	diag = kd_calloc(n, sizeof(*diag));
 	names = kd_calloc(n + 1, sizeof(*names));
-	again.hdr = kd_malloc((n + 1) * sizeof(*again.hdr));
+	again.hdr = kd_malloc_array(n + 1, sizeof(*again.hdr));
 	if (!units || !diag || !names || !again.hdr) {
 		err = -ENOMEM;
 		goto out;

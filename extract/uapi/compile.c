@@ -132,21 +132,22 @@ static int base_command(struct cc_state *s)
  */
 static int compiler_env(struct cc_state *s)
 {
-	size_t n = 0, i;
+	size_t n = 0, i, size;
 	char **env;
 
 	while (environ && environ[n])
 		n++;
-	env = kd_arena_alloc(&s->arena, (n + 2) * sizeof(*env));
+	env = kd_arena_alloc_array(&s->arena, n + 2, sizeof(*env));
 	if (!env)
 		return -ENOMEM;
 	for (i = 0, n = 0; environ && environ[i]; i++)
 		if (strncmp(environ[i], "TMPDIR=", 7))
 			env[n++] = environ[i];
-	env[n] = kd_arena_alloc(&s->arena, strlen(s->r->workdir) + 8);
+	size = strlen(s->r->workdir) + sizeof("TMPDIR=");
+	env[n] = kd_arena_alloc(&s->arena, size);
 	if (!env[n])
 		return -ENOMEM;
-	sprintf(env[n++], "TMPDIR=%s", s->r->workdir);
+	snprintf(env[n++], size, "TMPDIR=%s", s->r->workdir);
 	env[n] = NULL;
 	s->env = env;
 	return 0;
@@ -218,7 +219,7 @@ static int queue_runs(struct batch *queue, size_t *nr_queue, size_t n, size_t pe
 
 	for (i = 0; i < n; i += per) {
 		size_t len = n - i < per ? n - i : per, k;
-		size_t *h = kd_malloc(len * sizeof(*h));
+		size_t *h = kd_malloc_array(len, sizeof(*h));
 
 		if (!h)
 			return -ENOMEM;

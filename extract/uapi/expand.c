@@ -427,7 +427,7 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 			if (nargs == 1 && !args[0].n && m->nparams == 0)
 				nargs = 0;
 			if (nargs == m->nparams - 1 && m->variadic) {
-				struct span *grown = kd_realloc(args, (size_t)m->nparams * sizeof(*args));
+				struct span *grown = kd_realloc_array(args, (size_t)m->nparams, sizeof(*args));
 
 				if (!grown) {
 					err = -ENOMEM;

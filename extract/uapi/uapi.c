@@ -434,7 +434,7 @@ static int keep_pending(struct uapi_scan *s, const struct umacro *m, struct rec 
 		;
 	/* Worth another try: a value naming an identifier, and no ioctl call in it. */
 	if (t && t->n && i == t->n && p->unknown && !p->shape) {
-		p->toks = kd_arena_alloc(&s->arena, t->n * sizeof(*p->toks));
+		p->toks = kd_arena_alloc_array(&s->arena, t->n, sizeof(*p->toks));
 		for (i = 0; p->toks && i < t->n; i++) {
 			p->toks[i] = t->v[i];
 			p->toks[i].hide = NULL;
@@ -674,7 +674,7 @@ static int sort_by_name(void *arr, const char **roots, size_t n, size_t size)
 	if (n == 0)
 		return 0;
 	o = kd_calloc(n, sizeof(*o));
-	copy = kd_malloc(n * size);
+	copy = kd_malloc_array(n, size);
 	rcopy = kd_calloc(n, sizeof(*rcopy));
 	if (!o || !copy || !rcopy)
 		goto out;
