@@ -34,6 +34,18 @@
 #include "db/kdb-diff.h"
 #include "lib/mem.h"
 
+/* By name. */
+static int dmod_cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct dmod *)a)->name, ((const struct dmod *)b)->name);
+}
+
+static int diff_removed_module_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct diff_removed_module *)a)->pub.name,
+		      ((const struct diff_removed_module *)b)->pub.name);
+}
+
 /* The most modules an evidence line names; the report's section has them all. */
 #define EVIDENCE_MODULES 6
 
@@ -424,17 +436,6 @@ int diff_modules_finish(struct diff_run *run)
 		}
 	}
 	return 0;
-}
-
-int dmod_cmp_name(const void *a, const void *b)
-{
-	return strcmp(((const struct dmod *)a)->name, ((const struct dmod *)b)->name);
-}
-
-int diff_removed_module_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct diff_removed_module *)a)->pub.name,
-		      ((const struct diff_removed_module *)b)->pub.name);
 }
 
 size_t diff_result__nr_removed_modules(const struct diff_result *r)

@@ -193,7 +193,7 @@ static int cmp_change(const void *pa, const void *pb)
 	return cmp_str(a->new_value, b->new_value);
 }
 
-void diff_result_sort(struct diff_result *r)
+static void diff_result_sort(struct diff_result *r)
 {
 	size_t i;
 

@@ -33,8 +33,6 @@ struct diff_removed_module {
 	struct diff_module_removed pub;
 	size_t cap_headers, cap_served, cap_shared;
 };
-/* By name. */
-int diff_removed_module_cmp(const void *a, const void *b);
 /* Free @r's removed modules (diff_result__free()). */
 struct diff_result;
 void diff_removed_modules_free(struct diff_result *r);
@@ -95,8 +93,6 @@ bool diff_constant(struct kdb *db, const char *name, int64_t *value);
 int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const char *path);
 /* Changes between two contract versions (diff-contract.c): conf->contract_changes. */
 int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf);
-/* Sort changes (and their impacts) into the documented order. */
-void diff_result_sort(struct diff_result *r);
 
 /* All types of one kernel, sorted by id. */
 struct tgraph {
@@ -229,8 +225,6 @@ struct dmod {
 	long entry;		/* while listing: its result entry */
 	size_t index;		/* new side: its index before the sort by name */
 };
-/* By name. */
-int dmod_cmp_name(const void *a, const void *b);
 /* A binary compiled with a UAPI header. */
 struct dmod_header {
 	char *header;		/* "linux/tc_act/tc_ipt.h" */

@@ -24,7 +24,7 @@
  * or "include/generated/uapi/" that begins @path or follows a '/'. NULL
  * when @path is no UAPI header (not below such a directory, not a .h).
  */
-const char *binary_headers__uapi_name(const char *path)
+static const char *binary_headers__uapi_name(const char *path)
 {
 	static const char *const dirs[] = { "include/uapi/", "include/generated/uapi/", NULL };
 	const char *best = NULL, *p;

@@ -15,8 +15,6 @@ struct binary_headers {
 	struct kd_hashmap seen;	/* name hash -> index + 1, while reading */
 };
 
-/* The UAPI name of the tree-relative source path @path (points into it), or NULL. */
-const char *binary_headers__uapi_name(const char *path);
 /* Add the UAPI headers of every CU of @d to @out, then sort it. 0 or negative. */
 int binary_headers__read(struct kdwarf *d, struct binary_headers *out);
 /* Free @h's names; @h is empty afterwards. NULL is fine. */

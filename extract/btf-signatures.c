@@ -24,6 +24,9 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 
+/* A C type as ftrace spells it ("const char *", "struct open_how *") as a table id; 0 unknown. */
+static int xbtf_parse_type(struct xbtf *b, const char *text, int64_t *id);
+
 #define META_MAX_ARGS 6		/* syscalls take at most six */
 #define META_STR_MAX 256
 
@@ -370,7 +373,7 @@ static bool is_qual(const char *w)
 	return !strcmp(w, "const") || !strcmp(w, "volatile") || !strcmp(w, "restrict");
 }
 
-int xbtf_parse_type(struct xbtf *b, const char *text, int64_t *id)
+static int xbtf_parse_type(struct xbtf *b, const char *text, int64_t *id)
 {
 	char *copy = kd_strdup(text);
 	struct words w;

@@ -75,7 +75,5 @@ int xbtf_base_type(struct xbtf *b, const char *name, int64_t *id);
  */
 int xbtf_read_signatures(struct xsyscalls *s, struct xbtf *b, struct kelf *k,
 			 size_t *from_func, size_t *from_meta);
-/* A C type as ftrace spells it ("const char *", "struct open_how *") as a table id; 0 unknown. */
-int xbtf_parse_type(struct xbtf *b, const char *text, int64_t *id);
 
 #endif

@@ -128,7 +128,7 @@ int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what)
 	return -KD_EFORMAT;
 }
 
-int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_Error *derr)
+static int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_Error *derr)
 {
 	int rc = dwarf_siblingof_b(d->dbg, die, 1, next, derr);
 

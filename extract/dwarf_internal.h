@@ -46,13 +46,6 @@ int kdwarf_open(struct kelf *elf, struct kdwarf **out);
 void kdwarf_close(struct kdwarf *d);
 /* "PATH: DWARF: message" for a libdwarf error; frees @err. Returns -KD_EFORMAT. */
 int kdwarf_error(struct kdwarf *d, Dwarf_Error err, const char *what);
-/*
- * dwarf_siblingof_b() for walking children, refusing to go backwards: a
- * damaged DW_AT_sibling that points at or before its own DIE would make
- * the walk loop forever. That is DW_DLV_ERROR with *derr NULL and the
- * cause kept for kdwarf_error().
- */
-int kdwarf_next_sibling(struct kdwarf *d, Dwarf_Die die, Dwarf_Die *next, Dwarf_Error *derr);
 
 /*
  * Call @fn with the DIE of each compilation unit in order until it returns

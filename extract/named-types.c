@@ -69,7 +69,7 @@ static void split(const char *spelling, enum kd_kind *kind, const char **ident)
 	*ident = spelling;
 }
 
-long name_set_find(const struct name_set *set, enum kd_kind kind, const char *name)
+static long name_set_find(const struct name_set *set, enum kd_kind kind, const char *name)
 {
 	size_t pos = KD_HASHMAP_FIRST;
 	uint64_t h, v;
@@ -95,7 +95,7 @@ long name_set_index(const struct name_set *set, const char *spelling)
 	return name_set_find(set, kind, ident);
 }
 
-bool name_set_has_identifier(const struct name_set *set, const char *name, size_t len)
+static bool name_set_has_identifier(const struct name_set *set, const char *name, size_t len)
 {
 	size_t pos = KD_HASHMAP_FIRST;
 	uint64_t h = ident_hash(name, len), v;

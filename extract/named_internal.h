@@ -20,12 +20,8 @@ int name_set_add(struct name_set *set, const char *spelling);
 size_t name_set_count(const struct name_set *set);
 /* The @i-th spelling (insertion order). */
 const char *name_set_at(const struct name_set *set, size_t i);
-/* Index of the entry for DIE-level (tag kind, bare name), or -1. */
-long name_set_find(const struct name_set *set, enum kd_kind kind, const char *name);
 /* Index of @spelling ("struct foo"), or -1. */
 long name_set_index(const struct name_set *set, const char *spelling);
-/* Does @name (a bare identifier) occur in the set under any kind? */
-bool name_set_has_identifier(const struct name_set *set, const char *name, size_t len);
 
 /*
  * Walk the top-level DIEs of every CU of @xt's DWARF and queue each

@@ -86,7 +86,7 @@ static uint64_t type_hash(struct xtable *xt, int64_t id, int depth)
 	return h;
 }
 
-int xt_hash_all(struct xtable *xt)
+static int xt_hash_all(struct xtable *xt)
 {
 	size_t i;
 

@@ -99,8 +99,6 @@ char *xt_decl_file(struct xtable *xt, Dwarf_Die die);
 void xt_problem(struct xtable *xt, Dwarf_Off off, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Structural hashes of every node reachable from the table. */
-int xt_hash_all(struct xtable *xt);
 /* After the reads: every queued DIE read (xt_drain), layouts settled and
  * hashes computed, in the order each needs; ready for xt_write(). */
 int xt_complete(struct xtable *xt);

@@ -62,16 +62,6 @@ const char *kd_arch__supported(void)
 	return "x86_64 and arm64";
 }
 
-bool kd_arch__is_native_abi(const char *abi)
-{
-	size_t i;
-
-	for (i = 0; abi && i < NR_ARCHES; i++)
-		if (!strcmp(arches[i].native_abi, abi))
-			return true;
-	return false;
-}
-
 int kd_arch__abi_width(const struct kd_arch *arch)
 {
 	size_t i, w = 0;

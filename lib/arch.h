@@ -38,8 +38,6 @@ const struct kd_arch *kd_arch__host(void);
 const char *kd_arch__supported(void);
 /* The @i-th supported architecture (0: x86_64), NULL past the last. */
 const struct kd_arch *kd_arch__nth(size_t i);
-/* Is @abi the native (sys_call_table) ABI of some architecture? */
-bool kd_arch__is_native_abi(const char *abi);
 
 /* Columns for an ABI name of @arch in aligned output (NULL: any arch). */
 int kd_arch__abi_width(const struct kd_arch *arch);

@@ -61,7 +61,6 @@ struct conv {
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-bool conv_in_list(const char *const *list, size_t n, const char *name);
 /* spec_lookup_fn over @ctx, a struct conv: slots, flag set masks, constants. */
 int conv_lookup(const char *name, uint64_t *value, void *ctx);
 /* 1 true, 0 false, -1 not evaluable (or @e NULL). */

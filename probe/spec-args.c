@@ -63,7 +63,7 @@ static const char *const lookup_calls[] = {
 	"statfs", "statx", "chdir",
 };
 
-bool conv_in_list(const char *const *list, size_t n, const char *name)
+static bool conv_in_list(const char *const *list, size_t n, const char *name)
 {
 	size_t i;
 

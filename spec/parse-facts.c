@@ -14,17 +14,12 @@
 
 #include "lib/mem.h"
 
-const char *const spec_role_names[] = {
+static const char *const spec_role_names[] = {
 	[SPEC_ROLE_VALUE] = "value", [SPEC_ROLE_MASK] = "mask", [SPEC_ROLE_VERSION] = "version",
 	[SPEC_ROLE_MINIMUM] = "minimum", [SPEC_ROLE_COUNT] = "count",
 	[SPEC_ROLE_RESERVED] = "reserved", [SPEC_ROLE_HARDWARE] = "hardware",
 	[SPEC_ROLE__COUNT] = NULL
 };
-
-const char *spec_role_name(enum spec_role r)
-{
-	return (unsigned)r < SPEC_ROLE__COUNT ? spec_role_names[r] : "?";
-}
 
 static int parse_role(struct parser *p, enum spec_role *role)
 {

@@ -21,12 +21,12 @@
 #include "lib/mem.h"
 
 /* The words a declaration starts with (decl_parsers[] follows their order). */
-const char *const spec_decl_keywords[] = {
+static const char *const spec_decl_keywords[] = {
 	"include", "fdkind", "idkind", "flags", "enum", "struct", "union", "syscall", "ioctl",
 	"constant", "family", NULL
 };
 
-const char *const spec_kind_names[] = {
+static const char *const spec_kind_names[] = {
 	[SPEC_K_INT] = "int", [SPEC_K_FD] = "fd", [SPEC_K_PATH] = "path",
 	[SPEC_K_STRING] = "string", [SPEC_K_PTR] = "ptr", [SPEC_K_ADDR] = "addr",
 	[SPEC_K_LEN] = "len", [SPEC_K_COUNT] = "count", [SPEC_K_FLAGS] = "flags",

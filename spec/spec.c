@@ -58,7 +58,7 @@ void spec__free(struct spec *s)
 	free(s);
 }
 
-bool spec_has_file(const struct spec *s, const char *path)
+static bool spec_has_file(const struct spec *s, const char *path)
 {
 	char *real = realpath(path, NULL);
 	bool found = false;
@@ -71,7 +71,7 @@ bool spec_has_file(const struct spec *s, const char *path)
 	return found;
 }
 
-int spec_add_file(struct spec *s, const char *path, const char *name, const char *text,
+static int spec_add_file(struct spec *s, const char *path, const char *name, const char *text,
 		  size_t len, const char **text_out)
 {
 	struct spec_file *f;
@@ -551,29 +551,9 @@ bool spec__is_fdkind(const struct spec *s, const char *name)
 	return KD_FIND_NAMED(const struct spec_fdkind, s->fdkinds, s->nr_fdkinds, name, name);
 }
 
-size_t spec__nr_constants(const struct spec *s)
-{
-	return s->nr_constants;
-}
-
-const struct spec_constant *spec__constant(const struct spec *s, size_t i)
-{
-	return i < s->nr_constants ? &s->constants[i] : NULL;
-}
-
 const struct spec_constant *spec__find_constant(const struct spec *s, const char *name)
 {
 	return KD_FIND_NAMED(const struct spec_constant, s->constants, s->nr_constants, name, name);
-}
-
-size_t spec__nr_families(const struct spec *s)
-{
-	return s->nr_families;
-}
-
-const struct spec_family *spec__family(const struct spec *s, size_t i)
-{
-	return i < s->nr_families ? &s->families[i] : NULL;
 }
 
 const struct spec_family *spec__find_family(const struct spec *s, int type, const char *header)

@@ -307,7 +307,6 @@ enum spec_role {
 	SPEC_ROLE_HARDWARE,	/* a fact of hardware no syscall passes: a new value corrects it */
 	SPEC_ROLE__COUNT
 };
-const char *spec_role_name(enum spec_role r);	/* "value", "mask", ... */
 
 struct spec_constant {
 	const char *name;		/* the UAPI constant: "UFFD_API_FEATURES" */
@@ -413,12 +412,8 @@ const struct spec_field *spec_struct__field(const struct spec_struct *st, const 
  */
 const struct spec_field *spec_struct__unused(const struct spec_struct *st, const char *name);
 
-size_t spec__nr_constants(const struct spec *s);
-const struct spec_constant *spec__constant(const struct spec *s, size_t i);
 /* The role the contract gives constant @name; NULL when it gives none. */
 const struct spec_constant *spec__find_constant(const struct spec *s, const char *name);
-size_t spec__nr_families(const struct spec *s);
-const struct spec_family *spec__family(const struct spec *s, size_t i);
 /*
  * The family an ioctl of _IOC_TYPE @type defined in header @header (an
  * include name, "drm/drm.h"; NULL: unknown) belongs to, NULL when none.

@@ -43,12 +43,6 @@ struct spec {
 	char hash_hex[17];
 };
 
-/* Record a file (path, content) in @s; *text_out: its arena copy. */
-int spec_add_file(struct spec *s, const char *path, const char *name, const char *text,
-		  size_t len, const char **text_out);
-bool spec_has_file(const struct spec *s, const char *path);
-
-
 /* Closest of @cands (NULL-terminated or @n entries) to @word, or NULL if none is close. */
 const char *did_you_mean(const char *word, const char *const *cands, size_t n);
 /* Report "FILE:LINE:COL: msg" through kd_err() and count it; with
@@ -173,10 +167,7 @@ int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, c
 
 /* errnos.c: known Linux errno names, NULL-terminated. */
 extern const char *const spec_errno_names[];
-/* Keywords and kinds for did-you-mean. */
-extern const char *const spec_decl_keywords[];
-extern const char *const spec_kind_names[];
+/* The names a `returns` clause may give, for did-you-mean. */
 extern const char *const spec_ret_names[];
-extern const char *const spec_role_names[];
 
 #endif

@@ -670,11 +670,6 @@ const struct extract_modules_feed *kpkg__modules_feed(const struct kpkg *p)
 	return p->pending || p->nr_again ? &p->feed : NULL;
 }
 
-const struct kpkg_stats *kpkg__stats(const struct kpkg *p)
-{
-	return &p->st;
-}
-
 void kpkg__close(struct kpkg *p)
 {
 	size_t i;

@@ -55,7 +55,6 @@ int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **
 const char *kpkg__dir(const struct kpkg *p);
 /* The modules to extract, or NULL (no UAPI headers: nothing would use them; or none). */
 const struct extract_modules_feed *kpkg__modules_feed(const struct kpkg *p);
-const struct kpkg_stats *kpkg__stats(const struct kpkg *p);
 /* Close the packages and remove DIR. */
 void kpkg__close(struct kpkg *p);
 

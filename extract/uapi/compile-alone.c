@@ -40,7 +40,7 @@
 #include "lib/mem.h"
 #include "lib/path.h"
 
-int uapi_cc_unit_path(const struct cc_state *s, size_t h, const char *ext, struct kd_buf *b)
+static int uapi_cc_unit_path(const struct cc_state *s, size_t h, const char *ext, struct kd_buf *b)
 {
 	kd_buf_reset(b);
 	return kd_buf_addf(b, "%s/h%zu.%s", s->r->workdir, h, ext);
@@ -221,7 +221,7 @@ static int add_dep(const char *path, void *ctx)
 	return umap_put(&s->dep_set, key, len, key);
 }
 
-int uapi_cc_unit_deps(struct cc_state *s, const char *path)
+static int uapi_cc_unit_deps(struct cc_state *s, const char *path)
 {
 	char *text = uapi_cc_read_text(path);
 	int err = text ? uapi_cc_parse_deps(text, add_dep, s) : -ENOENT;

@@ -26,6 +26,9 @@
 #include "lib/path.h"
 #include "lib/tmpfile.h"
 
+/* rm -r @dir (NULL is fine). */
+static void uapi_cc_remove_tree(const char *dir);
+
 /* A compiler asked a question (its version): seconds, address space, bytes of answer kept. */
 #define CAPTURE_SECONDS 30
 #define CAPTURE_MEMORY (1ull << 30)
@@ -141,7 +144,7 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
 	return 0;
 }
 
-void uapi_cc_remove_tree(const char *dir)
+static void uapi_cc_remove_tree(const char *dir)
 {
 	if (dir)
 		nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);

@@ -205,8 +205,6 @@ int uapi_cc_run_capture(char *const *argv, char **out);
  * defines away the annotations headers_install strips.
  */
 int uapi_cc_write_wrappers(const struct utree *tree, const char *wrap);
-/* rm -r @dir (NULL is fine). */
-void uapi_cc_remove_tree(const char *dir);
 /*
  * A new directory $TMPDIR/kabi-uapi.XXXXXX in *dir (malloc'ed), registered
  * for removal on a fatal signal (lib/tmpfile.h), so that a stopped
@@ -302,8 +300,6 @@ struct run {
 	struct kd_buf diag;		/* the compiler's messages (stderr) */
 };
 
-/* "WORKDIR/NAME" of header @h's unit: h<h>.<ext> ("c", "o", "d"), into @b (reset first). */
-int uapi_cc_unit_path(const struct cc_state *s, size_t h, const char *ext, struct kd_buf *b);
 /* Record @header as not compiled, with @message. */
 int uapi_cc_add_failure(struct cc_state *s, const char *header, const char *message);
 /* Record header @h (index into names) as not compiled: the time budget ran out. */
@@ -320,8 +316,6 @@ int uapi_cc_alone_start(struct cc_state *s, struct run *run);
 int uapi_cc_alone_finish(struct cc_state *s, struct run *run, const struct kd_child_status *st,
 			 bool over, struct batch *queue, size_t *nr_queue);
 
-/* Record every file the dependency file @path (written by -MD) names, for the cache. */
-int uapi_cc_unit_deps(struct cc_state *s, const char *path);
 
 /* --- what a header may read (compile-confine.c) ---------------------------- */
 /* The directories: the tree's, the work directory, the compiler's system ones. 0 or -errno. */
