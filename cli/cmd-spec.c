@@ -44,8 +44,9 @@ static void summary(const struct spec *s, FILE *f)
 			ioctls++;
 	}
 	fprintf(f, "%zu files, %zu syscalls, %zu ioctls, %zu flag sets/enums, %zu structs,"
-		" %zu fd kinds; spec hash %s\n", spec__nr_files(s), syscalls, ioctls,
-		spec__nr_sets(s), spec__nr_structs(s), spec__nr_fdkinds(s), spec__hash_hex(s));
+		" %zu fd kinds, %zu vDSO ABIs; spec hash %s\n", spec__nr_files(s), syscalls, ioctls,
+		spec__nr_sets(s), spec__nr_structs(s), spec__nr_fdkinds(s), spec__nr_vdsos(s),
+		spec__hash_hex(s));
 }
 
 static int spec_lint(const char *dir)

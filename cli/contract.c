@@ -320,6 +320,17 @@ static bool c_length_of(void *ctx, const char *call, const char *param, const ch
 	return false;
 }
 
+static bool c_vdso_promise(void *ctx, const char *abi, const char *name, const char *node,
+			   struct diff_where *where)
+{
+	const struct spec_vdso *v = spec__find_vdso(ctx, abi);
+	const struct spec_vdso_entry *e = v && name ? spec_vdso__entry(v, name, node) : NULL;
+
+	if (v && !name)
+		return said_at(where, &v->loc, true);
+	return e && said_at(where, &e->loc, true);
+}
+
 int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, const char *old_dir,
 		       const char *new_dir, struct kdb *new_db, const char *new_name,
 		       struct diff_conf *conf)
@@ -364,6 +375,7 @@ int cli_contract_setup(struct cli_contract *cc, const char *dir, bool none, cons
 	cc->contract.size_tolerant = c_size_tolerant;
 	cc->contract.unimplemented = c_unimplemented;
 	cc->contract.length_of = c_length_of;
+	cc->contract.vdso_promise = c_vdso_promise;
 	cc->contract.ctx = cc->spec;
 	cc->contract.source = cc->source;
 	conf->contract = &cc->contract;

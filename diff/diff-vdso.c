@@ -7,6 +7,8 @@
  * lookup (breaking); a name, an alias or a node added is found only by
  * those that ask for it (compatible); a binding or symbol type changes no
  * versioned lookup (info). An image gone is one change, not one per name.
+ * A removal the contract promised (its `vdso ABI` block) cites that line
+ * as its evidence.
  */
 #include "diff/diff_internal.h"
 
@@ -34,6 +36,31 @@ static int change(struct vdso_diff *v, enum diff_rule_id rule, const char *ov, c
 			.subject = v->subj.s, .old_value = ov, .new_value = nv }, NULL);
 }
 
+/*
+ * The last change, a removal, is of what the contract promises (@name at
+ * @node in @abi's vDSO; @name NULL: the image): its line is the evidence.
+ * 1 when the contract says so, 0 when not, or a negative code.
+ */
+static int promised(struct vdso_diff *v, const char *abi, const char *name, const char *node)
+{
+	const struct diff_contract *c = v->run->e.conf->contract;
+	struct diff_where w = { NULL, 0 };
+	struct diff_result *r = v->run->e.r;
+	int err;
+
+	if (!c || !c->vdso_promise || !c->vdso_promise(c->ctx, abi, name, node, &w))
+		return 0;
+	if (!name)
+		err = diff_evidence(r, r->nr_changes - 1, DIFF_EV_CONTRACT,
+				    "%s:%d: the contract promises a vDSO to %s processes",
+				    w.file ? w.file : "contract", w.line, abi);
+	else
+		err = diff_evidence(r, r->nr_changes - 1, DIFF_EV_CONTRACT,
+				    "%s:%d: the contract promises %s@%s in the %s vDSO",
+				    w.file ? w.file : "contract", w.line, name, node, abi);
+	return err ? err : 1;
+}
+
 static int image_text(struct kd_buf *b, const struct kd_vdso_image *im)
 {
 	kd_buf_reset(b);
@@ -56,9 +83,11 @@ static int on_image(const char *abi, const struct kd_vdso_image *o, const struct
 		err = kd_buf_adds(&v->subj, v->name.s);
 	if (err)
 		return err;
-	if (!n)
-		return image_text(&v->ov, o) ? -ENOMEM :
-		       change(v, DIFF_R_VDSO_IMAGE_REMOVED, v->ov.s, NULL);
+	if (!n) {
+		err = image_text(&v->ov, o) ? -ENOMEM :
+		      change(v, DIFF_R_VDSO_IMAGE_REMOVED, v->ov.s, NULL);
+		return err ? err : promised(v, abi, NULL, NULL) < 0 ? -ENOMEM : 0;
+	}
 	if (!o)
 		return image_text(&v->nv, n) ? -ENOMEM :
 		       change(v, DIFF_R_VDSO_IMAGE_ADDED, NULL, v->nv.s);
@@ -85,6 +114,14 @@ static bool has_node(const char *list, const char *node, size_t len)
 	}
 }
 
+/* promised() for node @node (@len bytes) of @p's name. */
+static int promised_node(struct vdso_diff *v, const struct kdb_vdso_pair *p, const char *node,
+			 size_t len)
+{
+	kd_buf_reset(&v->nv);
+	return kd_buf_add(&v->nv, node, len) ? -ENOMEM : promised(v, p->abi, p->name, v->nv.s);
+}
+
 /*
  * One change of @rule per node of @list that @other (NULL: none) lacks,
  * the subject NAME@NODE (ABI). Returns how many, or a negative code.
@@ -104,6 +141,8 @@ static int per_node(struct vdso_diff *v, const struct kdb_vdso_pair *p, enum dif
 					  p->abi);
 			if (!err)
 				err = change(v, rule, ov, nv);
+			if (!err && rule == DIFF_R_VDSO_SYMBOL_REMOVED && n)
+				err = promised_node(v, p, q, n) < 0 ? -ENOMEM : 0;
 			if (err)
 				return err;
 			count++;
@@ -126,6 +165,23 @@ static int nodes_lost(const char *old, const char *new)
 		if (!old[n])
 			return lost;
 		old += n + 1;
+	}
+}
+
+/* The last change, @p's name off nodes it had: the first lost node the contract promises. */
+static int promised_lost(struct vdso_diff *v, const struct kdb_vdso_pair *p)
+{
+	const char *q = p->old_versions;
+
+	for (;;) {
+		size_t n = strcspn(q, " ");
+		int rc = 0;
+
+		if (n && !has_node(p->new_versions, q, n))
+			rc = promised_node(v, p, q, n);
+		if (rc || !q[n])
+			return rc < 0 ? rc : 0;
+		q += n + 1;
 	}
 }
 
@@ -152,7 +208,9 @@ static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 		return -ENOMEM;
 	if (lost)
 		err = change(v, DIFF_R_VDSO_SYMBOL_VERSION, p->old_versions, p->new_versions);
-	else
+	if (lost && !err)
+		err = promised_lost(v, p);
+	else if (!lost)
 		err = per_node(v, p, DIFF_R_VDSO_SYMBOL_ADDED, p->new_versions, p->old_versions, NULL,
 			       p->new_attrs);
 	if (err < 0)

@@ -359,6 +359,11 @@ struct diff_contract {
 	 * parameter @param (the contract's `len PARAM`). */
 	bool (*length_of)(void *ctx, const char *call, const char *param, const char **len,
 			  struct diff_where *where);
+	/* The vDSO of ABI @abi ("x64") exports entry point @name at version
+	 * node @node (the contract's `vdso ABI` block); with @name NULL: the
+	 * contract describes that ABI's vDSO at all. */
+	bool (*vdso_promise)(void *ctx, const char *abi, const char *name, const char *node,
+			     struct diff_where *where);
 	void *ctx;
 	const char *source;	/* what the contract is, for the report header */
 };

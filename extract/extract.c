@@ -393,6 +393,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	struct kdwarf *d = NULL;
 	struct kdb *db = NULL;
 	struct type_sink *sink = NULL;
+	const char *knob;
 	int64_t nr_types = 0;
 	size_t i;
 	int err;
@@ -460,10 +461,22 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_write_identity(db, k, d->version, conf->vmlinux);
 	if (!err)
 		err = extract_boot_support(db, k);
-	if (!err)
+	/*
+	 * $KABI_DIFF_BENCH_VDSO=off, a knob of bench/run only: the extraction
+	 * without its vDSO pass (no meta "vdso": the diff compares none), so
+	 * that `make bench` can set what the pass costs against the rest.
+	 */
+	knob = getenv("KABI_DIFF_BENCH_VDSO");
+	if (!err && !(knob && !strcmp(knob, "off"))) {
+		struct timespec t0, t1;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
 		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
-	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
-		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
+		if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
+			err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		stats->vdso_seconds = elapsed(&t0, &t1);
+	}
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)

@@ -78,6 +78,7 @@ struct extract_stats {
 	int64_t ioctls;
 	int64_t modules;
 	int64_t problems;
+	double vdso_seconds;	/* wall time of the vDSO pass (images and debug images) */
 };
 
 /*

@@ -62,6 +62,30 @@ const char *kd_arch__supported(void)
 	return "x86_64 and arm64";
 }
 
+bool kd_arch__has_abi(const struct kd_arch *arch, const char *abi)
+{
+	size_t i, len = abi ? strlen(abi) : 0;
+
+	for (i = 0; len && i < NR_ARCHES; i++) {
+		const char *p = arches[i].compat_abis;
+
+		if (arch && arch != &arches[i])
+			continue;
+		if (!strcmp(arches[i].native_abi, abi))
+			return true;
+		for (;;) {
+			size_t n = strcspn(p, ",");
+
+			if (n == len && !strncmp(p, abi, len))
+				return true;
+			if (!p[n])
+				break;
+			p += n + 1;
+		}
+	}
+	return false;
+}
+
 int kd_arch__abi_width(const struct kd_arch *arch)
 {
 	size_t i, w = 0;

@@ -39,6 +39,12 @@ const char *kd_arch__supported(void);
 /* The @i-th supported architecture (0: x86_64), NULL past the last. */
 const struct kd_arch *kd_arch__nth(size_t i);
 
+/*
+ * Is @abi one of @arch's syscall ABIs, native or compat ("x32" of x86_64)?
+ * @arch NULL: of any architecture kabi-diff knows.
+ */
+bool kd_arch__has_abi(const struct kd_arch *arch, const char *abi);
+
 /* Columns for an ABI name of @arch in aligned output (NULL: any arch). */
 int kd_arch__abi_width(const struct kd_arch *arch);
 

@@ -2,7 +2,8 @@
 /*
  * The recursive-descent parser of .kabispec declarations (grammar in
  * spec/FORMAT.md): include, fdkind, flags/enum sets, struct/union
- * annotations, syscalls and ioctls. Keywords are contextual, so a
+ * annotations, syscalls and ioctls (constants and families in
+ * parse-facts.c, the vDSO in parse-vdso.c). Keywords are contextual, so a
  * parameter may be called "flags" or "size".
  *
  * Errors never stop the file. A bad statement inside a block is skipped
@@ -23,7 +24,7 @@
 /* The words a declaration starts with (decl_parsers[] follows their order). */
 static const char *const spec_decl_keywords[] = {
 	"include", "fdkind", "idkind", "flags", "enum", "struct", "union", "syscall", "ioctl",
-	"constant", "family", NULL
+	"constant", "family", "vdso", NULL
 };
 
 static const char *const spec_kind_names[] = {
@@ -532,7 +533,7 @@ static int parse_include(struct parser *p, const struct token *kw)
 /* The parser of each of spec_decl_keywords, in its order. */
 static int (*const decl_parsers[])(struct parser *, const struct token *) = {
 	parse_include, parse_fdkind, parse_fdkind, parse_set, parse_set, parse_struct, parse_struct,
-	parse_call, parse_call, parse_constant, parse_family,
+	parse_call, parse_call, parse_constant, parse_family, parse_vdso,
 };
 _Static_assert(sizeof(decl_parsers) / sizeof(decl_parsers[0]) + 1 ==
 	       sizeof(spec_decl_keywords) / sizeof(spec_decl_keywords[0]),
@@ -555,7 +556,7 @@ int spec_parse_tokens(struct parser *p)
 		} else {
 			perr_hint(p, t, spec_decl_keywords, (size_t)-1,
 				  "expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-				  " constant, family, fdkind, idkind, include), found %s", tok_desc(p, t));
+				  " constant, family, vdso, fdkind, idkind, include), found %s", tok_desc(p, t));
 		}
 		if (p->oom)
 			return p->oom;

@@ -485,6 +485,10 @@ static const struct dup_kind fdkind_dups = DUP_KIND(struct spec_fdkind, NULL, NU
 static const struct dup_kind idkind_dups = DUP_KIND(struct spec_fdkind, NULL, NULL, "id kind");
 static const struct dup_kind constant_dups = DUP_KIND(struct spec_constant, NULL, NULL, "constant");
 static const struct dup_kind family_dups = DUP_KIND(struct spec_family, NULL, NULL, "family");
+static const struct dup_kind vdso_dups = {
+	sizeof(struct spec_vdso), offsetof(struct spec_vdso, abi), offsetof(struct spec_vdso, loc),
+	NULL, NULL, "vdso block"
+};
 
 int spec__resolve(struct spec *s)
 {
@@ -513,6 +517,8 @@ int spec__resolve(struct spec *s)
 		r.oom = check_dups(s, s->constants, s->nr_constants, &constant_dups, NULL);
 	if (!r.oom)
 		r.oom = check_dups(s, s->families, s->nr_families, &family_dups, NULL);
+	if (!r.oom)
+		r.oom = check_dups(s, s->vdsos, s->nr_vdsos, &vdso_dups, NULL);
 	if (r.oom)
 		goto out;
 	for (i = 0; i < s->nr_sets; i++)

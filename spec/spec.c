@@ -52,6 +52,7 @@ void spec__free(struct spec *s)
 	free(s->idkinds);
 	free(s->constants);
 	free(s->families);
+	free(s->vdsos);
 	free(s->root);
 	free(s->include_root);
 	kd_arena_release(&s->arena);
@@ -569,6 +570,32 @@ const struct spec_family *spec__find_family(const struct spec *s, int type, cons
 			continue;
 		return f;
 	}
+	return NULL;
+}
+
+size_t spec__nr_vdsos(const struct spec *s)
+{
+	return s->nr_vdsos;
+}
+
+const struct spec_vdso *spec__vdso(const struct spec *s, size_t i)
+{
+	return i < s->nr_vdsos ? &s->vdsos[i] : NULL;
+}
+
+const struct spec_vdso *spec__find_vdso(const struct spec *s, const char *abi)
+{
+	return KD_FIND_NAMED(const struct spec_vdso, s->vdsos, s->nr_vdsos, abi, abi);
+}
+
+const struct spec_vdso_entry *spec_vdso__entry(const struct spec_vdso *v, const char *name,
+					       const char *node)
+{
+	size_t i;
+
+	for (i = 0; v && i < v->nr_entries; i++)
+		if (!strcmp(v->entries[i].name, name) && !strcmp(v->entries[i].node, node))
+			return &v->entries[i];
 	return NULL;
 }
 

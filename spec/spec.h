@@ -330,6 +330,35 @@ struct spec_family {
 	struct spec_loc loc, size_tolerant_loc;
 };
 
+/* --- the vDSO's entry points ------------------------------------------ */
+/*
+ * What the vDSO of one ABI promises ("vdso x64 { ... }"): the version
+ * nodes its image defines and the entry points it exports at a node,
+ * which C libraries and runtimes look up by name and node (dlvsym).
+ */
+struct spec_vdso_version {
+	const char *node;		/* "LINUX_2.6" */
+	const char *since;
+	struct spec_loc loc;
+};
+
+struct spec_vdso_entry {
+	const char *name;		/* "__vdso_clock_gettime" */
+	const char *node;		/* its version node, one of the block's versions */
+	const char *since;
+	struct spec_loc loc;
+};
+
+struct spec_vdso {
+	const char *abi;		/* an ABI of lib/arch.h: x64, ia32, x32, arm64, aarch32 */
+	const char *since;		/* the first release with an image for it; NULL: open */
+	struct spec_loc loc;
+	size_t nr_versions;
+	struct spec_vdso_version *versions;
+	size_t nr_entries;
+	struct spec_vdso_entry *entries;
+};
+
 struct spec_fdkind {
 	const char *name;		/* "dir", "epoll" */
 	const char *text;		/* description, may be NULL */
@@ -419,6 +448,14 @@ const struct spec_constant *spec__find_constant(const struct spec *s, const char
  * include name, "drm/drm.h"; NULL: unknown) belongs to, NULL when none.
  */
 const struct spec_family *spec__find_family(const struct spec *s, int type, const char *header);
+
+size_t spec__nr_vdsos(const struct spec *s);
+const struct spec_vdso *spec__vdso(const struct spec *s, size_t i);
+/* The block of @abi ("x64"); NULL when the contract promises nothing of its vDSO. */
+const struct spec_vdso *spec__find_vdso(const struct spec *s, const char *abi);
+/* The line promising entry point @name at version node @node; NULL when none does. */
+const struct spec_vdso_entry *spec_vdso__entry(const struct spec_vdso *v, const char *name,
+					       const char *node);
 
 size_t spec__nr_fdkinds(const struct spec *s);
 const struct spec_fdkind *spec__fdkind(const struct spec *s, size_t i);

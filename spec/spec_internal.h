@@ -37,6 +37,8 @@ struct spec {
 	struct spec_constant *constants;
 	size_t nr_families, cap_families;
 	struct spec_family *families;
+	size_t nr_vdsos, cap_vdsos;
+	struct spec_vdso *vdsos;
 	size_t nr_errors;
 	int include_depth;
 	bool no_includes;		/* re-parsing texts stored in a DB */
@@ -161,6 +163,8 @@ int parse_call(struct parser *p, const struct token *kw);
 /* parse-facts.c: "constant ...;" and "family NAME { ... }", after the keyword. */
 int parse_constant(struct parser *p, const struct token *kw);
 int parse_family(struct parser *p, const struct token *kw);
+/* parse-vdso.c: "vdso ABI { ... }", after the keyword. */
+int parse_vdso(struct parser *p, const struct token *kw);
 
 /* spec.c: read and parse @rel relative to the directory of @from. */
 int spec_include(struct spec *s, const struct spec_loc *loc, const char *from, const char *rel);

@@ -393,6 +393,66 @@ static void test_unread_facts(void)
 	spec__free(s);
 }
 
+/* "vdso ABI { version NODE; NAME@NODE; }": the model, and -ENOMEM at every allocation. */
+static const char vdso_text[] =
+	"vdso arm64 since 3.7 {\n\tversion LINUX_2.6.39;\n"
+	"\t__kernel_clock_gettime@LINUX_2.6.39;\n\t__kernel_getrandom@LINUX_2.6.39 since 6.12;\n}\n"
+	"vdso ia32 { version LINUX_2.5; version LINUX_2.6 since 2.6.18;\n"
+	"\t__kernel_vsyscall@LINUX_2.5; version@LINUX_2.6; }\n";
+
+static int load_vdso(struct spec **out)
+{
+	int rc = spec__new(out);
+
+	if (!rc)
+		rc = spec__parse_buffer(*out, "v.kabispec", vdso_text, strlen(vdso_text));
+	if (!rc)
+		rc = spec__resolve(*out);
+	return rc;
+}
+
+static void test_vdso(void)
+{
+	const struct spec_vdso *v;
+	const struct spec_vdso_entry *e;
+	struct spec *s = NULL;
+	int n, rc = load_vdso(&s), failures = 0, wrong = 0;
+
+	is_int(rc, 0, "vdso blocks parse and resolve");
+	is_int(s ? (int)spec__nr_vdsos(s) : -1, 2, "two blocks");
+	v = s ? spec__find_vdso(s, "arm64") : NULL;
+	ok(v && v->since && !strcmp(v->since, "3.7") && v->loc.line == 1 && v->nr_versions == 1 &&
+	   !strcmp(v->versions[0].node, "LINUX_2.6.39") && v->nr_entries == 2,
+	   "vdso arm64 since 3.7: one node (the lexer's name, dot and version joined), two entries");
+	e = v ? spec_vdso__entry(v, "__kernel_getrandom", "LINUX_2.6.39") : NULL;
+	ok(e && e->since && !strcmp(e->since, "6.12") && e->loc.line == 4 && e->loc.col == 2,
+	   "__kernel_getrandom@LINUX_2.6.39 since 6.12, at 4:2");
+	ok(v && !spec_vdso__entry(v, "__kernel_getrandom", "LINUX_2.6"), "  not at another node");
+	v = s ? spec__find_vdso(s, "ia32") : NULL;
+	ok(v && v->nr_versions == 2 && !strcmp(v->versions[1].node, "LINUX_2.6") &&
+	   v->versions[1].since && !strcmp(v->versions[1].since, "2.6.18") &&
+	   spec_vdso__entry(v, "version", "LINUX_2.6") && !v->since,
+	   "vdso ia32: two nodes, an entry point named 'version'");
+	ok(s && !spec__find_vdso(s, "x64"), "no x64 block");
+	spec__free(s);
+
+	kd_log_set_level(KD_LOG_QUIET);
+	for (n = 0; n < 5000; n++) {
+		s = NULL;
+		kd_mem_fail_after(n);
+		rc = load_vdso(&s);
+		kd_mem_fail_after(-1);
+		spec__free(s);
+		if (!rc)
+			break;
+		failures++;
+		wrong += rc != -ENOMEM;
+	}
+	kd_log_set_level(KD_LOG_WARN);
+	ok(failures > 10 && !rc && !wrong, "vdso blocks: -ENOMEM at each of %d allocations, then loaded",
+	   failures);
+}
+
 static void test_division_by_zero(void)
 {
 	static const char *const bad[] = { "1 / 0", "0 && 1 / 0", "5 % (3 - 3)", "4 / (1 & 2)" };
@@ -517,7 +577,7 @@ static void test_errors(void)
 		  "t.kabispec:2:20: unknown flag set 'open_flgs' (did you mean 'open_flags'?)" },
 		{ "sycall x() -> 0;\n",
 		  "t.kabispec:1:1: expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-		  " constant, family, fdkind, idkind, include), found 'sycall' (did you mean 'syscall'?)" },
+		  " constant, family, vdso, fdkind, idkind, include), found 'sycall' (did you mean 'syscall'?)" },
 		{ "syscall x(a: flag f) -> 0;\n",
 		  "t.kabispec:1:14: unknown kind 'flag' (did you mean 'flags'?)" },
 		{ "syscall x() -> 0 { errno EINAVL \"w\"; }\n",
@@ -532,8 +592,8 @@ static void test_errors(void)
 		{ "syscall x() -> 0 { note \"open\n}\n",
 		  "t.kabispec:1:25: unterminated string\n"
 		  "t.kabispec:2:1: expected the note (a \"string\"), found '}'" },
-		{ "fdkind a @;\n",
-		  "t.kabispec:1:10: unexpected character '@'" },
+		{ "fdkind a $;\n",
+		  "t.kabispec:1:10: unexpected character '$'" },
 		{ "flags f { A = 0x; B = 99999999999999999999; }\n",
 		  "t.kabispec:1:15: malformed number '0x'\n"
 		  "t.kabispec:1:23: number '99999999999999999999' does not fit in 64 bits" },
@@ -671,7 +731,7 @@ static void test_multiple_errors(void)
 		"t.kabispec:6:28: expected an expression, found ';'\n"
 		"t.kabispec:9:34: expected ';' after the field, found '}'\n"
 		"t.kabispec:10:1: expected a declaration (syscall, ioctl, flags, enum, struct, union,"
-		" constant, family, fdkind, idkind, include), found 'garbage'\n"
+		" constant, family, vdso, fdkind, idkind, include), found 'garbage'\n"
 		"t.kabispec:2:17: unknown fd kind 'dri' (did you mean 'dir'?)\n"
 		"t.kabispec:9:21: unknown flag set 'nope'";
 	size_t nr = 0;
@@ -861,6 +921,7 @@ int main(void)
 	test_errors();
 	test_prefix();
 	test_unread_facts();
+	test_vdso();
 	test_multiple_errors();
 	test_garbage();
 	test_oom();

@@ -63,6 +63,12 @@ static const struct spec_check_rule rules[] = {
 	  "the spec's argument type differs from the command's" },
 	[CHECK_R_IOCTL_ARG_UNKNOWN] = { "ioctl-arg-unknown",
 	  "the spec's argument type (a struct, union, enum or typedef) is in no header view and no DWARF of the kernel" },
+	[CHECK_R_VDSO_IMAGE_MISSING] = { "vdso-image-missing",
+	  "a vDSO the spec describes (vdso ABI) that the kernel does not embed, though it runs that ABI's processes" },
+	[CHECK_R_VDSO_VERSION_MISSING] = { "vdso-version-missing",
+	  "a version node the spec lists that the kernel's image of that ABI does not define" },
+	[CHECK_R_VDSO_ENTRY_MISSING] = { "vdso-entry-missing",
+	  "an entry point the spec lists that the kernel's image does not export at that version node" },
 	[CHECK_R_SYSCALL_UNSPECIFIED] = { "syscall-unspecified",
 	  "a syscall of the kernel's native table (x64, arm64) with no spec entry" },
 };
@@ -426,6 +432,8 @@ static int check_all(struct ck *c)
 		err = check_struct(c, spec__struct(c->s, i));
 	for (i = 0; i < spec__nr_sets(c->s) && !err && c->r->has_uapi; i++)
 		err = check_set(c, spec__set(c->s, i));
+	if (!err)
+		err = check_vdso(c);
 	for (i = 0; i < c->nr_sys && !err; i++) {
 		if (!c->sys[i].implemented)
 			continue;
@@ -530,6 +538,16 @@ void spec_check__coverage(const struct spec_check *r, size_t *specified, size_t 
 bool spec_check__has_uapi(const struct spec_check *r)
 {
 	return r->has_uapi;
+}
+
+bool spec_check__has_vdso(const struct spec_check *r)
+{
+	return r->has_vdso;
+}
+
+bool spec_check__vdso_unchecked(const struct spec_check *r)
+{
+	return r->vdso_unchecked;
 }
 
 const char *spec_check__release(const struct spec_check *r)

@@ -6,7 +6,8 @@
  * cannot carry the spec's kind, a struct whose size or members differ from
  * what the spec states, a flag set naming an undefined constant or lacking
  * one of its family, an ioctl whose direction or argument disagrees with
- * its command number, a syscall of the kernel the spec does not cover.
+ * its command number, a vDSO entry point or version node the kernel's
+ * image lacks, a syscall of the kernel the spec does not cover.
  * The check reads the DB through its API; its printers are
  * spec/check/report-text.c and report-json.c, called by cli/cmd-check.c.
  */
@@ -39,6 +40,9 @@ enum spec_check_rule_id {
 	CHECK_R_IOCTL_DIR,
 	CHECK_R_IOCTL_ARG_TYPE,
 	CHECK_R_IOCTL_ARG_UNKNOWN,
+	CHECK_R_VDSO_IMAGE_MISSING,
+	CHECK_R_VDSO_VERSION_MISSING,
+	CHECK_R_VDSO_ENTRY_MISSING,
 	CHECK_R_SYSCALL_UNSPECIFIED,
 	CHECK__NR_RULES
 };
@@ -77,6 +81,10 @@ const struct spec_finding *spec_check__finding(const struct spec_check *r, size_
 /* Native syscalls of the kernel (implemented, by name) and how many the spec declares. */
 void spec_check__coverage(const struct spec_check *r, size_t *specified, size_t *total);
 bool spec_check__has_uapi(const struct spec_check *r);
+/* Did the extraction read the kernel's vDSO (else the vdso blocks were not checked)? */
+bool spec_check__has_vdso(const struct spec_check *r);
+/* The spec has vdso blocks that could not be checked: the .kabi holds no vDSO. */
+bool spec_check__vdso_unchecked(const struct spec_check *r);
 /* The kernel's release ("6.1.0-47-amd64"), or "?" */
 const char *spec_check__release(const struct spec_check *r);
 

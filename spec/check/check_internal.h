@@ -4,7 +4,8 @@
  * kernel's constants and syscalls loaded once, the families of constants
  * the spec's flag sets claim) and the helpers the three files share:
  * check.c (findings, syscalls, ioctls, the run), types.c (C types
- * against kinds, structs) and sets.c (flag sets and their families).
+ * against kinds, structs), sets.c (flag sets and their families) and
+ * vdso.c (the vDSO's images).
  */
 #ifndef KD_SPEC_CHECK_INTERNAL_H
 #define KD_SPEC_CHECK_INTERNAL_H
@@ -26,6 +27,8 @@ struct spec_check {
 	size_t nr, cap;
 	size_t specified, total;
 	bool has_uapi;
+	bool has_vdso;		/* the extraction read the vDSO (meta "vdso") */
+	bool vdso_unchecked;	/* the spec has vdso blocks, the kernel no vDSO read */
 	char *release;
 };
 
@@ -97,5 +100,8 @@ int check_struct(struct ck *c, const struct spec_struct *st);
 /* Collect every constant name the spec uses and the families sets claim. */
 int collect_names(struct ck *c);
 int check_set(struct ck *c, const struct spec_set *set);
+
+/* vdso.c: every "vdso ABI" block against the kernel's images; sets r->has_vdso. */
+int check_vdso(struct ck *c);
 
 #endif

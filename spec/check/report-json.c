@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * check's JSON report (spec/check/CHECK.md): the members kernel, contract,
- * uapi, coverage and findings (rule, file, line, subject, message; file
+ * uapi, vdso (was it read), coverage and findings (rule, file, line, subject, message; file
  * and line null for what the spec does not mention), written into the
  * caller's open object so that the probe's mismatches can follow.
  */
@@ -27,6 +27,7 @@ void spec_check__json(const struct spec_check *r, const struct spec_check_report
 	kd_json_kstr(w, "hash", rep->spec_hash);
 	kd_json_end(w);
 	kd_json_kbool(w, "uapi", spec_check__has_uapi(r));
+	kd_json_kbool(w, "vdso", spec_check__has_vdso(r));
 	kd_json_key(w, "coverage");
 	kd_json_object(w, false);
 	kd_json_kuint(w, "specified", specified);

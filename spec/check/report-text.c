@@ -18,6 +18,9 @@ void spec_check__fprintf(const struct spec_check *r, const struct spec_check_rep
 	if (!spec_check__has_uapi(r))
 		fprintf(f, "note: %s holds no UAPI constants (extract --uapi DIR):"
 			" flag sets, size constants and ioctls not checked\n", rep->kabi);
+	if (spec_check__vdso_unchecked(r))
+		fprintf(f, "note: %s holds no vDSO (extracted without a vmlinux):"
+			" the contract's vdso blocks not checked\n", rep->kabi);
 	for (i = 0; i < n; i++) {
 		const struct spec_finding *x = spec_check__finding(r, i);
 

@@ -5,7 +5,10 @@
 # symbols readelf --dyn-syms lists in the debug package's vdso/*.so, with
 # their version nodes; 6.1.0-47 -> 6.12.107 amd64 gained __vdso_getrandom
 # and its weak alias getrandom (x64) and __vdso_getcpu (ia32), all
-# compatible, nothing removed; arm64 and arm64-16k of 6.12.107: the same.
+# compatible, nothing removed; arm64 and arm64-16k of 6.12.107: the same;
+# 6.1.0-47 -> 6.12.107 arm64 gained __kernel_getrandom. The starter
+# contract (spec/contract/vdso.kabispec) holds on every one of them, and
+# the diff back to 6.1 cites its lines for the promised entry points lost.
 . "$KD_SRCDIR/lib.sh"
 
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
@@ -21,7 +24,8 @@ kabi_syms() {
 		ELSE name || ' ' || version END FROM vdso_symbols WHERE abi = '$2'" | sort
 }
 
-for rel in 6.1.0-47-amd64 6.12.107+deb12-amd64 6.12.107+deb12-arm64 6.12.107+deb12-arm64-16k; do
+for rel in 6.1.0-47-amd64 6.12.107+deb12-amd64 6.1.0-47-arm64 6.12.107+deb12-arm64 \
+	6.12.107+deb12-arm64-16k; do
 	db=$(real_db "$rel") || { skip "$rel not in $K"; continue; }
 	case $rel in
 	*amd64) images="x64:vdso64.so ia32:vdso32.so x32:vdsox32.so" ;;
@@ -35,6 +39,9 @@ for rel in 6.1.0-47-amd64 6.12.107+deb12-amd64 6.12.107+deb12-arm64 6.12.107+deb
 		same_rows want.txt got.txt 3 "$rel $abi: show vdso's symbols are readelf --dyn-syms' of ${im#*:}"
 	done
 	is "$(q "$db" "SELECT count(*) FROM problems WHERE stage = 'vdso'")" 0 "$rel: no vDSO problem"
+	"$KABI_DIFF" check "$db" --spec "$KD_SRCDIR/../spec/contract" -f json >check.json
+	is "$(jq -c '[.vdso, ([.findings[] | select(.rule | startswith("vdso-"))] | length)]' check.json)" \
+		'[true,0]' "$rel: the starter contract's vdso blocks hold"
 done
 
 # The debug images beside each vmlinux (vdso/) give the 64-bit entry points' signatures.
@@ -59,8 +66,26 @@ compatible vdso-symbol-added getrandom@LINUX_2.6 (x64)" "6.1 -> 6.12 amd64: the 
 	"$KABI_DIFF" diff "$db1" "$db0" -f json >back.json
 	is "$(jq -c '.summary.vdso' back.json)" '{"breaking":3,"source":0,"compatible":0,"info":0,"suppressed":0}' \
 		"6.12 -> 6.1 amd64: the same three, removed, breaking"
+	"$KABI_DIFF" diff "$db1" "$db0" --spec "$KD_SRCDIR/../spec/contract" -f json >backc.json
+	is "$(jq -r '.changes[] | select(.category == "vdso") | "\(.subject) \(.evidence.kind) \(.evidence.text | sub(".*/"; ""))"' backc.json)" \
+"__vdso_getcpu@LINUX_2.6 (ia32) layout the vDSO images both vmlinux embed (dynamic symbols, version definitions)
+__vdso_getrandom@LINUX_2.6 (x64) contract vdso.kabispec:29: the contract promises __vdso_getrandom@LINUX_2.6 in the x64 vDSO
+getrandom@LINUX_2.6 (x64) contract vdso.kabispec:30: the contract promises getrandom@LINUX_2.6 in the x64 vDSO" \
+		"  with the starter contract: the promised x64 entry points cite its lines, ia32's getcpu (not promised) the images"
 else
 	skip "6.1.0-47-amd64 or 6.12.107+deb12-amd64 not in $K"
+fi
+if db0=$(real_db 6.1.0-47-arm64) && db1=$(real_db 6.12.107+deb12-arm64); then
+	"$KABI_DIFF" diff "$db0" "$db1" -f json >arm64-up.json
+	is "$(jq -r '.changes[] | select(.category == "vdso") | "\(.verdict) \(.rule) \(.subject)"' arm64-up.json)" \
+		"compatible vdso-symbol-added __kernel_getrandom@LINUX_2.6.39 (arm64)" \
+		"6.1 -> 6.12 arm64: __kernel_getrandom added, compatible; aarch32 unchanged"
+	"$KABI_DIFF" diff "$db1" "$db0" --spec "$KD_SRCDIR/../spec/contract" -f json >arm64-back.json
+	is "$(jq -r '.changes[] | select(.category == "vdso") | "\(.verdict) \(.subject) \(.evidence.kind) \(.evidence.text | sub(".*/"; ""))"' arm64-back.json)" \
+		"breaking __kernel_getrandom@LINUX_2.6.39 (arm64) contract vdso.kabispec:67: the contract promises __kernel_getrandom@LINUX_2.6.39 in the arm64 vDSO" \
+		"6.12 -> 6.1 arm64: removed, breaking, the starter contract's line as evidence"
+else
+	skip "6.1.0-47-arm64 or 6.12.107+deb12-arm64 not in $K (fetch 6.1.0-47-arm64)"
 fi
 if db0=$(real_db 6.12.107+deb12-arm64) && db1=$(real_db 6.12.107+deb12-arm64-16k); then
 	"$KABI_DIFF" diff "$db0" "$db1" -f json >arm64.json
