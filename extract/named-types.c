@@ -165,12 +165,41 @@ struct find_named {
 	size_t nr_found;
 };
 
+/*
+ * Is @path (a DW_AT_decl_file) a header private to a driver or subsystem:
+ * a .h file with no "include" or "uapi" directory on its path
+ * (drivers/gpio/gpiolib.h)? No UAPI header can include such a file, so a
+ * type it declares only shares its name with the type a UAPI header names:
+ * 6.12's linux/synclink.h passes its own 16-byte struct gpio_desc to
+ * MGSL_IOCGGPIO, gpiolib.h declares the kernel's 32-byte descriptor of
+ * that name. Headers of the kernel's include trees (include/linux/,
+ * arch/x86/include/asm/) are shared: the kernel side of a UAPI header
+ * declares its compat layouts there (struct usbdevfs_bulktransfer32).
+ */
+static bool private_header(const char *path)
+{
+	size_t len = path ? strlen(path) : 0;
+	const char *p = path, *slash;
+
+	if (len < 2 || strcmp(path + len - 2, ".h"))
+		return false;
+	while ((slash = strchr(p, '/'))) {
+		size_t n = (size_t)(slash - p);
+
+		if ((n == 7 && !memcmp(p, "include", 7)) || (n == 4 && !memcmp(p, "uapi", 4)))
+			return false;
+		p = slash + 1;
+	}
+	return true;
+}
+
 /* One top-level DIE: queue it when it defines a wanted name. */
 static int find_in_die(Dwarf_Die die, void *ctx)
 {
 	struct find_named *f = ctx;
 	struct kdwarf *d = f->xt->dwarf;
 	enum kd_kind kind = kind_of_named_tag(die_tag(d, die));
+	Dwarf_Unsigned file;
 	long i;
 	int err;
 
@@ -178,6 +207,10 @@ static int find_in_die(Dwarf_Die die, void *ctx)
 		return 0;
 	i = name_set_find(f->set, kind, die_name(d, die));
 	if (i < 0 || f->found[i] || die_flag(d, die, DW_AT_declaration))
+		return 0;
+	/* Only a wanted name's definition pays for its file name. */
+	if (f->xt->files && die_udata(d, die, DW_AT_decl_file, &file) &&
+	    private_header(srcfiles_name(f->xt->files, d, die, file)))
 		return 0;
 	err = xt_type_of_die(f->xt, die_offset(d, die), &f->found[i]);
 	if (err)
