@@ -157,3 +157,44 @@ int kdb__foreach_compat_ioctl(struct kdb *db, const char *abi, const char *name,
 	err = kdb_each_row(db, st, "reading the compat ioctls", ioctl_row, &w);
 	return !err && name && !w.found ? -ENOENT : err;
 }
+
+/* KDB_IOCTL_COLS of a compat_ioctls row (no module_id). */
+#define COMPAT_COLS(t) t ".name, " t ".dir, " t ".type_char, " t ".nr, " t ".arg_type_text, " \
+	t ".arg_type, " t ".size, " t ".size_trusted, " t ".cmd, NULL, " t ".file, " t ".line, " \
+	t ".source"
+
+struct pair_walk {
+	kdb_compat_ioctl_pair_fn cb;
+	void *ctx;
+};
+
+static int compat_pair_row(sqlite3_stmt *st, void *ctx)
+{
+	struct pair_walk *w = ctx;
+	struct kd_ioctl o, n, no, nn;
+	struct kdb_compat_ioctl_pair p = {
+		kdb_read_ioctl(st, 0, &o), kdb_read_ioctl(st, KDB_IOCTL_NCOLS, &n),
+		kdb_read_ioctl(st, 2 * KDB_IOCTL_NCOLS, &no), kdb_read_ioctl(st, 3 * KDB_IOCTL_NCOLS, &nn),
+	};
+
+	return w->cb(&p, w->ctx);
+}
+
+int kdb__diff_compat_ioctls(struct kdb *db, const char *abi, kdb_compat_ioctl_pair_fn cb,
+			    void *ctx)
+{
+	struct pair_walk w = { cb, ctx };
+	sqlite3_stmt *st;
+	int err;
+
+	err = kdb_prepare(db, "SELECT " COMPAT_COLS("o") ", " COMPAT_COLS("n") ", "
+			  KDB_IOCTL_COLS("mo") ", " KDB_IOCTL_COLS("mn")
+			  " FROM main.compat_ioctls o JOIN other.compat_ioctls n"
+			  "  ON n.abi = o.abi AND n.name = o.name"
+			  " JOIN main.ioctls mo ON mo.name = o.name JOIN other.ioctls mn ON mn.name = o.name"
+			  " WHERE o.abi = ?1 ORDER BY o.name", &st);
+	if (err)
+		return err;
+	kdb_bind_text(st, 1, abi);
+	return kdb_each_row(db, st, "comparing the compat ioctls", compat_pair_row, &w);
+}

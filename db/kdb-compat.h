@@ -41,4 +41,17 @@ int kdb__find_compat_types(struct kdb *db, const char *abi, const char *kind, co
 int kdb__foreach_compat_ioctl(struct kdb *db, const char *abi, const char *name,
 			      kdb_ioctl_fn cb, void *ctx);
 
+/*
+ * After kdb__attach_other(): every ioctl both kernels' @abi views and both
+ * native views have, by name, with its four rows; strings live until @cb
+ * returns, a non-zero return stops the walk and is returned.
+ */
+struct kdb_compat_ioctl_pair {
+	const struct kd_ioctl *old, *new;		/* @abi's */
+	const struct kd_ioctl *old_native, *new_native;
+};
+typedef int (*kdb_compat_ioctl_pair_fn)(const struct kdb_compat_ioctl_pair *p, void *ctx);
+int kdb__diff_compat_ioctls(struct kdb *db, const char *abi, kdb_compat_ioctl_pair_fn cb,
+			    void *ctx);
+
 #endif
