@@ -7,6 +7,9 @@
 # `extract --uapi DIR` (headers alone): at least 99% present with the same
 # number, none with another. Needs gcc-multilib. As slow as t14 (the
 # oracle compiles ~950 headers per tree).
+# Measured: 6.1.0-47: 952 headers, 2711 i386 ioctls, 2710 right, 0 wrong,
+# 1 missing (SNDRV_TIMER_IOCTL_TREAD: for 32-bit programs a ?: of two
+# commands, no single _IOC call). 6.12.107 not measured yet.
 . "$KD_SRCDIR/lib.sh"
 
 KABI_DIFF_NO_COMPAT=
