@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* kabi-diff show: read a .kabi back as text. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,8 @@ static const char show_usage[] =
 	"  union NAME | enum NAME | type NAME\n"
 	"  ioctl NAME           an ioctl command: number, direction, type, nr, size, layout\n"
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
+	"  struct, union, enum, type, ioctl, ioctls with --abi ia32: as i386 programs\n"
+	"                       compile the headers (x86_64; the 32-bit header view)\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
 	"  problems             what the extractor could not resolve\n"
 	"\n"
@@ -50,7 +53,8 @@ static int abi_width(struct kdb *db)
 
 const char *const show_info_keys[] = {
 	"release", "version", "arch", "build_id", "dwarf_version", "source_path",
-	"tool_version", "schema_version", "spec_hash", "uapi_headers", "uapi_constants", "vdso",
+	"tool_version", "schema_version", "spec_hash", "uapi_headers", "uapi_constants",
+	"uapi_compat", "vdso",
 	"input", "coverage_gaps", NULL,
 };
 const char *const show_info_tables[] = {
@@ -242,6 +246,20 @@ static int print_problem(const struct kd_problem *p, void *ctx)
 	return 0;
 }
 
+/* Items --abi takes to a compat ABI's header view (cli/show-compat.c). */
+static bool is_compat_item(const char *what)
+{
+	static const char *const items[] = {
+		"struct", "union", "enum", "type", "ioctl", "ioctls", NULL,
+	};
+	size_t i;
+
+	for (i = 0; items[i]; i++)
+		if (!strcmp(items[i], what))
+			return true;
+	return false;
+}
+
 /*
  * The items of show_usage and whether each takes a NAME: checked before the
  * file is opened, so that a typo is a usage error naming the item (exit 2)
@@ -370,6 +388,13 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 
 	if (s->json)
 		*err = show_json_item(s, what, name, module, abi);
+	else if (abi && !strcmp(what, "ioctls"))
+		*err = show_compat_ioctls(s, abi);
+	else if (abi && !strcmp(what, "ioctl"))
+		*err = show_compat_ioctl(s, abi, name);
+	else if (abi && (!strcmp(what, "struct") || !strcmp(what, "union") || !strcmp(what, "enum") ||
+			 !strcmp(what, "type")))
+		*err = show_compat_types(s, abi, kind, name);
 	else if (!strcmp(what, "info"))
 		*err = print_info(s);
 	else if (!strcmp(what, "syscalls") && abi)
@@ -399,7 +424,9 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 		return KD_EXIT_OK;
 	if (!strcmp(what, "vdso") && !name && !abi)
 		return KD_EXIT_OK;	/* no vDSO read: an empty list */
-	if (!strcmp(what, "syscalls"))
+	if (abi && name && strcmp(what, "vdso"))
+		kd_err("%s: no %s named '%s' in the %s header view", path, what, name, abi);
+	else if (!strcmp(what, "syscalls"))
 		no_abi(s, path, abi);
 	else if (!strcmp(what, "vdso") && name)
 		kd_err("%s: no vDSO entry point named '%s'%s%s", path, name,
@@ -509,6 +536,25 @@ int cmd_show(int argc, char **argv)
 		return KD_EXIT_ERROR;
 	}
 	s.abi_width = abi_width(s.db);
+	if (abi && is_compat_item(what)) {
+		bool native = false;
+
+		err = show_compat_check(&s, argv[1], abi, &native);
+		if (!err && !native && (!strcmp(format, "json") || (name && strpbrk(name, "*?[")))) {
+			kd_err("%s: --abi %s: a compat ABI's header view is shown as text, one name at"
+			       " a time", argv[1], abi);
+			err = -EINVAL;
+		}
+		if (native)
+			abi = NULL;
+		if (err) {
+			fclose(s.f);
+			free(text);
+			type_cache__free(s.tc);
+			kdb__free(s.db);
+			return KD_EXIT_ERROR;
+		}
+	}
 	if (!strcmp(format, "json")) {
 		/* info is one object; every other item a list, a NAME's layouts and a glob's matches too. */
 		kd_json_init(&json, s.f);

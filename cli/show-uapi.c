@@ -116,7 +116,7 @@ int show_views(struct show_ctx *s, int64_t type_id)
 	return 0;
 }
 
-static int print_ioctl_row(const struct kd_ioctl *io, void *ctx)
+int show_ioctl_row(const struct kd_ioctl *io, void *ctx)
 {
 	struct show_ctx *s = ctx;
 
@@ -168,7 +168,7 @@ int show_ioctl(struct show_ctx *s, const char *name)
 
 int show_ioctls(struct show_ctx *s, const char *module)
 {
-	return kdb__foreach_ioctl(s->db, module, print_ioctl_row, s);
+	return kdb__foreach_ioctl(s->db, module, show_ioctl_row, s);
 }
 
 int show_constant(struct show_ctx *s, const char *name)

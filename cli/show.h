@@ -3,6 +3,7 @@
 #ifndef KD_SHOW_H
 #define KD_SHOW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -53,5 +54,21 @@ int show_function_detail(struct show_ctx *s);
  * it (the compiled UAPI headers), the kernel's DWARF, or both.
  */
 int show_views(struct show_ctx *s, int64_t type_id);
+/* One line of `show ioctls` for @io (a kdb_ioctl_fn; @ctx the show_ctx). */
+struct kd_ioctl;
+int show_ioctl_row(const struct kd_ioctl *io, void *ctx);
+
+/* --- --abi A of a compat user ABI (cli/show-compat.c) ----------------------- */
+/*
+ * May `show` read @abi's header view? 0 (*native true when @abi is the
+ * kernel's own: the native view), or a negative code after an error
+ * naming @path and what the file says of its compat view.
+ */
+int show_compat_check(struct show_ctx *s, const char *path, const char *abi, bool *native);
+/* The layouts of @kind @name in @abi's header view. */
+int show_compat_types(struct show_ctx *s, const char *abi, const char *kind, const char *name);
+/* The ioctl @name, or every ioctl (show ioctls' columns), with @abi's numbers. */
+int show_compat_ioctl(struct show_ctx *s, const char *abi, const char *name);
+int show_compat_ioctls(struct show_ctx *s, const char *abi);
 
 #endif

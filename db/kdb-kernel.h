@@ -41,7 +41,8 @@ int kdb__put_syscall(struct kdb *db, const struct kd_syscall *sc);
 /* *out: caller frees with kd_type__free(). -ENOENT when absent. */
 int kdb__get_type(struct kdb *db, int64_t id, struct kd_type **out);
 /*
- * Ids of the types named @name of kind @kind (NULL: any kind), in id order.
+ * Ids of the types named @name of kind @kind (NULL: any kind), in id order,
+ * of the native views (a compat ABI's own rows, db/kdb-compat.h, left out).
  * *ids is malloc'ed (caller frees). Returns the count.
  */
 int kdb__find_types(struct kdb *db, const char *kind, const char *name, int64_t **ids);

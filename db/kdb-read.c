@@ -194,8 +194,9 @@ int kdb__find_types(struct kdb *db, const char *kind, const char *name, int64_t 
 	int err;
 
 	*ids = NULL;
+	/* The native views: a compat ABI's own layouts are kdb__find_compat_types()'s. */
 	err = kdb_prepare(db, "SELECT id FROM types WHERE name = ?1 AND (?2 IS NULL OR kind = ?2)"
-			  " ORDER BY id", &st);
+			  " AND id NOT IN (SELECT type_id FROM compat_only_types) ORDER BY id", &st);
 	if (err)
 		return err;
 	kdb_bind_text(st, 1, name);

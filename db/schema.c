@@ -114,6 +114,38 @@ const char kdb_schema_sql[] =
 	"  PRIMARY KEY (type_id, file)\n"
 	") WITHOUT ROWID;\n"
 	"CREATE INDEX uapi_types_file ON uapi_types(file);\n"
+	/* The header view of a compat user ABI (ia32: the headers compiled with
+	 * gcc -m32): the types each header declares in it, the types rows
+	 * only that view has (native readers skip them), and its ioctls with
+	 * that ABI's argument sizes and command numbers (db/kdb-compat.h). */
+	"CREATE TABLE compat_types (\n"
+	"  abi TEXT NOT NULL,\n"            /* ia32 */
+	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
+	"  file TEXT NOT NULL,\n"
+	"  line INTEGER,\n"
+	"  PRIMARY KEY (abi, type_id, file)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE compat_only_types (\n"
+	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"
+	"  abi TEXT NOT NULL,\n"
+	"  PRIMARY KEY (type_id, abi)\n"
+	") WITHOUT ROWID;\n"
+	"CREATE TABLE compat_ioctls (\n"
+	"  abi TEXT NOT NULL,\n"
+	"  name TEXT NOT NULL,\n"
+	"  dir TEXT NOT NULL,\n"
+	"  type_char INTEGER NOT NULL,\n"
+	"  nr INTEGER NOT NULL,\n"
+	"  arg_type_text TEXT,\n"
+	"  arg_type INTEGER REFERENCES types(id),\n" /* the compat view's layout */
+	"  size INTEGER,\n"                /* bytes in that ABI; NULL when unknown */
+	"  size_trusted INTEGER NOT NULL,\n"
+	"  cmd INTEGER,\n"                 /* that ABI's command number; NULL when size is unknown */
+	"  file TEXT,\n"
+	"  line INTEGER,\n"
+	"  source TEXT NOT NULL DEFAULT 'macro',\n"
+	"  PRIMARY KEY (abi, name)\n"
+	") WITHOUT ROWID;\n"
 
 	/* Integer #defines and enumerators of the UAPI headers: one namespace. */
 	"CREATE TABLE constants (\n"

@@ -103,6 +103,11 @@ static int ioctl_built(const struct diff_run *run, const struct kd_ioctl *io)
 	return is_built_id(&run->k, t->id) || is_built_id(&run->k, id);
 }
 
+int diff_ioctl_built(const struct diff_run *run, const struct kd_ioctl *io)
+{
+	return ioctl_built(run, io);
+}
+
 struct ioctl_row {
 	char *file;
 	int built;

@@ -575,6 +575,9 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = kdb__diff_syscalls(old, conf->abi, on_syscall, &run);
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
+	/* The same headers as i386 programs compile them, when both sides have that view. */
+	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
+		err = diff_ia32(&run);
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
 		err = kdb__diff_constants(old, diff_on_constant, &run);
 	/* Before the impacts: the vDSO's signatures reach types too. */

@@ -338,6 +338,17 @@ int diff_judge(struct diff_judged *j, enum diff_rule_id rule, enum diff_evidence
 int diff_facts_load(struct diff_run *run);
 void diff_facts_release(struct diff_facts *k);
 int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx);
+/*
+ * Did the old kernel serve native ioctl @io? 1 a binary of it defines the
+ * argument type, 0 none does, -1 cannot tell (diff-uapi.c).
+ */
+int diff_ioctl_built(const struct diff_run *run, const struct kd_ioctl *io);
+/*
+ * The ioctls judged for i386 programs (diff-ia32.c): each one whose i386
+ * number or i386 argument layout changed while the x86_64 ones did not,
+ * when both kernels have the 32-bit header view. 0 or a negative code.
+ */
+int diff_ia32(struct diff_run *run);
 /* diff-constants.c: the row callback of constants. */
 int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 /*

@@ -357,6 +357,13 @@ static const struct diff_rule rules[] = {
 	[DIFF_R_IOCTL_ARG_TYPE] = { "ioctl-arg-type", { DIFF_K_IOCTL_ARG_TYPE },
 	  "ioctl.arg.type: another size or layout", B, false,
 	  "old binaries pass the old argument" },
+	/* i386 programs on x86_64: the 32-bit header views (diff/diff-ia32.c) */
+	[DIFF_R_IOCTL_CMD_IA32] = { "ioctl-cmd-ia32", { DIFF_K_IOCTL_IA32 },
+	  "ioctl.ia32: the command number i386 programs compile changed (its argument's i386 size), the x86_64 number did not", B, false,
+	  "old i386 binaries send the old number; the x86_64 report cannot show it" },
+	[DIFF_R_IOCTL_IA32_UNBUILT] = { "ioctl-ia32-unbuilt", { DIFF_K_IOCTL_IA32 },
+	  "ioctl.ia32 of an ioctl whose header the old kernel built no code for", S, false,
+	  "no old binary could use it with the old kernel; old i386 source gets the new number or layout" },
 	/* observed: probe results of both kernels (diff/diff-probe.c) */
 	[DIFF_R_PROBE_FLAG_ACCEPTED] = { "probe-flag-accepted", { DIFF_K_PROBE_FLAG },
 	  "probe.flag: a bit the old kernel refused (its rejecting errno) the new one accepts", C, false,
@@ -476,6 +483,7 @@ static const struct {
 	[DIFF_K_IOCTL_REMOVED] = { "ioctl.removed", DIFF_CAT_IOCTL },
 	[DIFF_K_IOCTL_CMD] = { "ioctl.cmd", DIFF_CAT_IOCTL },
 	[DIFF_K_IOCTL_ARG_TYPE] = { "ioctl.arg.type", DIFF_CAT_IOCTL },
+	[DIFF_K_IOCTL_IA32] = { "ioctl.ia32", DIFF_CAT_IOCTL },
 	[DIFF_K_PROBE_ERRNO] = { "probe.errno", DIFF_CAT_SYSCALL },
 	[DIFF_K_PROBE_FLAG] = { "probe.flag", DIFF_CAT_SYSCALL },
 	[DIFF_K_PROBE_DEVIATION] = { "probe.deviation", DIFF_CAT_SYSCALL },

@@ -69,8 +69,8 @@ static Dwarf_Small obj_length_size(void *obj)
 
 static Dwarf_Small obj_pointer_size(void *obj)
 {
-	(void)obj;
-	return 8;
+	/* A 32-bit object: the headers compiled for i386 programs (kelf_open_abi()). */
+	return ((struct kdwarf *)obj)->elf->arch->ilp32 ? 4 : 8;
 }
 
 static Dwarf_Unsigned obj_section_count(void *obj)

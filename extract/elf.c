@@ -44,11 +44,18 @@ static int check_not_elf(const char *path, const unsigned char *head, size_t n)
 	return -KD_EFORMAT;
 }
 
-static int check_header(struct kelf *k, const unsigned char *head, size_t n)
+static int check_header(struct kelf *k, const unsigned char *head, size_t n,
+			const struct kd_arch *abi)
 {
+	bool ilp32 = abi && abi->ilp32;
+
 	if (n < EI_NIDENT || memcmp(head, ELFMAG, SELFMAG))
 		return check_not_elf(k->path, head, n);
-	if (head[EI_CLASS] != ELFCLASS64) {
+	if (head[EI_CLASS] != (ilp32 ? ELFCLASS32 : ELFCLASS64)) {
+		if (ilp32) {
+			kd_err("%s: not a 32-bit ELF object of %s", k->path, abi->name);
+			return -KD_EUNSUPPORTED;
+		}
 		kd_err("%s: 32-bit ELF is not supported (%s kernels only)", k->path,
 		       kd_arch__supported());
 		return -KD_EUNSUPPORTED;
@@ -64,7 +71,7 @@ static int check_header(struct kelf *k, const unsigned char *head, size_t n)
 		       EV_CURRENT);
 		return -KD_EFORMAT;
 	}
-	if (n < sizeof(Elf64_Ehdr)) {
+	if (n < (ilp32 ? sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr))) {
 		kd_err("%s: truncated ELF file (%zu bytes)", k->path, n);
 		return -KD_EFORMAT;
 	}
@@ -147,7 +154,28 @@ int kelf_open_as(const char *file, const char *path, struct kelf **out)
 	return kelf_open_fd(fd, path, out);
 }
 
+static int open_fd(int fd, const char *path, const struct kd_arch *abi, struct kelf **out);
+
 int kelf_open_fd(int fd, const char *path, struct kelf **out)
+{
+	return open_fd(fd, path, NULL, out);
+}
+
+int kelf_open_abi(const char *path, const struct kd_arch *abi, struct kelf **out)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	*out = NULL;
+	if (fd < 0) {
+		int err = -errno;
+
+		kd_err("%s: %s", path, strerror(errno));
+		return err;
+	}
+	return open_fd(fd, path, abi, out);
+}
+
+static int open_fd(int fd, const char *path, const struct kd_arch *abi, struct kelf **out)
 {
 	unsigned char head[0x210];
 	struct kelf *k;
@@ -182,7 +210,7 @@ int kelf_open_fd(int fd, const char *path, struct kelf **out)
 	err = read_head(k, head, sizeof(head), &n);
 	if (err)
 		goto fail;
-	err = check_header(k, head, n);
+	err = check_header(k, head, n, abi);
 	if (err)
 		goto fail;
 	k->elf = elf_begin(k->fd, ELF_C_READ_MMAP, NULL);
@@ -194,7 +222,8 @@ int kelf_open_fd(int fd, const char *path, struct kelf **out)
 		err = -KD_EFORMAT;
 		goto fail;
 	}
-	k->arch = kd_arch__by_elf_machine(k->ehdr.e_machine);
+	k->arch = abi && abi->ilp32 ? (k->ehdr.e_machine == abi->elf_machine ? abi : NULL) :
+		  kd_arch__by_elf_machine(k->ehdr.e_machine);
 	if (!k->arch) {
 		kd_err("%s: ELF machine %u is not supported (%s kernels only)",
 		       path, k->ehdr.e_machine, kd_arch__supported());

@@ -78,6 +78,11 @@ int kelf_open_as(const char *file, const char *path, struct kelf **out);
  * kelf_close(), or here on failure.
  */
 int kelf_open_fd(int fd, const char *path, struct kelf **out);
+/*
+ * kelf_open() of an object compiled for the user ABI @abi: with
+ * @abi->ilp32 (ia32) a 32-bit ELF of its machine, whose k->arch is @abi.
+ */
+int kelf_open_abi(const char *path, const struct kd_arch *abi, struct kelf **out);
 void kelf_close(struct kelf *k);
 /* Section by name, or NULL. */
 struct kelf_section *kelf_section_by_name(struct kelf *k, const char *name);

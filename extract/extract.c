@@ -8,7 +8,9 @@
  *   3. layout settling, structural dedup, and the DB write,
  *   4. with --modules, the named types vmlinux lacks, from the modules;
  *      with --uapi, the constants and ioctls, sized from those types,
- *   5. identity metadata and the vDSO images (vdso.c), then an atomic commit.
+ *   5. identity metadata and the vDSO images (vdso.c),
+ *   6. with --uapi, the 32-bit programs' header view (uapi/compat.c), the
+ *      last types written, then an atomic commit.
  * Any error leaves no output behind (kdb__free discards the temp file).
  */
 #include "version.h"
@@ -31,6 +33,7 @@
 #include "extract/btf_internal.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
+#include "extract/uapi/compat_internal.h"
 #include "extract/uapi/compile_internal.h"
 #include "extract/uapi/header_types_internal.h"
 #include "extract/uapi/uapi_internal.h"
@@ -127,6 +130,7 @@ struct header_job {
 	struct uapi_cc_job *job;
 	struct header_view *view;
 	struct ioctl_types *it;
+	struct compat_view *compat;	/* the 32-bit programs' view (compat.c) */
 };
 
 static int header_job_start(struct header_job *hj, const struct extract_conf *conf,
@@ -141,7 +145,19 @@ static int header_job_start(struct header_job *hj, const struct extract_conf *co
 	hj->conf = (struct uapi_cc_conf){ .arch = &hj->arch, .jobs = conf->jobs,
 					  .use_cache = !getenv("KABI_DIFF_NO_UAPI_CACHE"),
 					  .progress = conf->progress || conf->phases };
-	return uapi_cc__start(&hj->tree, &hj->conf, &hj->job);
+	err = uapi_cc__start(&hj->tree, &hj->conf, &hj->job);
+	/* Both compiles at once: they share the CPUs, the wall clock of one. */
+	if (!err)
+		err = compat_view__start(conf->uapi_dir, arch, conf->jobs,
+					 conf->progress || conf->phases, &hj->compat);
+	return err;
+}
+
+/* The compat view, last of all the types (its new rows are its own). */
+static int header_job_compat(struct header_job *hj, struct kdb *db, struct type_sink *sink,
+			     struct extract_stats *stats)
+{
+	return hj->compat ? compat_view__finish(hj->compat, db, sink, &stats->problems) : 0;
 }
 
 /* Join the compilers; write the header view and the headers that did not compile. */
@@ -168,7 +184,7 @@ static int header_job_finish(struct header_job *hj, struct kdb *db, struct type_
 		stats->problems++;
 	}
 	if (!err && r->object) {
-		err = header_view__read(db, sink, r->object, &hj->tree, &hj->view, &hs);
+		err = header_view__read(db, sink, r->object, &hj->tree, NULL, &hj->view, &hs);
 		stats->types += hs.types;
 		stats->problems += hs.conflicts;
 	}
@@ -188,6 +204,7 @@ static void header_job_release(struct header_job *hj)
 
 	if (hj->job && !uapi_cc__finish(hj->job, &r))
 		uapi_cc_result__free(r);
+	compat_view__free(hj->compat);
 	header_view__free(hj->view);
 	if (hj->have_tree)
 		utree__release(&hj->tree);
@@ -354,6 +371,8 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	if (!err)
 		err = extract_uapi(conf, conf->uapi_arch, &it, &hj, db, sink, stats);
 	if (!err)
+		err = header_job_compat(&hj, db, sink, stats);
+	if (!err)
 		err = write_header_identity(db, conf, &hj);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
@@ -477,6 +496,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		clock_gettime(CLOCK_MONOTONIC, &t1);
 		stats->vdso_seconds = elapsed(&t0, &t1);
 	}
+	if (!err && conf->uapi_dir)
+		err = header_job_compat(&hj, db, sink, stats);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)

@@ -43,7 +43,7 @@ static int64_t compute_size(struct xtable *xt, struct xtype *x, int depth)
 
 	switch (x->t.kind) {
 	case KD_KIND_POINTER:
-		return x->t.size > 0 ? x->t.size : 8;
+		return x->t.size > 0 ? x->t.size : xt->dwarf && xt->dwarf->elf->arch->ilp32 ? 4 : 8;
 	case KD_KIND_TYPEDEF:
 	case KD_KIND_CONST:
 	case KD_KIND_VOLATILE:
@@ -99,6 +99,8 @@ static int64_t compute_align(struct xtable *xt, struct xtype *x, int depth)
 	case KD_KIND_BASE:
 	case KD_KIND_ENUM:
 	case KD_KIND_POINTER:
+		if (xt->max_scalar_align > 0 && x->t.size > xt->max_scalar_align)
+			return xt->max_scalar_align;
 		return x->t.size > 0 ? x->t.size : 1;
 	case KD_KIND_TYPEDEF:
 	case KD_KIND_CONST:

@@ -41,6 +41,11 @@ int64_t type_sink_lookup(const struct type_sink *s, uint64_t hash)
 	return (int64_t)kd_hashmap_get(&s->ids, hash);
 }
 
+int64_t type_sink_last_id(const struct type_sink *s)
+{
+	return s->next_id;
+}
+
 int type_sink_add(struct type_sink *s, uint64_t hash, int64_t *id)
 {
 	size_t pos = KD_HASHMAP_FIRST;

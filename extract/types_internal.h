@@ -64,6 +64,11 @@ struct xtable {
 	bool declarations_expected;
 	/* Whose types: the header view's pointers are not the kernel's (lib/typegraph.h). */
 	enum kd_type_view view;
+	/*
+	 * A scalar's (base, enum, pointer) alignment at most, in bytes; 0: its
+	 * size. i386's is 4: its long long and double are 4-aligned in structs.
+	 */
+	int64_t max_scalar_align;
 	int64_t nr_problems;
 	/* Problems met while no DB is attached (worker threads): "location\tmessage". */
 	char **held_problems;
@@ -111,6 +116,8 @@ int type_sink_new(struct type_sink **out);
 void type_sink_free(struct type_sink *sink);
 /* DB id of the type with @hash, 0 when none yet. */
 int64_t type_sink_lookup(const struct type_sink *sink, uint64_t hash);
+/* The last DB id handed out (ids grow by one per new identity); 0: none yet. */
+int64_t type_sink_last_id(const struct type_sink *sink);
 /* A new DB id for @hash. */
 int type_sink_add(struct type_sink *sink, uint64_t hash, int64_t *id);
 

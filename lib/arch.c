@@ -26,6 +26,23 @@ static const struct kd_arch arches[] = {
 
 #define NR_ARCHES (sizeof(arches) / sizeof(arches[0]))
 
+/*
+ * i386 user space on an x86_64 kernel: the same arch/x86 headers, read
+ * with __i386__ and compiled with gcc -m32 (ILP32; __u64 4-aligned in
+ * structs). Not a kernel kabi-diff reads, so not in arches[].
+ */
+static const struct kd_arch ia32_user = {
+	.name = "ia32", .elf_machine = 3 /* EM_386 */,
+	.native_abi = "ia32", .compat_abis = "",
+	.uapi_dir = "x86", .gcc_triplet = "i686-linux-gnu",
+	.qemu = "qemu-system-i386", .char_signed = true, .wchar_signed = true, .ilp32 = true,
+};
+
+const struct kd_arch *kd_arch__compat_user(const struct kd_arch *arch)
+{
+	return arch && !strcmp(arch->name, "x86_64") ? &ia32_user : NULL;
+}
+
 const struct kd_arch *kd_arch__by_name(const char *name)
 {
 	return KD_FIND_NAMED(const struct kd_arch, arches, NR_ARCHES, name, name);

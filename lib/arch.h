@@ -23,6 +23,7 @@ struct kd_arch {
 	const char *qemu;		/* the system emulator: "qemu-system-aarch64" */
 	bool char_signed;		/* plain char of its C ABI (arm64: unsigned) */
 	bool wchar_signed;		/* wchar_t: int, or unsigned int on arm64 */
+	bool ilp32;			/* int, long and pointers 4 bytes (a compat user ABI) */
 };
 
 /* The native ABIs as an SQL list, to order a kernel's own table first. */
@@ -44,6 +45,14 @@ const struct kd_arch *kd_arch__nth(size_t i);
  * @arch NULL: of any architecture kabi-diff knows.
  */
 bool kd_arch__has_abi(const struct kd_arch *arch, const char *abi);
+/*
+ * The 32-bit user space a kernel of @arch also runs, as a user ABI its
+ * UAPI headers are compiled and read for (x86_64: "ia32", i386 programs
+ * under CONFIG_IA32_EMULATION); NULL when kabi-diff builds no such view
+ * (arm64's AArch32 headers are arch/arm's, another tree). Never one of
+ * the kernel architectures above: kd_arch__by_name() does not find it.
+ */
+const struct kd_arch *kd_arch__compat_user(const struct kd_arch *arch);
 
 /* Columns for an ABI name of @arch in aligned output (NULL: any arch). */
 int kd_arch__abi_width(const struct kd_arch *arch);

@@ -29,11 +29,16 @@
 #   OUT: written with one "NAME<TAB>NUMBER<TAB>HEADER" line per ioctl,
 #   sorted by name; "OUT.log" gets the counts and what was dropped.
 # Needs cc (or $CC). Exit 1 when the tree is not a UAPI tree.
+# KD_ORACLE_M32=1: as i386 programs compile the headers (gcc -m32, i386's
+# own syscall headers), each value read from the assembly of a static
+# initializer instead of a program run (i386 programs may not run here).
 set -u
 export LC_ALL=C
 dir=$1
 out=$2
 CC=${CC:-cc}
+M32=${KD_ORACLE_M32:-0}
+[ "$M32" = 1 ] && CC="$CC -m32"
 jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] && jobs=2
 
@@ -54,7 +59,8 @@ else
 	roots="$uapi_inc/uapi $uapi_arch"
 fi
 # Other ABIs' syscall numbers of the arch directory are never included alone.
-grep -Ev '^asm/unistd_(32|x32)\.h$' "$work/headers" >"$work/headers.1" && mv "$work/headers.1" "$work/headers"
+if [ "$M32" = 1 ]; then other='^asm/(unistd|posix_types)_(64|x32)\.h$'; else other='^asm/unistd_(32|x32)\.h$'; fi
+grep -Ev "$other" "$work/headers" >"$work/headers.1" && mv "$work/headers.1" "$work/headers"
 # KD_ORACLE_ONLY=FILE: only the headers FILE lists (debugging).
 if [ -n "${KD_ORACLE_ONLY:-}" ]; then
 	grep -Fx -f "$KD_ORACLE_ONLY" "$work/headers" >"$work/headers.1"; mv "$work/headers.1" "$work/headers"
@@ -109,21 +115,35 @@ for pre in "" "#include <sys/ioctl.h>"; do
 done
 run() { # PRE NAMES-FILE
 	[ -s "$2" ] || return 0
+	if [ "$M32" = 1 ]; then
+		# One static initializer per line (line 3 on), named by its line.
+		{ [ -n "$1" ] && echo "$1" || echo
+		  printf '#include <%s>\n' "$h"
+		  awk '{ printf "unsigned int __kd_v%d = (unsigned int)(%s); /* \"%s\" */\n", NR, $1, $1 }' "$2"; } >"$d/p.c"
+	else
 	{ [ -n "$1" ] && echo "$1"
 	  printf '#include <%s>\nint printf(const char *, ...);\nint main(void)\n{\n' "$h"
 	  awk '{ printf "printf(\"%%s\\t%%u\\n\", \"%s\", (unsigned int)(%s));\n", $1, $1 }' "$2"
 	  printf 'return 0;\n}\n'; } >"$d/p.c"
+	fi
 	# gcc says an error at one place once (every sizeof of an incomplete
 	# type is at _IOC's definition): often one line per round.
 	round=0
 	while [ $((round += 1)) -le 64 ]; do
-		if $CC -std=gnu11 -w $INCS -o "$d/p" "$d/p.c" 2>"$d/p.err"; then
+		if [ "$M32" = 1 ] && $CC -std=gnu11 -w $INCS -S -o "$d/p.s" "$d/p.c" 2>"$d/p.err"; then
+			awk -v h="$h" -v names="$2" '
+				BEGIN { while ((getline l < names) > 0) nm[++n] = l }
+				/^__kd_v[0-9]+:/ { k = substr($1, 7); sub(/:$/, "", k); next }
+				/\.long/ && k { v = $2 < 0 ? $2 + 4294967296 : $2
+					printf "%s\t%.0f\t%s\n", nm[k], v, h; k = "" }' "$d/p.s"
+			return 0
+		elif [ "$M32" != 1 ] && $CC -std=gnu11 -w $INCS -o "$d/p" "$d/p.c" 2>"$d/p.err"; then
 			"$d/p" | awk -v h="$h" '{ print $0 "\t" h }'
 			return 0
 		fi
-		lines=$(grep -E "^(.*/)?p\.c:[0-9]+:[0-9]+: (error|note: in expansion)" "$d/p.err" | sed -E 's/^(.*\/)?p\.c:([0-9]+):.*/\2/' | sort -un | awk '$1 > 4')
+		lines=$(grep -E "^(.*/)?p\.c:[0-9]+:[0-9]+: (error|note: in expansion)" "$d/p.err" | sed -E 's/^(.*\/)?p\.c:([0-9]+):.*/\2/' | sort -un | awk -v m="$M32" '$1 > (m == 1 ? 2 : 4)')
 		[ -n "$lines" ] || break
-		for l in $lines; do sed -n "${l}p" "$d/p.c" | sed -E 's/.*", "([A-Za-z0-9_]+)".*/\1/' >>"$d/dropped"; done
+		for l in $lines; do sed -n "${l}p" "$d/p.c" | sed -E 's/.*", "([A-Za-z0-9_]+)".*/\1/; s/.*\/\* "([A-Za-z0-9_]+)" \*\/$/\1/' >>"$d/dropped"; done
 		sed -i "$(echo "$lines" | sed 's/$/s|^|\/\/|/' | tr '\n' ';')" "$d/p.c"
 	done
 	echo "$h" >"$d/runfailed"
@@ -134,7 +154,7 @@ run() { # PRE NAMES-FILE
   [ -s "$d/ioctls.s" ] && run "#include <sys/ioctl.h>" "$d/ioctls.s"; } >"$d/out"
 exit 0
 EOF
-export W="$work" CC INCS="$incs" ROOTRE="$rootre"
+export W="$work" CC INCS="$incs" ROOTRE="$rootre" M32
 xargs -P "$jobs" -n 1 sh "$work/one.sh" <"$work/headers"
 cat "$work"/*/out 2>/dev/null >"$work/all"
 

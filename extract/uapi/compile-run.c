@@ -155,6 +155,12 @@ static const char *const x86_64_not_roots[] = {
 	"asm/unistd_32.h", "asm/unistd_x32.h", "asm/posix_types_32.h", "asm/posix_types_x32.h",
 	NULL,
 };
+/* i386 user space: the same tree, its own 32-bit headers, the 64-bit ones never roots. */
+static const char *const ia32_flags[] = { "-m32", NULL };
+static const char *const ia32_not_roots[] = {
+	"asm/unistd_64.h", "asm/unistd_x32.h", "asm/posix_types_64.h", "asm/posix_types_x32.h",
+	NULL,
+};
 
 void uapi_cc_arch_init(struct uapi_cc_arch *out, const struct kd_arch *arch)
 {
@@ -168,6 +174,13 @@ void uapi_cc_arch_init(struct uapi_cc_arch *out, const struct kd_arch *arch)
 	if (!strcmp(arch->name, "x86_64")) {
 		out->flags = x86_64_flags;
 		out->not_roots = x86_64_not_roots;
+	} else if (!strcmp(arch->name, "ia32")) {
+		out->flags = ia32_flags;
+		out->not_roots = ia32_not_roots;
+		/* gcc -m32 needs the C library's 32-bit headers (gcc-multilib), checked first. */
+		out->check_libc = true;
+		if (host == kd_arch__by_name("x86_64"))
+			host = arch;	/* the host's gcc, -m32 */
 	}
 	/* The host's own compiler, or Debian's cross compiler for another arch. */
 	if (cc && *cc)

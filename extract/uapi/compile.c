@@ -479,6 +479,42 @@ static int tree_dirs(struct cc_state *s)
 	return 0;
 }
 
+/*
+ * Can @s->cc compile a program for this ABI at all? gcc -m32 without
+ * Debian's gcc-multilib has no <sys/types.h>: every header that reaches
+ * the C library would fail, and the view would say those types are gone.
+ * 1 yes, 0 no (s->r->not_compiled says why), or a negative code.
+ */
+static int libc_usable(struct cc_state *s)
+{
+	char *argv[12], *out = NULL;
+	struct kd_buf why = KD_BUF_INIT;
+	const char *const *f;
+	size_t n = 0;
+	int err;
+
+	argv[n++] = s->cc;
+	for (f = s->conf->arch->flags; f && *f && n < 4; f++)
+		argv[n++] = (char *)*f;
+	argv[n++] = "-fsyntax-only";
+	argv[n++] = "-include";
+	argv[n++] = "sys/types.h";
+	argv[n++] = "-xc";
+	argv[n++] = "/dev/null";
+	argv[n] = NULL;
+	err = uapi_cc_run_capture(argv, &out);
+	free(out);
+	if (err != -EIO)
+		return err ? err : 1;
+	err = kd_buf_addf(&why, "%s %s: cannot compile for %s user space (no C library for it;"
+			  " Debian: apt-get install gcc-multilib)", s->cc,
+			  s->conf->arch->flags && s->conf->arch->flags[0] ? s->conf->arch->flags[0] : "",
+			  s->conf->arch->name);
+	s->r->not_compiled = err ? NULL : kd_buf_detach(&why);
+	kd_buf_release(&why);
+	return s->r->not_compiled ? 0 : -ENOMEM;
+}
+
 int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		     struct uapi_cc_result **out)
 {
@@ -516,6 +552,13 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		if (err)
 			goto fail;
 		if (hit)
+			goto done;
+	}
+	if (conf->arch->check_libc) {
+		err = libc_usable(&s);
+		if (err < 0)
+			goto fail;
+		if (!err)
 			goto done;
 	}
 	err = make_workdir(&s);

@@ -40,6 +40,8 @@ struct uapi_cc_arch {
 	const char *const *flags;	/* target selection, NULL-terminated: { "-m64", NULL } */
 	/* Headers of other ABIs of the same arch directory, never roots: asm/unistd_32.h. */
 	const char *const *not_roots;
+	/* Compile <sys/types.h> first: without the C library of this ABI no header is tried. */
+	bool check_libc;
 	char cc_buf[128];		/* storage of cc */
 };
 

@@ -2,7 +2,8 @@
 /*
  * UAPI reader: the directive half of a C preprocessor, emulating gcc for
  * the tree's architecture's user space (x86_64: __x86_64__, arm64:
- * __aarch64__ and __CHAR_UNSIGNED__; __LP64__ for both, __KERNEL__ not).
+ * __aarch64__ and __CHAR_UNSIGNED__; __LP64__ for both; i386 programs on
+ * x86_64, the "ia32" user ABI: __i386__ and __ILP32__; __KERNEL__ never).
  * One translation unit is "#include <root>": directives run in order,
  * #if/#ifdef/#elif/#else/#endif select, #define/#undef change the macro
  * table, #include reads other headers (cached, so each file is read and
@@ -34,20 +35,29 @@ static const char predefined_x86_64[] =
 static const char predefined_arm64[] =
 	"#define __aarch64__ 1\n#define __AARCH64EL__ 1\n#define __ARM_64BIT_STATE 1\n"
 	"#define __ARM_ARCH 8\n#define __ARM_ARCH_8A 1\n#define __CHAR_UNSIGNED__ 1\n";
-/* ...and what both (LP64, little-endian, gcc 12) have. */
+/* i386 (gcc -m32): ILP32, and glibc's <bits/wordsize.h> tests __x86_64__ alone. */
+static const char predefined_ia32[] =
+	"#define __i386__ 1\n#define __i386 1\n#define i386 1\n#define __i686__ 1\n"
+	"#define __ILP32__ 1\n#define _ILP32 1\n"
+	"#define __SIZEOF_LONG__ 4\n#define __SIZEOF_POINTER__ 4\n#define __SIZEOF_SIZE_T__ 4\n"
+	"#define __LONG_MAX__ 0x7fffffffL\n";
+/* ...what the 64-bit ones have (LP64)... */
+static const char predefined_lp64[] =
+	"#define __SIZEOF_LONG__ 8\n#define __SIZEOF_POINTER__ 8\n#define __SIZEOF_SIZE_T__ 8\n"
+	"#define __LP64__ 1\n#define _LP64 1\n#define __LONG_MAX__ 0x7fffffffffffffffL\n";
+/* ...and what all of them have (little-endian, gcc 12). */
 static const char predefined[] =
 	"#define __linux__ 1\n#define __linux 1\n#define __unix__ 1\n#define __unix 1\n"
 	"#define __gnu_linux__ 1\n#define __ELF__ 1\n"
 	"#define __GNUC__ 12\n#define __GNUC_MINOR__ 2\n#define __GNUC_PATCHLEVEL__ 0\n"
 	"#define __STDC__ 1\n#define __STDC_VERSION__ 201710L\n#define __STDC_HOSTED__ 1\n"
-	"#define __CHAR_BIT__ 8\n#define __SIZEOF_INT__ 4\n#define __SIZEOF_LONG__ 8\n"
-	"#define __SIZEOF_LONG_LONG__ 8\n#define __SIZEOF_SHORT__ 2\n#define __SIZEOF_POINTER__ 8\n"
-	"#define __SIZEOF_SIZE_T__ 8\n#define __SIZEOF_FLOAT__ 4\n#define __SIZEOF_DOUBLE__ 8\n"
-	"#define __LP64__ 1\n#define _LP64 1\n"
+	"#define __CHAR_BIT__ 8\n#define __SIZEOF_INT__ 4\n"
+	"#define __SIZEOF_LONG_LONG__ 8\n#define __SIZEOF_SHORT__ 2\n"
+	"#define __SIZEOF_FLOAT__ 4\n#define __SIZEOF_DOUBLE__ 8\n"
 	"#define __ORDER_LITTLE_ENDIAN__ 1234\n#define __ORDER_BIG_ENDIAN__ 4321\n"
 	"#define __ORDER_PDP_ENDIAN__ 3412\n#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__\n"
 	"#define __SCHAR_MAX__ 0x7f\n#define __SHRT_MAX__ 0x7fff\n#define __INT_MAX__ 0x7fffffff\n"
-	"#define __LONG_MAX__ 0x7fffffffffffffffL\n#define __LONG_LONG_MAX__ 0x7fffffffffffffffLL\n";
+	"#define __LONG_LONG_MAX__ 0x7fffffffffffffffLL\n";
 /*
  * A source tree (Debian's -common too) still has the sparse annotations
  * headers_install deletes: (__force __poll_t)0x00000001 is what user space
@@ -104,13 +114,15 @@ struct ucpp *ucpp__new(const struct utree *tree, ucpp_problem_fn fn, void *ctx)
 	struct ucpp *cpp = kd_calloc(1, sizeof(*cpp));
 	struct kd_buf text = KD_BUF_INIT;
 	bool arm64 = tree->arch && !strcmp(tree->arch->name, "arm64");
+	bool ilp32 = tree->arch && tree->arch->ilp32;
 
 	if (!cpp)
 		return NULL;
 	cpp->tree = tree;
 	cpp->problem = fn;
 	cpp->pctx = ctx;
-	if (kd_buf_adds(&text, arm64 ? predefined_arm64 : predefined_x86_64) ||
+	if (kd_buf_adds(&text, ilp32 ? predefined_ia32 : arm64 ? predefined_arm64 : predefined_x86_64) ||
+	    (!ilp32 && kd_buf_adds(&text, predefined_lp64)) ||
 	    kd_buf_adds(&text, predefined) ||
 	    (tree->source_layout && kd_buf_adds(&text, predefined_source)) ||
 	    ufile__from_text(text.s, "<built-in>", &cpp->builtin)) {

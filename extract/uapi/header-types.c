@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/kdb-compat.h"
 #include "extract/uapi/line_names_internal.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
@@ -57,6 +58,7 @@ struct top {
 };
 
 struct reader {
+	const char *abi;	/* a compat user ABI ("ia32"), NULL: the native view */
 	struct header_view *hv;
 	struct xtable *xt;
 	const struct utree *tree;
@@ -278,9 +280,10 @@ static int index_names(struct header_view *hv, struct reader *rd, struct kdb *db
 				e->conflict_reported = true;
 				stats->conflicts++;
 				err = kdb__put_problem(db, "uapi", rd->tops[i].file, rd->tops[i].file,
-						       "%s: another size than in %s:%d (depending on what"
-						       " was included before; sizes are taken from %s)", key.s, e->file, e->line,
-						       e->file);
+						       "%s%s%s: another size than in %s:%d (depending on what"
+						       " was included before; sizes are taken from %s)",
+						       rd->abi ? rd->abi : "", rd->abi ? ": " : "", key.s,
+						       e->file, e->line, e->file);
 			}
 			continue;
 		}
@@ -342,7 +345,8 @@ static int write_declared(struct reader *rd, struct kdb *db, struct header_view_
 		/* Several CUs declare the same type in the same header: one row. */
 		if (!v[i].id || (i && v[i - 1].id == v[i].id && !strcmp(v[i - 1].file, v[i].file)))
 			continue;
-		err = kdb__put_uapi_type(db, v[i].id, v[i].file, v[i].line);
+		err = rd->abi ? kdb__put_compat_type(db, rd->abi, v[i].id, v[i].file, v[i].line) :
+		      kdb__put_uapi_type(db, v[i].id, v[i].file, v[i].line);
 		if (!err)
 			stats->declared++;
 	}
@@ -350,10 +354,26 @@ static int write_declared(struct reader *rd, struct kdb *db, struct header_view_
 	return err;
 }
 
+/*
+ * A compat view's rows that no other view has (ids past @last, the last
+ * before it was written): native readers skip them (compat_only_types).
+ */
+static int write_compat_only(struct xtable *xt, struct kdb *db, const char *abi, int64_t last)
+{
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < xt->n; i++)
+		if (xt->v[i].canon > last)
+			err = kdb__put_compat_only(db, abi, xt->v[i].canon);
+	return err;
+}
+
 int header_view__read(struct kdb *db, struct type_sink *sink, const char *object,
-		      const struct utree *tree, struct header_view **out,
+		      const struct utree *tree, const struct kd_arch *abi, struct header_view **out,
 		      struct header_view_stats *stats)
 {
+	int64_t last = type_sink_last_id(sink);
 	struct header_view *hv = NULL;
 	struct reader rd = { 0 };
 	struct xtable xt = { 0 };
@@ -367,7 +387,7 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	hv = kd_calloc(1, sizeof(*hv));
 	if (!hv)
 		return -ENOMEM;
-	err = kelf_open(object, &k);
+	err = abi ? kelf_open_abi(object, abi, &k) : kelf_open(object, &k);
 	if (err)
 		goto out;
 	/* Headers that declare no type at all (only macros) give no DWARF. */
@@ -376,16 +396,22 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 	err = kdwarf_open(k, &d);
 	/* Problems name the headers, not the cache file that holds their objects. */
 	if (!err)
-		err = xtable_init(&xt, d, db, "UAPI headers (compiled)");
+		err = xtable_init(&xt, d, db, abi ? "UAPI headers (compiled, compat ABI)" :
+				  "UAPI headers (compiled)");
 	if (err)
 		goto out;
 	xt.declarations_expected = true;
 	xt.view = KD_VIEW_HEADERS;
 	rd.xt = &xt;
+	rd.abi = abi ? abi->name : NULL;
+	/* i386: long long and double are 4-aligned in a struct (and so __u64 there). */
+	if (abi && abi->ilp32)
+		xt.max_scalar_align = 4;
 	rd.hv = hv;
 	rd.tree = tree;
 	err = tree ? uline_names__scan(tree, &rd.lines) : 0;
-	for (i = 0; !err && i < uline_names__nr_problems(rd.lines); i++)
+	/* The tree's troubles are the native view's to report, once. */
+	for (i = 0; !err && !abi && i < uline_names__nr_problems(rd.lines); i++)
 		err = kdb__put_problem(db, "uapi", NULL, NULL, "%s", uline_names__problem(rd.lines, i));
 	if (!err)
 		err = kdwarf_for_each_cu(d, on_cu, &rd);
@@ -393,6 +419,8 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 		err = xt_complete(&xt);
 	if (!err)
 		err = xt_write(&xt, sink, &stats->types);
+	if (!err && abi)
+		err = write_compat_only(&xt, db, abi->name, last);
 	if (!err)
 		err = write_declared(&rd, db, stats);
 	if (!err)

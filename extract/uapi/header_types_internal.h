@@ -29,11 +29,15 @@ struct header_view_stats {
  * Read @object (the linked headers of @tree) into @db through @sink.
  * *out: the name index, free with header_view__free(). Names declared
  * with different layouts by different headers become problem rows (the
- * first in header order answers sizeof). Returns 0 or a negative code.
+ * first in header order answers sizeof). @abi NULL: the native view
+ * (uapi_types); a compat user ABI (ia32, compiled for it): its rows go
+ * to compat_types, and the rows it adds to compat_only_types, so it must
+ * be the last view written through @sink. Returns 0 or a negative code.
  */
+struct kd_arch;
 struct utree;
 int header_view__read(struct kdb *db, struct type_sink *sink, const char *object,
-		      const struct utree *tree, struct header_view **out,
+		      const struct utree *tree, const struct kd_arch *abi, struct header_view **out,
 		      struct header_view_stats *stats);
 void header_view__free(struct header_view *hv);
 

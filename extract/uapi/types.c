@@ -4,7 +4,8 @@
  * ioctl macros. Plain types (keywords, the kernel's __u32-style typedefs)
  * have their LP64 sizes here, the same on x86_64 and arm64 but for plain
  * char's signedness (unsigned on arm64) and __kernel_old_dev_t (x86_64's
- * asm/posix_types_64.h: unsigned long; asm-generic: unsigned int);
+ * asm/posix_types_64.h: unsigned long; asm-generic: unsigned int); i386
+ * programs' (ILP32) where they differ;
  * struct, union and enum sizes come from DWARF through the caller's
  * callback, asked once per type.
  */
@@ -55,6 +56,27 @@ static const struct ptype plain_types[] = {
 	{ "float", 4, true, 0, false }, { "double", 8, true, 0, false },
 };
 
+/*
+ * i386 (arch->ilp32): what differs from the table above, as i386's
+ * <asm/posix_types_32.h> and glibc's -m32 headers have it: long, pointers
+ * and size_t 4 bytes, 16-bit uid/gid/mode/ipc pid/old dev.
+ */
+static const struct ptype ilp32_types[] = {
+	{ "uint64_t", 8, false, UC_ULLONG, true }, { "int64_t", 8, true, UC_LLONG, true },
+	{ "size_t", 4, false, UC_UINT, true }, { "ssize_t", 4, true, UC_INT, true },
+	{ "uintptr_t", 4, false, UC_UINT, true }, { "intptr_t", 4, true, UC_INT, true },
+	{ "ptrdiff_t", 4, true, UC_INT, true },
+	{ "__kernel_long_t", 4, true, UC_LONG, true }, { "__kernel_ulong_t", 4, false, UC_ULONG, true },
+	{ "__kernel_size_t", 4, false, UC_UINT, true }, { "__kernel_ssize_t", 4, true, UC_INT, true },
+	{ "__kernel_ptrdiff_t", 4, true, UC_INT, true }, { "__kernel_off_t", 4, true, UC_LONG, true },
+	{ "__kernel_time_t", 4, true, UC_LONG, true }, { "__kernel_clock_t", 4, true, UC_LONG, true },
+	{ "__kernel_old_time_t", 4, true, UC_LONG, true },
+	{ "__kernel_suseconds_t", 4, true, UC_LONG, true }, { "__kernel_ino_t", 4, false, UC_ULONG, true },
+	{ "__kernel_mode_t", 2, false, UC_INT, true }, { "__kernel_ipc_pid_t", 2, false, UC_INT, true },
+	{ "__kernel_uid_t", 2, false, UC_INT, true }, { "__kernel_gid_t", 2, false, UC_INT, true },
+	{ "__kernel_old_dev_t", 2, false, UC_INT, true },
+};
+
 static bool x86_64(const struct kd_arch *arch)
 {
 	return !arch || !strcmp(arch->name, "x86_64");
@@ -77,9 +99,19 @@ bool plain_type(const struct kd_arch *arch, const struct utok *t, size_t n, stru
 		else if (utok_is(&t[i], "int")) in++;
 		else if (utok_is(&t[i], "_Bool")) bl++;
 		else if (utok_is(&t[i], "double") && longs == 1) {
-			*out = (struct ptype){ "long double", 16, true, 0, false };
+			*out = (struct ptype){ "long double", arch && arch->ilp32 ? 12 : 16, true, 0, false };
 			return n == 2 || n == 3;
 		} else {
+			for (j = 0; arch && arch->ilp32 && j < sizeof(ilp32_types) / sizeof(*ilp32_types); j++)
+				if (utok_is(&t[i], ilp32_types[j].name))
+					break;
+			if (arch && arch->ilp32 && j < sizeof(ilp32_types) / sizeof(*ilp32_types)) {
+				if (other)
+					return false;
+				*out = ilp32_types[j];
+				other = 1;
+				continue;
+			}
 			for (j = 0; j < sizeof(plain_types) / sizeof(*plain_types); j++)
 				if (utok_is(&t[i], plain_types[j].name))
 					break;
@@ -102,7 +134,8 @@ bool plain_type(const struct kd_arch *arch, const struct utok *t, size_t n, stru
 	else if (shrt)
 		*out = (struct ptype){ sign == 2 ? "unsigned short" : "short", 2, sign != 2, UC_INT, true };
 	else if (longs == 1)
-		*out = (struct ptype){ "long", 8, sign != 2, sign == 2 ? UC_ULONG : UC_LONG, true };
+		*out = (struct ptype){ "long", arch && arch->ilp32 ? 4 : 8, sign != 2,
+				       sign == 2 ? UC_ULONG : UC_LONG, true };
 	else if (longs == 2)
 		*out = (struct ptype){ "long long", 8, sign != 2, sign == 2 ? UC_ULLONG : UC_LLONG, true };
 	else if (in || sign)
@@ -175,7 +208,7 @@ static int size_of(struct usizer *sz, const struct utok *t, size_t n, struct usi
 		n--;
 	if (n && utok_is(&t[n - 1], "*")) {
 		a->known = a->trusted = true;
-		a->info.size = 8;
+		a->info.size = sz->arch && sz->arch->ilp32 ? 4 : 8;
 		return ask_pointee(sz, t, n - 1);
 	}
 	if (n && utok_is(&t[n - 1], "]")) {

@@ -24,11 +24,14 @@
 /*
  * Headers that are not x86_64's view of the ABI: asm/unistd.h picks
  * unistd_64.h, and the 32-bit and x32 tables and types would otherwise
- * give __NR_read the i386 number. (arm64's tree has no such headers: its
- * compat numbers are not UAPI.)
+ * give __NR_read the i386 number; i386's view (ia32) the other way round.
+ * (arm64's tree has no such headers: its compat numbers are not UAPI.)
  */
 static const char *const not_roots[] = {
 	"asm/unistd_32.h", "asm/unistd_x32.h", "asm/posix_types_32.h", "asm/posix_types_x32.h",
+};
+static const char *const not_roots_ia32[] = {
+	"asm/unistd_64.h", "asm/unistd_x32.h", "asm/posix_types_64.h", "asm/posix_types_x32.h",
 };
 
 enum rec_kind { REC_SKIPPED, REC_CONST, REC_IOCTL };
@@ -828,8 +831,10 @@ int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lo
 			goto fail;
 	}
 	for (i = 0; i < s->tree.nr_roots; i++) {
+		const char *const *skip = arch->ilp32 ? not_roots_ia32 : not_roots;
+
 		for (j = 0; j < sizeof(not_roots) / sizeof(*not_roots); j++)
-			if (!strcmp(s->tree.roots[i], not_roots[j]))
+			if (!strcmp(s->tree.roots[i], skip[j]))
 				break;
 		if (j < sizeof(not_roots) / sizeof(*not_roots))
 			continue;

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * kdb: the compat user ABIs' header view. An x86_64 kernel runs i386
+ * programs too (CONFIG_IA32_EMULATION), for which long and pointers are 4
+ * bytes and __u64 is 4-aligned in a struct: the same UAPI headers give
+ * other layouts and other ioctl numbers. extract compiles the headers a
+ * second time as that ABI's user space (gcc -m32) and stores, beside the
+ * native view: the types each header declares in that ABI (a layout both
+ * ABIs share is one types row), the types rows only that view has (which
+ * every native reader skips), and the ioctls with that ABI's sizes and
+ * numbers. @abi is the ABI's name ("ia32", lib/arch.h
+ * kd_arch__compat_user()).
+ */
+#ifndef KD_KDB_COMPAT_H
+#define KD_KDB_COMPAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "db/kdb.h"
+#include "db/kdb-uapi.h"
+
+/* Type @type_id is declared by header @file (include-relative) at @line (0: unknown) in @abi. */
+int kdb__put_compat_type(struct kdb *db, const char *abi, int64_t type_id, const char *file,
+			 int line);
+/* Type @type_id is a row of @abi's view alone: native readers never see it. */
+int kdb__put_compat_only(struct kdb *db, const char *abi, int64_t type_id);
+/* @abi's ioctls (module_id is not stored: their types are the headers'). */
+int kdb__put_compat_ioctls(struct kdb *db, const char *abi, const struct kd_ioctl *io, size_t n);
+
+/* Does @db hold a header view of @abi (any declared type or ioctl)? 1, 0, or a negative code. */
+int kdb__has_compat_view(struct kdb *db, const char *abi);
+/*
+ * The types.id of the layouts named @name (@kind "struct", "union",
+ * "enum", "typedef" or NULL: any) that @abi's header view declares, in id
+ * order; *ids malloc'ed. Returns the count or a negative code.
+ */
+int kdb__find_compat_types(struct kdb *db, const char *abi, const char *kind, const char *name,
+			   int64_t **ids);
+/* @abi's ioctls in name order (@name: only that one, -ENOENT when absent). */
+int kdb__foreach_compat_ioctl(struct kdb *db, const char *abi, const char *name,
+			      kdb_ioctl_fn cb, void *ctx);
+
+/*
+ * After kdb__attach_other(): every ioctl both kernels' @abi views and both
+ * native views have, by name, with its four rows; strings live until @cb
+ * returns, a non-zero return stops the walk and is returned.
+ */
+struct kdb_compat_ioctl_pair {
+	const struct kd_ioctl *old, *new;		/* @abi's */
+	const struct kd_ioctl *old_native, *new_native;
+};
+typedef int (*kdb_compat_ioctl_pair_fn)(const struct kdb_compat_ioctl_pair *p, void *ctx);
+int kdb__diff_compat_ioctls(struct kdb *db, const char *abi, kdb_compat_ioctl_pair_fn cb,
+			    void *ctx);
+
+#endif
