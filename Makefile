@@ -126,11 +126,13 @@ bench-peers: kabi-diff
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # The aarch64 cross compiler builds the arm64 sample kernel and arm64 user
 # space (headers compiled as aarch64 sees them, the static arm64 probe);
-# gcc-multilib the 32-bit header view (the headers as i386 programs see them).
+# libc6-dev-i386 the 32-bit header view (the headers as i386 programs see
+# them): the C library's 32-bit headers, which gcc -m32 needs. Not
+# gcc-multilib, which Debian declares in conflict with the cross compiler.
 DEB_PACKAGES = gcc make pkg-config libc6-dev binutils libdwarf-dev libelf-dev \
 	libsqlite3-dev zlib1g-dev sqlite3 dwarves gzip cpio valgrind jq mandoc \
 	python3-jsonschema python3-yaml gcc-aarch64-linux-gnu libc6-dev-arm64-cross libarchive-dev rpm \
-	libssl-dev libbpf-dev libjansson-dev gcc-multilib
+	libssl-dev libbpf-dev libjansson-dev libc6-dev-i386
 
 deps:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get update -qq

@@ -13,7 +13,7 @@ XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
 CC=${CC:-cc}
 if ! echo '#include <sys/types.h>' | $CC -m32 -fsyntax-only -xc - 2>/dev/null; then
-	skip "no 32-bit C library for $CC -m32 (Debian: gcc-multilib)"
+	skip "no 32-bit C library for $CC -m32 (Debian: libc6-dev-i386)"
 	done_testing
 fi
 fx=$KD_SRCDIR/fixtures/ia32
@@ -88,7 +88,7 @@ is "$(q v1b.kabi "SELECT value FROM meta WHERE key IN ('uapi_compiled', 'uapi_co
 "ia32: 3 of 3 headers compiled (cached), 5 ioctls (0 without a number)
 3 of 3 (cached)" "a second extraction: both from the cache"
 
-# No 32-bit C library (gcc-multilib missing): a note, the native view as before.
+# No 32-bit C library (libc6-dev-i386 missing): a note, the native view as before.
 cat >cc-no32.sh <<EOF2
 #!/bin/sh
 for a; do [ "\$a" = -m32 ] && { echo "sys/types.h: No such file or directory" >&2; exit 1; }; done
@@ -98,7 +98,7 @@ chmod +x cc-no32.sh
 KABI_DIFF_CC=$PWD/cc-no32.sh "$KABI_DIFF" extract -q --uapi v1 -o no32.kabi
 is "$?" "0" "no 32-bit C library: extracted"
 is "$(q no32.kabi "SELECT value FROM meta WHERE key = 'uapi_compat'")|$(q no32.kabi "SELECT count(*) FROM compat_ioctls")|$(q no32.kabi "SELECT count(*) FROM ioctls")" \
-	"ia32: not built: $PWD/cc-no32.sh -m32: cannot compile for ia32 user space (no C library for it; Debian: apt-get install gcc-multilib)|0|5" \
+	"ia32: not built: $PWD/cc-no32.sh -m32: cannot compile for ia32 user space (no C library for it; Debian: apt-get install libc6-dev-i386)|0|5" \
 	"  a note, no ia32 rows, the native ioctls"
 KABI_DIFF_NO_COMPAT=1 "$KABI_DIFF" extract -q --uapi v1 -o off.kabi
 is "$(q off.kabi "SELECT value FROM meta WHERE key = 'uapi_compat'")" \

@@ -14,7 +14,7 @@ XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
 CC=${CC:-cc}
 if ! echo '#include <sys/types.h>' | $CC -m32 -fsyntax-only -xc - 2>/dev/null; then
-	skip "no 32-bit C library for $CC -m32 (Debian: gcc-multilib)"
+	skip "no 32-bit C library for $CC -m32 (Debian: libc6-dev-i386)"
 	done_testing
 fi
 fx=$KD_SRCDIR/fixtures/ia32

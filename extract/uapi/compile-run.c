@@ -177,7 +177,7 @@ void uapi_cc_arch_init(struct uapi_cc_arch *out, const struct kd_arch *arch)
 	} else if (!strcmp(arch->name, "ia32")) {
 		out->flags = ia32_flags;
 		out->not_roots = ia32_not_roots;
-		/* gcc -m32 needs the C library's 32-bit headers (gcc-multilib), checked first. */
+		/* gcc -m32 needs the C library's 32-bit headers (Debian: libc6-dev-i386), checked first. */
 		out->check_libc = true;
 		if (host == kd_arch__by_name("x86_64"))
 			host = arch;	/* the host's gcc, -m32 */

@@ -481,7 +481,7 @@ static int tree_dirs(struct cc_state *s)
 
 /*
  * Can @s->cc compile a program for this ABI at all? gcc -m32 without
- * Debian's gcc-multilib has no <sys/types.h>: every header that reaches
+ * the C library's 32-bit headers (Debian: libc6-dev-i386) has no <sys/types.h>: every header that reaches
  * the C library would fail, and the view would say those types are gone.
  * 1 yes, 0 no (s->r->not_compiled says why), or a negative code.
  */
@@ -507,7 +507,7 @@ static int libc_usable(struct cc_state *s)
 	if (err != -EIO)
 		return err ? err : 1;
 	err = kd_buf_addf(&why, "%s %s: cannot compile for %s user space (no C library for it;"
-			  " Debian: apt-get install gcc-multilib)", s->cc,
+			  " Debian: apt-get install libc6-dev-i386)", s->cc,
 			  s->conf->arch->flags && s->conf->arch->flags[0] ? s->conf->arch->flags[0] : "",
 			  s->conf->arch->name);
 	s->r->not_compiled = err ? NULL : kd_buf_detach(&why);

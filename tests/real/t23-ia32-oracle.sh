@@ -5,7 +5,7 @@
 # (tests/ioctl-oracle.sh with KD_ORACLE_M32=1: gcc -m32, each value read
 # from a static initializer's assembly) held against compat_ioctls of
 # `extract --uapi DIR` (headers alone): at least 99% present with the same
-# number, none with another. Needs gcc-multilib. As slow as t14 (the
+# number, none with another. Needs libc6-dev-i386. As slow as t14 (the
 # oracle compiles ~950 headers per tree).
 # Measured: 6.1.0-47: 952 headers, 2711 i386 ioctls, 2710 right, 0 wrong,
 # 1 missing (SNDRV_TIMER_IOCTL_TREAD: for 32-bit programs a ?: of two
@@ -16,7 +16,7 @@ KABI_DIFF_NO_COMPAT=
 export KABI_DIFF_NO_COMPAT
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
 if ! echo '#include <sys/types.h>' | ${CC:-cc} -m32 -fsyntax-only -xc - 2>/dev/null; then
-	skip "no 32-bit C library for gcc -m32 (Debian: gcc-multilib)"
+	skip "no 32-bit C library for gcc -m32 (Debian: libc6-dev-i386)"
 	done_testing
 fi
 for rel in 6.1.0-47-amd64 6.12.107+deb12-amd64; do
