@@ -161,10 +161,14 @@ awk 'BEGIN { printf "#define U "; for (i = 0; i < 300; i++) printf "- "; print "
 
 # The compile cache's index: as the fixture trees fill it (each one's own
 # cache), and a hand-made one with every kind of line.
+# One index per ABI the extraction compiled for (x86_64, and i386 where
+# gcc -m32 works).
 for t in installed source; do
-	[ -e "$out/uapi-cache/seed-$t" ] && continue
-	XDG_CACHE_HOME=$work/cache-$t "$kd" extract -q --uapi "$fx/uapi/$t" -o "$work/$t.kabi" &&
-		cp "$work"/cache-$t/kabi-diff/uapi/*.idx "$out/uapi-cache/seed-$t"
+	ls "$out/uapi-cache/seed-$t"-* >/dev/null 2>&1 && continue
+	XDG_CACHE_HOME=$work/cache-$t "$kd" extract -q --uapi "$fx/uapi/$t" -o "$work/$t.kabi" || continue
+	for idx in "$work"/cache-$t/kabi-diff/uapi/*.idx; do
+		cp "$idx" "$out/uapi-cache/seed-$t-$(basename "$idx" .idx)"
+	done
 done
 printf 'kabi-diff uapi-cc 2\nheaders 3\ncompiled 2\nobject 00000000deadbeef 1568152\ndep %s\ntdep %s\nfail %s\n' \
 	'3c34673a31f7cfb2 2462 /usr/include/stdc-predef.h' '7ad2e572923e1abf 1875 0 linux/../../side.h' \
