@@ -24,7 +24,8 @@ exports() {
 	awk '
 		{ o = $1; sub(/:.*/, "", o) }
 		$2 == "U" { users[$3] = users[$3] " " o; next }
-		$2 ~ /^[TDBR]$/ && $3 != "main" &&
+		# Only names the sources define, not what a sanitizer adds (__odr_asan.X).
+		$2 ~ /^[TDBR]$/ && $3 != "main" && $3 ~ /^[A-Za-z_][A-Za-z0-9_]*$/ && $3 !~ /^__/ &&
 			o ~ /^(lib|db|extract|spec|diff|probe|cli)\// { def[$3] = o }
 		END {
 			for (s in def) {
