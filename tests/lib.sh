@@ -82,6 +82,14 @@ done_testing() {
 	exit $?
 }
 
+# Skip the rest of the test (and end it) unless $CC -m32 can compile
+# against a 32-bit C library: the ia32 header view needs one.
+need_ia32_libc() {
+	echo '#include <sys/types.h>' | ${CC:-cc} -m32 -fsyntax-only -xc - 2>/dev/null && return 0
+	skip "no 32-bit C library for ${CC:-cc} -m32 (Debian: libc6-dev-i386)"
+	done_testing
+}
+
 # need_aarch64_cc: $cc, the aarch64 cross compiler ($KD_AARCH64_CC or
 # Debian's), or the test ends here, skipped.
 need_aarch64_cc() {

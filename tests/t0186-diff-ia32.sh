@@ -13,10 +13,7 @@ KABI_DIFF_NO_COMPAT=
 XDG_CACHE_HOME=$PWD/cache
 export XDG_CACHE_HOME
 CC=${CC:-cc}
-if ! echo '#include <sys/types.h>' | $CC -m32 -fsyntax-only -xc - 2>/dev/null; then
-	skip "no 32-bit C library for $CC -m32 (Debian: libc6-dev-i386)"
-	done_testing
-fi
+need_ia32_libc
 fx=$KD_SRCDIR/fixtures/ia32
 header_tree v1 "$fx/fxid-v1.h" linux/fxid.h
 header_tree v2 "$fx/fxid-v2.h" linux/fxid.h

@@ -15,10 +15,7 @@
 KABI_DIFF_NO_COMPAT=
 export KABI_DIFF_NO_COMPAT
 K=${KABI_KERNELS:-/root/.cache/kabi-kernels}
-if ! echo '#include <sys/types.h>' | ${CC:-cc} -m32 -fsyntax-only -xc - 2>/dev/null; then
-	skip "no 32-bit C library for gcc -m32 (Debian: libc6-dev-i386)"
-	done_testing
-fi
+need_ia32_libc
 for rel in 6.1.0-47-amd64 6.12.107+deb12-amd64; do
 	inc=$K/$rel/include
 	if [ ! -d "$inc/uapi/linux" ]; then
