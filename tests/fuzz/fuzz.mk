@@ -11,7 +11,8 @@
 #                                   through build/tests/t-fuzz-regress)
 # Everything goes to build-fuzz/ (objects, corpora, crash-* artifacts), built with its
 # own compiler and flags, so build/ and the normal build are never touched.
-# FUZZ=elf runs one harness; FUZZ_ARGS passes libFuzzer options (-jobs=4, -dict=...).
+# FUZZ=elf runs one harness; FUZZ_ARGS passes libFuzzer options (-jobs=4, -dict=...);
+# FUZZ_JOBS=N runs N harnesses at once (default: one per CPU).
 
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
@@ -20,6 +21,7 @@ FUZZ_ARGS ?=
 FUZZ_SEED ?= 0
 FUZZ_RUNS ?= -1
 FUZZ_TIMEOUT ?= 30
+FUZZ_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS = -O1 -g $(FUZZ_SAN)
 FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(wildcard tests/fuzz/fuzz-*.c))
@@ -57,12 +59,15 @@ fuzz-corpus: kabi-diff
 # Each harness grows its corpus in $(FUZZ_OUT)/corpus/NAME (regression inputs are read
 # too); a finding stops the run and is left as $(FUZZ_OUT)/crash-NAME-*: copy it to
 # tests/fuzz/regress/NAME/ with the fix.
+# FUZZ_JOBS harnesses at once (default: one per CPU), each one process: the
+# harnesses are independent, and a CI stage of N harnesses x FUZZ_SECONDS
+# would otherwise leave all but one CPU idle. Each harness's lines are
+# printed together when it ends.
 fuzz: fuzz-build fuzz-corpus
-	@for h in $(FUZZ); do \
-		echo "fuzz: $$h for $(FUZZ_SECONDS) s"; \
-		tests/fuzz/run-harness.sh $(FUZZ_OUT) $$h $(FUZZ_SECONDS) $(FUZZ_SEED) $(FUZZ_RUNS) \
-			$(FUZZ_TIMEOUT) $(FUZZ_ARGS) || exit 1; \
-	done
+	@printf '%s\n' $(FUZZ) | xargs -P $(FUZZ_JOBS) -I@ sh -c \
+		'out=$$(tests/fuzz/run-harness.sh $(FUZZ_OUT) @ $(FUZZ_SECONDS) $(FUZZ_SEED) \
+			$(FUZZ_RUNS) $(FUZZ_TIMEOUT) $(FUZZ_ARGS)); rc=$$?; \
+		 printf "fuzz: %s for %s s\n%s\n" @ $(FUZZ_SECONDS) "$$out"; exit $$rc'
 
 fuzz-replay: build/tests/t-fuzz-regress
 	@build/tests/t-fuzz-regress
