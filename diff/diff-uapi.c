@@ -386,6 +386,16 @@ static int judge_removed(struct diff_run *run, const struct kd_ioctl *o, struct 
 			    " %s (%s); the new headers do not define %s",
 			    pointer ? "what its argument points to" : "its argument type",
 			    o->arg_type_text, o->name);
+	} else if (!run->k.nr_modules[0]) {
+		/*
+		 * Most ioctls are a driver's, and a driver is mostly a module:
+		 * without them, absence from vmlinux says nothing, and the
+		 * reader must know the verdict stands on the headers alone.
+		 */
+		err = diff_judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_LAYOUT, "%s is in %s of the old headers"
+			    " only; the old kernel was read without its modules, so whether its"
+			    " code served %s is not known (extract it with --modules to decide)",
+			    o->name, o->file ? o->file : "a header", o->name);
 	} else {
 		err = diff_judge(j, DIFF_R_IOCTL_REMOVED, DIFF_EV_LAYOUT, "%s is in %s of the old headers only",
 			    o->name, o->file ? o->file : "a header");

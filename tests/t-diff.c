@@ -570,6 +570,11 @@ static void test_uapi(void)
 	check(r, "type.member.added", "struct io_arg.y", "tail-growth-uncontracted", NULL,
 	      "long long unsigned int y at 8", "IO_GROW -> arg -> struct io_arg");
 	check(r, "ioctl.removed", "IO_OLD", "ioctl-removed", "0x00006603", NULL, NULL);
+	c = r ? diff_result__find(r, "ioctl.removed", "IO_OLD") : NULL;
+	is_str(c ? c->evidence : NULL, "IO_OLD is in a header of the old headers only; the old kernel"
+	       " was read without its modules, so whether its code served IO_OLD is not known"
+	       " (extract it with --modules to decide)",
+	       "IO_OLD removed, the old kernel read without modules: the evidence says so");
 	check(r, "ioctl.added", "IO_NEW", "ioctl-added", NULL, "0x00006603", NULL);
 	count_is(r, 8, "uapi: nothing else");
 	is_int(r ? diff_result__count(r, DIFF_CAT_CONSTANT, DIFF_BREAKING) : 0, 1,
