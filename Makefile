@@ -100,8 +100,9 @@ build/tests/fuzz/%.replay.o: tests/fuzz/%.c build/.flags | build/gen/version.h
 	$(Q)$(CC) $(CFLAGS) $(KD_CFLAGS) $(call stage_cflags,$<) -DFUZZ_REPLAY -MMD -MP -c -o $@ $<
 build/tests/t-fuzz-regress: $(FUZZ_REPLAY_OBJS)
 
+# TESTS: a grep -E pattern on test names (make check TESTS='^t-|t05'); all by default.
 check: kabi-diff $(TEST_BINS)
-	@tests/run
+	@tests/run '$(TESTS)'
 
 # Opt-in tests on Debian's real kernels (see README); skipped when absent.
 check-real: kabi-diff build/tests/t-uapi
