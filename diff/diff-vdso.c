@@ -37,6 +37,31 @@ static int change(struct vdso_diff *v, enum diff_rule_id rule, const char *ov, c
 }
 
 /*
+ * Only processes of @abi map its image: its loss breaks those alone. When
+ * the new kernel lacks the whole ABI, the image goes with its syscalls:
+ * one finding (diff-abi.c).
+ */
+static int image_removed(struct vdso_diff *v, const char *abi)
+{
+	struct diff_result *r = v->run->e.r;
+	size_t idx;
+	int err;
+
+	kd_buf_reset(&v->nv);
+	err = kd_buf_addf(&v->nv, "breaking for %s programs only", abi);
+	if (!err)
+		err = diff_add(r, &(struct diff_new){ .rule = DIFF_R_VDSO_IMAGE_REMOVED,
+				.name = v->name.s, .subject = v->subj.s, .old_value = v->ov.s,
+				.note = v->nv.s }, &idx);
+	if (!err && diff_abi_lone(v->run, 0, abi, false)) {
+		err = diff_abi_cause(&v->nv, abi);
+		if (!err)
+			err = diff_cause(r, idx, v->nv.s);
+	}
+	return err;
+}
+
+/*
  * The last change, a removal, is of what the contract promises (@name at
  * @node in @abi's vDSO; @name NULL: the image): its line is the evidence.
  * 1 when the contract says so, 0 when not, or a negative code.
@@ -84,8 +109,7 @@ static int on_image(const char *abi, const struct kd_vdso_image *o, const struct
 	if (err)
 		return err;
 	if (!n) {
-		err = image_text(&v->ov, o) ? -ENOMEM :
-		      change(v, DIFF_R_VDSO_IMAGE_REMOVED, v->ov.s, NULL);
+		err = image_text(&v->ov, o) ? -ENOMEM : image_removed(v, abi);
 		return err ? err : promised(v, abi, NULL, NULL) < 0 ? -ENOMEM : 0;
 	}
 	if (!o)

@@ -447,11 +447,13 @@ static int on_syscall(const struct kdb_syscall_pair *p, void *ctx)
 	err = kd_buf_addf(&run->subj, "%s (%s)", p->name, p->abi);
 	if (err)
 		return err;
+	/* An ABI one kernel lacks is one change (diff-abi.c), not one per syscall. */
 	if (!p->old_nrs)
-		return syscall_change(run, DIFF_R_SYSCALL_ADDED, p->name, run->subj.s,
-				      NULL, p->new_nrs);
+		return diff_abi_lone(run, 1, p->abi, true) ? 0 :
+		       syscall_change(run, DIFF_R_SYSCALL_ADDED, p->name, run->subj.s, NULL,
+				      p->new_nrs);
 	if (!p->new_nrs)
-		return syscall_removed(run, p);
+		return diff_abi_lone(run, 0, p->abi, true) ? 0 : syscall_removed(run, p);
 	if (strcmp(p->old_nrs, p->new_nrs))
 		err = syscall_change(run, DIFF_R_SYSCALL_RENUMBERED, p->name,
 				     run->subj.s, p->old_nrs, p->new_nrs);
@@ -571,8 +573,12 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	attached = true;
 	/* Only what both sides cover (diff-coverage.c). */
 	diff_coverage_load(r, old, new);
-	if (diff_result__compared(r, DIFF_CAT_SYSCALL, NULL))
+	err = diff_abis_load(&run);
+	if (!err && diff_result__compared(r, DIFF_CAT_SYSCALL, NULL)) {
 		err = kdb__diff_syscalls(old, conf->abi, on_syscall, &run);
+		if (!err)
+			err = diff_abis_changes(&run);
+	}
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
 	/* The same headers as i386 programs compile them, when both sides have that view. */
@@ -619,6 +625,7 @@ out:
 	diff_facts_release(&run.k);
 	diff_modules_release(&run.mods);
 	nr_tables_release(&run.nr);
+	diff_abis_release(&run.abis);
 	kd_buf_release(&run.subj);
 	kd_buf_release(&run.ov);
 	kd_buf_release(&run.nv);

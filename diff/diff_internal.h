@@ -242,6 +242,16 @@ struct diff_modules {
 };
 
 /* One diff__run(): the engine, both DBs, the facts and scratch buffers. */
+/*
+ * diff-abi.c: the syscall ABIs one kernel has and the other lacks (the
+ * cloud flavour builds no x32): one change for the ABI, not one per call.
+ */
+struct diff_abis {
+	char **names[2];	/* each kernel's syscall ABIs, sorted */
+	int nr[2];
+	size_t *calls[2];	/* per name: syscalls left to the ABI's change */
+};
+
 struct diff_run {
 	struct diff_engine e;
 	struct kdb *db[2];
@@ -251,7 +261,22 @@ struct diff_run {
 	struct diff_facts k;
 	struct nr_tables nr;	/* removed __NR_ constants are read against them */
 	struct diff_modules mods;	/* diff-modules.c */
+	struct diff_abis abis;		/* diff-abi.c */
 };
+
+/* Read both kernels' syscall ABIs. 0 or negative. */
+int diff_abis_load(struct diff_run *run);
+void diff_abis_release(struct diff_abis *a);
+/*
+ * Is @abi an ABI of kernel @side (0 old, 1 new) that the other kernel
+ * lacks? Then its syscalls are not judged one by one: @count adds one to
+ * the ABI's change (diff_abis_changes()).
+ */
+bool diff_abi_lone(struct diff_run *run, int side, const char *abi, bool count);
+/* One syscall-abi-removed or -added change per such ABI whose syscalls were counted. */
+int diff_abis_changes(struct diff_run *run);
+/* The finding of ABI @abi's change ("x32 ABI"), for what else it takes away. */
+int diff_abi_cause(struct kd_buf *b, const char *abi);
 
 /*
  * diff-modules.c: the modules of both kernels and the UAPI headers their

@@ -178,6 +178,8 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		err = check_map(k, map);
 	if (!err)
 		err = xsyscalls_read_tables(&sys, k);
+	if (!err)	/* no DWARF: the dispatched ABIs' entry points by name */
+		err = xsyscalls_read_dispatchers(&sys, k, NULL);
 	if (!err)
 		mark_stubs(&sys);
 	if (!err)

@@ -432,6 +432,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (err)
 		goto out;
 	err = kdwarf_open(k, &d);
+	if (!err)
+		err = xsyscalls_read_dispatchers(&sys, k, d);
 	if (err)
 		goto out;
 	if (conf->uapi_dir) {

@@ -9,8 +9,12 @@
  *
  * Each architecture lists its tables below. x86_64: kernels since 6.9 (and
  * the stable 6.1 series since 6.1.87) dispatch ia32 and x32 syscalls
- * through switch statements, not tables; for those ABIs the entry points
- * are recorded by name, without numbers. arm64: the AArch32 compat table
+ * through switch statements (ia32_sys_call(), x32_sys_call()), not
+ * tables; for those ABIs the entry points are the functions the
+ * dispatcher calls (syscall-dispatch.c), recorded without numbers. Only
+ * without DWARF call sites are they taken by name, which is an
+ * approximation: every __ia32_sys_* exists whether or not ia32 programs
+ * can call it. arm64: the AArch32 compat table
  * (compat_sys_call_table, CONFIG_COMPAT) holds both __arm64_sys_ and
  * __arm64_compat_sys_ entries, numbered as 32-bit ARM EABI numbers them.
  */
@@ -37,7 +41,9 @@ struct table_layout {
 	const char *prefix;	/* preferred entry prefix among aliases */
 	int64_t nr_base;	/* added to the index: x32's __X32_SYSCALL_BIT */
 	bool required;		/* no such symbol: not a kernel image */
-	/* Without the table: entry points by these prefixes (NULL: the ABI is absent). */
+	/* Without the table: the switch that dispatches the ABI (NULL: the ABI is absent). */
+	const char *dispatcher;
+	/* The dispatcher without call sites in DWARF: entry points by these prefixes. */
 	const char *entries, *entries_also;
 };
 
@@ -52,16 +58,16 @@ static const char *const arm64_prefixes[] = { "__arm64_", NULL };
 
 static const struct arch_layout layouts[] = {
 	{ "x86_64", x86_prefixes, {
-		{ "sys_call_table", "x64", "__x64_", 0, true, NULL, NULL },
-		{ "ia32_sys_call_table", "ia32", "__ia32_", 0, false,
+		{ "sys_call_table", "x64", "__x64_", 0, true, NULL, NULL, NULL },
+		{ "ia32_sys_call_table", "ia32", "__ia32_", 0, false, "ia32_sys_call",
 		  "__ia32_sys_", "__ia32_compat_sys_" },
 		/* x32 numbers carry __X32_SYSCALL_BIT (0x40000000). */
-		{ "x32_sys_call_table", "x32", "__x64_", 0x40000000, false,
+		{ "x32_sys_call_table", "x32", "__x64_", 0x40000000, false, "x32_sys_call",
 		  "__x32_compat_sys_", NULL },
 	} },
 	{ "arm64", arm64_prefixes, {
-		{ "sys_call_table", "arm64", "__arm64_", 0, true, NULL, NULL },
-		{ "compat_sys_call_table", "aarch32", "__arm64_", 0, false, NULL, NULL },
+		{ "sys_call_table", "arm64", "__arm64_", 0, true, NULL, NULL, NULL },
+		{ "compat_sys_call_table", "aarch32", "__arm64_", 0, false, NULL, NULL, NULL },
 	} },
 };
 
@@ -277,11 +283,90 @@ int xsyscalls_read_tables(struct xsyscalls *s, struct kelf *k)
 		} else if (t->required) {
 			kd_err("%s: not a kernel image (no %s symbol)", k->path, t->symbol);
 			err = -KD_ENOTKERNEL;
-		} else if (t->entries) {
-			err = read_entry_points(s, k, l->entry_prefixes, t->abi, t->entries,
-						t->entries_also);
 		}
+		/* No table, maybe a dispatcher: xsyscalls_read_dispatchers(). */
 	}
+	return err;
+}
+
+/* The calls of one dispatcher, being turned into slots. */
+struct dispatch_ctx {
+	struct xsyscalls *s;
+	struct kelf *k;
+	const char *const *prefixes;
+	const char *abi;
+	size_t first;		/* the ABI's first slot */
+};
+
+static int on_callee(const char *callee, void *ctx)
+{
+	struct dispatch_ctx *c = ctx;
+	const char *func = func_of_entry(c->prefixes, callee);
+	const struct kelf_symbol *sym;
+	size_t i;
+
+	/* Helpers it calls are no entry points; its default case is no syscall. */
+	if (!func || is_ni(func))
+		return 0;
+	for (i = c->first; i < c->s->nr_slots; i++)	/* several cases, one entry point */
+		if (!strcmp(c->s->slots[i].entry->name, callee))
+			return 0;
+	sym = kelf_symbol_by_name(c->k, callee);
+	return sym ? add_slot(c->s, c->prefixes, c->abi, -1, sym) : 0;
+}
+
+static int read_dispatcher(struct xsyscalls *s, struct kelf *k, struct kdwarf *d,
+			   const struct arch_layout *l, const struct table_layout *t)
+{
+	const struct kelf_symbol *sym = kelf_symbol_by_name(k, t->dispatcher);
+	struct dispatch_ctx c = { s, k, l->entry_prefixes, t->abi, s->nr_slots };
+	struct kd_buf how = KD_BUF_INIT;
+	long calls = -ENOENT;
+	int err = 0;
+
+	if (!sym)
+		return 0;	/* neither table nor dispatcher: the ABI is not built */
+	if (d) {
+		calls = xdispatch_read(d, sym->addr, t->dispatcher, on_callee, &c);
+		if (calls < 0 && calls != -ENOENT)
+			return (int)calls;
+	}
+	if (s->dispatch)
+		err = kd_buf_addf(&how, "%s; ", s->dispatch);
+	if (!err && calls > 0 && s->nr_slots > c.first) {
+		err = kd_buf_addf(&how, "%s: %zu entry points, the calls of %s (DWARF call sites)",
+				  t->abi, s->nr_slots - c.first, t->dispatcher);
+	} else if (!err) {
+		err = read_entry_points(s, k, l->entry_prefixes, t->abi, t->entries,
+					t->entries_also);
+		if (!err)
+			err = kd_buf_addf(&how, "%s: %zu entry points by name (%s*%s%s%s), %s",
+					  t->abi, s->nr_slots - c.first, t->entries,
+					  t->entries_also ? ", " : "",
+					  t->entries_also ? t->entries_also : "",
+					  t->entries_also ? "*" : "",
+					  !d ? "no DWARF" : calls < 0 ?
+					  "no DWARF definition of the dispatcher" :
+					  "no call sites in the dispatcher's DWARF");
+	}
+	if (!err) {
+		free(s->dispatch);
+		s->dispatch = kd_buf_detach(&how);
+		err = s->dispatch ? 0 : -ENOMEM;
+	}
+	kd_buf_release(&how);
+	return err;
+}
+
+int xsyscalls_read_dispatchers(struct xsyscalls *s, struct kelf *k, struct kdwarf *d)
+{
+	const struct arch_layout *l = layout_of(k->arch);
+	const struct table_layout *t;
+	int err = 0;
+
+	for (t = l ? l->tables : NULL; !err && t && t < l->tables + 3 && t->symbol; t++)
+		if (t->dispatcher && !kelf_symbol_by_name(k, t->symbol))
+			err = read_dispatcher(s, k, d, l, t);
 	return err;
 }
 
@@ -294,6 +379,7 @@ void xsyscalls_release(struct xsyscalls *s)
 		free(s->slots[i].func);
 	}
 	free(s->slots);
+	free(s->dispatch);
 	for (i = 0; i < s->nr_funcs; i++) {
 		struct xfunc *f = &s->funcs[i];
 

@@ -77,5 +77,8 @@ int xsyscalls_write(struct xsyscalls *s, struct xtable *xt, struct kdb *db)
 		err = kdb__put_syscall(db, &sc);
 	}
 	free(ids);
+	/* Which entry points the table-less ABIs hold, and how that was known. */
+	if (!err && s->dispatch)
+		err = kdb__set_meta(db, "syscall_dispatch", s->dispatch);
 	return err;
 }

@@ -41,10 +41,34 @@ struct xsyscalls {
 	struct xslot *slots;
 	size_t nr_funcs, funcs_cap;
 	struct xfunc *funcs;	/* sorted by name after xsyscalls_read_tables() */
+	/*
+	 * How the ABIs without a table got their entry points, for meta
+	 * syscall_dispatch ("ia32: 429 call sites of ia32_sys_call; ..."):
+	 * NULL when every ABI has a table.
+	 */
+	char *dispatch;
 };
 
-/* Read sys_call_table (and compat tables or entry points) from @k. */
+/* Read sys_call_table and the compat tables from @k. */
 int xsyscalls_read_tables(struct xsyscalls *s, struct kelf *k);
+/*
+ * The ABIs an x86_64 kernel dispatches through a switch instead of a table
+ * (after xsyscalls_read_tables()): the entry points the dispatcher calls,
+ * from its DWARF call sites; without @d (NULL: no DWARF) or call sites,
+ * every entry point by its name.
+ */
+int xsyscalls_read_dispatchers(struct xsyscalls *s, struct kelf *k, struct kdwarf *d);
+
+/*
+ * Call @fn with the name of each function the function @dispatcher, whose
+ * code is at @addr, calls or inlines, as its DWARF call sites say
+ * (syscall-dispatch.c). Returns how many calls it records (0: none, as
+ * without -O2 -g), -ENOENT when @d has no definition of @dispatcher, or a
+ * negative error (also @fn's).
+ */
+typedef int (*xdispatch_fn)(const char *callee, void *ctx);
+long xdispatch_read(struct kdwarf *d, uint64_t addr, const char *dispatcher, xdispatch_fn fn,
+		    void *ctx);
 /* Find each function's DWARF signature, reading only the CUs that define them. */
 int xsyscalls_read_signatures(struct xsyscalls *s, struct xtable *xt, struct kelf *k);
 /* Write functions, params and syscalls rows (after xt_write()). */
