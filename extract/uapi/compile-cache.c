@@ -154,7 +154,7 @@ static int take_object(const struct uapi_cc_cache *c, const struct uapi_cc_index
 	if (in < 0 || (uint64_t)st.st_size != ix->object_size)
 		goto out;
 	/* Registered like the compile's, so that a signal leaves it behind neither. */
-	rc = uapi_cc_make_workdir(&dir);
+	rc = kd_tmpdir_create(NULL, UAPI_CC_WORKDIR, &dir);
 	if (rc) {
 		rc = rc == -ENOMEM ? rc : 0;	/* the compilation that follows the miss says why */
 		goto out;
@@ -184,7 +184,7 @@ out:
 		close(out);
 	if (in >= 0)
 		close(in);
-	uapi_cc_drop_workdir(dir);
+	kd_tmpdir_remove(dir);
 	kd_buf_release(&so);
 	kd_buf_release(&dest);
 	return rc;

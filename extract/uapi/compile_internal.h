@@ -208,13 +208,11 @@ int uapi_cc_run_capture(char *const *argv, char **out);
  */
 int uapi_cc_write_wrappers(const struct utree *tree, const char *wrap);
 /*
- * A new directory $TMPDIR/kabi-uapi.XXXXXX in *dir (malloc'ed), registered
- * for removal on a fatal signal (lib/tmpfile.h), so that a stopped
- * kabi-diff leaves none behind. 0 or -errno (*dir NULL).
+ * The work directories are $TMPDIR/kabi-uapi.XXXXXX, made by
+ * kd_tmpdir_create() and registered for removal on a fatal signal, so
+ * that a stopped kabi-diff leaves none behind.
  */
-int uapi_cc_make_workdir(char **dir);
-/* Forget, remove and free @dir (NULL is fine). */
-void uapi_cc_drop_workdir(char *dir);
+#define UAPI_CC_WORKDIR "kabi-uapi."
 
 /* What the diagnostics of a run say about one of its units. */
 struct uapi_cc_unit_diag {
