@@ -328,8 +328,9 @@ void kd_tmpdir_remove(char *dir)
 {
 	if (!dir)
 		return;
-	kd_tmpdir_forget(dir);
+	/* Registered until it is gone: a signal meanwhile finishes the removal. */
 	(void)kd_remove_tree(dir);
+	kd_tmpdir_forget(dir);
 	free(dir);
 }
 

@@ -427,7 +427,7 @@ static int export(struct export *x)
 int git_tree__export(const char *repo, const char *rev, const struct kd_arch *arch,
 		     const char *parent, char **dir)
 {
-	struct kd_buf b = KD_BUF_INIT, arch_dir = KD_BUF_INIT;
+	struct kd_buf arch_dir = KD_BUF_INIT;
 	struct export x = { .repo = repo, .rev = rev, .label = KD_BUF_INIT };
 	size_t i;
 	int err;
@@ -436,29 +436,26 @@ int git_tree__export(const char *repo, const char *rev, const struct kd_arch *ar
 	if (!arch)
 		arch = kd_arch__by_name("x86_64");
 	err = kd_buf_addf(&arch_dir, "arch/%s/include/uapi", arch->uapi_dir);
-	if (!err)
-		err = kd_buf_addf(&b, "%s/.kabi-git-XXXXXX", parent);
 	if (err)
 		goto out;
-	if (!mkdtemp(b.s)) {
-		err = -errno;
+	err = kd_tmpdir_create(parent, ".kabi-git-", dir);
+	if (err) {
 		kd_err("%s: cannot create a directory for revision %s: %s", parent, rev,
-		       strerror(errno));
+		       kd_strerror(err));
 		goto out;
 	}
 	x.arch_dir = arch_dir.s;
-	x.dir = b.s;
+	x.dir = *dir;
 	err = export(&x);
-	if (err)
-		kd_remove_tree(b.s);
-	else if (!(*dir = kd_buf_detach(&b)))
-		err = -ENOMEM;
+	if (err) {
+		kd_tmpdir_remove(*dir);
+		*dir = NULL;
+	}
 out:
 	for (i = 0; i < x.nr_blobs; i++)
 		free(x.blobs[i].path);
 	free(x.blobs);
 	kd_buf_release(&x.label);
 	kd_buf_release(&arch_dir);
-	kd_buf_release(&b);
 	return err;
 }
