@@ -184,7 +184,12 @@ int kd_tmpfile_commit(const char *tmp_path, const char *dest)
 	return 0;
 }
 
-int kd_tmpdir_register(const char *dir)
+/*
+ * Register @dir (alive until kd_tmpdir_forget()) to be removed with
+ * everything below it if a fatal signal arrives. At most MAX_TMPDIRS at
+ * once: -EMFILE beyond.
+ */
+static int tmpdir_register(const char *dir)
 {
 	int i;
 
@@ -320,7 +325,7 @@ int kd_tmpdir_create(const char *parent, const char *prefix, char **dir)
 	}
 	*dir = kd_buf_detach(&b);	/* allocated by the addf: cannot fail */
 	/* By this pointer, which stays the directory's until kd_tmpdir_remove(). */
-	(void)kd_tmpdir_register(*dir);
+	(void)tmpdir_register(*dir);
 	return 0;
 }
 

@@ -49,11 +49,9 @@ int kd_tmpfile_create_cache(const char *dest, char **tmp_path);
 void kd_tmpfile_install_signal_cleanup(void);
 
 /*
- * Register @dir (the caller keeps it alive until kd_tmpdir_forget()) to be
- * removed with everything below it if a fatal signal arrives. At most 8
- * at once: -EMFILE beyond.
+ * Stop removing @dir (made by kd_tmpdir_create()) on a fatal signal: a
+ * directory kept on purpose, its name then freed by the caller.
  */
-int kd_tmpdir_register(const char *dir);
 void kd_tmpdir_forget(const char *dir);
 /*
  * Remove @dir and everything below it at any depth, links not followed;
