@@ -134,8 +134,6 @@ int uapi_cc_open_regular(const char *path, int flags, struct stat *st);
 int uapi_cc_hash_fd(int fd, uint64_t max, int copy_fd, uint64_t *hash, uint64_t *size);
 /* The same of the regular file @path; larger than @max: -KD_ELIMIT, unread. */
 int uapi_cc_file_hash(const char *path, uint64_t max, uint64_t *hash, uint64_t *size);
-/* Write all @n bytes. 0 or -errno. */
-int uapi_cc_write_all(int fd, const void *data, size_t n);
 /*
  * The cache key (a SHA-256, 64 hex digits) of @tree as it is now,
  * compiled by @cc_path (which says it is @version) for @conf's
