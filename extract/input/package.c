@@ -42,6 +42,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 #include "lib/tmpfile.h"
 
 #define READ_BLOCK (256u << 10)
@@ -50,18 +51,9 @@ bool kpkg__is_package(const char *path)
 {
 	static const unsigned char rpm_lead[4] = { 0xed, 0xab, 0xee, 0xdb };
 	unsigned char head[24];
-	struct stat st;
-	ssize_t n;
-	int fd;
+	/* Never a FIFO or a device: reading one to look at it may block. */
+	ssize_t n = kd_read_head(path, head, sizeof(head));
 
-	/* Never open a FIFO or a device to look at it: that may block. */
-	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
-		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0)
-		return false;
-	n = read(fd, head, sizeof(head));
-	close(fd);
 	if (n >= 4 && !memcmp(head, rpm_lead, 4))
 		return true;
 	return n >= 24 && !memcmp(head, "!<arch>\ndebian-binary", 21);
