@@ -207,8 +207,15 @@ int kd_child_start(struct kd_child *c, const struct kd_child_conf *conf)
 	path = find_program(conf->argv[0]);
 	if (!path)
 		return errno == ENOMEM ? -ENOMEM : -ENOENT;
-	for (i = 0; !err && i < 3; i++)
-		err = open_stream(io[i], i, &child_fd[i], &parent_fd[i]);
+	for (i = 0; !err && i < 3; i++) {
+		if (i == 2 && io[i]->kind == KD_CHILD_TO_STDOUT) {
+			/* Its own descriptor of stdout's file or pipe: each is closed once. */
+			child_fd[i] = fcntl(child_fd[1], F_DUPFD_CLOEXEC, 0);
+			err = child_fd[i] < 0 ? -errno : 0;
+		} else {
+			err = open_stream(io[i], i, &child_fd[i], &parent_fd[i]);
+		}
+	}
 	if (!err && pipe2(status, O_CLOEXEC) < 0)
 		err = -errno;
 	slot = err ? -1 : claim_slot();
@@ -378,6 +385,11 @@ int kd_child_poll(struct kd_child *c, struct kd_child_status *st)
 	else
 		return 0;
 	return err ? err : 1;
+}
+
+void kd_child_close_stdin(struct kd_child *c)
+{
+	close_fd(&c->in_fd);
 }
 
 int kd_child_wait(struct kd_child *c, struct kd_child_status *st)
