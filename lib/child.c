@@ -114,6 +114,12 @@ static int open_stream(const struct kd_child_io *io, int target, int *child_fd, 
 		*child_fd = target ? open(io->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) :
 				     open(io->path, O_RDONLY | O_CLOEXEC);
 		break;
+	case KD_CHILD_FD:
+		/* The child's own descriptor of it: the caller's stays open, each closed once. */
+		*child_fd = io->fd < 0 ? -1 : fcntl(io->fd, F_DUPFD_CLOEXEC, 0);
+		if (io->fd < 0)
+			return -EBADF;
+		break;
 	case KD_CHILD_CAPTURE:
 		if (!target || !io->buf)
 			return -EINVAL;
@@ -387,9 +393,9 @@ int kd_child_poll(struct kd_child *c, struct kd_child_status *st)
 	return err ? err : 1;
 }
 
-void kd_child_close_stdin(struct kd_child *c)
+void kd_child_close_pipe(struct kd_child *c, int stream)
 {
-	close_fd(&c->in_fd);
+	close_fd(stream == 0 ? &c->in_fd : stream == 1 ? &c->out_fd : &c->err_fd);
 }
 
 int kd_child_wait(struct kd_child *c, struct kd_child_status *st)

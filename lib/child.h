@@ -31,6 +31,7 @@ enum kd_child_stream {
 	KD_CHILD_PIPE,		/* a pipe; the caller's end in kd_child.in_fd/out_fd/err_fd */
 	KD_CHILD_CAPTURE,	/* stdout, stderr: appended to @buf, at most @cap bytes */
 	KD_CHILD_TO_STDOUT,	/* stderr only: wherever stdout goes, interleaved as written (2>&1) */
+	KD_CHILD_FD,		/* @fd, the caller's (kept open): an unlinked file, or 2 to inherit stderr */
 };
 
 struct kd_child_io {
@@ -38,6 +39,7 @@ struct kd_child_io {
 	const char *path;	/* KD_CHILD_FILE */
 	struct kd_buf *buf;	/* KD_CHILD_CAPTURE */
 	size_t cap;		/* KD_CHILD_CAPTURE: past it the group is killed (KD_CHILD_FLOODED) */
+	int fd;			/* KD_CHILD_FD */
 };
 
 struct kd_child_conf {
@@ -90,10 +92,12 @@ int kd_child_start(struct kd_child *c, const struct kd_child_conf *conf);
  */
 int kd_child_poll(struct kd_child *c, struct kd_child_status *st);
 /*
- * Close the caller's end of @c's KD_CHILD_PIPE stdin: the end of what it
- * is fed (a child reading to EOF then goes on). Fine when there is none.
+ * Close the caller's end of @c's KD_CHILD_PIPE @stream (0, 1 or 2) before
+ * the reap does: on stdin the end of what the child is fed (a child
+ * reading to EOF then goes on), on stdout or stderr a reader that gives up
+ * (a child still writing gets SIGPIPE). Fine when there is none.
  */
-void kd_child_close_stdin(struct kd_child *c);
+void kd_child_close_pipe(struct kd_child *c, int stream);
 /* kd_child_poll() until it ends. 0 with *st, or a negative errno. */
 int kd_child_wait(struct kd_child *c, struct kd_child_status *st);
 /* Kill @c's group and reap it (error paths); a @c not running is fine. */

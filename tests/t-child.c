@@ -11,6 +11,7 @@
  * fatal-signal handler calls).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -145,12 +146,12 @@ static void test_stdin_and_merge(void)
 
 	is_int(kd_child_start(&c, &conf), 0, "stdin a pipe, stderr to stdout: started");
 	ok(c.in_fd >= 0 && write(c.in_fd, "fed\n", 4) == 4, "  fed 4 bytes");
-	kd_child_close_stdin(&c);
+	kd_child_close_pipe(&c, 0);
 	ok(c.in_fd < 0, "  its stdin closed: the end of its input");
 	is_int(kd_child_wait(&c, &st), 0, "  waited");
 	ok(kd_child_succeeded(&st), "  exit 0");
 	is_str(out.s, "FED\nto-err\nto-out\n", "  what it read, then both streams in order");
-	kd_child_close_stdin(&c);
+	kd_child_close_pipe(&c, 0);
 
 	kd_buf_reset(&out);
 	conf = (struct kd_child_conf){
@@ -165,6 +166,26 @@ static void test_stdin_and_merge(void)
 	is_int(kd_child_run(&conf, &st), 0, "the same under a cap of 4");
 	ok(kd_child_succeeded(&st), "  exit 0");
 	is_str(out.s, "abc\n", "  all kept");
+
+	{
+		char *path = tap_write_tmp("child-fd.txt", "unlinked\n");
+		int fd = path ? open(path, O_RDONLY) : -1;
+
+		if (path)
+			unlink(path);
+		kd_buf_reset(&out);
+		conf = (struct kd_child_conf){
+			.argv = SH("cat"),
+			.in = { .kind = KD_CHILD_FD, .fd = fd },
+			.out = { KD_CHILD_CAPTURE, NULL, &out, 4096 },
+		};
+		is_int(kd_child_run(&conf, &st), 0, "stdin from the caller's descriptor of an unlinked file");
+		is_str(out.s, "unlinked\n", "  its text read");
+		ok(fd >= 0 && fcntl(fd, F_GETFD) >= 0, "  the caller's descriptor still open");
+		if (fd >= 0)
+			close(fd);
+		free(path);
+	}
 
 	conf = (struct kd_child_conf){ .argv = SH("exit 255") };
 	is_int(kd_child_run(&conf, &st), 0, "exit 255");
