@@ -329,13 +329,11 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 	if (for_path && usage__read(for_path, &usage))
 		goto out;
 	if (git) {
-		const char *tmp = getenv("TMPDIR");
-
 		for (i = 0; i < 2; i++) {
-			if (git_tree__export(repo ? repo : ".", revs[i], arch, tmp && *tmp ? tmp : "/tmp",
+			/* Registered there: removed on a signal too. */
+			if (git_tree__export(repo ? repo : ".", revs[i], arch, kd_tmpdir_parent(),
 					     &git_dirs[i]))
 				goto out;
-			(void)kd_tmpdir_register(git_dirs[i]);	/* best effort: removed on a signal */
 			args[i] = git_dirs[i];
 		}
 	} else {
@@ -374,13 +372,8 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 		goto out;
 	status = diff_result__exit_bits(r);
 out:
-	for (i = 0; i < 2; i++) {
-		if (git_dirs[i]) {
-			kd_remove_tree(git_dirs[i]);
-			kd_tmpdir_forget(git_dirs[i]);
-		}
-		free(git_dirs[i]);
-	}
+	for (i = 0; i < 2; i++)
+		kd_tmpdir_remove(git_dirs[i]);
 	free(range);
 	diff_result__free(r);
 	kdb__free(db[0]);

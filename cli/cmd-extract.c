@@ -70,14 +70,6 @@ static int before_commit(struct kdb *db, void *ctx)
 	return err;
 }
 
-/* Where -o - builds its .kabi, and unpacks packages: $TMPDIR, else /tmp. */
-static const char *temporary_parent(void)
-{
-	const char *tmp = getenv("TMPDIR");
-
-	return tmp && *tmp ? tmp : "/tmp";
-}
-
 /*
  * @conf->vmlinux names packages: their vmlinux and headers are written
  * next to the output (kpkg__dir(), removed by kpkg__close()), or with
@@ -88,7 +80,7 @@ static const char *temporary_parent(void)
 static int from_packages(struct extract_conf *conf, bool to_stdout, struct kpkg **pkg,
 			 struct kernel_input *ki, bool quiet)
 {
-	char *copy = kd_strdup(to_stdout ? temporary_parent() : conf->output ? conf->output : "./x");
+	char *copy = kd_strdup(to_stdout ? kd_tmpdir_parent() : conf->output ? conf->output : "./x");
 	int err;
 
 	if (!copy) {
@@ -122,21 +114,23 @@ static int check_output(const struct extract_conf *conf)
  * -o -: SQLite writes a file, so the .kabi is built in a private directory
  * under $TMPDIR, copied to standard output, and removed.
  */
-static int to_stdout_begin(struct kd_buf *dir, struct kd_buf *path)
+static int to_stdout_begin(char **dir, struct kd_buf *path)
 {
-	if (kd_buf_addf(dir, "%s/kabi-diff.XXXXXX", temporary_parent()))
-		return -ENOMEM;
-	if (!mkdtemp(dir->s)) {
-		int err = -errno;
+	/* Registered for removal on a signal (best effort). */
+	int err = kd_tmpdir_create(NULL, "kabi-diff.", dir);
 
-		kd_err("%s: cannot create a temporary directory: %s", dir->s, strerror(errno));
+	if (err == -ENOMEM)
+		return err;
+	if (err) {
+		kd_err("%s/kabi-diff.XXXXXX: cannot create a temporary directory: %s",
+		       kd_tmpdir_parent(), kd_strerror(err));
 		return err;
 	}
-	(void)kd_tmpdir_register(dir->s);	/* best effort: removed on a signal */
-	return kd_buf_addf(path, "%s/out.kabi", dir->s);
+	return kd_buf_addf(path, "%s/out.kabi", *dir);
 }
 
-static int to_stdout_end(struct kd_buf *dir, struct kd_buf *path, bool copy)
+/* Copy the .kabi to standard output (with @copy), then remove @dir, which holds it. */
+static int to_stdout_end(char *dir, struct kd_buf *path, bool copy)
 {
 	struct kd_buf data = KD_BUF_INIT;
 	int err = 0;
@@ -150,9 +144,7 @@ static int to_stdout_end(struct kd_buf *dir, struct kd_buf *path, bool copy)
 			kd_err("%s: %s", path->s, kd_strerror(err));
 		}
 	}
-	unlink(path->s);
-	rmdir(dir->s);
-	kd_tmpdir_forget(dir->s);
+	kd_tmpdir_remove(dir);
 	kd_buf_release(&data);
 	return err;
 }
@@ -174,7 +166,8 @@ int cmd_extract(int argc, char **argv)
 	};
 	struct extract_conf conf = { 0 };
 	struct extract_stats stats;
-	struct kd_buf out = KD_BUF_INIT, tmpdir = KD_BUF_INIT;
+	struct kd_buf out = KD_BUF_INIT;
+	char *tmpdir = NULL;
 	struct timespec t0, t1;
 	const char *bench;
 	struct spec *spec = NULL;
@@ -269,8 +262,8 @@ int cmd_extract(int argc, char **argv)
 		conf.output = out.s;
 	if (!err)
 		err = extract__run(&conf, &stats);
-	if (to_stdout && tmpdir.len) {
-		int e = to_stdout_end(&tmpdir, &out, !err);
+	if (tmpdir) {
+		int e = to_stdout_end(tmpdir, &out, !err);	/* removes and frees it */
 
 		err = err ? err : e;
 	}
@@ -291,7 +284,6 @@ int cmd_extract(int argc, char **argv)
 out:
 	spec__free(spec);
 	kd_buf_release(&out);
-	kd_buf_release(&tmpdir);
 	kernel_input__release(&ki);
 	kpkg__close(pkg);
 	return status;

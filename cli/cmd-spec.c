@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/builtin.h"
 #include "db/kdb.h"
@@ -98,24 +97,9 @@ out:
 /* Write @text to @dest atomically, or to stdout when @dest is NULL. */
 static int write_text(const char *dest, const struct kd_buf *text)
 {
-	char *tmp = NULL;
-	int fd, err = 0;
-
 	if (!dest)
 		return fwrite(text->s, 1, text->len, stdout) == text->len && !fflush(stdout) ? 0 : -EIO;
-	fd = kd_tmpfile_create(dest, &tmp);
-	if (fd < 0)
-		return fd;
-	if (write(fd, text->s, text->len) != (ssize_t)text->len)
-		err = -EIO;
-	if (close(fd) && !err)
-		err = -EIO;
-	if (!err)
-		err = kd_tmpfile_commit(tmp, dest);
-	else
-		kd_tmpfile_discard(tmp);
-	free(tmp);
-	return err;
+	return kd_write_file_atomic(dest, text->s, text->len, 0);
 }
 
 static int spec_init(int argc, char **argv)

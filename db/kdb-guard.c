@@ -23,6 +23,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 
 int kdb_harden(struct kdb *db)
 {
@@ -77,16 +78,11 @@ int kdb_check_wal(const char *path)
 	unsigned char head[20];
 	struct kd_buf wal = KD_BUF_INIT;
 	struct stat st;
-	FILE *f = fopen(path, "rb");
-	bool is_wal;
 	int err = 0;
 
-	if (!f)
-		return 0;	/* the open that follows reports it */
-	/* Bytes 18 and 19 of the header: file format versions, 2 = WAL. */
-	is_wal = fread(head, 1, sizeof(head), f) == sizeof(head) && (head[18] == 2 || head[19] == 2);
-	fclose(f);
-	if (!is_wal)
+	/* Bytes 18 and 19 of the header: file format versions, 2 = WAL. Unreadable: the open says. */
+	if (kd_read_head(path, head, sizeof(head)) != (ssize_t)sizeof(head) ||
+	    (head[18] != 2 && head[19] != 2))
 		return 0;
 	if (kd_buf_addf(&wal, "%s-wal", path))
 		return -ENOMEM;

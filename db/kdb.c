@@ -16,6 +16,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 #include "lib/tmpfile.h"
 
 static const char *const stmt_sql[STMT__COUNT] = {
@@ -301,14 +302,9 @@ bool kdb__is_db_file(const char *path)
 {
 	static const char magic[16] = "SQLite format 3";
 	char head[16];
-	FILE *f = fopen(path, "rb");
-	bool yes;
 
-	if (!f)
-		return false;
-	yes = fread(head, 1, sizeof(head), f) == sizeof(head) && !memcmp(head, magic, 16);
-	fclose(f);
-	return yes;
+	return kd_read_head(path, head, sizeof(head)) == (ssize_t)sizeof(head) &&
+	       !memcmp(head, magic, 16);
 }
 
 int kdb__open(const char *path, struct kdb **out)

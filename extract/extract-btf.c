@@ -27,17 +27,13 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 
 bool extract__is_bzimage(const char *path)
 {
 	unsigned char head[0x210];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	ssize_t n;
+	ssize_t n = kd_read_head(path, head, sizeof(head));
 
-	if (fd < 0)
-		return false;
-	n = pread(fd, head, sizeof(head), 0);
-	close(fd);
 	return n > 0 && bzimage_is(head, (size_t)n);
 }
 

@@ -114,6 +114,12 @@ static int open_stream(const struct kd_child_io *io, int target, int *child_fd, 
 		*child_fd = target ? open(io->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) :
 				     open(io->path, O_RDONLY | O_CLOEXEC);
 		break;
+	case KD_CHILD_FD:
+		/* The child's own descriptor of it: the caller's stays open, each closed once. */
+		*child_fd = io->fd < 0 ? -1 : fcntl(io->fd, F_DUPFD_CLOEXEC, 0);
+		if (io->fd < 0)
+			return -EBADF;
+		break;
 	case KD_CHILD_CAPTURE:
 		if (!target || !io->buf)
 			return -EINVAL;
@@ -207,8 +213,15 @@ int kd_child_start(struct kd_child *c, const struct kd_child_conf *conf)
 	path = find_program(conf->argv[0]);
 	if (!path)
 		return errno == ENOMEM ? -ENOMEM : -ENOENT;
-	for (i = 0; !err && i < 3; i++)
-		err = open_stream(io[i], i, &child_fd[i], &parent_fd[i]);
+	for (i = 0; !err && i < 3; i++) {
+		if (i == 2 && io[i]->kind == KD_CHILD_TO_STDOUT) {
+			/* Its own descriptor of stdout's file or pipe: each is closed once. */
+			child_fd[i] = fcntl(child_fd[1], F_DUPFD_CLOEXEC, 0);
+			err = child_fd[i] < 0 ? -errno : 0;
+		} else {
+			err = open_stream(io[i], i, &child_fd[i], &parent_fd[i]);
+		}
+	}
 	if (!err && pipe2(status, O_CLOEXEC) < 0)
 		err = -errno;
 	slot = err ? -1 : claim_slot();
@@ -378,6 +391,11 @@ int kd_child_poll(struct kd_child *c, struct kd_child_status *st)
 	else
 		return 0;
 	return err ? err : 1;
+}
+
+void kd_child_close_pipe(struct kd_child *c, int stream)
+{
+	close_fd(stream == 0 ? &c->in_fd : stream == 1 ? &c->out_fd : &c->err_fd);
 }
 
 int kd_child_wait(struct kd_child *c, struct kd_child_status *st)

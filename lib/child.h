@@ -3,7 +3,7 @@
  * The one way kabi-diff runs another program (issue 28). The program gets
  * an argv (no shell: arguments need no quoting), standard streams that are
  * each /dev/null, a file, a pipe to the caller or a buffer captured up to a
- * cap, an optional working directory, a wall-clock timeout and CPU and
+ * cap (stderr also merged into stdout), an optional working directory, a wall-clock timeout and CPU and
  * address-space limits. It leads a process group of its own and every kill
  * goes to the whole group: a compiler driver killed at its time limit
  * takes its cc1 with it instead of leaving it to PID 1. The groups running
@@ -30,6 +30,8 @@ enum kd_child_stream {
 	KD_CHILD_FILE,		/* @path: read (stdin), or created 0600 and truncated */
 	KD_CHILD_PIPE,		/* a pipe; the caller's end in kd_child.in_fd/out_fd/err_fd */
 	KD_CHILD_CAPTURE,	/* stdout, stderr: appended to @buf, at most @cap bytes */
+	KD_CHILD_TO_STDOUT,	/* stderr only: wherever stdout goes, interleaved as written (2>&1) */
+	KD_CHILD_FD,		/* @fd, the caller's (kept open): an unlinked file, or 2 to inherit stderr */
 };
 
 struct kd_child_io {
@@ -37,6 +39,7 @@ struct kd_child_io {
 	const char *path;	/* KD_CHILD_FILE */
 	struct kd_buf *buf;	/* KD_CHILD_CAPTURE */
 	size_t cap;		/* KD_CHILD_CAPTURE: past it the group is killed (KD_CHILD_FLOODED) */
+	int fd;			/* KD_CHILD_FD */
 };
 
 struct kd_child_conf {
@@ -88,6 +91,13 @@ int kd_child_start(struct kd_child *c, const struct kd_child_conf *conf);
  * cap the group is killed here), or a negative errno.
  */
 int kd_child_poll(struct kd_child *c, struct kd_child_status *st);
+/*
+ * Close the caller's end of @c's KD_CHILD_PIPE @stream (0, 1 or 2) before
+ * the reap does: on stdin the end of what the child is fed (a child
+ * reading to EOF then goes on), on stdout or stderr a reader that gives up
+ * (a child still writing gets SIGPIPE). Fine when there is none.
+ */
+void kd_child_close_pipe(struct kd_child *c, int stream);
 /* kd_child_poll() until it ends. 0 with *st, or a negative errno. */
 int kd_child_wait(struct kd_child *c, struct kd_child_status *st);
 /* Kill @c's group and reap it (error paths); a @c not running is fine. */

@@ -2,11 +2,15 @@
 /* Path joining and type tests; see path.h. */
 #include "path.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "buf.h"
+#include "err.h"
 
 char *kd_path_join(const char *a, const char *b)
 {
@@ -55,4 +59,31 @@ const char *kd_path_short(const char *path, const char *base)
 		return path + n + 1;
 	slash = strrchr(path, '/');
 	return slash && slash[1] ? slash + 1 : path;
+}
+
+ssize_t kd_read_head(const char *path, void *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	struct stat st;
+	ssize_t err = 0;
+	size_t got = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) < 0)
+		err = -errno;
+	else if (!S_ISREG(st.st_mode))
+		err = -KD_ENOTREG;
+	while (!err && got < len) {
+		ssize_t n = pread(fd, (char *)buf + got, len - got, (off_t)got);
+
+		if (n < 0 && errno != EINTR)
+			err = -errno;
+		else if (n == 0)
+			break;
+		else if (n > 0)
+			got += (size_t)n;
+	}
+	close(fd);
+	return err ? err : (ssize_t)got;
 }

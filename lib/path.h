@@ -4,6 +4,8 @@
 #define KD_PATH_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
 
 /* "@a/@b" in a new string (caller frees), or NULL on ENOMEM. */
 char *kd_path_join(const char *a, const char *b);
@@ -20,5 +22,14 @@ bool kd_has_dir(const char *dir, const char *sub);
  * Points into @path; @base may be NULL.
  */
 const char *kd_path_short(const char *path, const char *base);
+
+/*
+ * Read the first @len bytes of @path into @buf (its magic number): the
+ * count read, fewer at a short file, or a negative errno. Only a regular
+ * file is read: it is opened without blocking and anything else (a FIFO,
+ * a device, a directory) is -KD_ENOTREG, its bytes left unread. Nothing
+ * is reported.
+ */
+ssize_t kd_read_head(const char *path, void *buf, size_t len);
 
 #endif

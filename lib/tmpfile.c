@@ -184,7 +184,12 @@ int kd_tmpfile_commit(const char *tmp_path, const char *dest)
 	return 0;
 }
 
-int kd_tmpdir_register(const char *dir)
+/*
+ * Register @dir (alive until kd_tmpdir_forget()) to be removed with
+ * everything below it if a fatal signal arrives. At most MAX_TMPDIRS at
+ * once: -EMFILE beyond.
+ */
+static int tmpdir_register(const char *dir)
 {
 	int i;
 
@@ -294,6 +299,81 @@ int kd_remove_tree(const char *dir)
 		}
 	}
 	close(top);
+	return err;
+}
+
+const char *kd_tmpdir_parent(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
+int kd_tmpdir_create(const char *parent, const char *prefix, char **dir)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int err;
+
+	*dir = NULL;
+	err = kd_buf_addf(&b, "%s/%sXXXXXX", parent ? parent : kd_tmpdir_parent(), prefix);
+	if (err)
+		return err;
+	if (!mkdtemp(b.s)) {
+		err = -errno;
+		kd_buf_release(&b);
+		return err;
+	}
+	*dir = kd_buf_detach(&b);	/* allocated by the addf: cannot fail */
+	/* By this pointer, which stays the directory's until kd_tmpdir_remove(). */
+	(void)tmpdir_register(*dir);
+	return 0;
+}
+
+void kd_tmpdir_remove(char *dir)
+{
+	if (!dir)
+		return;
+	/* Registered until it is gone: a signal meanwhile finishes the removal. */
+	(void)kd_remove_tree(dir);
+	kd_tmpdir_forget(dir);
+	free(dir);
+}
+
+/* write() until @len bytes are out: 0, -errno, or -EIO when the file takes no more. */
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		data += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int kd_write_file_atomic(const char *dest, const void *data, size_t len, unsigned flags)
+{
+	char *tmp = NULL;
+	int fd, err;
+
+	fd = flags & KD_WRITE_CACHE ? kd_tmpfile_create_cache(dest, &tmp) :
+				      kd_tmpfile_create(dest, &tmp);
+	if (fd < 0)
+		return fd;
+	err = write_all(fd, data, len);
+	if (close(fd) < 0 && !err)
+		err = -errno;
+	if (!err)
+		err = kd_tmpfile_commit(tmp, dest);
+	if (err)
+		kd_tmpfile_discard(tmp);
+	free(tmp);
 	return err;
 }
 

@@ -6,7 +6,9 @@
  * Temporary directories (a package's unpacked members) are registered the
  * same way. kd_tmpfile_install_signal_cleanup() makes SIGINT/SIGTERM/SIGHUP
  * kill every child process group lib/child.c runs, then remove every
- * registered file and directory, before the process dies.
+ * registered file and directory, before the process dies. The helpers at
+ * the end are the one way to make such a directory, remove a tree and
+ * write a small file atomically.
  */
 #ifndef KD_TMPFILE_H
 #define KD_TMPFILE_H
@@ -47,11 +49,9 @@ int kd_tmpfile_create_cache(const char *dest, char **tmp_path);
 void kd_tmpfile_install_signal_cleanup(void);
 
 /*
- * Register @dir (the caller keeps it alive until kd_tmpdir_forget()) to be
- * removed with everything below it if a fatal signal arrives. At most 8
- * at once: -EMFILE beyond.
+ * Stop removing @dir (made by kd_tmpdir_create()) on a fatal signal: a
+ * directory kept on purpose, its name then freed by the caller.
  */
-int kd_tmpdir_register(const char *dir);
 void kd_tmpdir_forget(const char *dir);
 /*
  * Remove @dir and everything below it at any depth, links not followed;
@@ -59,5 +59,30 @@ void kd_tmpdir_forget(const char *dir);
  * uses it too. Best effort: returns 0 or the first negative errno met.
  */
 int kd_remove_tree(const char *dir);
+
+/* Where temporary directories go: $TMPDIR when set and not empty, else /tmp. */
+const char *kd_tmpdir_parent(void);
+/*
+ * Create a new private (0700) directory "@parent/@prefix" followed by six
+ * random characters (@parent NULL: kd_tmpdir_parent()), and register it
+ * (best effort: a ninth is not) to be removed on a fatal signal. *dir:
+ * malloc'ed, given back to kd_tmpdir_remove(). Returns 0 or a negative
+ * errno (*dir NULL); nothing is reported.
+ */
+int kd_tmpdir_create(const char *parent, const char *prefix, char **dir);
+/* Remove @dir with everything below it, forget it and free it; NULL is fine. */
+void kd_tmpdir_remove(char *dir);
+
+/* kd_write_file_atomic()'s @flags. */
+#define KD_WRITE_CACHE 1	/* a cache's file: as kd_tmpfile_create_cache() */
+
+/*
+ * Write the @len bytes at @data to @dest atomically: into a temporary file
+ * beside it (kd_tmpfile_create(), or kd_tmpfile_create_cache() with
+ * KD_WRITE_CACHE), fsync'ed and renamed onto it. On failure @dest is as it
+ * was and the temporary file gone. Returns 0 or a negative errno (-EIO
+ * for a short write); nothing is reported.
+ */
+int kd_write_file_atomic(const char *dest, const void *data, size_t len, unsigned flags);
 
 #endif

@@ -14,8 +14,10 @@ extern const char probe_runtime_tail[];
  * stdout+stderr appended to @out (may be NULL: discarded). Kills it after
  * @timeout_s seconds (0: never), or once it wrote more than @max_out
  * bytes (-KD_ELIMIT; @out then holds the first @max_out). Returns its exit
- * status (0..255), 128+sig when killed by a signal, -ETIMEDOUT, or -ENOENT
- * when it cannot be run.
+ * status (0..255), 128+sig when killed by a signal, -ETIMEDOUT, -ENOENT
+ * when it cannot be run, or another negative errno when it could not be
+ * started. Through lib/child.c: the helper leads a process group, killed
+ * whole.
  */
 int probe_run_cmd(char *const argv[], struct kd_buf *out, unsigned timeout_s, size_t max_out);
 

@@ -3,8 +3,8 @@
  * One probe run from a case set to parsed results: generate the C program,
  * build it static, pack the initramfs, boot, parse, and turn every way a
  * boot can fail into one clear error with the console's last lines. The
- * work directory is private (mkdtemp) and removed at the end, so parallel
- * runs never share files.
+ * work directory is private (kd_tmpdir_create) and removed at the end, so
+ * parallel runs never share files.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/tmpfile.h"
 #include "probe/probe_internal.h"
 
 #define STR_(x) #x
@@ -81,31 +82,17 @@ static int check_run(const char *kernel, const struct probe_run *run, const char
 	return err;
 }
 
-static void remove_dir(const char *dir, const char *const *names, size_t n)
-{
-	struct kd_buf p = KD_BUF_INIT;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		kd_buf_reset(&p);
-		if (!kd_buf_addf(&p, "%s/%s", dir, names[i]))
-			unlink(p.s);
-	}
-	rmdir(dir);
-	kd_buf_release(&p);
-}
-
 int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	       const char *cc, bool gzip, const char *kernel, struct probe_run *run,
 	       struct probe_timing *timing)
 {
-	static const char *const names[] = { "probe.c", "probe", "probe.cpio", "console.log" };
-	struct kd_buf dir = KD_BUF_INIT, src = KD_BUF_INIT, console = KD_BUF_INIT;
+	struct kd_buf src = KD_BUF_INIT, console = KD_BUF_INIT;
 	struct kd_buf c_path = KD_BUF_INIT, bin = KD_BUF_INIT, cpio = KD_BUF_INIT;
 	unsigned timeout = conf && conf->timeout_s ? conf->timeout_s : 60;
-	const char *tmp = getenv("TMPDIR"), *keep = getenv("KD_PROBE_KEEP");
+	const char *keep = getenv("KD_PROBE_KEEP");
 	struct probe_timing t = { 0 };
 	struct probe_fs fs = { 0 };
+	char *dir = NULL;
 	double t0;
 	int err;
 
@@ -115,18 +102,15 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 		kd_err("%s: %s", kernel, kd_strerror(err));
 		return err;
 	}
-	err = kd_buf_addf(&dir, "%s/kabi-probe.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (err)
-		return err;
-	if (!mkdtemp(dir.s)) {
-		err = -errno;
-		kd_err("%s: cannot create a work directory: %s", dir.s, kd_strerror(err));
-		kd_buf_release(&dir);
+	err = kd_tmpdir_create(NULL, "kabi-probe.", &dir);
+	if (err) {
+		kd_err("%s/kabi-probe.XXXXXX: cannot create a work directory: %s",
+		       kd_tmpdir_parent(), kd_strerror(err));
 		return err;
 	}
-	err = kd_buf_addf(&c_path, "%s/probe.c", dir.s);
-	err = err ? err : kd_buf_addf(&bin, "%s/probe", dir.s);
-	err = err ? err : kd_buf_addf(&cpio, "%s/probe.cpio", dir.s);
+	err = kd_buf_addf(&c_path, "%s/probe.c", dir);
+	err = err ? err : kd_buf_addf(&bin, "%s/probe", dir);
+	err = err ? err : kd_buf_addf(&cpio, "%s/probe.cpio", dir);
 	if (err)
 		goto out;
 
@@ -140,7 +124,7 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 
 	t0 = now_s();
 	if (conf && conf->fs && !strcmp(conf->fs, "ext4"))
-		err = probe__fs_prepare(dir.s, conf->arch, conf->modules_dir, &fs);
+		err = probe__fs_prepare(dir, conf->arch, conf->modules_dir, &fs);
 	err = err ? err : probe__pack(bin.s, cpio.s, gzip, fs.image ? &fs : NULL);
 	probe_fs__release(&fs);	/* the image is in the initramfs now */
 	if (err)
@@ -152,7 +136,7 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	t.boot_s = now_s() - t0;
 	if (keep && *keep == '1') {
 		kd_buf_reset(&src);
-		if (!kd_buf_addf(&src, "%s/console.log", dir.s))
+		if (!kd_buf_addf(&src, "%s/console.log", dir))
 			write_file(src.s, console.s, console.len);
 	}
 	if (err == -ENOENT)
@@ -199,11 +183,13 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	if (timing)
 		*timing = t;
 out:
-	if (keep && *keep == '1')
-		kd_info("probe: work files kept in %s", dir.s);
-	else
-		remove_dir(dir.s, names, sizeof(names) / sizeof(names[0]));
-	kd_buf_release(&dir);
+	if (keep && *keep == '1') {
+		kd_info("probe: work files kept in %s", dir);
+		kd_tmpdir_forget(dir);
+		free(dir);
+	} else {
+		kd_tmpdir_remove(dir);
+	}
 	kd_buf_release(&src);
 	kd_buf_release(&console);
 	kd_buf_release(&c_path);

@@ -11,6 +11,7 @@
  * fatal-signal handler calls).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -130,6 +131,74 @@ static void test_streams(void)
 	kd_buf_release(&text);
 }
 
+/* The caller feeds stdin through the pipe; stderr merged into the captured stdout. */
+static void test_stdin_and_merge(void)
+{
+	struct kd_buf out = KD_BUF_INIT;
+	struct kd_child_conf conf = {
+		.argv = SH("tr a-z A-Z; echo to-err >&2; echo to-out"),
+		.in = { KD_CHILD_PIPE },
+		.out = { KD_CHILD_CAPTURE, NULL, &out, 4096 },
+		.err = { KD_CHILD_TO_STDOUT },
+	};
+	struct kd_child_status st;
+	struct kd_child c;
+
+	is_int(kd_child_start(&c, &conf), 0, "stdin a pipe, stderr to stdout: started");
+	ok(c.in_fd >= 0 && write(c.in_fd, "fed\n", 4) == 4, "  fed 4 bytes");
+	kd_child_close_pipe(&c, 0);
+	ok(c.in_fd < 0, "  its stdin closed: the end of its input");
+	is_int(kd_child_wait(&c, &st), 0, "  waited");
+	ok(kd_child_succeeded(&st), "  exit 0");
+	is_str(out.s, "FED\nto-err\nto-out\n", "  what it read, then both streams in order");
+	kd_child_close_pipe(&c, 0);
+
+	kd_buf_reset(&out);
+	conf = (struct kd_child_conf){
+		.argv = (char *const[]){ "printf", "abc\\n", NULL },
+		.out = { KD_CHILD_CAPTURE, NULL, &out, 3 },
+	};
+	is_int(kd_child_run(&conf, &st), 0, "4 bytes of output, a cap of 3");
+	is_int(st.end, KD_CHILD_FLOODED, "  flooded, even when it exited on its own");
+	is_str(out.s, "abc", "  the first 3 kept");
+	kd_buf_reset(&out);
+	conf.out.cap = 4;
+	is_int(kd_child_run(&conf, &st), 0, "the same under a cap of 4");
+	ok(kd_child_succeeded(&st), "  exit 0");
+	is_str(out.s, "abc\n", "  all kept");
+
+	{
+		char *path = tap_write_tmp("child-fd.txt", "unlinked\n");
+		int fd = path ? open(path, O_RDONLY) : -1;
+
+		if (path)
+			unlink(path);
+		kd_buf_reset(&out);
+		conf = (struct kd_child_conf){
+			.argv = SH("cat"),
+			.in = { .kind = KD_CHILD_FD, .fd = fd },
+			.out = { KD_CHILD_CAPTURE, NULL, &out, 4096 },
+		};
+		is_int(kd_child_run(&conf, &st), 0, "stdin from the caller's descriptor of an unlinked file");
+		is_str(out.s, "unlinked\n", "  its text read");
+		ok(fd >= 0 && fcntl(fd, F_GETFD) >= 0, "  the caller's descriptor still open");
+		if (fd >= 0)
+			close(fd);
+		free(path);
+	}
+
+	conf = (struct kd_child_conf){ .argv = SH("exit 255") };
+	is_int(kd_child_run(&conf, &st), 0, "exit 255");
+	ok(st.end == KD_CHILD_EXITED && st.code == 255, "  decoded as exited, 255");
+	conf = (struct kd_child_conf){ .argv = SH("kill -KILL $$") };
+	is_int(kd_child_run(&conf, &st), 0, "a child killed by SIGKILL");
+	ok(st.end == KD_CHILD_SIGNALLED && st.code == SIGKILL, "  decoded as signalled, SIGKILL");
+	conf = (struct kd_child_conf){ .argv = SH("exec sleep 5"), .timeout_ms = 100 };
+	is_int(kd_child_run(&conf, &st), 0, "sleep 5 with 0.1 s to live");
+	is_int(st.end, KD_CHILD_TIMED_OUT, "  timed out");
+	kd_buf_release(&out);
+}
+
 static void test_limits(void)
 {
 	struct kd_buf out = KD_BUF_INIT;
@@ -216,6 +285,7 @@ int main(void)
 {
 	test_exit_and_capture();
 	test_streams();
+	test_stdin_and_merge();
 	test_limits();
 	test_group_killed();
 	return tap_done();

@@ -29,6 +29,7 @@
 #include "lib/hashmap.h"
 #include "lib/json.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 #include "lib/plain.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
@@ -118,6 +119,77 @@ static void test_tmpfile_cache(void)
 	   S_ISREG(st.st_mode), "  replaced by a regular file, the device untouched");
 	free(tmp);
 	kd_buf_release(&dest);
+}
+
+/* kd_tmpdir_create/remove: a private directory named as asked, gone with its contents. */
+static void test_tmpdir(void)
+{
+	char *dir = NULL, *file;
+	struct stat st;
+	size_t n;
+
+	is_int(kd_tmpdir_create(tap_tmpdir(), "t-lib.", &dir), 0, "kd_tmpdir_create: 0");
+	n = strlen(tap_tmpdir());
+	ok(dir && !strncmp(dir, tap_tmpdir(), n) && !strncmp(dir + n, "/t-lib.", 7) &&
+	   strlen(dir + n) == 13, "  named PARENT/PREFIX and six characters: %s", dir ? dir : "");
+	ok(dir && !stat(dir, &st) && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700,
+	   "  a directory only its owner may enter");
+	file = dir ? kd_path_join(dir, "f") : NULL;
+	ok(file && kd_write_file_atomic(file, "x", 1, 0) == 0, "  a file written in it");
+	kd_tmpdir_remove(dir);
+	ok(dir && stat(file, &st) < 0 && errno == ENOENT, "kd_tmpdir_remove: the directory and its file gone");
+	free(file);
+	kd_tmpdir_remove(NULL);
+	is_int(kd_tmpdir_create("/nonexistent-kabi", "x.", &dir), -ENOENT,
+	       "kd_tmpdir_create in a missing parent: -ENOENT");
+	ok(!dir, "  and no name");
+}
+
+/* kd_write_file_atomic: the bytes in place, a FIFO refused or replaced, nothing left beside. */
+static void test_write_atomic(void)
+{
+	struct kd_buf dest = KD_BUF_INIT, got = KD_BUF_INIT;
+	struct stat st;
+	char *left;
+
+	kd_buf_addf(&dest, "%s/atomic", tap_tmpdir());
+	is_int(kd_write_file_atomic(dest.s, "one\n", 4, 0), 0, "kd_write_file_atomic: 0");
+	is_int(kd_write_file_atomic(dest.s, "two\0x", 5, 0), 0, "  rewritten: 0");
+	ok(!kd_buf_read_file(&got, dest.s) && got.len == 5 && !memcmp(got.s, "two\0x", 5),
+	   "  the file holds the second text, its NUL too");
+	unlink(dest.s);
+	ok(!mkfifo(dest.s, 0600), "a FIFO in its place");
+	is_int(kd_write_file_atomic(dest.s, "x", 1, 0), -KD_ENOTREG, "  refused: -KD_ENOTREG");
+	is_int(kd_write_file_atomic(dest.s, "x", 1, KD_WRITE_CACHE), 0,
+	       "  with KD_WRITE_CACHE, replaced");
+	ok(!lstat(dest.s, &st) && S_ISREG(st.st_mode) && st.st_size == 1, "  by a regular file");
+	left = tap_output("ls -A %s | grep -c '^atomic\\.tmp'", tap_tmpdir());
+	is_str(left, "0\n", "  no temporary file left");
+	free(left);
+	unlink(dest.s);
+	kd_buf_release(&got);
+	kd_buf_release(&dest);
+}
+
+/* kd_read_head: the first bytes of a regular file; a FIFO or a directory never read. */
+static void test_read_head(void)
+{
+	char *path = tap_write_tmp("head", "\177ELF and more"), *short_path, head[8];
+	struct kd_buf fifo = KD_BUF_INIT;
+
+	is_int(kd_read_head(path, head, 4), 4, "kd_read_head: 4 bytes");
+	ok(!memcmp(head, "\177ELF", 4), "  the magic");
+	short_path = tap_write_tmp("short", "ab");
+	is_int(kd_read_head(short_path, head, 8), 2, "a short file: what it has");
+	free(short_path);
+	is_int(kd_read_head(tap_tmpdir(), head, 4), -KD_ENOTREG, "a directory: -KD_ENOTREG");
+	kd_buf_addf(&fifo, "%s/head-fifo", tap_tmpdir());
+	ok(!mkfifo(fifo.s, 0600), "a FIFO");
+	is_int(kd_read_head(fifo.s, head, 4), -KD_ENOTREG, "  -KD_ENOTREG, without blocking");
+	is_int(kd_read_head("/nonexistent-kabi", head, 4), -ENOENT, "a missing file: -ENOENT");
+	unlink(fifo.s);
+	kd_buf_release(&fifo);
+	free(path);
 }
 
 static void test_hashmap(void)
@@ -625,6 +697,9 @@ int main(void)
 	test_buf();
 	test_read_file();
 	test_tmpfile_cache();
+	test_tmpdir();
+	test_write_atomic();
+	test_read_head();
 	test_hashmap();
 	test_typegraph();
 	test_arena();

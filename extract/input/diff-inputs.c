@@ -303,20 +303,10 @@ out:
 static void remember_packages(struct input *in)
 {
 	struct kd_buf text = KD_BUF_INIT;
-	char *tmp = NULL;
-	int fd, err;
 
-	if (!in->pkg_ref.len || !in->build_id ||
-	    kd_buf_addf(&text, "%s\n%s\n%s\n", in->path.s, in->build_id, in->key))
-		goto out;
-	fd = kd_tmpfile_create_cache(in->pkg_ref.s, &tmp);
-	if (fd < 0)
-		goto out;
-	err = write(fd, text.s, text.len) == (ssize_t)text.len ? 0 : -EIO;
-	if (close(fd) < 0 || err || kd_tmpfile_commit(tmp, in->pkg_ref.s))
-		kd_tmpfile_discard(tmp);
-out:
-	free(tmp);
+	if (in->pkg_ref.len && in->build_id &&
+	    !kd_buf_addf(&text, "%s\n%s\n%s\n", in->path.s, in->build_id, in->key))
+		(void)kd_write_file_atomic(in->pkg_ref.s, text.s, text.len, KD_WRITE_CACHE);
 	kd_buf_release(&text);
 }
 

@@ -21,13 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "extract/input/package.h"
 #include "extract/input/unpack-limits.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
+#include "lib/child.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/tmpfile.h"
@@ -75,51 +75,48 @@ static bool wanted(const char *name, const char *arch_dir, bool *arch)
 
 /*
  * Start git on @repo with @args, its standard input @in (-1: /dev/null),
- * its standard output a pipe whose end is *@out. Whatever the repository
- * could name to run is switched off first (see the file's comment).
+ * its standard output a pipe that @in_pipe reads, its messages on
+ * kabi-diff's stderr. Whatever the repository could name to run is
+ * switched off first (see the file's comment). 0 or a negative errno
+ * (-ENOENT: no git).
  */
-static pid_t start_git(const char *repo, const char *const *args, int in, int *out)
+static int start_git(const char *repo, const char *const *args, int in, struct kd_child *c,
+		     struct pipe_in *in_pipe)
 {
 	const char *argv[24] = { "git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
 				 "-c", "protocol.allow=never", "-C", repo };
+	struct kd_child_conf conf = {
+		.argv = (char *const *)argv,
+		.in = { .kind = in >= 0 ? KD_CHILD_FD : KD_CHILD_NULL, .fd = in },
+		.out = { .kind = KD_CHILD_PIPE },
+		.err = { .kind = KD_CHILD_FD, .fd = STDERR_FILENO },
+	};
 	size_t n = 9;
-	int pipefd[2];
-	pid_t pid;
+	int err;
 
 	while (*args && n < sizeof(argv) / sizeof(argv[0]) - 1)
 		argv[n++] = *args++;
 	argv[n] = NULL;
-	if (pipe2(pipefd, O_CLOEXEC) < 0)
-		return -errno;
-	pid = fork();
-	if (pid == 0) {
-		int fd = in >= 0 ? in : open("/dev/null", O_RDONLY);
-
-		if (fd < 0 || dup2(fd, 0) < 0 || dup2(pipefd[1], 1) < 0)
-			_exit(127);
-		execvp("git", (char *const *)argv);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	if (pid < 0) {
-		int err = -errno;
-
-		close(pipefd[0]);
-		return err;
-	}
-	*out = pipefd[0];
-	return pid;
+	err = kd_child_start(c, &conf);
+	in_pipe->fd = err ? -1 : c->out_fd;
+	in_pipe->pos = in_pipe->len = 0;
+	return err;
 }
 
-/* Wait for @pid: its exit status, or -1 when it did not exit (a signal). */
-static int wait_git(pid_t pid)
+/*
+ * Stop reading git's output (git, if still writing, gets SIGPIPE) and wait
+ * for it: its exit status, or -1 when it did not exit (a signal).
+ */
+static int wait_git(struct kd_child *c, struct pipe_in *in)
 {
-	int status;
+	struct kd_child_status st;
 
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	kd_child_close_pipe(c, 1);
+	in->fd = -1;
+	in->pos = in->len = 0;
+	if (kd_child_wait(c, &st))
+		return -1;
+	return st.end == KD_CHILD_EXITED ? st.code : -1;
 }
 
 /* More bytes in @in's buffer: > 0, 0 at the end, or -errno. */
@@ -246,12 +243,16 @@ static int list_blobs(struct export *x, struct pipe_in *in)
 	const char *args[] = { "ls-tree", "-r", "-z", "--full-tree", x->rev, "--", "include/uapi",
 			       x->arch_dir, NULL };
 	struct kd_buf rec = KD_BUF_INIT;
-	pid_t pid = start_git(x->repo, args, -1, &in->fd);
-	int err = 0, rc, status;
+	struct kd_child git;
+	int err = start_git(x->repo, args, -1, &git, in), rc, status;
 
-	if (pid < 0) {
-		kd_err("%s: cannot start git: %s", x->repo, strerror((int)-pid));
-		return (int)pid;
+	if (err == -ENOENT) {
+		kd_err("%s: cannot run git (is it installed?)", x->repo);
+		return -EIO;
+	}
+	if (err) {
+		kd_err("%s: cannot start git: %s", x->repo, kd_strerror(err));
+		return err;
 	}
 	while ((rc = read_record(in, '\0', &rec)) > 0 && !err)
 		err = add_listed(x, rec.s);
@@ -261,17 +262,10 @@ static int list_blobs(struct export *x, struct pipe_in *in)
 		       rc == -KD_EFORMAT ? "its output ends inside an entry" : kd_strerror(rc));
 		err = rc;
 	}
-	close(in->fd);		/* git, if still writing, gets SIGPIPE */
-	in->fd = -1;
-	in->pos = in->len = 0;
-	status = wait_git(pid);
+	status = wait_git(&git, in);
 	kd_buf_release(&rec);
 	if (err)
 		return err;
-	if (status == 127) {
-		kd_err("%s: cannot run git (is it installed?)", x->repo);
-		return -EIO;
-	}
 	if (status) {
 		kd_err("%s: git ls-tree %s failed (git's message above): no such revision,"
 		       " or not a git repository", x->repo, x->rev);
@@ -372,18 +366,18 @@ static int write_blobs(struct export *x, struct pipe_in *in)
 	const char *args[] = { "cat-file", "--batch", NULL };
 	struct kd_buf rec = KD_BUF_INIT;
 	int ids = ids_file(x), err = 0, rc, status;
-	pid_t pid;
+	struct kd_child git;
 	size_t i;
 
 	if (ids < 0) {
 		kd_err("%s: cannot write the list of blobs: %s", x->dir, kd_strerror(ids));
 		return ids;
 	}
-	pid = start_git(x->repo, args, ids, &in->fd);
+	err = start_git(x->repo, args, ids, &git, in);
 	close(ids);
-	if (pid < 0) {
-		kd_err("%s: cannot start git: %s", x->repo, strerror((int)-pid));
-		return (int)pid;
+	if (err) {
+		kd_err("%s: cannot start git: %s", x->repo, kd_strerror(err));
+		return err;
 	}
 	for (i = 0; !err && i < x->nr_blobs; i++) {
 		rc = read_record(in, '\n', &rec);
@@ -394,9 +388,7 @@ static int write_blobs(struct export *x, struct pipe_in *in)
 			err = write_blob(x, in, i, &rec);
 		}
 	}
-	close(in->fd);
-	in->fd = -1;
-	status = wait_git(pid);
+	status = wait_git(&git, in);
 	kd_buf_release(&rec);
 	if (!err && status) {
 		kd_err("%s: git cat-file failed on revision %s (git's message above)", x->repo, x->rev);
@@ -427,7 +419,7 @@ static int export(struct export *x)
 int git_tree__export(const char *repo, const char *rev, const struct kd_arch *arch,
 		     const char *parent, char **dir)
 {
-	struct kd_buf b = KD_BUF_INIT, arch_dir = KD_BUF_INIT;
+	struct kd_buf arch_dir = KD_BUF_INIT;
 	struct export x = { .repo = repo, .rev = rev, .label = KD_BUF_INIT };
 	size_t i;
 	int err;
@@ -436,29 +428,26 @@ int git_tree__export(const char *repo, const char *rev, const struct kd_arch *ar
 	if (!arch)
 		arch = kd_arch__by_name("x86_64");
 	err = kd_buf_addf(&arch_dir, "arch/%s/include/uapi", arch->uapi_dir);
-	if (!err)
-		err = kd_buf_addf(&b, "%s/.kabi-git-XXXXXX", parent);
 	if (err)
 		goto out;
-	if (!mkdtemp(b.s)) {
-		err = -errno;
+	err = kd_tmpdir_create(parent, ".kabi-git-", dir);
+	if (err) {
 		kd_err("%s: cannot create a directory for revision %s: %s", parent, rev,
-		       strerror(errno));
+		       kd_strerror(err));
 		goto out;
 	}
 	x.arch_dir = arch_dir.s;
-	x.dir = b.s;
+	x.dir = *dir;
 	err = export(&x);
-	if (err)
-		kd_remove_tree(b.s);
-	else if (!(*dir = kd_buf_detach(&b)))
-		err = -ENOMEM;
+	if (err) {
+		kd_tmpdir_remove(*dir);
+		*dir = NULL;
+	}
 out:
 	for (i = 0; i < x.nr_blobs; i++)
 		free(x.blobs[i].path);
 	free(x.blobs);
 	kd_buf_release(&x.label);
 	kd_buf_release(&arch_dir);
-	kd_buf_release(&b);
 	return err;
 }

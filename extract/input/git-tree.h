@@ -15,8 +15,9 @@ struct kd_arch;
  * Export the UAPI headers of revision @rev of the git repository @repo
  * and of architecture @arch (lib/arch.h: arch/x86 for x86_64, arch/arm64;
  * NULL: x86_64) into a new directory below @parent (.kabi-git-XXXXXX),
- * which then holds that one architecture's headers; *dir (malloc'ed,
- * caller frees, and removes with kd_remove_tree()) names it. Only
+ * which then holds that one architecture's headers; *dir names it (made
+ * and registered by kd_tmpdir_create(): the caller gives it back to
+ * kd_tmpdir_remove()). Only
  * regular files under the two UAPI directories are written, with checked
  * paths, within the unpack limits (unpack-limits.h). Returns 0 or a
  * negative code (reported: git's own message is on stderr, the revision

@@ -49,31 +49,18 @@ static const struct kd_arch *elf_arch(const char *path)
 {
 	const struct kd_arch *arch = NULL;
 	unsigned char head[20];
-	FILE *f = path ? fopen(path, "rb") : NULL;
 
-	if (f && fread(head, 1, sizeof(head), f) == sizeof(head) &&
+	if (path && kd_read_head(path, head, sizeof(head)) == (ssize_t)sizeof(head) &&
 	    !memcmp(head, "\177ELF", 4) && head[EI_DATA] == ELFDATA2LSB)
 		arch = kd_arch__by_elf_machine((unsigned int)head[18] | (unsigned int)head[19] << 8);
-	if (f)
-		fclose(f);
 	return arch ? arch : kd_arch__by_name("x86_64");
 }
 
 static bool is_elf(const char *path)
 {
 	unsigned char head[4];
-	struct stat st;
-	FILE *f;
-	bool yes;
 
-	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
-		return false;
-	f = fopen(path, "rb");
-	if (!f)
-		return false;
-	yes = fread(head, 1, 4, f) == 4 && !memcmp(head, "\177ELF", 4);
-	fclose(f);
-	return yes;
+	return kd_read_head(path, head, sizeof(head)) == 4 && !memcmp(head, "\177ELF", 4);
 }
 
 /*

@@ -42,6 +42,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 #include "lib/tmpfile.h"
 
 #define READ_BLOCK (256u << 10)
@@ -50,18 +51,9 @@ bool kpkg__is_package(const char *path)
 {
 	static const unsigned char rpm_lead[4] = { 0xed, 0xab, 0xee, 0xdb };
 	unsigned char head[24];
-	struct stat st;
-	ssize_t n;
-	int fd;
+	/* Never a FIFO or a device: reading one to look at it may block. */
+	ssize_t n = kd_read_head(path, head, sizeof(head));
 
-	/* Never open a FIFO or a device to look at it: that may block. */
-	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
-		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0)
-		return false;
-	n = read(fd, head, sizeof(head));
-	close(fd);
 	if (n >= 4 && !memcmp(head, rpm_lead, 4))
 		return true;
 	return n >= 24 && !memcmp(head, "!<arch>\ndebian-binary", 21);
@@ -617,29 +609,23 @@ static int feed_next(void *ctx, char **name, char **file)
 int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **out)
 {
 	struct kpkg *p = kd_calloc(1, sizeof(*p));
-	struct kd_buf b = KD_BUF_INIT;
 	int err;
 
 	*out = NULL;
-	if (!p || !(p->arg = kd_strdup(arg)) || kd_buf_addf(&b, "%s/.kabi-unpack-XXXXXX", parent)) {
+	if (!p || !(p->arg = kd_strdup(arg))) {
 		kpkg__close(p);
 		return -ENOMEM;
 	}
 	p->verbose = verbose;
-	if (!mkdtemp(b.s)) {
-		err = -errno;
-		kd_err("%s: cannot create a directory to unpack %s into: %s", parent, arg,
-		       strerror(errno));
-		kd_buf_release(&b);
+	/* Registered for the signal cleanup (best effort: at most 8 at once). */
+	err = kd_tmpdir_create(parent, ".kabi-unpack-", &p->dir);
+	if (err) {
+		if (err != -ENOMEM)
+			kd_err("%s: cannot create a directory to unpack %s into: %s", parent, arg,
+			       kd_strerror(err));
 		kpkg__close(p);
 		return err;
 	}
-	p->dir = kd_buf_detach(&b);
-	if (!p->dir) {
-		kpkg__close(p);
-		return -ENOMEM;
-	}
-	(void)kd_tmpdir_register(p->dir);	/* best effort: at most 8 at once */
 	err = read_packages(p);
 	if (err) {
 		kpkg__close(p);
@@ -677,14 +663,10 @@ void kpkg__close(struct kpkg *p)
 	if (!p)
 		return;
 	close_reading(&p->open);
-	if (p->dir) {
-		kd_remove_tree(p->dir);
-		kd_tmpdir_forget(p->dir);
-	}
+	kd_tmpdir_remove(p->dir);
 	for (i = 0; i < p->nr_again; i++)
 		free(p->again[i]);
 	free(p->again);
-	free(p->dir);
 	free(p->names);
 	free(p->arg);
 	free(p);

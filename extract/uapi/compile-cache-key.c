@@ -51,7 +51,8 @@ int uapi_cc_open_regular(const char *path, int flags, struct stat *st)
 	return fd;
 }
 
-int uapi_cc_write_all(int fd, const void *data, size_t n)
+/* Write all @n bytes. 0 or -errno. */
+static int write_all(int fd, const void *data, size_t n)
 {
 	const unsigned char *p = data;
 
@@ -106,7 +107,7 @@ int uapi_cc_hash_fd(int fd, uint64_t max, int copy_fd, uint64_t *hash, uint64_t 
 		if (!err && fill) {
 			h = kd_hash_bytes(h, block, fill);
 			if (copy_fd >= 0)
-				err = uapi_cc_write_all(copy_fd, block, fill);
+				err = write_all(copy_fd, block, fill);
 		}
 	}
 	*hash = h;

@@ -154,7 +154,7 @@ static int take_object(const struct uapi_cc_cache *c, const struct uapi_cc_index
 	if (in < 0 || (uint64_t)st.st_size != ix->object_size)
 		goto out;
 	/* Registered like the compile's, so that a signal leaves it behind neither. */
-	rc = uapi_cc_make_workdir(&dir);
+	rc = kd_tmpdir_create(NULL, UAPI_CC_WORKDIR, &dir);
 	if (rc) {
 		rc = rc == -ENOMEM ? rc : 0;	/* the compilation that follows the miss says why */
 		goto out;
@@ -184,7 +184,7 @@ out:
 		close(out);
 	if (in >= 0)
 		close(in);
-	uapi_cc_drop_workdir(dir);
+	kd_tmpdir_remove(dir);
 	kd_buf_release(&so);
 	kd_buf_release(&dest);
 	return rc;
@@ -333,25 +333,6 @@ static void prune(const char *dir)
 	free(v);
 }
 
-/* Write @text to @dest through a temporary file and a rename. */
-static int publish(const char *dest, const char *text, size_t len)
-{
-	char *tmp = NULL;
-	int fd = kd_tmpfile_create_cache(dest, &tmp), err;
-
-	if (fd < 0)
-		return fd;
-	err = uapi_cc_write_all(fd, text, len);
-	if (close(fd) && !err)
-		err = -errno;
-	if (!err)
-		err = kd_tmpfile_commit(tmp, dest);
-	if (err)
-		kd_tmpfile_discard(tmp);
-	free(tmp);
-	return err;
-}
-
 /* Copy the object @src to @dest through a temporary file and a rename; its hash and size. */
 static int publish_object(const char *src, const char *dest, uint64_t *hash, uint64_t *size)
 {
@@ -461,7 +442,7 @@ int uapi_cc_cache__store(struct uapi_cc_cache *c, struct uapi_cc_result *r, char
 	ix.failures = NULL;
 	ix.nr_failures = 0;
 	if (!err)
-		err = publish(idx.s, text.s, text.len);
+		err = kd_write_file_atomic(idx.s, text.s, text.len, KD_WRITE_CACHE);
 	if (!err)
 		prune(c->dir);
 out:

@@ -2,14 +2,13 @@
 /*
  * Around the driver (compile.c): the architectures, files in and out, a
  * compiler asked a question (through lib/child.c, its answer read from a
- * pipe), a source tree's generated wrappers, the work directory's removal,
- * and the thread a compilation runs in.
+ * pipe), a source tree's generated wrappers, and the thread a
+ * compilation runs in.
  */
 #include "extract/uapi/compile_internal.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,10 +23,6 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
-#include "lib/tmpfile.h"
-
-/* rm -r @dir (NULL is fine). */
-static void uapi_cc_remove_tree(const char *dir);
 
 /* A compiler asked a question (its version): seconds, address space, bytes of answer kept. */
 #define CAPTURE_SECONDS 30
@@ -102,52 +97,6 @@ int uapi_cc_run_capture(char *const *argv, char **out)
 	}
 	kd_buf_release(&text);
 	return err;
-}
-
-int uapi_cc_make_workdir(char **dir)
-{
-	struct kd_buf b = KD_BUF_INIT;
-	const char *tmp = getenv("TMPDIR");
-	int err = kd_buf_addf(&b, "%s/kabi-uapi.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-
-	*dir = err ? NULL : kd_buf_detach(&b);
-	if (!*dir)
-		return -ENOMEM;
-	if (!mkdtemp(*dir)) {
-		err = -errno;
-		free(*dir);
-		*dir = NULL;
-		return err;
-	}
-	/* By this pointer, which stays the directory's until uapi_cc_drop_workdir(). */
-	(void)kd_tmpdir_register(*dir);	/* best effort: at most 8 at once */
-	return 0;
-}
-
-void uapi_cc_drop_workdir(char *dir)
-{
-	if (!dir)
-		return;
-	kd_tmpdir_forget(dir);
-	uapi_cc_remove_tree(dir);
-	free(dir);
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	if (flag == FTW_DP || flag == FTW_D)
-		rmdir(path);
-	else
-		unlink(path);
-	return 0;
-}
-
-static void uapi_cc_remove_tree(const char *dir)
-{
-	if (dir)
-		nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 static const char *const x86_64_flags[] = { "-m64", NULL };

@@ -39,6 +39,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/tmpfile.h"
 
 /* Units per compiler run: fewer driver starts against more work lost to one stop. */
 #define UNITS_PER_RUN 16
@@ -455,7 +456,7 @@ static size_t units_per_run(void)
 /* The work directory, registered for removal on a fatal signal. */
 static int make_workdir(struct cc_state *s)
 {
-	int err = uapi_cc_make_workdir(&s->r->workdir);
+	int err = kd_tmpdir_create(NULL, UAPI_CC_WORKDIR, &s->r->workdir);
 
 	if (err && err != -ENOMEM)
 		kd_err("cannot create a directory to compile the UAPI headers in: %s", kd_strerror(err));
@@ -644,7 +645,7 @@ void uapi_cc_result__free(struct uapi_cc_result *r)
 
 	if (!r)
 		return;
-	uapi_cc_drop_workdir(r->workdir);
+	kd_tmpdir_remove(r->workdir);
 	free(r->object);
 	free(r->not_compiled);
 	for (i = 0; i < r->nr_failures; i++) {

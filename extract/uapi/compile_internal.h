@@ -134,8 +134,6 @@ int uapi_cc_open_regular(const char *path, int flags, struct stat *st);
 int uapi_cc_hash_fd(int fd, uint64_t max, int copy_fd, uint64_t *hash, uint64_t *size);
 /* The same of the regular file @path; larger than @max: -KD_ELIMIT, unread. */
 int uapi_cc_file_hash(const char *path, uint64_t max, uint64_t *hash, uint64_t *size);
-/* Write all @n bytes. 0 or -errno. */
-int uapi_cc_write_all(int fd, const void *data, size_t n);
 /*
  * The cache key (a SHA-256, 64 hex digits) of @tree as it is now,
  * compiled by @cc_path (which says it is @version) for @conf's
@@ -208,13 +206,11 @@ int uapi_cc_run_capture(char *const *argv, char **out);
  */
 int uapi_cc_write_wrappers(const struct utree *tree, const char *wrap);
 /*
- * A new directory $TMPDIR/kabi-uapi.XXXXXX in *dir (malloc'ed), registered
- * for removal on a fatal signal (lib/tmpfile.h), so that a stopped
- * kabi-diff leaves none behind. 0 or -errno (*dir NULL).
+ * The work directories are $TMPDIR/kabi-uapi.XXXXXX, made by
+ * kd_tmpdir_create() and registered for removal on a fatal signal, so
+ * that a stopped kabi-diff leaves none behind.
  */
-int uapi_cc_make_workdir(char **dir);
-/* Forget, remove and free @dir (NULL is fine). */
-void uapi_cc_drop_workdir(char *dir);
+#define UAPI_CC_WORKDIR "kabi-uapi."
 
 /* What the diagnostics of a run say about one of its units. */
 struct uapi_cc_unit_diag {
