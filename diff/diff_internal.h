@@ -264,11 +264,13 @@ int diff_header_lost(struct diff_run *run);
  */
 int diff_probe(struct diff_run *run);
 /*
- * diff.c: the signatures @fo (old) and @fn (new) of the entry point @name
- * compared by the syscalls' rules (parameter count, names, types and the
- * layouts they reach); each pair once.
+ * diff-syscalls.c: the signatures @fo (old) and @fn (new) of the entry
+ * point @name compared by the syscalls' rules (parameter count, names,
+ * types and the layouts they reach); each pair once.
  */
 int diff_compare_signatures(struct diff_run *run, const char *name, int64_t fo, int64_t fn);
+/* diff-syscalls.c: the row callback of the syscall tables (@ctx: the run). */
+int diff_on_syscall(const struct kdb_syscall_pair *p, void *ctx);
 /* diff-vdso.c: the vDSO images and their exported names (the vdso-* rules). */
 int diff_vdso(struct diff_run *run);
 struct kdb_probe_pair;
