@@ -18,6 +18,7 @@
 #include "db/kdb-diff.h"
 #include "diff/changes.h"
 #include "diff/diff.h"
+#include "diff/tgraph.h"
 #include "lib/buf.h"
 #include "lib/hashmap.h"
 #include "lib/model.h"
@@ -27,22 +28,6 @@ struct kdb;
 bool diff_constant(struct kdb *db, const char *name, int64_t *value);
 /* Changes between two contract versions (diff-contract.c): conf->contract_changes. */
 int diff_contract_changes(struct diff_result *r, const struct diff_conf *conf);
-
-/* All types of one kernel, sorted by id. */
-struct tgraph {
-	struct kd_type *types;
-	size_t nr;
-};
-/* Type @id, NULL for void or a dangling id. */
-const struct kd_type *tgraph_get(const struct tgraph *g, int64_t id);
-/* Skip typedefs and qualifiers. */
-const struct kd_type *tgraph_strip(const struct tgraph *g, int64_t id);
-/* Byte size of @id (arrays: count * element; flexible: 0); -1 unknown. */
-int64_t tgraph_size(const struct tgraph *g, int64_t id);
-/* C spelling of @id into @b (reset first). */
-int tgraph_spell(const struct tgraph *g, int64_t id, struct kd_buf *b);
-/* C declaration of @name with type @id into @b (reset first): "__u8 data[]". */
-int tgraph_declare(const struct tgraph *g, int64_t id, const char *name, struct kd_buf *b);
 
 struct dedge {
 	char *label;		/* member or parameter name */
