@@ -6,7 +6,7 @@
  * change lists each syscall or ioctl that reaches it once, with its
  * shortest path.
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -214,25 +214,12 @@ static int walk_root(struct diff_engine *e, size_t root, size_t *queue)
 	return err;
 }
 
-int dt_compare_pending(struct diff_engine *e)
-{
-	int err = 0;
-
-	/* Comparing may add nodes, hence the growing bound. */
-	for (; !err && e->nr_compared < e->nr_nodes; e->nr_compared++)
-		if (e->nodes[e->nr_compared].ids[0])
-			err = dt_compare_node(e, e->nr_compared);
-	return err;
-}
-
 int dt_impacts(struct diff_engine *e)
 {
 	size_t *queue, i, j;
 	bool changed = true;
-	int err = dt_compare_pending(e);
+	int err = 0;
 
-	if (err)
-		return err;
 	for (i = 0; i < e->nr_nodes; i++)
 		e->nodes[i].dirty = e->nodes[i].nr_changes > 0;
 	while (changed) {

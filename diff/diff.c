@@ -22,20 +22,6 @@
 #include "lib/mem.h"
 #include "lib/model.h"
 
-static int constant_value(const struct kd_constant *c, void *ctx)
-{
-	if (ctx)
-		*(int64_t *)ctx = c->value;
-	return 0;
-}
-
-bool diff_constant(struct kdb *db, const char *name, int64_t *value)
-{
-	return db && name && !kdb__get_constant(db, name, constant_value, value);
-}
-
-/* --- the run ------------------------------------------------------------- */
-
 static int load_meta(struct kdb *db, const char *input, const char *release,
 		     struct diff_side_meta *m)
 {
@@ -172,8 +158,11 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 		err = diff_header_types(&run);
 		if (!err)
 			err = diff_header_lost(&run);
-	} else if (!err)
-		err = dt_impacts(&run.e);
+	} else if (!err) {
+		err = dt_compare_pending(&run.e);
+		if (!err)
+			err = dt_impacts(&run.e);
+	}
 	/* Two header trees: no DWARF, the default names the one source. */
 	if (!err && !r->headers_only)
 		err = diff_layout_sources(&run, diff_default_evidence(DIFF_CAT_TYPE));
