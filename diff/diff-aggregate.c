@@ -9,7 +9,7 @@
  * alias), reserved or unused space, or another member's. The size and
  * alignment changes are judged last, knowing whether a member broke.
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -9,7 +9,7 @@
  * on the first question, from every type both graphs hold (the DWARF of
  * the kernels and modules, and the header views).
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * the count and end markers (__FOO_MAX, FOO_LAST, NUM_FOO) whose value
  * moves, or which leave the enum, whenever values are added.
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <inttypes.h>
 #include <stdbool.h>

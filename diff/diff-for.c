@@ -24,7 +24,7 @@
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
 #include "db/kdb-vdso.h"
-#include "diff/diff_internal.h"
+#include "diff/changes.h"
 #include "lib/arch.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -259,23 +259,6 @@ static bool change_used(const struct diff_change *c, const struct kd_usage *used
 		if (uses_root(used, c->impacts[i].root))
 			return true;
 	return false;
-}
-
-void diff_for_free(struct diff_for *df)
-{
-	size_t i;
-
-	if (!df)
-		return;
-	for (i = 0; i < df->nr_unknown; i++)
-		free(df->unknown[i]);
-	free(df->unknown);
-	for (i = 0; i < df->nr_names; i++)
-		free(df->names[i]);
-	free(df->names);
-	free(df->file);
-	free(df->kind);
-	free(df);
 }
 
 /* The used names, syscalls then ioctls, for the JSON report. */

@@ -1,85 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The engine's graph: one kernel's types in memory (tgraph_*), and the
- * nodes of compared type pairs with their edges (dt_*). Once every root is
- * compared, dt_impacts() marks the nodes that own or reach a change and
- * walks breadth-first from each root, so every change lists each syscall
- * or ioctl that reaches it once, with its shortest path.
+ * The engine's graph: the nodes of compared type pairs with their edges
+ * (dt_*). Once every root is compared, dt_impacts() marks the nodes that
+ * own or reach a change and walks breadth-first from each root, so every
+ * change lists each syscall or ioctl that reaches it once, with its
+ * shortest path.
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/cdecl.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
-#include "lib/typegraph.h"
-
-const struct kd_type *tgraph_get(const struct tgraph *g, int64_t id)
-{
-	size_t lo = 0, hi = g->nr;
-
-	while (id > 0 && lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (g->types[mid].id == id)
-			return &g->types[mid];
-		if (g->types[mid].id < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
-}
-
-static const struct kd_type *lookup(int64_t id, void *ctx)
-{
-	return tgraph_get(ctx, id);
-}
-
-const struct kd_type *tgraph_strip(const struct tgraph *g, int64_t id)
-{
-	return kd_type_strip(id, lookup, (void *)g);
-}
-
-int64_t tgraph_size(const struct tgraph *g, int64_t id)
-{
-	const struct kd_type *t = tgraph_strip(g, id);
-	int64_t mult = 1;
-	int hops = 0;
-
-	int64_t size;
-
-	/* A .kabi may hold any count or size: a product past int64_t saturates. */
-	while (t && t->kind == KD_KIND_ARRAY && hops++ < KD_TYPE_MAX_HOPS) {
-		if (t->count <= 0)
-			return 0;
-		if (__builtin_mul_overflow(mult, t->count, &mult))
-			mult = INT64_MAX;
-		t = tgraph_strip(g, t->ref);
-	}
-	if (!t)
-		return id ? -1 : 0;
-	if (t->size < 0)
-		return -1;
-	return __builtin_mul_overflow(t->size, mult, &size) ? INT64_MAX : size;
-}
-
-int tgraph_spell(const struct tgraph *g, int64_t id, struct kd_buf *b)
-{
-	return tgraph_declare(g, id, "", b);
-}
-
-int tgraph_declare(const struct tgraph *g, int64_t id, const char *name, struct kd_buf *b)
-{
-	kd_buf_reset(b);
-	return kd_cdecl(b, id, name, lookup, (void *)g);
-}
-
-/* --- nodes -------------------------------------------------------------- */
 
 static uint64_t pair_hash(int64_t a, int64_t b)
 {
@@ -279,25 +214,12 @@ static int walk_root(struct diff_engine *e, size_t root, size_t *queue)
 	return err;
 }
 
-int dt_compare_pending(struct diff_engine *e)
-{
-	int err = 0;
-
-	/* Comparing may add nodes, hence the growing bound. */
-	for (; !err && e->nr_compared < e->nr_nodes; e->nr_compared++)
-		if (e->nodes[e->nr_compared].ids[0])
-			err = dt_compare_node(e, e->nr_compared);
-	return err;
-}
-
 int dt_impacts(struct diff_engine *e)
 {
 	size_t *queue, i, j;
 	bool changed = true;
-	int err = dt_compare_pending(e);
+	int err = 0;
 
-	if (err)
-		return err;
 	for (i = 0; i < e->nr_nodes; i++)
 		e->nodes[i].dirty = e->nodes[i].nr_changes > 0;
 	while (changed) {

@@ -171,6 +171,8 @@ int diff_header_types(struct diff_run *run)
 	if (!err)
 		err = kdb__diff_uapi_types(run->db[0], on_header_type, &h);
 	if (!err)
+		err = dt_compare_pending(e);
+	if (!err)
 		err = dt_impacts(e);
 	if (!err && e->by_kernel_names)
 		err = judge_header_only(&h, first_change);

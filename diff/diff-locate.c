@@ -14,7 +14,7 @@
  * (linux/magic.h -> include/uapi/linux/magic.h, asm/x.h ->
  * arch/ARCH/include/uapi/asm/x.h). Absolute paths stay absolute.
  */
-#include "diff/diff_internal.h"
+#include "diff/changes.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -5,11 +5,27 @@
  * or a name such as __reserved_3), output-only members, and the facts that
  * make growth at the tail compatible (extensible, size tolerant, prefix),
  * messages, members the kernel never touches (unused) or reads only behind
- * a flag or command (when), with the evidence each verdict names.
+ * a flag or command (when), with the evidence each verdict names; and
+ * whether a kernel's headers define a constant (diff_constant(): a
+ * `when` gate here, an enumerator's alias in diff-enum.c).
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <string.h>
+
+#include "db/kdb-uapi.h"
+
+static int constant_value(const struct kd_constant *c, void *ctx)
+{
+	if (ctx)
+		*(int64_t *)ctx = c->value;
+	return 0;
+}
+
+bool diff_constant(struct kdb *db, const char *name, int64_t *value)
+{
+	return db && name && !kdb__get_constant(db, name, constant_value, value);
+}
 
 /*
  * What a member's name says of its bytes: reserved space (reserved,

@@ -448,29 +448,6 @@ const struct diff_module_removed *diff_result__removed_module(const struct diff_
 	return i < r->nr_removed_modules ? &r->removed_modules[i].pub : NULL;
 }
 
-void diff_removed_modules_free(struct diff_result *r)
-{
-	size_t i, j;
-
-	for (i = 0; i < r->nr_removed_modules; i++) {
-		struct diff_module_removed *e = &r->removed_modules[i].pub;
-
-		for (j = 0; j < e->nr_headers; j++)
-			free(e->headers[j]);
-		for (j = 0; j < e->nr_served; j++)
-			free(e->served[j]);
-		for (j = 0; j < e->nr_shared; j++)
-			free(e->shared[j]);
-		free(e->headers);
-		free(e->served);
-		free(e->shared);
-		free(e->name);
-		free(e->path);
-		free(e->description);
-	}
-	free(r->removed_modules);
-}
-
 /*
  * header.unserved: each header of the old binaries whose every includer
  * is gone (case 1) while the new headers still define it, so nothing of it

@@ -6,7 +6,7 @@
  * type-wrapped, enum-renamed). g[0] is the old side's type graph, g[1]
  * the new one's.
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <string.h>
 

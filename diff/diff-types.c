@@ -15,7 +15,7 @@
  * and matched by name, so moving a member into an anonymous union at the
  * same offset and size is no change at all.
  */
-#include "diff/diff_internal.h"
+#include "diff/type-walk.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -57,7 +57,7 @@ static const char *kind_tag(enum kd_kind k)
 	       k == KD_KIND_ENUM ? "enum " : "";
 }
 
-/* One more path reaches node @node of type @t: settle its anon_ext and union_alt (diff_internal.h). */
+/* One more path reaches node @node of type @t: settle its anon_ext and union_alt (type-walk.h). */
 static void anon_reached(struct diff_engine *e, size_t node, const struct kd_type *t, bool ext_tail,
 			 bool union_alt, bool tolerant)
 {
@@ -353,3 +353,13 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 	}
 }
 
+int dt_compare_pending(struct diff_engine *e)
+{
+	int err = 0;
+
+	/* Comparing may add nodes, hence the growing bound. */
+	for (; !err && e->nr_compared < e->nr_nodes; e->nr_compared++)
+		if (e->nodes[e->nr_compared].ids[0])
+			err = dt_compare_node(e, e->nr_compared);
+	return err;
+}

@@ -7,7 +7,7 @@
  * A rule lists the kinds of change it judges, and a change cites a rule
  * only for one of them (diff_add()).
  */
-#include "diff/diff_internal.h"
+#include "diff/diff.h"
 
 #include <string.h>
 

@@ -12,7 +12,7 @@
  * committed in the merge request a CI gate judges: it is read as the spec
  * reader reads its files (a regular file, capped; doc/LIMITS.md).
  */
-#include "diff/diff_internal.h"
+#include "diff/changes.h"
 
 #include <ctype.h>
 #include <errno.h>

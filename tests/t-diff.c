@@ -15,7 +15,7 @@
 #include "db/kdb.h"
 #include "db/kdb-uapi.h"
 #include "diff/diff.h"
-#include "diff/diff_internal.h"
+#include "diff/changes.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"

@@ -10,7 +10,7 @@
 #include "tests/fuzz/fuzz-common.h"
 #include "tests/fuzz/harness.h"
 
-#include "diff/diff_internal.h"
+#include "diff/changes.h"
 #include "lib/mem.h"
 
 /* Three changes of three categories, one with an impact. */
