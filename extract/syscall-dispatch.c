@@ -23,6 +23,11 @@
 
 /* An origin's name may sit behind a declaration or an abstract instance. */
 #define ORIGIN_HOPS_MAX 4
+/*
+ * Blocks and inlined bodies inside the dispatcher: a switch nests a few;
+ * a hostile image could nest them until the recursion exhausts the stack.
+ */
+#define BLOCK_DEPTH_MAX 64
 
 struct dispatch_walk {
 	struct kdwarf *d;
@@ -30,6 +35,7 @@ struct dispatch_walk {
 	xdispatch_fn fn;
 	void *ctx;
 	long nr_calls;		/* call sites and inlined calls seen */
+	int depth;		/* blocks entered */
 	bool found;		/* the dispatcher's defining DIE */
 };
 
@@ -97,9 +103,17 @@ static int call_in_body(Dwarf_Die die, void *ctx)
 			return err;
 	}
 	/* Lexical blocks and inlined bodies hold calls the dispatcher makes too. */
-	if (tag == DW_TAG_lexical_block || tag == DW_TAG_inlined_subroutine)
-		return kdwarf_for_each_child(w->d, die, call_in_body, w, "reading a dispatcher");
-	return 0;
+	if (tag != DW_TAG_lexical_block && tag != DW_TAG_inlined_subroutine)
+		return 0;
+	if (w->depth >= BLOCK_DEPTH_MAX) {
+		kd_err("%s: DWARF: %s's blocks nest deeper than %d", w->d->elf->path,
+		       w->dispatcher, BLOCK_DEPTH_MAX);
+		return -KD_ELIMIT;
+	}
+	w->depth++;
+	err = kdwarf_for_each_child(w->d, die, call_in_body, w, "reading a dispatcher");
+	w->depth--;
+	return err;
 }
 
 static int top_level(Dwarf_Die die, void *ctx)
@@ -129,7 +143,7 @@ static int in_cu(Dwarf_Die cu, void *ctx)
 long xdispatch_read(struct kdwarf *d, uint64_t addr, const char *dispatcher, xdispatch_fn fn,
 		    void *ctx)
 {
-	struct dispatch_walk w = { d, dispatcher, fn, ctx, 0, false };
+	struct dispatch_walk w = { d, dispatcher, fn, ctx, 0, 0, false };
 	struct cu_ranges *ranges = NULL;
 	Dwarf_Error derr = NULL;
 	Dwarf_Die cu = NULL;

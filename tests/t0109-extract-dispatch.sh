@@ -8,7 +8,8 @@
 # (-O0) the entries are taken by name, and meta syscall_dispatch says so.
 # A kernel without the x32 dispatcher lacks the x32 ABI: one breaking
 # change for x32 programs only, not one per syscall; the reverse is one
-# compatible change, and two kernels with it differ in nothing.
+# compatible change, and two kernels with it differ in nothing. The
+# dispatcher's nested blocks are bounded (64): deeper is refused.
 . "$KD_SRCDIR/lib.sh"
 
 d=$KD_SRCDIR/fixtures/dispatch.c
@@ -53,5 +54,34 @@ is "$?|$(changes new.json)" \
 	"x32 new: one compatible change, exit 4"
 "$KABI_DIFF" diff "$x5" "$x4" --format json >same.json 2>err.txt
 is "$?|$(changes same.json)" "0|" "both with x32 (DWARF 5 and 4): no change"
+
+# The dispatcher's blocks are walked recursively: a hostile image nesting
+# them deeper than 64 is refused in one line, not a stack overflow; 64
+# levels are read (-O0: blocks with their variables, no call sites).
+nested() {
+	awk -v n="$1" 'BEGIN {
+		print "struct pt_regs;"
+		print "long __x64_sys_read(const struct pt_regs *regs);"
+		print "__attribute__((noinline, used)) long __ia32_sys_read(const struct pt_regs *regs)"
+		print "{ return __x64_sys_read(regs) + 1; }"
+		print "long ia32_sys_call(const struct pt_regs *regs, unsigned int nr);"
+		print "long ia32_sys_call(const struct pt_regs *regs, unsigned int nr) {"
+		printf "volatile unsigned v0 = nr;\n"
+		for (i = 1; i <= n; i++) printf "{ volatile unsigned v%d = v%d;\n", i, i - 1
+		printf "return __ia32_sys_read(regs) + v%d;\n", n
+		for (i = 1; i <= n; i++) print "}"
+		print "}" }' >"nest$1.c"
+}
+nested 64 && nested 65
+k64=$(fixture_kernel nest64 -gdwarf-5 -O0 "$PWD/nest64.c") &&
+	k65=$(fixture_kernel nest65 -gdwarf-5 -O0 "$PWD/nest65.c") || { ok 1 "nested fixtures"; done_testing; }
+"$KABI_DIFF" extract -q "$k64" -o nest64.kabi 2>err.txt
+is "$?|$(q nest64.kabi "SELECT name FROM syscalls WHERE abi = 'ia32'")|$(cat err.txt)" "0|read|" \
+	"blocks 64 deep in the dispatcher: read"
+"$KABI_DIFF" extract -q "$k65" -o nest65.kabi 2>err.txt
+rc=$?
+is "$rc|$(test -e nest65.kabi; echo $?)|$(cat err.txt)" \
+	"1|1|kabi-diff: $k65: DWARF: ia32_sys_call's blocks nest deeper than 64" \
+	"  65 deep: refused in one line naming the image, no output"
 
 done_testing
