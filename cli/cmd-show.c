@@ -540,9 +540,9 @@ int cmd_show(int argc, char **argv)
 		bool native = false;
 
 		err = show_compat_check(&s, argv[1], abi, &native);
-		if (!err && !native && (!strcmp(format, "json") || (name && strpbrk(name, "*?[")))) {
-			kd_err("%s: --abi %s: a compat ABI's header view is shown as text, one name at"
-			       " a time", argv[1], abi);
+		if (!err && !native && name && strpbrk(name, "*?[")) {
+			kd_err("%s: --abi %s: a compat ABI's header view is shown one name at a time",
+			       argv[1], abi);
 			err = -EINVAL;
 		}
 		if (native)

@@ -7,10 +7,12 @@
  * Names found are counted in s->count, so that "not found" is the text
  * command's error.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/show.h"
+#include "db/kdb-compat.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
@@ -156,12 +158,14 @@ static void json_layout(struct show_ctx *s, const struct kd_type *t)
 	kd_buf_release(&b);
 }
 
-static int json_types(struct show_ctx *s, const char *kind, const char *name)
+/* @abi NULL: the native layouts; else that compat ABI's header view. */
+static int json_types(struct show_ctx *s, const char *abi, const char *kind, const char *name)
 {
 	int64_t *ids = NULL;
 	int n, i;
 
-	n = kdb__find_types(s->db, kind, name, &ids);
+	n = abi ? kdb__find_compat_types(s->db, abi, kind, name, &ids) :
+		  kdb__find_types(s->db, kind, name, &ids);
 	if (n < 0)
 		return n;
 	for (i = 0; i < n; i++) {
@@ -258,9 +262,22 @@ static int json_info(struct show_ctx *s)
 	return err;
 }
 
+/*
+ * @abi names a compat ABI's header view for the type and ioctl items (the
+ * caller passes NULL for the native one): the same objects, that ABI's
+ * layouts, sizes and numbers.
+ */
 int show_json_item(struct show_ctx *s, const char *what, const char *name, const char *module,
 		   const char *abi)
 {
+	int err;
+
+	if (abi && !strcmp(what, "ioctls"))
+		return kdb__foreach_compat_ioctl(s->db, abi, NULL, json_ioctl, s);
+	if (abi && !strcmp(what, "ioctl")) {
+		err = kdb__foreach_compat_ioctl(s->db, abi, name, json_ioctl, s);
+		return err == -ENOENT ? 0 : err;	/* not found: the caller says so */
+	}
 	if (!strcmp(what, "info"))
 		return json_info(s);
 	if (!strcmp(what, "syscalls"))
@@ -281,5 +298,5 @@ int show_json_item(struct show_ctx *s, const char *what, const char *name, const
 		return kdb__get_ioctl(s->db, name, json_ioctl, s);
 	if (!strcmp(what, "const"))
 		return kdb__get_constant(s->db, name, json_constant, s);
-	return json_types(s, strcmp(what, "type") ? what : NULL, name);
+	return json_types(s, abi, strcmp(what, "type") ? what : NULL, name);
 }

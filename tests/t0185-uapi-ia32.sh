@@ -73,6 +73,19 @@ is "$("$KABI_DIFF" show v1.kabi ioctls --abi ia32)" \
 is "$("$KABI_DIFF" show v1.kabi ioctl FXIA_LONG --abi ia32 | sed -n '1p;6p')" \
 "ioctl FXIA_LONG (ia32): 0x80087802
   size       8 bytes (the ia32 header view)" "show ioctl --abi ia32"
+# The same as JSON: the native view's objects, the ia32 values.
+is "$("$KABI_DIFF" show v1.kabi struct fxia_tail --abi ia32 -f json |
+	jq -c '.[0] | [.name, .size, .align, [.members[] | .offset]]')" '["fxia_tail",12,4,[0,4]]' \
+	"show struct --abi ia32 -f json: the i386 layout"
+is "$("$KABI_DIFF" show v1.kabi struct fxia_tail -f json | jq -c '.[0] | [.size, .align]')" '[16,8]' \
+	"  without --abi: the x86_64 one"
+is "$("$KABI_DIFF" show v1.kabi ioctls --abi ia32 -f json | jq -r '.[] | "\(.name) \(.cmd) \(.size)"' | tr '\n' ';')" \
+	"FXIA_LONG $((0x80087802)) 8;FXIA_PLAIN $((0x40047804)) 4;FXIA_PTR $((0x40047805)) 4;FXIA_SAME $((0xc0087803)) 8;FXIA_TAIL $((0x400c7801)) 12;" \
+	"show ioctls --abi ia32 -f json: the i386 numbers and sizes"
+is "$("$KABI_DIFF" show v1.kabi ioctl FXIA_TAIL --abi ia32 -f json | jq -c '[.[] | .cmd, .size]')" "[$((0x400c7801)),12]" \
+	"show ioctl --abi ia32 -f json"
+out=$("$KABI_DIFF" show v1.kabi ioctl NOPE --abi ia32 -f json 2>&1)
+is "$?|$(echo "$out" | grep -c kabi-diff:)" "1|1" "  a name the view lacks: exit 1, one line"
 out=$("$KABI_DIFF" show v1.kabi struct nope --abi ia32 2>&1)
 is "$?|$out" "1|kabi-diff: v1.kabi: no struct named 'nope' in the ia32 header view" "a name the view lacks"
 "$KABI_DIFF" show v1.kabi info | grep -q '^uapi_compat  *ia32: 3 of 3 headers compiled'
