@@ -9,7 +9,8 @@
 # oracle compiles ~950 headers per tree).
 # Measured: 6.1.0-47: 952 headers, 2711 i386 ioctls, 2710 right, 0 wrong,
 # 1 missing (SNDRV_TIMER_IOCTL_TREAD: for 32-bit programs a ?: of two
-# commands, no single _IOC call). 6.12.107 not measured yet.
+# commands, no single _IOC call). 6.12.107: 2870 i386 ioctls, 2869
+# right, 0 wrong, the same 1 missing.
 . "$KD_SRCDIR/lib.sh"
 
 KABI_DIFF_NO_COMPAT=
