@@ -61,6 +61,7 @@ int kdb_verify_values(struct kdb *db);
 /* Route SQLite's allocations through lib/mem.h (once per process). */
 int kdb_init_allocator(void);
 
+/* kdb-sql.c: the statement helpers (kdb_stmt()'s cache is kdb.c's). */
 /* Report a SQLite failure on @db as "PATH: what: sqlite message"; returns -EIO-ish code. */
 int kdb_sql_error(struct kdb *db, const char *what);
 /* Prepare (cached for the STMT_* ones) or fail with a reported error. */

@@ -17,7 +17,6 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
-#include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "probe/probe.h"
@@ -149,29 +148,4 @@ void probe_cpio__free(struct probe_cpio *a)
 		fclose(a->f);
 	free(a->path);
 	free(a);
-}
-
-int probe__pack(const char *init_bin, const char *cpio_path, bool gzip,
-		const struct probe_fs *fs)
-{
-	struct kd_buf bin = KD_BUF_INIT;
-	struct probe_cpio *a = NULL;
-	int err;
-
-	err = kd_buf_read_file(&bin, init_bin);
-	if (err && err != -ENOMEM)
-		kd_err("%s: %s", init_bin, kd_strerror(err));
-	err = err ? err : probe_cpio__new(cpio_path, gzip, &a);
-	err = err ? err : probe_cpio__add_dir(a, "dev", 0755);
-	/* The kernel opens /dev/console for init's stdio before running it. */
-	err = err ? err : probe_cpio__add_chardev(a, "dev/console", 0600, 5, 1);
-	err = err ? err : probe_cpio__add_file(a, "init", 0755, bin.s, bin.len);
-	err = err || !fs ? err : probe__pack_fs(a, fs);
-	if (!err) {
-		err = probe_cpio__finish(a);
-		a = NULL;
-	}
-	probe_cpio__free(a);
-	kd_buf_release(&bin);
-	return err;
 }

@@ -287,6 +287,8 @@ int probe_cpio__add_chardev(struct probe_cpio *a, const char *name, unsigned mod
 int probe_cpio__finish(struct probe_cpio *a);
 /* Abandon (the partial file is left to the caller to remove). NULL is fine. */
 void probe_cpio__free(struct probe_cpio *a);
+
+/* --- the initramfs (probe/pack.c) ----------------------------------------- */
 struct probe_fs;
 /*
  * The initramfs of a probe: /dev, /dev/console, /init = @init_bin, and
