@@ -35,7 +35,7 @@
 #include "extract/syscalls_internal.h"
 #include "extract/uapi/compat_internal.h"
 #include "extract/uapi/compile_internal.h"
-#include "extract/uapi/header_types_internal.h"
+#include "extract/header_types_internal.h"
 #include "extract/uapi/uapi_internal.h"
 #include "extract/vdso_internal.h"
 #include "lib/buf.h"
