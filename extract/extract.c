@@ -33,10 +33,8 @@
 #include "extract/btf_internal.h"
 #include "extract/ioctl_types_internal.h"
 #include "extract/syscalls_internal.h"
-#include "extract/uapi/compat_internal.h"
-#include "extract/uapi/compile_internal.h"
-#include "extract/uapi/header_types_internal.h"
-#include "extract/uapi/uapi_internal.h"
+#include "extract/header_job_internal.h"
+#include "extract/uapi/uapi.h"
 #include "extract/vdso_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -121,130 +119,6 @@ static int write_vmlinux_headers(struct kdwarf *d, struct kdb *db)
 	return err;
 }
 
-/* The UAPI headers compiled as user space does (started early, in a thread). */
-struct header_job {
-	struct utree tree;
-	bool have_tree;
-	struct uapi_cc_arch arch;
-	struct uapi_cc_conf conf;
-	struct uapi_cc_job *job;
-	struct header_view *view;
-	struct ioctl_types *it;
-	struct compat_view *compat;	/* the 32-bit programs' view (compat.c) */
-};
-
-static int header_job_start(struct header_job *hj, const struct extract_conf *conf,
-			    const struct kd_arch *arch)
-{
-	int err = utree__open(conf->uapi_dir, arch, &hj->tree);
-
-	if (err)
-		return err;
-	hj->have_tree = true;
-	uapi_cc_arch_init(&hj->arch, arch);
-	hj->conf = (struct uapi_cc_conf){ .arch = &hj->arch, .jobs = conf->jobs,
-					  .use_cache = !getenv("KABI_DIFF_NO_UAPI_CACHE"),
-					  .progress = conf->progress || conf->phases };
-	err = uapi_cc__start(&hj->tree, &hj->conf, &hj->job);
-	/* Both compiles at once: they share the CPUs, the wall clock of one. */
-	if (!err)
-		err = compat_view__start(conf->uapi_dir, arch, conf->jobs,
-					 conf->progress || conf->phases, &hj->compat);
-	return err;
-}
-
-/* The compat view, last of all the types (its new rows are its own). */
-static int header_job_compat(struct header_job *hj, struct kdb *db, struct type_sink *sink,
-			     struct extract_stats *stats)
-{
-	return hj->compat ? compat_view__finish(hj->compat, db, sink, &stats->problems) : 0;
-}
-
-/* Join the compilers; write the header view and the headers that did not compile. */
-static int header_job_finish(struct header_job *hj, struct kdb *db, struct type_sink *sink,
-			     struct extract_stats *stats)
-{
-	struct header_view_stats hs = { 0 };
-	struct uapi_cc_result *r = NULL;
-	struct kd_buf msg = KD_BUF_INIT;
-	size_t i;
-	int err;
-
-	err = uapi_cc__finish(hj->job, &r);
-	hj->job = NULL;
-	if (err)
-		return err;
-	if (r->not_compiled) {
-		kd_warn("%s", r->not_compiled);
-		err = kdb__put_problem(db, "uapi", NULL, NULL, "%s", r->not_compiled);
-		stats->problems++;
-	}
-	for (i = 0; !err && i < r->nr_failures; i++) {
-		err = kdb__put_uapi_failure(db, r->failures[i].header, r->failures[i].message);
-		stats->problems++;
-	}
-	if (!err && r->object) {
-		err = header_view__read(db, sink, r->object, &hj->tree, NULL, &hj->view, &hs);
-		stats->types += hs.types;
-		stats->problems += hs.conflicts;
-	}
-	if (!err && !r->not_compiled)
-		err = kd_buf_addf(&msg, "%zu of %zu%s", r->nr_compiled, r->nr_headers,
-				  r->cached ? " (cached)" : "");
-	if (!err && msg.len)
-		err = kdb__set_meta(db, "uapi_compiled", msg.s);
-	kd_buf_release(&msg);
-	uapi_cc_result__free(r);
-	return err;
-}
-
-static void header_job_release(struct header_job *hj)
-{
-	struct uapi_cc_result *r = NULL;
-
-	if (hj->job && !uapi_cc__finish(hj->job, &r))
-		uapi_cc_result__free(r);
-	compat_view__free(hj->compat);
-	header_view__free(hj->view);
-	if (hj->have_tree)
-		utree__release(&hj->tree);
-	memset(hj, 0, sizeof(*hj));
-}
-
-/*
- * sizeof() for the UAPI reader: the header view first (what user space's
- * compiler says), then the kernel's DWARF for headers that do not compile.
- * The module that defines the type in the kernel is kept either way.
- */
-static int sizeof_both(const char *type_text, struct uapi_type_info *info, void *ctx)
-{
-	struct header_job *hj = ctx;
-	struct uapi_type_info k = { 0 };
-	/* Headers alone: no kernel binary to ask. */
-	int kr = hj->it->wanted ? ioctl_types__sizeof(type_text, &k, hj->it) : 0;
-
-	if (kr < 0)
-		return kr;
-	if (header_view__sizeof(hj->view, type_text, info)) {
-		info->module_id = kr ? k.module_id : 0;
-		return 1;
-	}
-	if (kr) {
-		*info = k;
-		return kr;
-	}
-	/* Neither the headers nor the kernel: the C library's, as user space has it. */
-	return header_view__libc_sizeof(hj->view, type_text, info);
-}
-
-/* Enumerators in ioctl numbers (autofs's _IO(AUTOFS_IOCTL, AUTOFS_IOC_READY_CMD)). */
-static int enumerator_value(const char *name, size_t len, int64_t *value, void *ctx)
-{
-	struct header_job *hj = ctx;
-
-	return header_view__enumerator(hj->view, name, len, value);
-}
-
 /* Seconds from @a to @b. */
 static double elapsed(const struct timespec *a, const struct timespec *b)
 {
@@ -258,6 +132,7 @@ static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *a
 {
 	struct modules_stats ms = { 0 };
 	struct uapi_stats us = { 0 };
+	struct uapi_lookup lk;
 	int err = 0, linked, enumerators;
 
 	if (conf->modules_dir || conf->modules_feed) {
@@ -283,17 +158,13 @@ static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *a
 	}
 	if (!conf->uapi_dir)
 		return 0;
-	err = header_job_finish(hj, db, sink, stats);
+	err = header_job__finish(hj, db, sink, stats);
 	if (err)
 		return err;
 	if (conf->progress || conf->phases)
 		kd_progress("reading the UAPI headers' constants and ioctls");
-	hj->it = it;
-	/* Without a header view (no compiler) no enumerator is known, nor known absent. */
-	err = uapi__extract(db, conf->uapi_dir, arch,
-			    &(struct uapi_lookup){ .size = sizeof_both,
-						   .enumerator = hj->view ? enumerator_value : NULL,
-						   .ctx = hj }, &us);
+	header_job__lookup(hj, it, &lk);
+	err = uapi__extract(db, conf->uapi_dir, arch, &lk, &us);
 	if (err)
 		return err;
 	stats->constants = us.constants;
@@ -363,7 +234,7 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	if (!hconf.uapi_arch)
 		hconf.uapi_arch = utree__guess_arch(conf->uapi_dir);
 	conf = &hconf;
-	err = header_job_start(&hj, conf, conf->uapi_arch);
+	err = header_job__start(&hj, conf, conf->uapi_arch);
 	if (!err)
 		err = kdb__create(conf->output, &db);
 	if (!err)
@@ -371,14 +242,14 @@ static int extract_headers(const struct extract_conf *conf, struct extract_stats
 	if (!err)
 		err = extract_uapi(conf, conf->uapi_arch, &it, &hj, db, sink, stats);
 	if (!err)
-		err = header_job_compat(&hj, db, sink, stats);
+		err = header_job__compat(&hj, db, sink, stats);
 	if (!err)
 		err = write_header_identity(db, conf, &hj);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (!err)
 		err = kdb__commit(db);
-	header_job_release(&hj);
+	header_job__release(&hj);
 	type_sink_free(sink);
 	kdb__free(db);
 	return err;
@@ -439,7 +310,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (conf->uapi_dir) {
 		err = ioctl_types__collect(&it, conf->uapi_dir, k->arch);
 		if (!err)
-			err = header_job_start(&hj, conf, k->arch);
+			err = header_job__start(&hj, conf, k->arch);
 		if (err)
 			goto out;
 	} else if (conf->modules_dir || conf->modules_feed) {
@@ -499,7 +370,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		stats->vdso_seconds = elapsed(&t0, &t1);
 	}
 	if (!err && conf->uapi_dir)
-		err = header_job_compat(&hj, db, sink, stats);
+		err = header_job__compat(&hj, db, sink, stats);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (err)
@@ -513,7 +384,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	stats->problems += xt.nr_problems;
 out:
 	free(vdir);
-	header_job_release(&hj);
+	header_job__release(&hj);
 	ioctl_types__release(&it);
 	xtable_release(&xt);
 	type_sink_free(sink);

@@ -18,7 +18,7 @@
 #include "db/kdb-compat.h"
 #include "db/kdb-uapi.h"
 #include "extract/uapi/compile_internal.h"
-#include "extract/uapi/header_types_internal.h"
+#include "extract/header_types_internal.h"
 #include "extract/uapi/uapi.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/arch.h"

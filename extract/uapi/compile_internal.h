@@ -5,7 +5,7 @@
  * architecture, each header a translation unit of its own (what it gives
  * alone is its outcome and its layouts), with -g and unused types kept,
  * a dozen units per compiler run; the objects are linked into one ELF
- * file whose DWARF the type reader (extract/uapi/header-types.c) turns
+ * file whose DWARF the type reader (extract/header-types.c) turns
  * into the header view of the types. Headers that cannot be compiled are
  * failures with the compiler's reason, never dropped silently; so are
  * headers that make the compiler read outside the tree and its own

@@ -9,8 +9,8 @@
  * uapi_types with the header that declares it. The view then answers the
  * UAPI reader's sizeof questions as user space's compiler does.
  */
-#ifndef KD_UAPI_HEADER_TYPES_H
-#define KD_UAPI_HEADER_TYPES_H
+#ifndef KD_HEADER_TYPES_H
+#define KD_HEADER_TYPES_H
 
 #include <stdint.h>
 

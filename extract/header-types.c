@@ -16,7 +16,7 @@
  * extraction took the kernel's DWARF layout, and the two compared as an
  * added constant (issue 29: like with like).
  */
-#include "extract/uapi/header_types_internal.h"
+#include "extract/header_types_internal.h"
 
 #include <errno.h>
 #include <limits.h>
