@@ -8,6 +8,7 @@
 
 #include "cli/builtin.h"
 #include "cli/show.h"
+#include "db/kdb-compat.h"
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-vdso.h"
@@ -211,12 +212,15 @@ int show_function_detail(struct show_ctx *s)
 	return err;
 }
 
-static int print_named_types(struct show_ctx *s, const char *kind, const char *name)
+/* @abi NULL: the native layouts and their views; else that compat ABI's header view. */
+static int print_named_types(struct show_ctx *s, const char *abi, const char *kind,
+			     const char *name)
 {
 	int64_t *ids = NULL;
 	int n, i, err = 0;
 
-	n = kdb__find_types(s->db, kind, name, &ids);
+	n = abi ? kdb__find_compat_types(s->db, abi, kind, name, &ids) :
+		  kdb__find_types(s->db, kind, name, &ids);
 	if (n < 0)
 		return n;
 	for (i = 0; i < n && !err; i++) {
@@ -227,7 +231,10 @@ static int print_named_types(struct show_ctx *s, const char *kind, const char *n
 		if (n > 1)
 			fprintf(s->f, "%s/* %s %s: layout %d of %d */\n", i ? "\n" : "",
 				kind ? kind : kd_kind_name(t->kind), name, i + 1, n);
-		err = show_views(s, ids[i]);
+		if (abi)
+			fprintf(s->f, "/* %s header view */\n", abi);
+		else
+			err = show_views(s, ids[i]);
 		if (!err)
 			err = layout__fprintf(s->tc, t, s->f);
 	}
@@ -392,9 +399,6 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 		*err = show_compat_ioctls(s, abi);
 	else if (abi && !strcmp(what, "ioctl"))
 		*err = show_compat_ioctl(s, abi, name);
-	else if (abi && (!strcmp(what, "struct") || !strcmp(what, "union") || !strcmp(what, "enum") ||
-			 !strcmp(what, "type")))
-		*err = show_compat_types(s, abi, kind, name);
 	else if (!strcmp(what, "info"))
 		*err = print_info(s);
 	else if (!strcmp(what, "syscalls") && abi)
@@ -415,8 +419,8 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 		*err = show_ioctl(s, name);
 	else if (!strcmp(what, "const"))
 		*err = show_constant(s, name);
-	else	/* struct, union, enum, type */
-		*err = print_named_types(s, kind, name);
+	else	/* struct, union, enum, type; with @abi, its header view */
+		*err = print_named_types(s, abi, kind, name);
 	if (*err)
 		return KD_EXIT_ERROR;
 	if (s->count || !strcmp(what, "info") || !strcmp(what, "problems") ||

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * kabi-diff show ... --abi ia32: the compat user ABI's header view (the
- * UAPI headers compiled for i386 programs; db/kdb-compat.h): a type's
- * layout and the ioctls with that ABI's sizes and numbers.
+ * UAPI headers compiled for i386 programs; db/kdb-compat.h): the ioctls
+ * with that ABI's sizes and numbers (a type's layout: cmd-show.c's printer).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -44,30 +44,6 @@ int show_compat_check(struct show_ctx *s, const char *path, const char *abi, boo
 		       " 32-bit header views)", note ? ")" : "");
 	free(note);
 	return err ? err : -ENOENT;
-}
-
-int show_compat_types(struct show_ctx *s, const char *abi, const char *kind, const char *name)
-{
-	int64_t *ids = NULL;
-	int n, i, err = 0;
-
-	n = kdb__find_compat_types(s->db, abi, kind, name, &ids);
-	if (n < 0)
-		return n;
-	for (i = 0; i < n && !err; i++) {
-		const struct kd_type *t = type_cache__get(s->tc, ids[i]);
-
-		if (!t)
-			continue;
-		if (n > 1)
-			fprintf(s->f, "%s/* %s %s: layout %d of %d */\n", i ? "\n" : "",
-				kind ? kind : kd_kind_name(t->kind), name, i + 1, n);
-		fprintf(s->f, "/* %s header view */\n", abi);
-		err = layout__fprintf(s->tc, t, s->f);
-	}
-	s->count += n;
-	free(ids);
-	return err;
 }
 
 struct compat_ioctl_ctx {

@@ -65,8 +65,6 @@ int show_ioctl_row(const struct kd_ioctl *io, void *ctx);
  * naming @path and what the file says of its compat view.
  */
 int show_compat_check(struct show_ctx *s, const char *path, const char *abi, bool *native);
-/* The layouts of @kind @name in @abi's header view. */
-int show_compat_types(struct show_ctx *s, const char *abi, const char *kind, const char *name);
 /* The ioctl @name, or every ioctl (show ioctls' columns), with @abi's numbers. */
 int show_compat_ioctl(struct show_ctx *s, const char *abi, const char *name);
 int show_compat_ioctls(struct show_ctx *s, const char *abi);
