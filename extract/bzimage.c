@@ -28,6 +28,7 @@
 
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/tmpfile.h"
 
 #define BZ_SETUP_SECTS 0x1f1
 #define BZ_MAGIC 0x202			/* "HdrS" */
@@ -77,25 +78,6 @@ static int payload_range(const char *path, const unsigned char *img, size_t size
 	}
 	*off = (size_t)(start + o);
 	*len = (size_t)l;
-	return 0;
-}
-
-/* Write all of @buf to @fd. */
-static int write_all(int fd, const void *buf, size_t n)
-{
-	const char *p = buf;
-
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
 	return 0;
 }
 
@@ -151,7 +133,7 @@ static int inflate_to(const char *path, const void *data, size_t len, int fd)
 			err = -KD_ELIMIT;
 			goto out;
 		}
-		err = write_all(fd, buf, (size_t)n);
+		err = kd_write_all(fd, buf, (size_t)n);
 		if (err) {
 			kd_err("%s: decompressing the payload: %s", path, strerror(-err));
 			goto out;

@@ -61,19 +61,29 @@ const char *kd_path_short(const char *path, const char *base)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
+int kd_open_regular(const char *path, int flags, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags), err;
+
+	if (fd < 0)
+		return -errno;
+	err = fstat(fd, st) < 0 ? -errno : S_ISREG(st->st_mode) ? 0 : -KD_ENOTREG;
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
 ssize_t kd_read_head(const char *path, void *buf, size_t len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
+	int fd = kd_open_regular(path, 0, &st);
 	ssize_t err = 0;
 	size_t got = 0;
 
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0)
-		err = -errno;
-	else if (!S_ISREG(st.st_mode))
-		err = -KD_ENOTREG;
+		return fd;
 	while (!err && got < len) {
 		ssize_t n = pread(fd, (char *)buf + got, len - got, (off_t)got);
 

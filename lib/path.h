@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+struct stat;
+
 /* "@a/@b" in a new string (caller frees), or NULL on ENOMEM. */
 char *kd_path_join(const char *a, const char *b);
 /* Does @path name a directory / a regular file (symbolic links followed)? */
@@ -23,6 +25,12 @@ bool kd_has_dir(const char *dir, const char *sub);
  */
 const char *kd_path_short(const char *path, const char *base);
 
+/*
+ * @path opened for reading (O_CLOEXEC, and @flags: O_NOFOLLOW), never
+ * blocking: a FIFO is not waited on. The descriptor, its stat in *@st;
+ * -KD_ENOTREG (closed) unless a regular file; -errno. Nothing is reported.
+ */
+int kd_open_regular(const char *path, int flags, struct stat *st);
 /*
  * Read the first @len bytes of @path into @buf (its magic number): the
  * count read, fewer at a short file, or a negative errno. Only a regular

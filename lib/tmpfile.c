@@ -339,9 +339,10 @@ void kd_tmpdir_remove(char *dir)
 	free(dir);
 }
 
-/* write() until @len bytes are out: 0, -errno, or -EIO when the file takes no more. */
-static int write_all(int fd, const char *data, size_t len)
+int kd_write_all(int fd, const void *buf, size_t len)
 {
+	const char *data = buf;
+
 	while (len) {
 		ssize_t n = write(fd, data, len);
 
@@ -366,7 +367,7 @@ int kd_write_file_atomic(const char *dest, const void *data, size_t len, unsigne
 				      kd_tmpfile_create(dest, &tmp);
 	if (fd < 0)
 		return fd;
-	err = write_all(fd, data, len);
+	err = kd_write_all(fd, data, len);
 	if (close(fd) < 0 && !err)
 		err = -errno;
 	if (!err)

@@ -73,6 +73,9 @@ int kd_tmpdir_create(const char *parent, const char *prefix, char **dir);
 /* Remove @dir with everything below it, forget it and free it; NULL is fine. */
 void kd_tmpdir_remove(char *dir);
 
+/* write() until @len bytes are out: 0, -errno, or -EIO when the file takes no more. */
+int kd_write_all(int fd, const void *data, size_t len);
+
 /* kd_write_file_atomic()'s @flags. */
 #define KD_WRITE_CACHE 1	/* a cache's file: as kd_tmpfile_create_cache() */
 

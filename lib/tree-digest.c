@@ -21,6 +21,7 @@
 #include "hash.h"
 #include "hashmap.h"
 #include "mem.h"
+#include "path.h"
 
 /* Files are read in blocks of this size. */
 #define READ_BLOCK 65536
@@ -64,16 +65,12 @@ static int file_digest(struct walk *w, const char *path, uint64_t max,
 		       unsigned char raw[KD_DIGEST_BYTES], uint64_t *size)
 {
 	unsigned char block[READ_BLOCK];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), err = 0;
 	struct stat st;
+	int fd = kd_open_regular(path, 0, &st), err = 0;
 	uint64_t n = 0;
 
 	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) < 0)
-		err = -errno;
-	else if (!S_ISREG(st.st_mode))
-		err = -KD_ENOTREG;
+		return fd;
 	while (!err) {
 		ssize_t r = read(fd, block, sizeof(block));
 

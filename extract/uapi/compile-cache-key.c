@@ -23,6 +23,8 @@
 #include "lib/digest.h"
 #include "lib/err.h"
 #include "lib/hash.h"
+#include "lib/path.h"
+#include "lib/tmpfile.h"
 #include "lib/tree-digest.h"
 
 /* 3: SHA-256 over lib/tree-digest.c's records (2 was a pair of 64-bit hashes). */
@@ -35,39 +37,6 @@
 #define HASH_BLOCK 65536
 
 /* --- file contents ---------------------------------------------------------- */
-
-/* @path opened for reading, never blocking (a FIFO); -KD_ENOTREG unless a regular file. */
-int uapi_cc_open_regular(const char *path, int flags, struct stat *st)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags), err;
-
-	if (fd < 0)
-		return -errno;
-	err = fstat(fd, st) < 0 ? -errno : S_ISREG(st->st_mode) ? 0 : -KD_ENOTREG;
-	if (err) {
-		close(fd);
-		return err;
-	}
-	return fd;
-}
-
-/* Write all @n bytes. 0 or -errno. */
-static int write_all(int fd, const void *data, size_t n)
-{
-	const unsigned char *p = data;
-
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return w < 0 ? -errno : -EIO;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /*
  * The content hash and size of what @fd holds, read to its end but no
@@ -107,7 +76,7 @@ int uapi_cc_hash_fd(int fd, uint64_t max, int copy_fd, uint64_t *hash, uint64_t 
 		if (!err && fill) {
 			h = kd_hash_bytes(h, block, fill);
 			if (copy_fd >= 0)
-				err = write_all(copy_fd, block, fill);
+				err = kd_write_all(copy_fd, block, fill);
 		}
 	}
 	*hash = h;
@@ -119,7 +88,7 @@ int uapi_cc_hash_fd(int fd, uint64_t max, int copy_fd, uint64_t *hash, uint64_t 
 int uapi_cc_file_hash(const char *path, uint64_t max, uint64_t *hash, uint64_t *size)
 {
 	struct stat st;
-	int fd = uapi_cc_open_regular(path, 0, &st), err;
+	int fd = kd_open_regular(path, 0, &st), err;
 
 	if (fd < 0)
 		return fd;

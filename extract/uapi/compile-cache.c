@@ -43,6 +43,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 #include "lib/tmpfile.h"
 
 #define CACHE_ENTRIES 16
@@ -150,7 +151,7 @@ static int take_object(const struct uapi_cc_cache *c, const struct uapi_cc_index
 	if (rc)
 		goto out;
 	/* Anything else than the regular file of the recorded size is a miss, unread. */
-	in = uapi_cc_open_regular(so.s, O_NOFOLLOW, &st);
+	in = kd_open_regular(so.s, O_NOFOLLOW, &st);
 	if (in < 0 || (uint64_t)st.st_size != ix->object_size)
 		goto out;
 	/* Registered like the compile's, so that a signal leaves it behind neither. */
@@ -338,7 +339,7 @@ static int publish_object(const char *src, const char *dest, uint64_t *hash, uin
 {
 	char *tmp = NULL;
 	struct stat st;
-	int in = uapi_cc_open_regular(src, 0, &st), out, err;
+	int in = kd_open_regular(src, 0, &st), out, err;
 
 	if (in < 0)
 		return in;

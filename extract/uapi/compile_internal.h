@@ -123,8 +123,6 @@ void uapi_cc_cache__free(struct uapi_cc_cache *cache);
 /* What an entry is keyed and verified by (compile-cache-key.c). */
 struct stat;
 
-/* @path opened read-only, never blocking (a FIFO): the fd, -KD_ENOTREG unless a regular file. */
-int uapi_cc_open_regular(const char *path, int flags, struct stat *st);
 /*
  * The content hash and size of what @fd holds, read to its end but no
  * further than @max + 1 bytes (-KD_ELIMIT past @max; @max below
