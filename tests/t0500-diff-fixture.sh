@@ -126,9 +126,10 @@ export XDG_CACHE_HOME=$PWD/cache
 "$KABI_DIFF" "$k1" "$k2" -f json >v.json 2>err.txt
 is "$?" 12 "two vmlinux images: exit 12"
 is "$(norm <v.json | jq -c .changes)" "$(norm <"$golden" | jq -c .changes)" "  same changes as on the DBs"
-is "$(ls cache/kabi-diff | wc -l)" 2 "  both cached by build-id"
+is "$(ls cache/kabi-diff | grep -c '\.kabi$'):$(ls cache/kabi-diff | grep -c '^file-[0-9a-f]\{16\}\.ref$')" 2:2 \
+	"  both cached by build-id, each vmlinux's digest remembered"
 bid=$(q "$old" "SELECT value FROM meta WHERE key='build_id'")
-is "$(ls cache/kabi-diff | grep -c "^$bid-[0-9a-f]\{16\}\.kabi\$")" 1 "  cache file named by the build-id and a key"
+is "$(ls cache/kabi-diff | grep -c "^$bid-[0-9a-f]\{32\}\.kabi\$")" 1 "  cache file named by the build-id and a key"
 "$KABI_DIFF" "$k1" "$k2" -f json >v2.json 2>err2.txt
 is "$?" 12 "second run: exit 12"
 is "$(cat err2.txt)" "" "second run: no extraction (nothing on stderr)"

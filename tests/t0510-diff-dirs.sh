@@ -65,7 +65,7 @@ type.size|struct fxmod_create|32|40|tail-growth-uncontracted|-" \
 	"  exactly the ioctl changes, with why, and the module's struct growth"
 is "$(jq -r '.changes[] | select(.subject == "struct fxmod_create") | .impact | map(.path) | join(";")' ab.json)" \
 	"FXK_IOC_CREATE -> arg -> struct fxmod_create" "  impact path from the ioctl into the module's struct"
-is "$(ls cache/kabi-diff | grep -c "^$bid1-um-[0-9a-f]\{16\}\.kabi\$")" 2 \
+is "$(ls cache/kabi-diff | grep -c "^$bid1-um-[0-9a-f]\{32\}\.kabi\$")" 2 \
 	"  one vmlinux, two header trees: two cache entries BUILD-ID-um-HASH"
 
 "$KABI_DIFF" A B -f json >ab2.json 2>err.txt
@@ -106,7 +106,7 @@ is "$?|$(grep -E '^(constants|ioctls|not compared)' vv.txt)" \
 ioctls       not compared
 not compared: constants, ioctls (neither side was read with UAPI headers)" \
 	"  neither side with headers: no 'constants 0, ioctls 0' as if checked"
-is "$(ls cache/kabi-diff | grep -c "^$bid1-[0-9a-f]\{16\}\.kabi\$")" 1 "  the vmlinux alone is cached as BUILD-ID-KEY.kabi"
+is "$(ls cache/kabi-diff | grep -c "^$bid1-[0-9a-f]\{32\}\.kabi\$")" 1 "  the vmlinux alone is cached as BUILD-ID-KEY.kabi"
 
 "$KABI_DIFF" A D >ad.txt 2>err.txt
 is "$?" 0 "headers_install layout (usr/include) reads the same ABI: exit 0"

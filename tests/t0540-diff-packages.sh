@@ -57,6 +57,15 @@ is "$?:$(grep -c 'reading the packages' deb2.err):$(grep -c 'cached as' deb2.err
 	"second run: answered from the cache, nothing read"
 cmp -s deb.json deb2.json
 ok $? "  the same report"
+# The cache keys a vmlinux by content: the package's image as a directory is its entry.
+mkdir vmdir1 && cp "$k1" vmdir1/vmlinux
+entries=$(ls cache/kabi-diff/*.kabi | wc -l)
+"$KABI_DIFF" vmdir1 "$D2" -f json >mix.json 2>mix.err
+is "$?:$(grep -c ': extracting ' mix.err):$(ls cache/kabi-diff/*.kabi | wc -l)" "12:0:$entries" \
+	"the .deb's vmlinux as a directory: answered from the package's entry, nothing extracted" ||
+	sed 's/^/# /' mix.err
+is "$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' mix.json)" \
+	"$(jq -c 'del(.old.path, .new.path, .old.kabi, .new.kabi)' deb.json)" "  the same report"
 
 # Several packages per side: headers first whatever the order.
 "$KABI_DIFF" "$D1,$H1" "$H2,$D2" -f json >full.json 2>full.err

@@ -28,9 +28,20 @@ for f in "$C"/*.kabi; do
 	esac
 done
 "$KABI_DIFF" cache list >list.txt
-is "$(sed 1d list.txt | sed 's/^ *[0-9.]* kB    0d  //' | sort -t: -k2)" \
+is "$(sed 1d list.txt | sed 's/^ *[0-9.]* kB    0d  //' | grep '^kernel' | sort -t: -k2)" \
 "kernel           $e1: 6.99.1-fixture (vmlinux)
 kernel           $e2: 6.99.2-fixture (vmlinux)" "list: each kernel with its size, age, release and what it holds"
+is "$(sed -n 's/^ *[0-9.]* kB    0d  file digest      file-[0-9a-f]\{16\}\.ref: //p' list.txt | sort)" \
+	"$(realpath "$k1" "$k2" | sort)" "  and the digest of each vmlinux, naming the file it was read from"
+digests=$(cd "$C" && ls file-*.ref)
+
+# The key is the content: a copy of V1 elsewhere is V1's entry, not extracted again.
+cp "$k1" copy.vmlinux
+"$KABI_DIFF" copy.vmlinux "$k2" 2>err.txt >/dev/null
+is "$?:$(grep -c extracting err.txt):$(ls "$C"/*.kabi | wc -l)" "12:0:2" \
+	"a copy of a cached vmlinux: answered from its entry, nothing extracted"
+touch copy.vmlinux
+copy_digest=$(cd "$C" && ls file-*.ref | grep -vxF "$digests")
 
 cp "$C/$e1" "$C/ffff-0123456789abcdef.kabi" && q "$C/ffff-0123456789abcdef.kabi" \
 	"UPDATE meta SET value = '0.0-other' WHERE key = 'tool_version'" >/dev/null
@@ -40,7 +51,9 @@ echo y >"$C/$e2.tmp.running"
 echo mine >"$C/notes.txt"
 echo secret >target && ln -s "$PWD/target" "$C/evil.kabi"
 "$KABI_DIFF" cache list >list.txt
-is "$(grep -c '\[stale: ' list.txt)" 3 "list: the three planted stale entries marked stale"
+is "$(grep -c '\[stale: ' list.txt)" 4 "list: the three planted stale entries and the touched copy's digest marked stale"
+grep -q " file digest      $copy_digest: $PWD/copy.vmlinux \\[stale: remembers a file changed or gone since\\]\$" list.txt
+ok $? "  the digest of a file written since"
 grep -q ' kernel           ffff-0123456789abcdef.kabi: .*\[stale: extracted by another kabi-diff version' list.txt
 ok $? "  another version's extraction"
 grep -q ' packages         pkg-00000000000000aa.ref: -> gone.kabi \[stale: names a .kabi no longer cached\]$' list.txt
@@ -52,13 +65,14 @@ grep -q ' other            notes.txt$' list.txt && grep -q ' other            ev
 ok $? "  a file and a symlink not kabi-diff's: other"
 
 "$KABI_DIFF" cache prune -n >dry.txt
-is "$?:$(grep -c '^would remove ' dry.txt):$(ls -A "$C" | wc -l)" "0:3:8" "prune -n: three would go, nothing removed"
+is "$?:$(grep -c '^would remove ' dry.txt):$(ls -A "$C" | wc -l)" "0:4:11" "prune -n: four would go, nothing removed"
 "$KABI_DIFF" cache prune >prune.txt
 is "$?:$(sed 's/ (.*)//; s/[0-9][0-9.]* kB/N kB/g' prune.txt)" "0:removed .kabi-unpack-old: left by an interrupted extraction
 removed ffff-0123456789abcdef.kabi: extracted by another kabi-diff version, whose entries this one never reads
+removed $copy_digest: remembers a file changed or gone since
 removed pkg-00000000000000aa.ref: names a .kabi no longer cached
-pruned 3 entries, N kB; kept 5, N kB" "prune: exactly the stale entries, each with why"
-is "$(ls -A "$C" | sort | tr '\n' ' ')" "$(printf '%s\n' "$e1" "$e2" "$e2.tmp.running" evil.kabi notes.txt | sort | tr '\n' ' ')" \
+pruned 4 entries, N kB; kept 7, N kB" "prune: exactly the stale entries, each with why"
+is "$(ls -A "$C" | sort | tr '\n' ' ')" "$(printf '%s\n' "$e1" "$e2" $digests "$e2.tmp.running" evil.kabi notes.txt | sort | tr '\n' ' ')" \
 	"  the rest stays"
 
 "$KABI_DIFF" "$k1" "$k2" 2>err.txt >/dev/null

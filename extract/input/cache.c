@@ -4,7 +4,8 @@
  * told apart by name and, for a .kabi, by what it says of itself, and
  * their removal. Staleness is what no lookup can reach again: a .kabi of
  * another kabi-diff version or schema (its key covers the version), a
- * package reference whose .kabi is gone, an index without its compiled
+ * package reference whose .kabi is gone, a file digest whose file changed
+ * or is gone, an index without its compiled
  * tree, an extraction's temporary left for more than a day.
  */
 #include "extract/input/cache.h"
@@ -20,6 +21,7 @@
 
 #include "db/kdb.h"
 #include "extract/extract.h"
+#include "extract/input/file-digest.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -63,8 +65,8 @@ int kcache__dir(struct kd_buf *dir, bool create)
 
 const char *kcache_kind_name(enum kcache_kind k)
 {
-	static const char *const names[] = { "kernel", "headers", "packages", "compiled headers",
-					     "partial", "other" };
+	static const char *const names[] = { "kernel", "headers", "packages", "file digest",
+					     "compiled headers", "partial", "other" };
 
 	return (unsigned)k <= KCACHE_OTHER ? names[k] : "?";
 }
@@ -290,6 +292,15 @@ int kcache__list(const char *dir, time_t now, struct kcache_entry **out, size_t 
 			   ends_with(de->d_name, ".ref")) {
 			e->kind = KCACHE_PACKAGES;
 			err = describe_ref(path.s, e);
+		} else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "file-", 5) &&
+			   ends_with(de->d_name, ".ref")) {
+			bool live;
+
+			e->kind = KCACHE_DIGEST;
+			err = kfile_digest__describe(path.s, &e->release, &live);
+			if (!err && !live)
+				e->stale = e->release ? "remembers a file changed or gone since"
+						      : "not a file digest";
 		}
 	}
 	closedir(d);

@@ -4,9 +4,9 @@
  * as it is; a vmlinux, or a kernel directory (kernel-input.c), is
  * extracted into the cache $XDG_CACHE_HOME/kabi-diff/ under a name made of
  * its build-id and of a key of everything it was built from: this
- * kabi-diff's version and schema, the vmlinux file's identity, and when
- * headers or modules were read too, their fingerprint
- * (BUILD-ID[-um]-KEY.kabi). A build-id alone is not trusted: another
+ * kabi-diff's version and schema, the vmlinux's content (its digest
+ * remembered by file identity: file-digest.h), and when headers or
+ * modules were read too, their fingerprint (BUILD-ID[-um]-KEY.kabi). A build-id alone is not trusted: another
  * image can carry it. A hit is verified: the entry's meta must name the
  * same build-id, tool version and key, or it is extracted again.
  *
@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "extract/input/cache.h"
+#include "extract/input/file-digest.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
 #include "db/kdb.h"
@@ -47,6 +48,7 @@
 /* A reference file holds a path, a build-id and a key: a few hundred bytes. */
 #define REF_MAX_KIB 16
 #define REF_MAX_BYTES ((size_t)REF_MAX_KIB << 10)
+#define KEY_NAME_DIGITS 32	/* of the key's hex, in an entry's file name */
 
 struct input {
 	const char *arg;
@@ -55,7 +57,7 @@ struct input {
 	struct extract_conf conf;
 	struct kd_buf path;	/* the cache file */
 	char *build_id;
-	char key[17];		/* cache_key(), hex */
+	char key[KD_DIGEST_HEX_LEN + 1];	/* cache_key(), hex */
 	pid_t pid;		/* the extracting child, 0 none */
 	struct timespec start;
 	struct kpkg *pkg;	/* packages being read (their directory removed at the end) */
@@ -110,9 +112,10 @@ static bool cache_hit(const char *path, const char *build_id, bool btf, const ch
 	return ok;
 }
 
-/* Fold the identity of each vDSO debug image extract would read into *h. */
-static int vdso_identity(const struct extract_conf *conf, uint64_t *h)
+/* Feed @d each vDSO debug image extract would read, by content. */
+static int vdso_content(const struct extract_conf *conf, const char *cdir, struct kd_digest *d)
 {
+	char hex[KD_DIGEST_HEX_LEN + 1];
 	struct kd_buf path = KD_BUF_INIT;
 	char *dir = NULL;
 	struct stat st;
@@ -125,9 +128,17 @@ static int vdso_identity(const struct extract_conf *conf, uint64_t *h)
 	for (i = 0; !err && dir && extract__vdso_files[i]; i++) {
 		kd_buf_reset(&path);
 		err = kd_buf_addf(&path, "%s/%s", dir, extract__vdso_files[i]);
-		if (!err && !stat(path.s, &st))
-			*h = kd_hash_u64(kd_hash_str(*h, extract__vdso_files[i]),
-					 kernel_input__file_identity(&st));
+		if (err || stat(path.s, &st) < 0)
+			continue;
+		kd_digest__str(d, extract__vdso_files[i]);
+		/* Not a regular file: extract does not read it either; its kind is the record. */
+		if (!S_ISREG(st.st_mode)) {
+			kd_digest__u64(d, (uint64_t)(st.st_mode & S_IFMT));
+			continue;
+		}
+		err = kfile_digest__get(cdir, path.s, hex);
+		if (!err)
+			kd_digest__str(d, hex);
 	}
 	kd_buf_release(&path);
 	free(dir);
@@ -135,61 +146,68 @@ static int vdso_identity(const struct extract_conf *conf, uint64_t *h)
 }
 
 /*
- * The key of @in's extraction (@in->key): this kabi-diff and its schema,
- * the vmlinux's identity, the headers' and modules' fingerprint, the
- * vDSO's debug images.
+ * The key of @in's extraction (@in->key): SHA-256 of this kabi-diff and
+ * its schema, the vmlinux's content, the headers' and modules'
+ * fingerprint, the vDSO's debug images. Contents, not paths: a kernel
+ * unpacked from its packages and the same kernel's directory share an
+ * entry; and a digest, as a cache answers a key's match without looking
+ * further (lib/digest.h).
  */
-static int cache_key(struct input *in)
+static int cache_key(struct input *in, const char *cdir)
 {
 	const struct extract_conf *conf = &in->conf;
-	uint64_t h = kd_hash_str(KD_HASH_SEED, extract__tool_version()), fp;
 	bool modules = conf->modules_dir || conf->modules_feed;
-	struct stat st;
-	int err;
+	char hex[KD_DIGEST_HEX_LEN + 1];
+	struct kd_digest *d;
+	int err = kd_digest__new(&d);
 
-	h = kd_hash_u64(h, KDB_SCHEMA_VERSION);
+	if (err) {
+		kd_err("out of memory");
+		return err;
+	}
+	kd_digest__str(d, extract__tool_version());
+	kd_digest__u64(d, KDB_SCHEMA_VERSION);
 	if (!conf->vmlinux) {
-		h = kd_hash_str(h, "headers");	/* a header tree alone: its fingerprint below */
-		h = kd_hash_str(h, conf->uapi_arch ? conf->uapi_arch->name : "x86_64");
-	} else if (stat(conf->vmlinux, &st) < 0) {
-		err = -errno;
-		kd_err("%s: %s", conf->vmlinux, strerror(errno));
-		return err;
+		kd_digest__str(d, "headers");	/* a header tree alone: its fingerprint below */
+		kd_digest__str(d, conf->uapi_arch ? conf->uapi_arch->name : "x86_64");
 	} else {
-		h = kd_hash_u64(h, kernel_input__file_identity(&st));
+		err = kfile_digest__get(cdir, conf->vmlinux, hex);
+		if (!err)
+			kd_digest__str(d, hex);
 	}
-	h = kd_hash_u64(h, (uint64_t)!!conf->uapi_dir << 1 | modules);
-	if (conf->uapi_dir || modules) {
-		err = kernel_input__fingerprint(&in->ki, &fp);
-		if (err)
-			return err;
-		h = kd_hash_u64(h, fp);
-	}
-	/* The vDSO's debug images extract will read, by identity. */
-	err = vdso_identity(conf, &h);
-	if (err)
-		return err;
+	kd_digest__u64(d, (uint64_t)!!conf->uapi_dir << 1 | modules);
+	if (!err && (conf->uapi_dir || modules))
+		err = kernel_input__fingerprint(&in->ki, d);
+	if (!err)
+		err = vdso_content(conf, cdir, d);
 	/* Streamed modules: those of these packages. */
 	if (conf->modules_feed)
-		h = kd_hash_u64(h, in->pkg_hash);
-	snprintf(in->key, sizeof(in->key), "%016" PRIx64, h);
-	return 0;
+		kd_digest__u64(d, in->pkg_hash);
+	if (!err && kd_digest__final(d, NULL, in->key)) {
+		kd_err("SHA-256 failed");
+		err = -EIO;
+	}
+	kd_digest__free(d);
+	return err;
 }
 
-/* The cache file for @in: the build-id, what else is read, and the key. */
+/*
+ * The cache file for @in: the build-id, what else is read, and the key's
+ * first 128 bits, enough to tell entries apart; a hit checks the whole key.
+ */
 static int cache_path(struct input *in)
 {
 	bool modules = in->conf.modules_dir || in->conf.modules_feed;
 	struct kd_buf dir = KD_BUF_INIT;
-	int err = cache_key(in);
+	int err = cache_dir(&dir);
 
 	if (!err)
-		err = cache_dir(&dir);
+		err = cache_key(in, dir.s);
 	if (!err)
-		err = kd_buf_addf(&in->path, "%s/%s-%s%s%s%s.kabi", dir.s,
+		err = kd_buf_addf(&in->path, "%s/%s-%s%s%s%.*s.kabi", dir.s,
 				  in->build_id ? in->build_id : "headers",
 				  in->conf.uapi_dir ? "u" : "", modules ? "m" : "",
-				  in->conf.uapi_dir || modules ? "-" : "", in->key);
+				  in->conf.uapi_dir || modules ? "-" : "", KEY_NAME_DIGITS, in->key);
 	kd_buf_release(&dir);
 	return err;
 }

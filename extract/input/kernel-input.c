@@ -39,10 +39,12 @@
 #include "extract/extract.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
+#include "lib/digest.h"
 #include "lib/err.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/tree-digest.h"
 
 /* The architecture of the ELF file @path by its e_machine; x86_64 when unknown. */
 static const struct kd_arch *elf_arch(const char *path)
@@ -131,6 +133,11 @@ out:
 	return err;
 }
 
+/* A header tree is keyed by content up to the UAPI compile cache's bounds, by identities beyond. */
+#define FINGERPRINT_MAX_FILES 50000
+#define FINGERPRINT_MAX_BYTES (512ull << 20)
+#define FINGERPRINT_MAX_DEPTH 16
+
 /* nftw() has no context argument: the state of the one walk under way. */
 static struct {
 	bool only_ko;		/* count modules (*.ko, *.ko.xz...) only, else *.h */
@@ -138,8 +145,6 @@ static struct {
 	long files;
 	uint64_t hash;		/* sum of per-file hashes: the walk's order does not matter */
 	size_t root_len;
-	struct kd_buf text;	/* a header's content */
-	int err;		/* reading a header failed: -errno */
 } walk;
 
 static bool has_suffix(const char *s, const char *suffix)
@@ -151,8 +156,6 @@ static bool has_suffix(const char *s, const char *suffix)
 
 static int walk_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
-	uint64_t h;
-
 	(void)ftw;
 	if (type != FTW_F)
 		return 0;
@@ -162,24 +165,13 @@ static int walk_one(const char *path, const struct stat *st, int type, struct FT
 	walk.files++;
 	if (walk.stop_at_first)
 		return 1;
-	h = kd_hash_str(KD_HASH_SEED, path + walk.root_len);
-	if (walk.only_ko || !S_ISREG(st->st_mode)) {
-		/*
-		 * Gigabytes of modules are not read for a key: their identity is.
-		 * Any write changes a file's ctime, which no tool can set back
-		 * (a same-size edit with the mtime restored changes it). A FIFO
-		 * named *.h is not read either.
-		 */
-		h = kd_hash_u64(h, kernel_input__file_identity(st));
-	} else {
-		/* Headers are small: their content. */
-		kd_buf_reset(&walk.text);
-		walk.err = kd_buf_read_file(&walk.text, path);
-		if (walk.err)
-			return 1;
-		h = kd_hash_bytes(h, walk.text.s ? walk.text.s : "", walk.text.len);
-	}
-	walk.hash += h;
+	/*
+	 * Gigabytes of modules are not read for a key: their identity is.
+	 * Any write changes a file's ctime, which no tool can set back (a
+	 * same-size edit with the mtime restored changes it).
+	 */
+	walk.hash += kd_hash_u64(kd_hash_str(KD_HASH_SEED, path + walk.root_len),
+				 kernel_input__file_identity(st));
 	return 0;
 }
 
@@ -193,13 +185,7 @@ static long walk_tree(const char *dir, bool ko, bool stop_at_first, uint64_t *ha
 	walk.files = 0;
 	walk.hash = 0;
 	walk.root_len = strlen(dir);
-	walk.err = 0;
 	rc = nftw(dir, walk_one, 32, FTW_PHYS);
-	kd_buf_release(&walk.text);
-	if (walk.err) {
-		errno = walk.err == -ENOMEM ? ENOMEM : -walk.err;
-		return -1;
-	}
 	if (rc < 0)
 		return -1;
 	if (hash)
@@ -342,19 +328,63 @@ uint64_t kernel_input__file_identity(const struct stat *st)
 	return kd_hash_u64(h, (uint64_t)st->st_ctim.tv_nsec);
 }
 
-int kernel_input__fingerprint(const struct kernel_input *ki, uint64_t *hash)
+/* @dir's headers by identity into @d: a tree beyond the digest's bounds. */
+static int fingerprint_identities(struct kd_digest *d, const char *dir)
 {
-	const char *dirs[3] = { ki->uapi_roots[0], ki->uapi_roots[1], ki->modules_dir };
-	int i;
+	uint64_t h = 0;
 
-	*hash = 0;
-	for (i = 0; i < 3; i++) {
-		if (dirs[i] && walk_tree(dirs[i], i == 2, false, hash) < 0) {
+	if (walk_tree(dir, false, false, &h) < 0) {
+		int e = errno ? errno : EIO;
+
+		kd_err("%s: cannot read: %s", dir, strerror(e));
+		return -e;
+	}
+	kd_digest__str(d, "identities");
+	kd_digest__u64(d, h);
+	return 0;
+}
+
+int kernel_input__fingerprint(const struct kernel_input *ki, struct kd_digest *d)
+{
+	static const struct kd_tree_bounds bounds = {
+		.max_files = FINGERPRINT_MAX_FILES, .max_bytes = FINGERPRINT_MAX_BYTES,
+		.max_depth = FINGERPRINT_MAX_DEPTH,
+	};
+	const char *const roots[2] = { ki->uapi_roots[0], ki->uapi_roots[1] };
+	char hex[KD_DIGEST_HEX_LEN + 1];
+	struct kd_digest *tree = NULL;
+	bool too_big = false;
+	uint64_t h = 0;
+	int i, err = 0;
+
+	if (roots[0] || roots[1]) {
+		err = kd_digest__new(&tree);
+		err = err ? err : kd_tree__digest(tree, roots, 2, &bounds, &too_big);
+		if (!err && kd_digest__final(tree, NULL, hex))
+			err = -EIO;
+		kd_digest__free(tree);
+		if (err) {
+			kd_err("%s: cannot digest the header tree: %s", ki->uapi_dir ? ki->uapi_dir : "?",
+			       kd_strerror(err));
+			return err;
+		}
+		if (!too_big)
+			kd_digest__str(d, hex);
+		for (i = 0; too_big && !err && i < 2; i++)
+			if (roots[i])
+				err = fingerprint_identities(d, roots[i]);
+		if (err)
+			return err;
+	}
+	if (ki->modules_dir) {
+		if (walk_tree(ki->modules_dir, true, false, &h) < 0) {
 			int e = errno ? errno : EIO;
 
-			kd_err("%s: cannot read: %s", dirs[i], strerror(e));
+			kd_err("%s: cannot read: %s", ki->modules_dir, strerror(e));
 			return -e;
 		}
+		kd_digest__str(d, "modules");
+		kd_digest__u64(d, h);
 	}
 	return 0;
 }

@@ -39,12 +39,15 @@ struct kernel_input {
 int kernel_input__probe(const char *dir, struct kernel_input *ki);
 
 /*
- * A hash of what @ki would have read: every header's name and content,
- * every module's name and identity (kernel_input__file_identity()):
- * another tree, or an edited file, gives another value. Returns 0 or a
- * negative code (reported).
+ * Feed @d what @ki would read: its header trees by content (names, kinds,
+ * sizes and SHA-256 of every entry: lib/tree-digest.h; a tree beyond its
+ * bounds by each header's name and identity), every module's name and
+ * identity (kernel_input__file_identity()): another tree, or an edited
+ * file, feeds other bytes. The same headers unpacked elsewhere feed the
+ * same. Returns 0 or a negative code (reported).
  */
-int kernel_input__fingerprint(const struct kernel_input *ki, uint64_t *hash);
+struct kd_digest;
+int kernel_input__fingerprint(const struct kernel_input *ki, struct kd_digest *d);
 
 /*
  * A file's identity for the cache: device, inode, size, mtime and ctime.
