@@ -30,6 +30,12 @@ struct extract_modules_feed {
 	 * not the caller's.
 	 */
 	int (*next)(void *ctx, char **name, char **file);
+	/*
+	 * Optional, for the time left: how far the reading is, as bytes of
+	 * the packages read so far (return) of all it will read (*@total,
+	 * 0 when unknown). Called from next's thread, right after it.
+	 */
+	uint64_t (*position)(void *ctx, uint64_t *total);
 	void *ctx;
 	const char *what;	/* for messages: where the modules come from */
 	bool report;		/* a line on stderr when done: how much spool was used */

@@ -33,6 +33,7 @@ struct mod_job {
 	char *path;		/* as the modules table records it */
 	char *file;		/* a streamed module's spool file (removed once read), else NULL */
 	int64_t file_bytes;	/* its size */
+	uint64_t read_pos, read_total;	/* a streamed module: the feed's position once read */
 	char *name;		/* from .modinfo, else the file name */
 	char *depends;		/* .modinfo's comma-separated dependencies */
 	char *description;	/* .modinfo's, NULL when none */
@@ -346,6 +347,7 @@ static void *feeder(void *arg)
 
 	for (;;) {
 		char *name = NULL, *file = NULL;
+		uint64_t pos = 0, total = 0;
 		struct stat st;
 		int r;
 
@@ -369,8 +371,14 @@ static void *feeder(void *arg)
 			free(name);
 			break;
 		}
+		if (pool->feed->position)
+			pos = pool->feed->position(pool->feed->ctx, &total);
 		pthread_mutex_lock(&pool->lock);
 		err = add_job(pool, name, file, (int64_t)st.st_size);
+		if (!err) {
+			pool->jobs[pool->n - 1]->read_pos = pos;
+			pool->jobs[pool->n - 1]->read_total = total;
+		}
 		pthread_mutex_unlock(&pool->lock);
 		if (err)
 			break;
@@ -610,6 +618,50 @@ static int list_jobs(struct kdb *db, struct pool *pool, const char *dir,
 	return err;
 }
 
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) + (now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/*
+ * The status line for job @i: out of the total for a directory; for
+ * streamed modules, whose number is known only at the end, how much of
+ * the packages is read, the estimate from the bytes read since the
+ * first module (*@base: that position, set at the first call).
+ */
+static void show_progress(const struct pool *pool, const struct mod_job *job, size_t i,
+			  const struct timespec *start, uint64_t *base)
+{
+	const char *name = basename_of(job->path);
+	long left;
+
+	if (pool->feed) {
+		if (!i)
+			*base = job->read_pos;
+		if (!job->read_total || job->read_pos > job->read_total || job->read_pos < *base) {
+			kd_status("[%zu] %s", i + 1, name);
+			return;
+		}
+		left = kd_eta_seconds(job->read_pos - *base, job->read_total - *base,
+				      seconds_since(start));
+		if (left >= 0)
+			kd_status("[%zu] %s, %d%% of the packages read, ~%ld s left", i + 1, name,
+				  (int)(job->read_pos * 100 / job->read_total), left);
+		else
+			kd_status("[%zu] %s, %d%% of the packages read", i + 1, name,
+				  (int)(job->read_pos * 100 / job->read_total));
+		return;
+	}
+	left = kd_eta_seconds(i + 1, pool->n, seconds_since(start));
+	if (left >= 0)
+		kd_status("[%zu/%zu] %s, ~%ld s left", i + 1, pool->n, name, left);
+	else
+		kd_status("[%zu/%zu] %s", i + 1, pool->n, name);
+}
+
 int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		     const struct extract_modules_feed *feed, const struct name_set *wanted,
 		     struct named_type *out, int jobs, bool progress, struct modules_stats *stats)
@@ -619,6 +671,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 	const char *what = feed ? feed->what : dir;
 	pthread_t threads[64], feed_thread;
 	struct timespec start;
+	uint64_t stream_base = 0;
 	bool feeding = false;
 	size_t i;
 	int started = 0, nthreads, err;
@@ -663,21 +716,8 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 		pool.jobs[i] = NULL;
 		pthread_mutex_unlock(&pool.lock);
 		stats->scanned++;
-		if (progress && feed)
-			kd_status("[%zu] %s", i + 1, basename_of(job->path));
-		else if (progress) {
-			struct timespec now;
-			long left;
-
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			left = kd_eta_seconds(i + 1, pool.n, (double)(now.tv_sec - start.tv_sec) +
-							     (now.tv_nsec - start.tv_nsec) / 1e9);
-			if (left >= 0)
-				kd_status("[%zu/%zu] %s, ~%ld s left", i + 1, pool.n,
-					  basename_of(job->path), left);
-			else
-				kd_status("[%zu/%zu] %s", i + 1, pool.n, basename_of(job->path));
-		}
+		if (progress)
+			show_progress(&pool, job, i, &start, &stream_base);
 		err = write_module(db, sink, &pool, job, &owners, stats);
 		release_job(job);
 	}

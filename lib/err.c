@@ -6,19 +6,28 @@
 #include "err.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "buf.h"
 
+/* A status line is on the terminal: a message printed now would be glued to it. */
+static bool status_shown;
+
 static void default_sink(enum kd_level level, const char *msg, void *ctx)
 {
 	(void)ctx;
-	if (level == KD_LOG_STATUS)
+	if (level == KD_LOG_STATUS) {
 		fprintf(stderr, "\r\033[K%s", msg);	/* in place; "" clears the line */
-	else
-		fprintf(stderr, "kabi-diff: %s%s\n",
-			level == KD_LOG_WARN ? "warning: " : "", msg);
+		status_shown = *msg;
+		return;
+	}
+	/* The line goes above the status, which the next status update redraws. */
+	if (status_shown)
+		fputs("\r\033[K", stderr);
+	status_shown = false;
+	fprintf(stderr, "kabi-diff: %s%s\n", level == KD_LOG_WARN ? "warning: " : "", msg);
 }
 
 static kd_log_sink_fn sink = default_sink;

@@ -80,6 +80,14 @@ is "$(grep -c ': 1 modules streamed, at most 0.0 MB of them on disk at once$' fu
 is "$(sed -n 's/^kabi-diff: \(extracted [^ ]*\) in .*/\1/p; s/^kabi-diff: \(.*\): reading the packages$/read \1/p' full.err | tr '\n' ' ')" \
 	"read $D1,$H1 extracted $D1,$H1 read $H2,$D2 extracted $H2,$D2 " \
 	"  OLD extracted (and its vmlinux removed) before NEW's packages are read" || sed 's/^/# /' full.err
+# On a terminal the streamed modules' line says how much of the packages is read.
+if command -v script >/dev/null 2>&1; then
+	XDG_CACHE_HOME=$PWD/cache-tty script -qec "'$KABI_DIFF' '$D1,$H1' '$H2,$D2' >/dev/null" /dev/null >tty.out
+	tr '\r' '\n' <tty.out | sed 's/\x1b\[K//g' >tty.txt
+	is "$(grep -cE '^\[1\] fxmod\.ko, ([0-9]|[1-9][0-9]|100)% of the packages read$' tty.txt)" 2 \
+		"  on a terminal: each streamed module with how much of its side's packages is read, cleared" ||
+		grep -a 'fxmod\|modules' tty.txt | cat -A | sed 's/^/# /'
+fi
 # The same kernels as directories (the kernel cache layout).
 for v in 1 2; do
 	eval k=\$k$v

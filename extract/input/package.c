@@ -98,6 +98,8 @@ struct kpkg {
 	size_t nr_again, cap_again, next_again;
 	uint64_t spool_seq;
 	int64_t streamed, streamed_bytes;
+	/* For the time left: bytes the streaming reads in all (0: unknown), and of closed readings. */
+	uint64_t stream_total, stream_done;
 	bool verbose;
 	struct extract_modules_feed feed;
 	struct unpack_budget budget;	/* what every reading wrote, against the caps */
@@ -570,6 +572,41 @@ static int spool_module(struct kpkg *p, char **name, char **file)
 	return *file ? 1 : -ENOMEM;
 }
 
+/* The size of package @pkg; 0 when it cannot be told (no estimate then). */
+static uint64_t package_bytes(const char *pkg)
+{
+	struct stat st;
+
+	return pkg && !stat(pkg, &st) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* The bytes the streaming of the modules will read: the open package's and those read again. */
+static uint64_t stream_bytes(const struct kpkg *p)
+{
+	uint64_t total = p->open.outer ? package_bytes(p->open.pkg) : 0, b;
+	size_t i;
+
+	if (p->open.outer && !total)
+		return 0;
+	for (i = p->next_again; i < p->nr_again; i++) {
+		b = package_bytes(p->again[i]);
+		if (!b)
+			return 0;
+		total += b;
+	}
+	return total;
+}
+
+/* extract_modules_feed.position: the bytes read of those stream_bytes() counted. */
+static uint64_t feed_position(void *ctx, uint64_t *total)
+{
+	struct kpkg *p = ctx;
+	la_int64_t at = p->open.outer ? archive_filter_bytes(p->open.outer, -1) : 0;
+
+	*total = p->stream_total;
+	return p->stream_done + (at > 0 ? (uint64_t)at : 0);
+}
+
 /* extract_modules_feed.next: the modules of p->open, then those of p->again. */
 static int feed_next(void *ctx, char **name, char **file)
 {
@@ -586,6 +623,7 @@ static int feed_next(void *ctx, char **name, char **file)
 			while ((err = next_member(p, &p->open)) > 0)
 				if (module_member(&p->open))
 					return spool_module(p, name, file);
+			p->stream_done += package_bytes(p->open.pkg);
 			close_reading(&p->open);
 			if (err)
 				return err;
@@ -640,8 +678,9 @@ int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **
 			    p->st.total_bytes / 1e6, p->rest_unread ?
 			    " (modules skipped: no UAPI headers package; the rest not read)" :
 			    p->st.skipped_modules ? " (modules skipped: no UAPI headers package)" : "");
-	p->feed = (struct extract_modules_feed){ .next = feed_next, .ctx = p, .what = p->arg,
-						 .report = verbose };
+	p->stream_total = stream_bytes(p);
+	p->feed = (struct extract_modules_feed){ .next = feed_next, .position = feed_position,
+						 .ctx = p, .what = p->arg, .report = verbose };
 	*out = p;
 	return 0;
 }
