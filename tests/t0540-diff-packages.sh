@@ -87,6 +87,8 @@ if command -v script >/dev/null 2>&1; then
 	is "$(grep -cE '^\[1\] fxmod\.ko, ([0-9]|[1-9][0-9]|100)% of the packages read$' tty.txt)" 2 \
 		"  on a terminal: each streamed module with how much of its side's packages is read, cleared" ||
 		grep -a 'fxmod\|modules' tty.txt | cat -A | sed 's/^/# /'
+	grep -qE '^linux-image-6\.99\.1-amd64-dbg_6\.99\.1_amd64\.deb: [0-9]+% read \([0-9]+ of [0-9]+ MB\)$' tty.txt
+	ok $? "  and while a package is read, how much of it is" || grep -a 'read' tty.txt | cat -A | sed 's/^/# /'
 fi
 # The same kernels as directories (the kernel cache layout).
 for v in 1 2; do

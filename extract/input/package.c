@@ -41,6 +41,7 @@
 #include "extract/input/unpack-limits.h"
 #include "lib/buf.h"
 #include "lib/err.h"
+#include "lib/eta.h"
 #include "lib/mem.h"
 #include "lib/path.h"
 #include "lib/tmpfile.h"
@@ -78,6 +79,10 @@ struct reading {
 	char *block;		/* the nested reader's buffer (each reading its own) */
 	struct archive_entry *e;/* the current member */
 	bool counted;		/* read before: its members are in the stats already */
+	/* A status line on how far the reading is (not while modules stream: theirs is shown). */
+	bool status;
+	uint64_t size;		/* the package's bytes, 0 unknown */
+	struct timespec started, shown;
 };
 
 struct kpkg {
@@ -240,6 +245,40 @@ static const char *reading_error(const struct reading *r)
 }
 
 /* unpack_read_fn over the current member of a reading. */
+/* The size of package @pkg; 0 when it cannot be told (no estimate then). */
+static uint64_t package_bytes(const char *pkg)
+{
+	struct stat st;
+
+	return pkg && !stat(pkg, &st) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+}
+
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* The status line of @r: the share of its package read, the time left (a few a second at most). */
+static void show_reading(struct reading *r)
+{
+	la_int64_t at = archive_filter_bytes(r->outer, -1);
+	const char *base = strrchr(r->pkg, '/') ? strrchr(r->pkg, '/') + 1 : r->pkg;
+	struct timespec now;
+	long left;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!r->size || at < 0 || (uint64_t)at > r->size || seconds_between(&r->shown, &now) < 0.25)
+		return;
+	r->shown = now;
+	left = kd_eta_seconds((uint64_t)at, r->size, seconds_between(&r->started, &now));
+	if (left >= 0)
+		kd_status("%s: %d%% read (%.0f of %.0f MB), ~%ld s left", base,
+			  (int)((uint64_t)at * 100 / r->size), at / 1e6, r->size / 1e6, left);
+	else
+		kd_status("%s: %d%% read (%.0f of %.0f MB)", base, (int)((uint64_t)at * 100 / r->size),
+			  at / 1e6, r->size / 1e6);
+}
+
 static ssize_t read_member(void *ctx, void *buf, size_t len)
 {
 	struct reading *r = ctx;
@@ -250,6 +289,8 @@ static ssize_t read_member(void *ctx, void *buf, size_t len)
 		       reading_error(r));
 		return -KD_EFORMAT;
 	}
+	if (r->status)
+		show_reading(r);
 	return n;
 }
 
@@ -451,6 +492,8 @@ static int open_reading(struct reading *r, const char *pkg)
 
 	memset(r, 0, sizeof(*r));
 	r->pkg = pkg;
+	r->size = package_bytes(pkg);
+	clock_gettime(CLOCK_MONOTONIC, &r->started);
 	r->outer = new_reader();
 	if (!r->outer)
 		return -ENOMEM;
@@ -529,8 +572,12 @@ static int read_packages(struct kpkg *p)
 			 * its reading (outer_read), so a reading is never copied.
 			 */
 			err = open_reading(&p->open, list[i]);
+			p->open.status = p->verbose;
 			if (!err)
 				err = read_payload(p, &p->open, i == last, &again);
+			if (p->open.status)
+				kd_status("%s", "");
+			p->open.status = false;
 			if (err == 1) {
 				p->pending = true;	/* streamed from here on */
 				err = 0;
@@ -570,14 +617,6 @@ static int spool_module(struct kpkg *p, char **name, char **file)
 	p->streamed_bytes += archive_entry_size(p->open.e);
 	*file = kd_buf_detach(&path);
 	return *file ? 1 : -ENOMEM;
-}
-
-/* The size of package @pkg; 0 when it cannot be told (no estimate then). */
-static uint64_t package_bytes(const char *pkg)
-{
-	struct stat st;
-
-	return pkg && !stat(pkg, &st) && st.st_size > 0 ? (uint64_t)st.st_size : 0;
 }
 
 /* The bytes the streaming of the modules will read: the open package's and those read again. */
