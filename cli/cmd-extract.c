@@ -265,7 +265,8 @@ int cmd_extract(int argc, char **argv)
 	if (tmpdir) {
 		int e = to_stdout_end(tmpdir, &out, !err);	/* removes and frees it */
 
-		err = err ? err : e;
+		if (!err)
+			err = e;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (!err && !quiet)

@@ -162,7 +162,8 @@ static int build_set(const struct probe_opts *o, struct probe_set **out)
 		err = probe__add_spec(set, s, db, o->fs, &st);
 	if (!err && !o->no_builtin) {
 		err = probe_set__new(&builtin);
-		err = err ? err : probe__add_builtin(builtin, db, &absent);
+		if (!err)
+			err = probe__add_builtin(builtin, db, &absent);
 		added = err ? 0 : probe_set__merge(set, builtin);
 		err = added < 0 ? (int)added : err;
 	}
@@ -214,8 +215,9 @@ static int choose_fs(struct probe_opts *o, const char *boot_support, struct kd_b
 		err = kd_buf_addf(choice, "--fs %s", o->fs);
 	} else if (!err) {
 		err = probe__fs_choose(o->boot.modules_dir, boot_support, &o->fs, &why);
-		err = err ? err : why.len ? kd_buf_addf(choice, "default; not ext4: %s", why.s)
-					  : kd_buf_adds(choice, "default");
+		if (!err)
+			err = why.len ? kd_buf_addf(choice, "default; not ext4: %s", why.s)
+				      : kd_buf_adds(choice, "default");
 		/* Said before the boot: the contract's deviations of tmpfs will be the ones taken. */
 		if (!err && why.len)
 			kd_warn("probe: the probe's files on tmpfs, not ext4: %s", why.s);
@@ -343,7 +345,8 @@ int cmd_probe(int argc, char **argv)
 		support = NULL;
 	kdb__free(db);
 	db = NULL;
-	err = err ? err : choose_fs(&o, support, &modules, &fs_choice);
+	if (!err)
+		err = choose_fs(&o, support, &modules, &fs_choice);
 	if (err)
 		goto fail;
 	err = build_set(&o, &set);
@@ -361,9 +364,12 @@ int cmd_probe(int argc, char **argv)
 		kd_warn("%s: the probe's files were on %s, not %s: the contract's deviations of %s"
 			" were taken", o.kernel, run.fs ? run.fs : "an unknown file system", o.fs, o.fs);
 	err = kdb__open_update(o.db_path, &db);
-	err = err ? err : probe__store(db, set, &run, o.kernel, &mismatches, &known);
-	err = err ? err : kdb__set_meta(db, "probe_fs_choice", fs_choice.s);
-	err = err ? err : kdb__commit(db);
+	if (!err)
+		err = probe__store(db, set, &run, o.kernel, &mismatches, &known);
+	if (!err)
+		err = kdb__set_meta(db, "probe_fs_choice", fs_choice.s);
+	if (!err)
+		err = kdb__commit(db);
 	if (err)
 		goto fail;
 	if (!o.quiet) {

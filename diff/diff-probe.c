@@ -246,7 +246,8 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 				  p->new_fs);
 		c->fs = err ? NULL : kd_buf_detach(&fs);
 		kd_buf_release(&fs);
-		err = err ? err : c->fs ? 0 : -ENOMEM;
+		if (!err)
+			err = c->fs ? 0 : -ENOMEM;
 	}
 	if (!err) {
 		struct kd_buf first = KD_BUF_INIT;

@@ -120,7 +120,8 @@ int name_set_add(struct name_set *set, const char *spelling)
 	if (name_set_find(set, e.kind, e.ident) >= 0)
 		return 0;
 	err = KD_GROW(set->v, set->cap, set->n + 1);
-	err = err ? err : kd_hashmap_reserve(&set->by_ident, 1);
+	if (!err)
+		err = kd_hashmap_reserve(&set->by_ident, 1);
 	if (err)
 		return err;
 	e.spelling = kd_strdup(spelling);

@@ -294,7 +294,8 @@ int kd_remove_tree(const char *dir)
 		if (at_top && errno != ENOTEMPTY && errno != EEXIST && !err)
 			err = -errno;
 		if (!removed) {
-			err = err ? err : -ENOTEMPTY;
+			if (!err)
+				err = -ENOTEMPTY;
 			break;
 		}
 	}

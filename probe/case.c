@@ -169,14 +169,22 @@ int probe_set__add(struct probe_set *set, const struct probe_case *c)
 	for (i = 0; i < copy.nr_args; i++)
 		copy.args[i].str = NULL;
 	err = dup_opt(c->id, &copy.id);
-	err = err ? err : dup_opt(c->call, &copy.call);
-	err = err ? err : dup_opt(c->expect_errno, &copy.expect_errno);
-	err = err ? err : dup_opt(c->what ? c->what : "", &copy.what);
-	err = err ? err : dup_opt(c->origin ? c->origin : "builtin", &copy.origin);
-	err = err ? err : dup_opt(c->subject, &copy.subject);
-	err = err ? err : dup_opt(c->deviation, &copy.deviation);
-	err = err ? err : dup_opt(c->deviation_why, &copy.deviation_why);
-	err = err ? err : dup_opt(c->deviation_fs, &copy.deviation_fs);
+	if (!err)
+		err = dup_opt(c->call, &copy.call);
+	if (!err)
+		err = dup_opt(c->expect_errno, &copy.expect_errno);
+	if (!err)
+		err = dup_opt(c->what ? c->what : "", &copy.what);
+	if (!err)
+		err = dup_opt(c->origin ? c->origin : "builtin", &copy.origin);
+	if (!err)
+		err = dup_opt(c->subject, &copy.subject);
+	if (!err)
+		err = dup_opt(c->deviation, &copy.deviation);
+	if (!err)
+		err = dup_opt(c->deviation_why, &copy.deviation_why);
+	if (!err)
+		err = dup_opt(c->deviation_fs, &copy.deviation_fs);
 	for (i = 0; !err && i < copy.nr_args; i++)
 		err = dup_opt(c->args[i].str, &copy.args[i].str);
 	if (err) {
@@ -213,14 +221,16 @@ static int add_bit_case(struct probe_set *set, const struct probe_flagset *fs,
 		c.expect = fs->unknown_ignored ? PROBE_EXPECT_ACCEPT : PROBE_EXPECT_ERRNO;
 		err = headline ? kd_buf_addf(&id, "%s.unknown", fs->name)
 			       : kd_buf_addf(&id, "%s.bit%u", fs->name, n);
-		err = err ? err : kd_buf_addf(&what, "%s: unknown bit %u (0x%llx) %s", fs->name, n,
-					      (unsigned long long)bit,
-					      fs->unknown_ignored ? "ignored" : "rejected");
+		if (!err)
+			err = kd_buf_addf(&what, "%s: unknown bit %u (0x%llx) %s", fs->name, n,
+					  (unsigned long long)bit,
+					  fs->unknown_ignored ? "ignored" : "rejected");
 	} else {
 		c.kind = PROBE_CASE_FLAG;
 		c.expect = PROBE_EXPECT_ACCEPT;
 		err = kd_buf_addf(&id, "%s.%s", fs->name, flag_name);
-		err = err ? err : kd_buf_addf(&what, "%s: %s alone is accepted", fs->name, flag_name);
+		if (!err)
+			err = kd_buf_addf(&what, "%s: %s alone is accepted", fs->name, flag_name);
 	}
 	c.expect_errno = fs->reject_errno ? fs->reject_errno : "EINVAL";
 	c.id = id.s;

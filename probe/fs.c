@@ -150,7 +150,8 @@ int probe__fs_prepare(const char *dir, const char *arch, const char *modules_dir
 		kd_buf_reset(&path);
 		err = kd_buf_addf(&path, "%s/fs.img", dir);
 		argv[9] = path.s;
-		err = err ? err : probe_run_cmd(argv, &log, 60, 1u << 20);
+		if (!err)
+			err = probe_run_cmd(argv, &log, 60, 1u << 20);
 		if (err == -ENOENT)
 			kd_err("probe: --fs ext4 needs mke2fs (Debian: e2fsprogs)");
 		else if (err)
@@ -249,8 +250,10 @@ int probe__pack_fs(struct probe_cpio *a, const struct probe_fs *fs)
 	int err;
 
 	err = kd_buf_read_file(&data, fs->image);
-	err = err ? err : probe_cpio__add_file(a, "fs.img", 0600, data.s, data.len);
-	err = err ? err : probe_cpio__add_dir(a, "kabi-mod", 0755);
+	if (!err)
+		err = probe_cpio__add_file(a, "fs.img", 0600, data.s, data.len);
+	if (!err)
+		err = probe_cpio__add_dir(a, "kabi-mod", 0755);
 	for (i = 0; !err && i < NR_MODULES; i++) {
 		if (!fs->modules[i])
 			continue;	/* built in, or the kernel has no such module */
@@ -259,12 +262,16 @@ int probe__pack_fs(struct probe_cpio *a, const struct probe_fs *fs)
 		err = kd_buf_read_file(&data, fs->modules[i]);
 		if (err && err != -ENOMEM)
 			kd_err("%s: %s", fs->modules[i], kd_strerror(err));
-		err = err ? err : kd_buf_addf(&name, "kabi-mod/%s.ko", ext4_modules[i]);
-		err = err ? err : probe_cpio__add_file(a, name.s, 0600, data.s, data.len);
-		err = err ? err : kd_buf_addf(&list, "/%s\n", name.s);
+		if (!err)
+			err = kd_buf_addf(&name, "kabi-mod/%s.ko", ext4_modules[i]);
+		if (!err)
+			err = probe_cpio__add_file(a, name.s, 0600, data.s, data.len);
+		if (!err)
+			err = kd_buf_addf(&list, "/%s\n", name.s);
 	}
 	/* An empty list is a list: ext4 and loop built in. */
-	err = err ? err : probe_cpio__add_file(a, "kabi-fs", 0600, list.len ? list.s : "", list.len);
+	if (!err)
+		err = probe_cpio__add_file(a, "kabi-fs", 0600, list.len ? list.s : "", list.len);
 	kd_buf_release(&data);
 	kd_buf_release(&list);
 	kd_buf_release(&name);

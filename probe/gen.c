@@ -66,8 +66,10 @@ static int gen_case(const struct probe_case *c, size_t *patch_idx, struct kd_buf
 	int a, err;
 
 	err = kd_buf_adds(out, "\t{ ");
-	err = err ? err : add_c_string(out, c->id);
-	err = err ? err : kd_buf_addf(out, ", %ld, %d, %d, {", c->nr, c->nr_args, c->ret_fd);
+	if (!err)
+		err = add_c_string(out, c->id);
+	if (!err)
+		err = kd_buf_addf(out, ", %ld, %d, %d, {", c->nr, c->nr_args, c->ret_fd);
 	for (a = 0; !err && a < c->nr_args; a++) {
 		const struct probe_arg *g = &c->args[a];
 
@@ -77,7 +79,8 @@ static int gen_case(const struct probe_case *c, size_t *patch_idx, struct kd_buf
 			err = add_c_string(out, g->str);
 		else if (!err)
 			err = kd_buf_adds(out, "0");
-		err = err ? err : kd_buf_addf(out, ", %zu, %zu }", *patch_idx, g->nr_patches);
+		if (!err)
+			err = kd_buf_addf(out, ", %zu, %zu }", *patch_idx, g->nr_patches);
 		*patch_idx += g->nr_patches;
 	}
 	if (!err && !c->nr_args)
@@ -91,14 +94,17 @@ int probe__gen_c(const struct probe_set *set, struct kd_buf *out)
 	int err;
 
 	err = kd_buf_adds(out, probe_runtime_head);
-	err = err ? err : gen_patches(set, out);
-	err = err ? err : kd_buf_adds(out, "\nstatic const struct pcase cases[] = {\n");
+	if (!err)
+		err = gen_patches(set, out);
+	if (!err)
+		err = kd_buf_adds(out, "\nstatic const struct pcase cases[] = {\n");
 	for (i = 0; !err && i < probe_set__count(set); i++)
 		err = gen_case(probe_set__case(set, i), &patch_idx, out);
 	if (!err && !probe_set__count(set))
 		err = kd_buf_adds(out, "\t{ \"none\", -1, 0, 0, { { 0, 0, 0, 0, 0 } } },\n");
-	err = err ? err : kd_buf_addf(out, "};\nstatic const int ncases = %zu;\n",
-				      probe_set__count(set));
+	if (!err)
+		err = kd_buf_addf(out, "};\nstatic const int ncases = %zu;\n",
+				  probe_set__count(set));
 	return err ? err : kd_buf_adds(out, probe_runtime_tail);
 }
 

@@ -23,11 +23,15 @@ int probe__pack(const char *init_bin, const char *cpio_path, bool gzip,
 	err = kd_buf_read_file(&bin, init_bin);
 	if (err && err != -ENOMEM)
 		kd_err("%s: %s", init_bin, kd_strerror(err));
-	err = err ? err : probe_cpio__new(cpio_path, gzip, &a);
-	err = err ? err : probe_cpio__add_dir(a, "dev", 0755);
+	if (!err)
+		err = probe_cpio__new(cpio_path, gzip, &a);
+	if (!err)
+		err = probe_cpio__add_dir(a, "dev", 0755);
 	/* The kernel opens /dev/console for init's stdio before running it. */
-	err = err ? err : probe_cpio__add_chardev(a, "dev/console", 0600, 5, 1);
-	err = err ? err : probe_cpio__add_file(a, "init", 0755, bin.s, bin.len);
+	if (!err)
+		err = probe_cpio__add_chardev(a, "dev/console", 0600, 5, 1);
+	if (!err)
+		err = probe_cpio__add_file(a, "init", 0755, bin.s, bin.len);
 	err = err || !fs ? err : probe__pack_fs(a, fs);
 	if (!err) {
 		err = probe_cpio__finish(a);

@@ -38,7 +38,8 @@ int probe__boot(const struct probe_boot_conf *conf, const char *kernel,
 	err = kd_buf_addf(&append, "console=%s panic=-1 quiet", m->console);
 	if (!err && conf && conf->append && *conf->append)
 		err = kd_buf_addf(&append, " %s", conf->append);
-	err = err ? err : kd_buf_addf(&mem, "%u", conf && conf->memory_mb ? conf->memory_mb : 512);
+	if (!err)
+		err = kd_buf_addf(&mem, "%u", conf && conf->memory_mb ? conf->memory_mb : 512);
 	if (!err) {
 		const char *fixed[] = {
 			"-accel", accel, "-m", mem.s, "-nodefaults", "-no-user-config",
@@ -94,7 +95,8 @@ int probe__tail(const char *console, int n, struct kd_buf *b)
 			else if (c == '\t')
 				err = kd_buf_addc(b, ' ');
 		}
-		err = err ? err : kd_buf_addc(b, '\n');
+		if (!err)
+			err = kd_buf_addc(b, '\n');
 		p += len + 1;
 	}
 	return err;

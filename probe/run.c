@@ -109,15 +109,19 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 		return err;
 	}
 	err = kd_buf_addf(&c_path, "%s/probe.c", dir);
-	err = err ? err : kd_buf_addf(&bin, "%s/probe", dir);
-	err = err ? err : kd_buf_addf(&cpio, "%s/probe.cpio", dir);
+	if (!err)
+		err = kd_buf_addf(&bin, "%s/probe", dir);
+	if (!err)
+		err = kd_buf_addf(&cpio, "%s/probe.cpio", dir);
 	if (err)
 		goto out;
 
 	t0 = now_s();
 	err = probe__gen_c(set, &src);
-	err = err ? err : write_file(c_path.s, src.s, src.len);
-	err = err ? err : probe__build(cc, conf ? conf->arch : NULL, c_path.s, bin.s);
+	if (!err)
+		err = write_file(c_path.s, src.s, src.len);
+	if (!err)
+		err = probe__build(cc, conf ? conf->arch : NULL, c_path.s, bin.s);
 	if (err)
 		goto out;
 	t.gen_build_s = now_s() - t0;
@@ -125,7 +129,8 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 	t0 = now_s();
 	if (conf && conf->fs && !strcmp(conf->fs, "ext4"))
 		err = probe__fs_prepare(dir, conf->arch, conf->modules_dir, &fs);
-	err = err ? err : probe__pack(bin.s, cpio.s, gzip, fs.image ? &fs : NULL);
+	if (!err)
+		err = probe__pack(bin.s, cpio.s, gzip, fs.image ? &fs : NULL);
 	probe_fs__release(&fs);	/* the image is in the initramfs now */
 	if (err)
 		goto out;
@@ -156,7 +161,8 @@ int probe__run(const struct probe_set *set, const struct probe_boot_conf *conf,
 		kd_buf_reset(&src);
 		err = kd_buf_addf(&src, "QEMU failed (not a bootable %s kernel?)",
 				  conf && conf->arch ? conf->arch : "x86_64");
-		err = err ? err : boot_failure(kernel, src.s, console.s, -EIO);
+		if (!err)
+			err = boot_failure(kernel, src.s, console.s, -EIO);
 		goto out;
 	}
 	err = probe__parse(set, console.s, run);

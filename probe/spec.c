@@ -338,9 +338,12 @@ static int errno_cases(struct conv *cv, const char *origin_file)
 		kd_buf_reset(&origin);
 		err = dup > 1 ? kd_buf_addf(&id, "%s.%s.%u", c->name, e->name, dup)
 			      : kd_buf_addf(&id, "%s.%s", c->name, e->name);
-		err = err ? err : spec_expr__format(e->when, &what);
-		err = err ? err : kd_buf_addf(&what, ": %s", e->text ? e->text : "");
-		err = err ? err : kd_buf_addf(&origin, "%s:%d", origin_file, e->loc.line);
+		if (!err)
+			err = spec_expr__format(e->when, &what);
+		if (!err)
+			err = kd_buf_addf(&what, ": %s", e->text ? e->text : "");
+		if (!err)
+			err = kd_buf_addf(&origin, "%s:%d", origin_file, e->loc.line);
 		if (err)
 			break;
 		pc.id = id.s;
@@ -461,7 +464,8 @@ static int flag_cases(struct conv *cv, struct conv_slot *sl, const char *name, c
 			}
 		err = mark_deviation(cv, &pc, &why);
 		reset(cv);
-		err = err ? err : add_case(cv, &pc);
+		if (!err)
+			err = add_case(cv, &pc);
 		cv->st->flag_cases += !err;
 	}
 out:
@@ -486,7 +490,8 @@ static int call_flag_cases(struct conv *cv, const char *origin)
 		if (p->arg.kind == SPEC_K_FLAGS) {
 			kd_buf_reset(&name);
 			err = kd_buf_addf(&name, "%s.%s", c->name, p->name);
-			err = err ? err : flag_cases(cv, &cv->slots[i], name.s, p->arg.ref, origin);
+			if (!err)
+				err = flag_cases(cv, &cv->slots[i], name.s, p->arg.ref, origin);
 			continue;
 		}
 		if (p->arg.kind != SPEC_K_PTR || !p->arg.ref || p->arg.dir == SPEC_DIR_OUT ||
@@ -511,7 +516,8 @@ static int call_flag_cases(struct conv *cv, const char *origin)
 			err = spec_call__param(c, fd->name)
 			      ? kd_buf_addf(&name, "%s.%s.%s", c->name, p->name, fd->name)
 			      : kd_buf_addf(&name, "%s.%s", c->name, fd->name);
-			err = err ? err : flag_cases(cv, sl, name.s, fd->arg.ref, origin);
+			if (!err)
+				err = flag_cases(cv, sl, name.s, fd->arg.ref, origin);
 		}
 	}
 	kd_buf_release(&name);

@@ -49,20 +49,26 @@ int probe__store(struct kdb *db, const struct probe_set *set, const struct probe
 		*mismatches += !row.matches && !deviates;
 		nknown += deviates;
 	}
-	err = err ? err : kdb__set_meta(db, "probe_release", run->release);
-	err = err ? err : kdb__set_meta(db, "probe_kernel", kernel);
-	err = err ? err : kdb__set_meta(db, "probe_fs", run->fs ? run->fs : "unknown");
+	if (!err)
+		err = kdb__set_meta(db, "probe_release", run->release);
+	if (!err)
+		err = kdb__set_meta(db, "probe_kernel", kernel);
+	if (!err)
+		err = kdb__set_meta(db, "probe_fs", run->fs ? run->fs : "unknown");
 	if (!err)
 		err = kd_buf_addf(&num, "%zu", probe_set__count(set));
-	err = err ? err : kdb__set_meta(db, "probe_cases", num.s);
+	if (!err)
+		err = kdb__set_meta(db, "probe_cases", num.s);
 	kd_buf_reset(&num);
 	if (!err)
 		err = kd_buf_addf(&num, "%zu", *mismatches);
-	err = err ? err : kdb__set_meta(db, "probe_mismatches", num.s);
+	if (!err)
+		err = kdb__set_meta(db, "probe_mismatches", num.s);
 	kd_buf_reset(&num);
 	if (!err)
 		err = kd_buf_addf(&num, "%zu", nknown);
-	err = err ? err : kdb__set_meta(db, "probe_known", num.s);
+	if (!err)
+		err = kdb__set_meta(db, "probe_known", num.s);
 	if (known)
 		*known = nknown;
 	kd_buf_release(&args);

@@ -48,7 +48,8 @@ static int build(const char *path, int64_t how_size, bool is_new)
 		return -ENOMEM;
 	k->is_new = is_new;
 	err = kdb__create(path, &k->db);
-	err = err ? err : kdb__set_meta(k->db, "release", is_new ? "2.0" : "1.0");
+	if (!err)
+		err = kdb__set_meta(k->db, "release", is_new ? "2.0" : "1.0");
 	if (!err) {
 		int64_t u64 = base(k, "long long unsigned int", 8), i32 = base(k, "int", 4);
 		int64_t chr = base(k, "char", 1), sz = base(k, "long unsigned int", 8);
@@ -65,7 +66,8 @@ static int build(const char *path, int64_t how_size, bool is_new)
 		    "usize", sz);
 		err = k->err;
 	}
-	err = err ? err : kdb__clear_probe(k->db);
+	if (!err)
+		err = kdb__clear_probe(k->db);
 	for (i = 0; !err && i < sizeof(rows) / sizeof(rows[0]); i++) {
 		const char *e = is_new ? rows[i].new_err : rows[i].old_err;
 		struct kdb_probe_row r = {
@@ -80,7 +82,8 @@ static int build(const char *path, int64_t how_size, bool is_new)
 
 		err = kdb__put_probe(k->db, &r);
 	}
-	err = err ? err : kdb__commit(k->db);
+	if (!err)
+		err = kdb__commit(k->db);
 	kdb__free(k->db);
 	free(k);
 	return err;

@@ -95,7 +95,8 @@ static int build_fs(const char *path, const char *release, const char *fs, const
 	int err;
 
 	err = kdb__create(path, &db);
-	err = err ? err : kdb__set_meta(db, "release", release);
+	if (!err)
+		err = kdb__set_meta(db, "release", release);
 	err = err || !fs ? err : kdb__set_meta(db, "probe_fs", fs);
 	if (!err && n)
 		err = kdb__clear_probe(db);
@@ -114,7 +115,8 @@ static int build_fs(const char *path, const char *release, const char *fs, const
 
 		err = kdb__put_probe(db, &r);
 	}
-	err = err ? err : kdb__commit(db);
+	if (!err)
+		err = kdb__commit(db);
 	kdb__free(db);
 	return err;
 }

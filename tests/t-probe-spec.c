@@ -157,16 +157,26 @@ static int build_db(const char *path)
 	int err;
 
 	err = kdb__create(path, &db);
-	err = err ? err : kdb__set_meta(db, "release", "6.0.1-test");
-	err = err ? err : kdb__put_type(db, &u64);
-	err = err ? err : kdb__put_type(db, &how);
-	err = err ? err : kdb__put_type(db, &i32);
-	err = err ? err : kdb__put_type(db, &s64);
-	err = err ? err : kdb__put_type(db, &loff);
-	err = err ? err : kdb__put_type(db, &vptr);
-	err = err ? err : kdb__put_type(db, &vec);
-	err = err ? err : kdb__put_constants(db, consts, 2);
-	err = err ? err : kdb__put_function(db, "sys_falloc", 3, "dwarf", "f.c", 1, &fid);
+	if (!err)
+		err = kdb__set_meta(db, "release", "6.0.1-test");
+	if (!err)
+		err = kdb__put_type(db, &u64);
+	if (!err)
+		err = kdb__put_type(db, &how);
+	if (!err)
+		err = kdb__put_type(db, &i32);
+	if (!err)
+		err = kdb__put_type(db, &s64);
+	if (!err)
+		err = kdb__put_type(db, &loff);
+	if (!err)
+		err = kdb__put_type(db, &vptr);
+	if (!err)
+		err = kdb__put_type(db, &vec);
+	if (!err)
+		err = kdb__put_constants(db, consts, 2);
+	if (!err)
+		err = kdb__put_function(db, "sys_falloc", 3, "dwarf", "f.c", 1, &fid);
 	for (i = 0; !err && i < sizeof(falloc) / sizeof(falloc[0]); i++)
 		err = kdb__put_param(db, fid, (int)i, falloc[i].name, falloc[i].type, falloc[i].text);
 	for (i = 0; !err && i < sizeof(calls) / sizeof(calls[0]); i++) {
@@ -176,7 +186,8 @@ static int build_db(const char *path)
 		sc.func_id = !strcmp(calls[i].name, "falloc") ? fid : 0;
 		err = kdb__put_syscall(db, &sc);
 	}
-	err = err ? err : kdb__commit(db);
+	if (!err)
+		err = kdb__commit(db);
 	kdb__free(db);
 	return err;
 }

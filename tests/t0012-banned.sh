@@ -40,4 +40,8 @@ ok $r "a tests/ source is not"
 is "$(cd "$top" && grep -l '^#undef malloc' lib/*.c db/*.c extract/*.c extract/*/*.c \
 	spec/*.c diff/*.c probe/*.c cli/*.c 2>/dev/null)" "lib/mem.c" \
 	"only lib/mem.c undoes the bans"
+# One way to sequence steps that may fail: `if (!err) err = step();`, never
+# the `err = err ? err : step();` chains probe/ once had (issue 28, item 9).
+is "$(cd "$top" && grep -n 'err = err ? err :' lib/*.c db/*.c extract/*.c extract/*/*.c spec/*.c \
+	diff/*.c probe/*.c cli/*.c tests/*.c 2>/dev/null)" "" "no 'err = err ? err :' chains"
 done_testing

@@ -288,7 +288,8 @@ static int ids_file(const struct export *x)
 
 	fd = err ? err : mkstemp(b.s);
 	if (fd < 0) {
-		err = err ? err : -errno;
+		if (!err)
+			err = -errno;
 		kd_buf_release(&b);
 		return err;
 	}

@@ -359,7 +359,8 @@ int kernel_input__fingerprint(const struct kernel_input *ki, struct kd_digest *d
 
 	if (roots[0] || roots[1]) {
 		err = kd_digest__new(&tree);
-		err = err ? err : kd_tree__digest(tree, roots, 2, &bounds, &too_big);
+		if (!err)
+			err = kd_tree__digest(tree, roots, 2, &bounds, &too_big);
 		if (!err && kd_digest__final(tree, NULL, hex))
 			err = -EIO;
 		kd_digest__free(tree);

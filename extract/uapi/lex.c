@@ -49,7 +49,8 @@ int umap_put(struct umap *m, const char *key, size_t klen, void *val)
 	int err;
 
 	err = kd_hashmap_reserve(&m->idx, 1);
-	err = err ? err : KD_GROW(m->e, m->cap, m->n + 1);
+	if (!err)
+		err = KD_GROW(m->e, m->cap, m->n + 1);
 	if (err)
 		return err;
 	e = umap_find(m, key, klen, h, &pos);
