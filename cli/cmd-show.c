@@ -18,6 +18,7 @@
 #include "lib/err.h"
 #include "lib/json.h"
 #include "lib/plain.h"
+#include "lib/str.h"
 
 static const char show_usage[] =
 	"usage: kabi-diff show KERNEL.kabi WHAT [NAME] [options]\n"
@@ -101,7 +102,7 @@ int show_signature(struct show_ctx *s, int64_t func_id, struct kd_buf *b)
 		err = kd_cdecl(b, fn->ret_type, "", type_cache__lookup, s->tc);
 	/* A vDSO entry point's row is "vdso:ABI:NAME": the C name is the last part. */
 	if (!err)
-		err = kd_buf_addf(b, " %s(", !strncmp(fn->name, "vdso:", 5) && strrchr(fn->name, ':') ?
+		err = kd_buf_addf(b, " %s(", kd_starts_with(fn->name, "vdso:") && strrchr(fn->name, ':') ?
 				  strrchr(fn->name, ':') + 1 : fn->name);
 	for (i = 0; !err && i < fn->nr_params; i++) {
 		/* A hostile file may spell a type "" (a base type named by one NUL byte). */

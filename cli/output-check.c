@@ -22,14 +22,8 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "lib/tmpfile.h"
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
 
 /*
  * Is @name one an input directory's readers take: a kernel image (the
@@ -38,9 +32,9 @@ static bool ends_with(const char *s, const char *suffix)
  */
 static bool read_by_name(const char *name)
 {
-	return !strcmp(name, "vmlinux") || !strncmp(name, "vmlinux-", 8) ||
+	return !strcmp(name, "vmlinux") || kd_starts_with(name, "vmlinux-") ||
 	       extract__is_module_path(name) || kpkg__uapi_file(name) ||
-	       (name[0] != '.' && ends_with(name, ".kabispec"));
+	       (name[0] != '.' && kd_ends_with(name, ".kabispec"));
 }
 
 /* Is the directory @real (absolute, no links) @dir itself or below it? Edits @real. */

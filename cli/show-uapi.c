@@ -10,6 +10,7 @@
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
 #include "lib/err.h"
+#include "lib/str.h"
 
 static const char *dir_macro(const char *dir)
 {
@@ -133,7 +134,7 @@ int show_ioctl_row(const struct kd_ioctl *io, void *ctx)
 static int print_constant(const struct kd_constant *c, void *ctx)
 {
 	struct show_ctx *s = ctx;
-	bool is_unsigned = c->ctype && !strncmp(c->ctype, "unsigned", 8);
+	bool is_unsigned = c->ctype && kd_starts_with(c->ctype, "unsigned");
 
 	s->count++;
 	if (is_unsigned)

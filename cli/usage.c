@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "lib/str.h"
 
 int cli_is_help(const char *arg)
 {
@@ -56,7 +57,7 @@ static int nr_prefixed(const struct option *opts, const char *name, size_t len)
 int cli_bad_option(const char *cmd, int c, char *const *argv, const struct option *opts)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";
-	bool long_opt = !strncmp(arg, "--", 2) && (c == ':' || !optopt || strchr(arg, '='));
+	bool long_opt = kd_starts_with(arg, "--") && (c == ':' || !optopt || strchr(arg, '='));
 	int len = long_opt ? (int)strcspn(arg, "=") : 0;
 
 	if (!long_opt && c == ':')

@@ -24,6 +24,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 
 int kdb_harden(struct kdb *db)
 {
@@ -111,11 +112,6 @@ static void objects_release(struct objects *o)
 	o->cap = 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The objects of schema @schema ("main", "other") of @sql, sorted. */
 static int list_objects(sqlite3 *sql, const char *schema, struct objects *o)
 {
@@ -152,7 +148,7 @@ static int list_objects(sqlite3 *sql, const char *schema, struct objects *o)
 	kd_buf_release(&b);
 	/* An empty schema leaves v NULL, which qsort() may not be given even for 0 items. */
 	if (!err && o->n)
-		qsort(o->v, o->n, sizeof(*o->v), cmp_str);
+		qsort(o->v, o->n, sizeof(*o->v), kd_strcmp_ptr);
 	return err;
 }
 
@@ -232,7 +228,7 @@ int kdb_verify_schema(struct kdb *db, const char *schema)
 	if (err)
 		goto out;
 	for (i = 0; i < have.n; i++) {
-		if (bsearch(&have.v[i], all->v, all->n, sizeof(*all->v), cmp_str))
+		if (bsearch(&have.v[i], all->v, all->n, sizeof(*all->v), kd_strcmp_ptr))
 			continue;
 		if (kd_buf_add(&kind, have.v[i], strcspn(have.v[i], "\037"))) {
 			err = -ENOMEM;
@@ -244,7 +240,7 @@ int kdb_verify_schema(struct kdb *db, const char *schema)
 		goto out;
 	}
 	for (i = 0; i < core->n; i++) {
-		if (have.n && bsearch(&core->v[i], have.v, have.n, sizeof(*have.v), cmp_str))
+		if (have.n && bsearch(&core->v[i], have.v, have.n, sizeof(*have.v), kd_strcmp_ptr))
 			continue;
 		kd_err("%s: not a kabi-diff schema: %s is missing; re-extract the kernel", db->path,
 		       object_name(core->v[i], &name));

@@ -15,6 +15,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* Where the facts of a change come from, until a rule names better evidence. */
 static const char *const default_evidence[DIFF__NR_CATEGORIES] = {
@@ -89,7 +90,7 @@ int diff_add(struct diff_result *r, const struct diff_new *n, size_t *idx)
 	c->old_value = old_value ? kd_strdup(old_value) : NULL;
 	c->new_value = new_value ? kd_strdup(new_value) : NULL;
 	c->note = note ? kd_strdup(note) : NULL;
-	c->evidence_kind = strncmp(c->kind, "probe.", 6) ? DIFF_EV_LAYOUT : DIFF_EV_PROBE;
+	c->evidence_kind = !kd_starts_with(c->kind, "probe.") ? DIFF_EV_LAYOUT : DIFF_EV_PROBE;
 	c->evidence = kd_strdup(c->evidence_kind == DIFF_EV_PROBE ?
 				"the probe results of both kernels (kabi-diff probe)" :
 				r->headers_only ? headers_evidence[cat] : default_evidence[cat]);
@@ -154,11 +155,6 @@ int diff_add_impact(struct diff_result *r, size_t idx, const char *root, const c
 	return im->root && im->path ? 0 : -ENOMEM;
 }
 
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
-
 static int cmp_impact(const void *pa, const void *pb)
 {
 	const struct diff_impact *a = pa, *b = pb;
@@ -174,9 +170,9 @@ static int cmp_change(const void *pa, const void *pb)
 	if (a->category != b->category)
 		return (int)a->category - (int)b->category;
 	if ((d = strcmp(a->name, b->name)) || (d = strcmp(a->subject, b->subject)) ||
-	    (d = strcmp(a->kind, b->kind)) || (d = cmp_str(a->old_value, b->old_value)))
+	    (d = strcmp(a->kind, b->kind)) || (d = kd_strcmp_null(a->old_value, b->old_value)))
 		return d;
-	return cmp_str(a->new_value, b->new_value);
+	return kd_strcmp_null(a->new_value, b->new_value);
 }
 
 void diff_result_sort(struct diff_result *r)
@@ -210,7 +206,6 @@ void diff_change_release(struct diff_change *c)
 	free(c->suppressed);
 	free(c->decl_file);
 }
-
 
 void diff_for_free(struct diff_for *df)
 {

@@ -18,6 +18,7 @@
 
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
+#include "lib/str.h"
 #include "lib/typegraph.h"
 
 static const char *const role_names[] = {
@@ -27,17 +28,10 @@ static const char *const role_names[] = {
 	[DIFF_ROLE_HARDWARE] = "a fact of hardware no syscall or ioctl passes",
 };
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 static bool ends_with_any(const char *s, const char *const *suffixes)
 {
 	for (; *suffixes; suffixes++)
-		if (ends_with(s, *suffixes))
+		if (kd_ends_with(s, *suffixes))
 			return true;
 	return false;
 }
@@ -114,7 +108,7 @@ static enum diff_role role_by_name(const char *name, const char *expr, const cha
 		*what = "*_RESERVED, *_RSVD: reserved bits";
 		return DIFF_ROLE_RESERVED;
 	}
-	if (ends_with(name, "VERSION_MIN") || strstr(name, "MIN_VERSION") || ends_with(name, "_ABI_MIN")) {
+	if (kd_ends_with(name, "VERSION_MIN") || strstr(name, "MIN_VERSION") || kd_ends_with(name, "_ABI_MIN")) {
 		*what = "*_VERSION_MIN, *_MIN_VERSION: the oldest version accepted";
 		return DIFF_ROLE_MINIMUM;
 	}
@@ -128,7 +122,7 @@ static enum diff_role role_by_name(const char *name, const char *expr, const cha
 		return DIFF_ROLE_COUNT;
 	}
 	/* *_MAX is a sentinel when it is derived (__IFLA_MAX - 1), a limit (PATH_MAX) when literal. */
-	if (ends_with(name, "_MAX") && (!strncmp(name, "__", 2) || (expr && !is_literal(expr)))) {
+	if (kd_ends_with(name, "_MAX") && (kd_starts_with(name, "__") || (expr && !is_literal(expr)))) {
 		*what = "*_MAX derived from another name: an end sentinel";
 		return DIFF_ROLE_COUNT;
 	}
@@ -142,7 +136,7 @@ static enum diff_role role_by_name(const char *name, const char *expr, const cha
 /* The constant's 64 bits as its C type reads them, for comparisons. */
 static bool is_unsigned(const struct kd_constant *c)
 {
-	return c->ctype && !strncmp(c->ctype, "unsigned", 8);
+	return c->ctype && kd_starts_with(c->ctype, "unsigned");
 }
 
 static int cmp_values(const struct kd_constant *a, const struct kd_constant *b)

@@ -14,6 +14,7 @@
 
 #include "lib/buf.h"
 #include "lib/find.h"
+#include "lib/str.h"
 
 static int emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
 		const char *subject, const char *old_value, const char *new_value, const char *note,
@@ -34,13 +35,6 @@ static bool has_enumerator(const struct kd_type *t, const char *name)
 			     name, name);
 }
 
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /*
  * Named like a count or end marker (__FOO_MAX, MAX_BPF_LINK_TYPE,
  * FOO_LAST, FOO_NR, NUM_NL80211_ATTR, RDMA_NLDEV_NUM_OPS). The name alone
@@ -53,11 +47,11 @@ static bool marker_name(const char *name)
 					    "_NBITS", "_SIZE" };
 	size_t i;
 
-	if (!strncmp(name, "__", 2) || strstr(name, "MAX") || !strncmp(name, "NUM_", 4) ||
+	if (kd_starts_with(name, "__") || strstr(name, "MAX") || kd_starts_with(name, "NUM_") ||
 	    strstr(name, "_NUM_"))
 		return true;
 	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
-		if (ends_with(name, ends[i]))
+		if (kd_ends_with(name, ends[i]))
 			return true;
 	return false;
 }

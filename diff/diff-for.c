@@ -28,6 +28,7 @@
 #include "lib/arch.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "lib/usage.h"
 
 struct resolve {
@@ -51,9 +52,9 @@ static const char *vdso_call(const char *s, char *buf, size_t size)
 {
 	size_t n;
 
-	if (!strncmp(s, "__vdso_", 7))
+	if (kd_starts_with(s, "__vdso_"))
 		s += 7;
-	else if (!strncmp(s, "__kernel_", 9))
+	else if (kd_starts_with(s, "__kernel_"))
 		s += 9;
 	n = strcspn(s, "@ (");
 	if (!n || n >= size)
@@ -210,7 +211,7 @@ static bool uses_call(const struct kd_usage *used, const char *name)
 
 static bool uses_root(const struct kd_usage *used, const char *root)
 {
-	if (!strncmp(root, "ioctl ", 6))
+	if (kd_starts_with(root, "ioctl "))
 		root += 6;
 	return uses_call(used, root) || kd_usage_has_ioctl(used, root);
 }
@@ -248,7 +249,7 @@ static bool change_used(const struct diff_change *c, const struct kd_usage *used
 			return true;
 		break;
 	case DIFF_CAT_CONSTANT:
-		if ((!strncmp(c->name, "__NR_", 5) && kd_usage_has_syscall(used, c->name + 5)) ||
+		if ((kd_starts_with(c->name, "__NR_") && kd_usage_has_syscall(used, c->name + 5)) ||
 		    kd_usage_has_ioctl(used, c->name))
 			return true;
 		break;

@@ -29,6 +29,7 @@
 #include "db/kdb-uapi.h"
 #include "lib/buf.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* A header that compiled on its own in the old tree and does not in the new one. */
 struct broken {
@@ -50,11 +51,6 @@ struct lost {
 	int first_line;
 	char *broken_header;	/* its first old header that fails in the new tree */
 };
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static int cmp_broken(const void *key, const void *elem)
 {
@@ -89,7 +85,7 @@ static int on_new_failure(const struct kdb_uapi_failure *f, void *ctx)
 	int err;
 
 	if (l->nr_old_failures && bsearch(&f->header, l->old_failures, l->nr_old_failures,
-					  sizeof(*l->old_failures), cmp_str))
+					  sizeof(*l->old_failures), kd_strcmp_ptr))
 		return 0;	/* failing on both sides: no change */
 	err = kdb__uapi_header_known(l->run->db[0], f->header, &known);
 	if (err || !known)
@@ -265,7 +261,7 @@ int diff_header_lost(struct diff_run *run)
 	}
 	err = kdb__foreach_uapi_failure(run->db[0], on_old_failure, &l);
 	if (!err && l.nr_old_failures > 1)
-		qsort(l.old_failures, l.nr_old_failures, sizeof(*l.old_failures), cmp_str);
+		qsort(l.old_failures, l.nr_old_failures, sizeof(*l.old_failures), kd_strcmp_ptr);
 	if (!err)
 		err = kdb__foreach_uapi_failure(run->db[1], on_new_failure, &l);
 	/* In header order already (the query's), which find_broken() searches. */

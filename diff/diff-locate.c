@@ -26,6 +26,7 @@
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/str.h"
 
 struct decl {
 	char *file;	/* as the DB has it; NULL: not found */
@@ -197,11 +198,11 @@ static char *source_path(const struct decl *d, const char *arch)
 	const char *f = d->file;
 	int err;
 
-	while (!strncmp(f, "./", 2))
+	while (kd_starts_with(f, "./"))
 		f += 2;
 	if (f[0] == '/' || !d->include_relative)
 		err = kd_buf_adds(&b, f);
-	else if (!strncmp(f, "asm/", 4))
+	else if (kd_starts_with(f, "asm/"))
 		err = kd_buf_addf(&b, "arch/%s/include/uapi/%s", source_arch(arch), f);
 	else
 		err = kd_buf_addf(&b, "include/uapi/%s", f);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "db/kdb-uapi.h"
+#include "lib/str.h"
 
 static int constant_value(const struct kd_constant *c, void *ctx)
 {
@@ -53,7 +54,7 @@ static enum resv_word reserved_word(const char *name)
 	size_t i, n;
 
 	/* __align (linux/sed-opal.h): explicit padding; a plain "align" may be a value. */
-	if (!strncmp(name, "__align", 7) && (!name[7] || (name[7] >= '0' && name[7] <= '9')))
+	if (kd_starts_with(name, "__align") && (!name[7] || (name[7] >= '0' && name[7] <= '9')))
 		return RESV_WORD_PADDING;
 	while (*p == '_')
 		p++;

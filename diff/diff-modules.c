@@ -33,6 +33,7 @@
 
 #include "db/kdb-diff.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* By name. */
 static int dmod_cmp_name(const void *a, const void *b)
@@ -142,11 +143,6 @@ static const struct dmod *new_module(const struct dmod_side *n, const char *key)
 	struct dmod k = { .name = (char *)key };
 
 	return bsearch(&k, n->mods, n->nr_mods, sizeof(*n->mods), dmod_cmp_name);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The result's entry of each module the new kernel lacks, with its headers. */
@@ -425,7 +421,7 @@ int diff_modules_finish(struct diff_run *run)
 
 		for (int l = 0; l < 2; l++) {
 			if (*n[l])
-				qsort(v[l], *n[l], sizeof(*v[l]), cmp_str);
+				qsort(v[l], *n[l], sizeof(*v[l]), kd_strcmp_ptr);
 			for (j = k = 0; j < *n[l]; j++) {
 				if (k && !strcmp(v[l][k - 1], v[l][j]))
 					free(v[l][j]);

@@ -19,6 +19,7 @@
 #include "diff/diff_internal.h"
 #include "lib/arch.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 struct nr_side {
 	struct nr_tables *t;
@@ -103,10 +104,10 @@ int nr_removed_rule(struct nr_tables *t, const struct kd_constant *c, enum diff_
 	int err;
 
 	kd_buf_reset(why);
-	generic = !strncmp(name, "__NR3264_", 9);
+	generic = kd_starts_with(name, "__NR3264_");
 	if (generic)
 		name += 9;
-	else if (!strncmp(name, "__NR_", 5))
+	else if (kd_starts_with(name, "__NR_"))
 		name += 5;
 	else
 		return 0;

@@ -21,6 +21,7 @@
 #include "db/kdb.h"
 #include "db/kdb-kernel.h"
 #include "db/kdb-probe.h"
+#include "lib/str.h"
 
 /*
  * Argument @i of a case's readable list (probe_case__format_args(): ", "
@@ -59,7 +60,7 @@ static int64_t buffer_bytes(const char *a, size_t len)
 	char *end;
 	unsigned long long n;
 
-	if (len < 6 || strncmp(a, "buf[", 4))
+	if (len < 6 || !kd_starts_with(a, "buf["))
 		return -1;
 	n = strtoull(a + 4, &end, 10);
 	return end > a + 4 && *end == ']' && n <= INT64_MAX ? (int64_t)n : -1;
@@ -75,7 +76,7 @@ static bool int_arg(const char *a, size_t len, uint64_t *v)
 	memcpy(buf, a, len);
 	buf[len] = 0;
 	/* probe_case__format_args(): decimal, negative decimal, or 0x hex. */
-	digits = buf + (buf[0] == '-' || !strncmp(buf, "0x", 2) ? 1 + (buf[0] != '-') : 0);
+	digits = buf + (buf[0] == '-' || kd_starts_with(buf, "0x") ? 1 + (buf[0] != '-') : 0);
 	*v = buf[0] == '-' ? (uint64_t)strtoll(buf, &end, 10) :
 	     digits > buf ? strtoull(digits, &end, 16) : strtoull(buf, &end, 10);
 	return end > digits && !*end;

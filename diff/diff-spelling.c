@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "lib/str.h"
 #include "lib/typegraph.h"
 
 bool dt_same_name(const char *a, const char *b)
@@ -67,9 +68,9 @@ static void int_core(const char *name, char *out, size_t n)
 	const char *p = name;
 
 	while (*p && o + 1 < n) {
-		if (!strncmp(p, "unsigned ", 9)) {
+		if (kd_starts_with(p, "unsigned ")) {
 			p += 9;
-		} else if (!strncmp(p, "signed ", 7)) {
+		} else if (kd_starts_with(p, "signed ")) {
 			p += 7;
 		} else if (!strcmp(p, "unsigned")) {
 			p += 8;

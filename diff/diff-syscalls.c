@@ -18,11 +18,7 @@
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"
-
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
+#include "lib/str.h"
 
 static int syscall_change(struct diff_run *run, enum diff_rule_id rule, const char *name,
 			  const char *subject, const char *ov, const char *nv)
@@ -138,7 +134,7 @@ int diff_compare_signatures(struct diff_run *run, const char *name, int64_t fo, 
 			break;
 		if (a->type_id && b->type_id) {
 			err = dt_slot(&run->e, root, SLOT_PARAM, name, subj->s, label, a->type_id, b->type_id);
-		} else if (cmp_str(a->type_text, b->type_text)) {
+		} else if (kd_strcmp_null(a->type_text, b->type_text)) {
 			err = diff_add(run->e.r, &(struct diff_new){
 					.rule = DIFF_R_SYSCALL_PARAM_TYPE, .name = name,
 					.subject = subj->s, .old_value = a->type_text,

@@ -18,18 +18,14 @@
 
 #include "db/kdb-uapi.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* --- facts ------------------------------------------------------------- */
-
-static int cmp_str_ptr(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static bool has_module(const struct diff_facts *k, int side, const char *name)
 {
 	return k->nr_modules[side] &&
-	       bsearch(&name, k->modules[side], k->nr_modules[side], sizeof(char *), cmp_str_ptr);
+	       bsearch(&name, k->modules[side], k->nr_modules[side], sizeof(char *), kd_strcmp_ptr);
 }
 
 static int cmp_id(const void *a, const void *b)
@@ -66,7 +62,7 @@ static int64_t pointee_type(const struct diff_run *run, const struct kd_ioctl *i
 	if (end - text < 3 || strcmp(end - 2, " *"))
 		return 0;	/* not one pointer ("int", "struct x **": nothing to find) */
 	end -= 2;
-	if (!strncmp(text, "struct ", 7) || !strncmp(text, "union ", 6) || !strncmp(text, "enum ", 5)) {
+	if (kd_starts_with(text, "struct ") || kd_starts_with(text, "union ") || kd_starts_with(text, "enum ")) {
 		text = strchr(text, ' ') + 1;
 		tag = true;
 	}

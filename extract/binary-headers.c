@@ -18,6 +18,7 @@
 
 #include "lib/hash.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /*
  * Where user space's name of @path starts: after the last "include/uapi/"
@@ -95,11 +96,6 @@ static int add_cu(Dwarf_Die cu, void *ctx)
 	return srcfiles_for_each(w->dwarf, cu, add_file, w->out);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 int binary_headers__read(struct kdwarf *d, struct binary_headers *out)
 {
 	struct binary_headers_walk w = { .dwarf = d, .out = out };
@@ -107,7 +103,7 @@ int binary_headers__read(struct kdwarf *d, struct binary_headers *out)
 
 	/* Sorted, so rows are written in an order independent of the CUs'. */
 	if (!err && out->n)
-		qsort(out->names, out->n, sizeof(*out->names), cmp_str);
+		qsort(out->names, out->n, sizeof(*out->names), kd_strcmp_ptr);
 	kd_hashmap_release(&out->seen);
 	return err;
 }

@@ -23,6 +23,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* A C type as ftrace spells it ("const char *", "struct open_how *") as a table id; 0 unknown. */
 static int xbtf_parse_type(struct xbtf *b, const char *text, int64_t *id);
@@ -178,7 +179,7 @@ static int from_metadata(struct xbtf *b, struct kelf *k, const struct meta_layou
 	int32_t nb;
 	int i, err = 0;
 
-	if (!l->known || strncmp(f->name, "sys_", 4))
+	if (!l->known || !kd_starts_with(f->name, "sys_"))
 		return 0;
 	err = kd_buf_addf(&sym, "__syscall_meta_%s", f->name + 3);
 	if (err)

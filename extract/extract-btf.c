@@ -28,6 +28,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 
 bool extract__is_bzimage(const char *path)
 {
@@ -56,7 +57,7 @@ static char *find_system_map(const char *image)
 		*base++ = '\0';
 	else
 		base = copy;
-	if (!strncmp(base, "vmlinuz-", 8) &&
+	if (kd_starts_with(base, "vmlinuz-") &&
 	    !kd_buf_addf(&a, "%s/System.map-%s", *dir ? dir : "/", base + 8) &&
 	    !access(a.s, R_OK))
 		found = kd_buf_detach(&a);

@@ -40,6 +40,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 
 int extract_write_identity(struct kdb *db, struct kelf *k, int dwarf_version, const char *input)
 {
@@ -59,7 +60,7 @@ int extract_write_identity(struct kdb *db, struct kelf *k, int dwarf_version, co
 			err = kd_buf_add(&b, p, n);
 			if (!err)
 				err = kdb__set_meta(db, "version", b.s);
-			if (!err && !strncmp(b.s, "Linux version ", 14)) {
+			if (!err && kd_starts_with(b.s, "Linux version ")) {
 				const char *r = b.s + 14;
 				char *rel = kd_strndup(r, strcspn(r, " "));
 

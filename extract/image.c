@@ -26,6 +26,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 #define XEN_ELFNOTE_PHYS32_ENTRY 18
 #define BZ_MAGIC_OFF 0x202		/* "HdrS" */
@@ -243,7 +244,7 @@ static int check_banner(const char *kernel, const char *versions, const char *re
 
 	for (v = versions; *v; v += len + (v[len] == '\n')) {
 		len = strcspn(v, "\n");
-		if (banner && !strncmp(banner, "Linux version ", 14) &&
+		if (banner && kd_starts_with(banner, "Linux version ") &&
 		    strlen(banner + 14) == len && !strncmp(banner + 14, v, len))
 			return 0;
 		if (!release_seen && release && strcspn(v, " ") == strlen(release) &&

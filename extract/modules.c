@@ -28,6 +28,7 @@
 #include "lib/err.h"
 #include "lib/eta.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 struct mod_job {
 	char *path;		/* as the modules table records it */
@@ -124,11 +125,6 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
 	return list_add(&listing.paths, &listing.cap, &listing.n, path);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void release_unreadable(void)
 {
 	while (listing.nr_unreadable)
@@ -161,7 +157,7 @@ static int list_modules(const char *dir, char ***paths, size_t *n)
 		return listing.err;
 	}
 	if (listing.n)	/* qsort(NULL, 0, ...) is undefined */
-		qsort(listing.paths, listing.n, sizeof(char *), cmp_str);
+		qsort(listing.paths, listing.n, sizeof(char *), kd_strcmp_ptr);
 	*paths = listing.paths;
 	*n = listing.n;
 	return 0;

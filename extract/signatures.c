@@ -23,6 +23,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 struct named_die {
 	char *name;
@@ -317,7 +318,7 @@ static int read_metadata(struct kelf *k, struct xfunc *f)
 {
 	struct kd_buf sym = KD_BUF_INIT;
 	const struct kelf_symbol *types, *args;
-	const char *base = strncmp(f->name, "sys_", 4) ? NULL : f->name + 4;
+	const char *base = !kd_starts_with(f->name, "sys_") ? NULL : f->name + 4;
 	size_t n, i, cap = 0;
 	int err = 0;
 

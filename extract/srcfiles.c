@@ -14,6 +14,7 @@
 
 #include "lib/buf.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 struct cu_files {
 	Dwarf_Off cu;
@@ -93,7 +94,7 @@ static size_t source_root(char *const *names, size_t count, const char *comp_dir
 			break;
 		for (i = 0; i < count; i++)
 			if (names[i] && !strncmp(names[i], comp_dir, len) &&
-			    !strncmp(names[i] + len, "include/", 8))
+			    kd_starts_with(names[i] + len, "include/"))
 				return len - 1;
 		len--;
 	}

@@ -14,6 +14,7 @@
  * compat_sys_aarch32_mmap2 is mmap2).
  */
 #include "extract/syscalls_internal.h"
+#include "lib/str.h"
 
 #include <string.h>
 
@@ -62,13 +63,13 @@ const char *syscall_name_of_func(const char *abi, const char *func)
 		name = LOOKUP(renamed_arm64, func);
 	if (name)
 		return name;
-	if (!strncmp(func, "compat_sys_", 11)) {
+	if (kd_starts_with(func, "compat_sys_")) {
 		func += 11;
-		if (!strcmp(abi, "aarch32") && !strncmp(func, "aarch32_", 8))
+		if (!strcmp(abi, "aarch32") && kd_starts_with(func, "aarch32_"))
 			func += 8;
 		return func;
 	}
-	if (!strncmp(func, "sys_", 4))
+	if (kd_starts_with(func, "sys_"))
 		return func + 4;
 	return func;
 }

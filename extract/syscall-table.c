@@ -28,11 +28,7 @@
 #include "lib/err.h"
 #include "lib/find.h"
 #include "lib/mem.h"
-
-static bool has_prefix(const char *s, const char *p)
-{
-	return !strncmp(s, p, strlen(p));
-}
+#include "lib/str.h"
 
 /* One syscall table of an architecture. */
 struct table_layout {
@@ -91,10 +87,10 @@ static const char *func_of_entry(const char *const *prefixes, const char *sym)
 	int i;
 
 	for (i = 0; prefixes[i]; i++) {
-		if (has_prefix(sym, prefixes[i])) {
+		if (kd_starts_with(sym, prefixes[i])) {
 			const char *rest = sym + strlen(prefixes[i]);
 
-			if (has_prefix(rest, "sys_") || has_prefix(rest, "compat_sys_"))
+			if (kd_starts_with(rest, "sys_") || kd_starts_with(rest, "compat_sys_"))
 				return rest;
 		}
 	}
@@ -117,7 +113,7 @@ static const struct kelf_symbol *entry_at(struct kelf *k, const char *const *pre
 	for (i = first; i < end; i++) {
 		const struct kelf_symbol *s = &k->symbols[i];
 
-		if (has_prefix(s->name, want_prefix) && func_of_entry(prefixes, s->name))
+		if (kd_starts_with(s->name, want_prefix) && func_of_entry(prefixes, s->name))
 			return s;
 		if (!best && func_of_entry(prefixes, s->name))
 			best = s;
@@ -125,7 +121,7 @@ static const struct kelf_symbol *entry_at(struct kelf *k, const char *const *pre
 	if (best)
 		return best;
 	for (i = first; i < end; i++)
-		if (k->symbols[i].type == STT_FUNC && !has_prefix(k->symbols[i].name, "__pfx_"))
+		if (k->symbols[i].type == STT_FUNC && !kd_starts_with(k->symbols[i].name, "__pfx_"))
 			return &k->symbols[i];
 	return end > first ? &k->symbols[first] : NULL;
 }
@@ -239,7 +235,7 @@ static int read_entry_points(struct xsyscalls *s, struct kelf *k, const char *co
 		/* Skip compiler-split parts (foo.cold, foo.part.0): not entry points. */
 		if (sym->type != STT_FUNC || strchr(sym->name, '.'))
 			continue;
-		if (!has_prefix(sym->name, prefix) && !(also && has_prefix(sym->name, also)))
+		if (!kd_starts_with(sym->name, prefix) && !(also && kd_starts_with(sym->name, also)))
 			continue;
 		err = add_slot(s, prefixes, abi, -1, sym);
 		if (err)

@@ -3,6 +3,7 @@
  * The set of what one program uses (lib/usage.h): growable arrays of
  * names and numbers, sorted and made unique once, then searched.
  */
+#include "lib/str.h"
 #include "lib/usage.h"
 
 #include <errno.h>
@@ -50,11 +51,6 @@ int kd_usage_add_ioctl_cmd(struct kd_usage *u, uint32_t cmd)
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -75,7 +71,7 @@ static void uniq_names(char **arr, size_t *nr)
 
 	if (!*nr)
 		return;
-	qsort(arr, *nr, sizeof(*arr), cmp_str);
+	qsort(arr, *nr, sizeof(*arr), kd_strcmp_ptr);
 	for (i = 0; i < *nr; i++) {
 		if (n && !strcmp(arr[n - 1], arr[i]))
 			free(arr[i]);
@@ -110,7 +106,7 @@ void kd_usage_finish(struct kd_usage *u)
 
 static bool has_name(char *const *arr, size_t nr, const char *name)
 {
-	return nr && bsearch(&name, arr, nr, sizeof(*arr), cmp_str) != NULL;
+	return nr && bsearch(&name, arr, nr, sizeof(*arr), kd_strcmp_ptr) != NULL;
 }
 
 bool kd_usage_has_syscall(const struct kd_usage *u, const char *name)

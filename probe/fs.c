@@ -23,6 +23,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "probe/probe_internal.h"
 
 /*
@@ -75,7 +76,7 @@ static int walk(struct probe_fs *fs, struct kd_buf *path, int depth)
 			if (!strcmp(e->d_name + m, ".ko") && !fs->modules[i]) {
 				fs->modules[i] = kd_strdup(path->s);
 				err = fs->modules[i] ? 0 : -ENOMEM;
-			} else if (!strncmp(e->d_name + m, ".ko.", 4) && !fs->compressed[i]) {
+			} else if (kd_starts_with(e->d_name + m, ".ko.") && !fs->compressed[i]) {
 				/* .ko.xz, .ko.zst, .ko.gz: Debian's packages compress since 6.x */
 				fs->compressed[i] = kd_strdup(path->s);
 				err = fs->compressed[i] ? 0 : -ENOMEM;

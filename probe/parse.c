@@ -17,6 +17,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "probe/probe.h"
 
 uint32_t probe_crc32(const void *data, size_t len)
@@ -125,9 +126,9 @@ static int parse_line(const struct probe_set *set, const char *line, size_t n,
 		return 1;
 	memcpy(text, line, len);
 	text[len] = '\0';
-	if (!strncmp(text, "KABI-PROBE-BEGIN ", 17))
+	if (kd_starts_with(text, "KABI-PROBE-BEGIN "))
 		return parse_begin(set, text, run);
-	if (!strncmp(text, "KABI-PROBE-END ", 15)) {
+	if (kd_starts_with(text, "KABI-PROBE-END ")) {
 		if (sscanf(text, "KABI-PROBE-END %lu %ld", &cases, &ms) != 2 ||
 		    cases != run->nr_cases || !run->results)
 			return 1;
@@ -135,7 +136,7 @@ static int parse_line(const struct probe_set *set, const char *line, size_t n,
 		run->elapsed_s = ms / 1000.0;
 		return 0;
 	}
-	if (!strncmp(text, "KABI-PROBE ", 11)) {
+	if (kd_starts_with(text, "KABI-PROBE ")) {
 		rc = parse_case(set, text, run);
 		return rc;
 	}

@@ -21,6 +21,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/str.h"
 #include "lib/typegraph.h"
 #include "probe/conv_internal.h"
 
@@ -253,8 +254,8 @@ void conv_param_widths(struct conv *cv, int64_t func_id)
  */
 static const struct kd_type *find_aggregate(struct conv *cv, const char *ctype)
 {
-	const char *kind = !strncmp(ctype, "struct ", 7) ? "struct"
-			 : !strncmp(ctype, "union ", 6) ? "union" : NULL;
+	const char *kind = kd_starts_with(ctype, "struct ") ? "struct"
+			 : kd_starts_with(ctype, "union ") ? "union" : NULL;
 	const struct kd_type *t = NULL;
 	int64_t *ids = NULL;
 	int n, i;
@@ -316,8 +317,8 @@ static bool field_layout(struct conv *cv, const char *ctype, const char *path,
 /* Bytes of the buffer passed for a pointer to @ctype: the first size of an extensible struct. */
 static uint64_t buf_size(struct conv *cv, const char *ctype)
 {
-	const char *name = !strncmp(ctype, "struct ", 7) ? ctype + 7
-			 : !strncmp(ctype, "union ", 6) ? ctype + 6 : NULL;
+	const char *name = kd_starts_with(ctype, "struct ") ? ctype + 7
+			 : kd_starts_with(ctype, "union ") ? ctype + 6 : NULL;
 	const struct spec_struct *st = name ? spec__find_struct(cv->s, name) : NULL;
 	const struct kd_type *t;
 	uint64_t size = 256;
@@ -447,7 +448,7 @@ static int pick_fd(struct conv *cv, const struct spec_arg *a, uint64_t *fd)
  */
 static void point_fields(struct conv *cv, const char *ctype, struct probe_arg *pa, unsigned argi)
 {
-	const struct spec_struct *st = !strncmp(ctype, "struct ", 7) ? spec__find_struct(cv->s, ctype + 7)
+	const struct spec_struct *st = kd_starts_with(ctype, "struct ") ? spec__find_struct(cv->s, ctype + 7)
 				       : NULL;
 	size_t f;
 

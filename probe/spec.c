@@ -29,6 +29,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/str.h"
 #include "probe/probe.h"
 #include "probe/conv_internal.h"
 #include "spec/spec.h"
@@ -495,7 +496,7 @@ static int call_flag_cases(struct conv *cv, const char *origin)
 			continue;
 		}
 		if (p->arg.kind != SPEC_K_PTR || !p->arg.ref || p->arg.dir == SPEC_DIR_OUT ||
-		    strncmp(p->arg.ref, "struct ", 7) ||
+		    !kd_starts_with(p->arg.ref, "struct ") ||
 		    !(st = spec__find_struct(cv->s, p->arg.ref + 7)))
 			continue;
 		for (f = 0; !err && f < st->nr_fields; f++) {

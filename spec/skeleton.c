@@ -24,6 +24,7 @@
 #include "lib/buf.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/str.h"
 #include "lib/typegraph.h"
 #include "spec/spec.h"
 
@@ -126,17 +127,10 @@ static bool name_is(const char *n, const char *const *list)
 	return false;
 }
 
-static bool ends_with(const char *n, const char *suffix)
-{
-	size_t a = strlen(n), b = strlen(suffix);
-
-	return a >= b && !strcmp(n + a - b, suffix);
-}
-
 static bool path_like(const char *n)
 {
 	return strstr(n, "path") || strstr(n, "file") || strstr(n, "dir") ||
-	       ends_with(n, "name") || !strcmp(n, "special");
+	       kd_ends_with(n, "name") || !strcmp(n, "special");
 }
 
 /* One parameter "NAME: KIND" into s->params; @prev_ptr: the last pointer param or NULL. */
@@ -175,16 +169,16 @@ static int add_param(struct skel *s, const char *sys, const struct kd_param *p, 
 		err = kd_buf_adds(&s->params, "uid");
 	} else if (!strcmp(ci.typedef_name, "gid_t")) {
 		err = kd_buf_adds(&s->params, "gid");
-	} else if (!strcmp(name, "fd") || ends_with(name, "fd")) {
+	} else if (!strcmp(name, "fd") || kd_ends_with(name, "fd")) {
 		err = kd_buf_adds(&s->params, "fd");
-	} else if (*prev_ptr && (name_is(name, lens) || ends_with(name, "len"))) {
+	} else if (*prev_ptr && (name_is(name, lens) || kd_ends_with(name, "len"))) {
 		err = kd_buf_addf(&s->params, "len %s", *prev_ptr);
 		*prev_ptr = NULL;
 	} else if (name_is(name, addrs)) {
 		err = kd_buf_adds(&s->params, "addr");
 	} else {
 		err = kd_buf_adds(&s->params, "int");
-		if (!err && ends_with(name, "flags"))
+		if (!err && kd_ends_with(name, "flags"))
 			err = kd_buf_addf(&s->notes, "\tnote \"TODO: %s is a flag set"
 					  " (flags %s_%s).\";\n", name, sys,
 					  !strcmp(name, "flags") ? "flags" : name);

@@ -22,6 +22,7 @@
 #include "lib/find.h"
 #include "lib/hash.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 int spec__new(struct spec **out)
 {
@@ -294,11 +295,6 @@ out:
 	return err;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static bool is_spec_name(const char *n)
 {
 	size_t len = strlen(n), ext = strlen(".kabispec");
@@ -373,7 +369,7 @@ int spec__load_dir(const char *dir, struct spec **out)
 		err = -ENOENT;
 		goto out;
 	}
-	qsort(names, nr, sizeof(*names), cmp_str);
+	qsort(names, nr, sizeof(*names), kd_strcmp_ptr);
 	for (i = 0; i < nr; i++) {
 		struct kd_buf path = KD_BUF_INIT;
 

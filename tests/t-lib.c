@@ -30,6 +30,7 @@
 #include "lib/json.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 #include "lib/plain.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
@@ -690,8 +691,33 @@ static void test_eta(void)
 	is_int(kd_eta_seconds(999, 1000, 10.0), 1, "eta: a fraction of a second left rounds up to 1");
 }
 
+static void test_str(void)
+{
+	const char *names[] = { "vmlinux", "", "asm", "Kbuild" }, *rest = "unset";
+
+	ok(kd_starts_with("struct stat", "struct "), "starts_with: a prefix");
+	ok(!kd_starts_with("struct", "struct "), "  not when the string is shorter");
+	ok(kd_starts_with("x", ""), "  \"\" begins every string");
+	ok(kd_skip_prefix("asm/ioctl.h", "asm/", &rest) && !strcmp(rest, "ioctl.h"),
+	   "skip_prefix: true, and what follows");
+	rest = "unset";
+	ok(!kd_skip_prefix("asm-generic/x.h", "asm/", &rest) && !strcmp(rest, "unset"),
+	   "  false: *rest untouched");
+	ok(kd_skip_prefix("a", "a", NULL), "  @rest may be NULL");
+	ok(kd_ends_with("fxmod.ko", ".ko") && !kd_ends_with("ko", ".ko") && kd_ends_with("", ""),
+	   "ends_with: a suffix, not a longer one, \"\" of \"\"");
+	ok(!kd_ends_with("a.ko.xz", ".ko"), "  only at the end");
+	is_int(kd_strcmp_null(NULL, ""), 0, "strcmp_null: NULL is \"\"");
+	ok(kd_strcmp_null(NULL, "a") < 0 && kd_strcmp_null("a", NULL) > 0, "  and sorts first");
+	qsort(names, 4, sizeof(names[0]), kd_strcmp_ptr);
+	is_str(names[0], "", "strcmp_ptr sorts an array of strings");
+	is_str(names[1], "Kbuild", "  in strcmp order");
+	is_str(names[3], "vmlinux", "  to the end");
+}
+
 int main(void)
 {
+	test_str();
 	test_plain();
 	test_digest();
 	test_buf();

@@ -44,4 +44,9 @@ is "$(cd "$top" && grep -l '^#undef malloc' lib/*.c db/*.c extract/*.c extract/*
 # the `err = err ? err : step();` chains probe/ once had (issue 28, item 9).
 is "$(cd "$top" && grep -n 'err = err ? err :' lib/*.c db/*.c extract/*.c extract/*/*.c spec/*.c \
 	diff/*.c probe/*.c cli/*.c tests/*.c 2>/dev/null)" "" "no 'err = err ? err :' chains"
+# A prefix is tested with kd_starts_with() (lib/str.h), never by a length
+# counted by hand: strncmp(s, "struct ", 7) with a miscount tests another prefix.
+is "$(cd "$top" && grep -nE 'strncmp\([^,]+, "[^"]*", [0-9]+\)' lib/*.c db/*.c extract/*.c \
+	extract/*/*.c spec/*.c spec/*/*.c diff/*.c probe/*.c cli/*.c 2>/dev/null | grep -v '^lib/str\.c:')" "" \
+	"no strncmp() against a literal with its length counted by hand"
 done_testing

@@ -25,6 +25,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "lib/tmpfile.h"
 
 #define LEFTOVER_SECONDS (24 * 60 * 60)	/* no extraction runs this long */
@@ -69,13 +70,6 @@ const char *kcache_kind_name(enum kcache_kind k)
 					     "compiled headers", "partial", "other" };
 
 	return (unsigned)k <= KCACHE_OTHER ? names[k] : "?";
-}
-
-static bool ends_with(const char *s, const char *tail)
-{
-	size_t n = strlen(s), t = strlen(tail);
-
-	return n >= t && !strcmp(s + n - t, tail);
 }
 
 /* nftw() takes no context: the sum of the tree being measured (one thread). */
@@ -196,7 +190,7 @@ static int list_compiled(const char *dir, time_t now, struct kcache_entry **v, s
 		size_t len = strlen(de->d_name);
 
 		if (de->d_name[0] == '.' || fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    (ends_with(de->d_name, ".idx") && !strstr(de->d_name, ".tmp.")))
+		    (kd_ends_with(de->d_name, ".idx") && !strstr(de->d_name, ".tmp.")))
 			continue;	/* an index is listed with its tree */
 		err = push(v, nr, cap, "uapi/", de->d_name, &e);
 		if (err)
@@ -207,7 +201,7 @@ static int list_compiled(const char *dir, time_t now, struct kcache_entry **v, s
 			e->kind = KCACHE_PARTIAL;
 			if (now - st.st_mtime > LEFTOVER_SECONDS)
 				e->stale = "left by an interrupted compilation";
-		} else if (S_ISREG(st.st_mode) && ends_with(de->d_name, ".so")) {
+		} else if (S_ISREG(st.st_mode) && kd_ends_with(de->d_name, ".so")) {
 			struct kd_buf ip = KD_BUF_INIT;
 
 			e->kind = KCACHE_COMPILED;
@@ -274,7 +268,7 @@ int kcache__list(const char *dir, time_t now, struct kcache_entry **out, size_t 
 			err = -ENOMEM;
 			break;
 		}
-		if (strstr(de->d_name, ".tmp.") || (!strncmp(de->d_name, ".kabi-unpack-", 13) &&
+		if (strstr(de->d_name, ".tmp.") || (kd_starts_with(de->d_name, ".kabi-unpack-") &&
 						    S_ISDIR(st.st_mode))) {
 			e->kind = KCACHE_PARTIAL;
 			if (S_ISDIR(st.st_mode)) {
@@ -284,16 +278,16 @@ int kcache__list(const char *dir, time_t now, struct kcache_entry **out, size_t 
 			}
 			if (now - st.st_mtime > LEFTOVER_SECONDS)
 				e->stale = "left by an interrupted extraction";
-		} else if (S_ISREG(st.st_mode) && ends_with(de->d_name, ".kabi")) {
+		} else if (S_ISREG(st.st_mode) && kd_ends_with(de->d_name, ".kabi")) {
 			err = describe_kabi(path.s, e);
 			if (!err)
 				err = kabi_what(e);
-		} else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "pkg-", 4) &&
-			   ends_with(de->d_name, ".ref")) {
+		} else if (S_ISREG(st.st_mode) && kd_starts_with(de->d_name, "pkg-") &&
+			   kd_ends_with(de->d_name, ".ref")) {
 			e->kind = KCACHE_PACKAGES;
 			err = describe_ref(path.s, e);
-		} else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "file-", 5) &&
-			   ends_with(de->d_name, ".ref")) {
+		} else if (S_ISREG(st.st_mode) && kd_starts_with(de->d_name, "file-") &&
+			   kd_ends_with(de->d_name, ".ref")) {
 			bool live;
 
 			e->kind = KCACHE_DIGEST;

@@ -30,6 +30,7 @@
 #include "lib/child.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "lib/tmpfile.h"
 
 /* Object ids: 40 hex digits (SHA-1) or 64 (SHA-256). */
@@ -70,7 +71,7 @@ static bool wanted(const char *name, const char *arch_dir, bool *arch)
 	*arch = !strncmp(name, arch_dir, a) && name[a] == '/';
 	if (n < 3 || !kpkg__uapi_file(name))
 		return false;
-	return !strncmp(name, "include/uapi/", 13) || *arch;
+	return kd_starts_with(name, "include/uapi/") || *arch;
 }
 
 /*
@@ -326,7 +327,7 @@ static int write_blob(struct export *x, struct pipe_in *in, size_t i, struct kd_
 	int fd = -1, err;
 
 	if (rec->len <= oid_len + 6 || memcmp(rec->s, bl->oid, oid_len) ||
-	    strncmp(rec->s + oid_len, " blob ", 6)) {
+	    !kd_starts_with(rec->s + oid_len, " blob ")) {
 		kd_err("%s: %s: git cat-file answered '%.80s'", x->label.s, bl->path, rec->s);
 		return -KD_EFORMAT;
 	}

@@ -44,6 +44,7 @@
 #include "lib/hash.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 #include "lib/tree-digest.h"
 
 /* The architecture of the ELF file @path by its e_machine; x86_64 when unknown. */
@@ -147,20 +148,13 @@ static struct {
 	size_t root_len;
 } walk;
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 static int walk_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
 	(void)ftw;
 	if (type != FTW_F)
 		return 0;
 	/* The modules --modules reads, compressed ones too. */
-	if (walk.only_ko ? !extract__is_module_path(path) : !has_suffix(path, ".h"))
+	if (walk.only_ko ? !extract__is_module_path(path) : !kd_ends_with(path, ".h"))
 		return 0;
 	walk.files++;
 	if (walk.stop_at_first)
@@ -308,7 +302,7 @@ int kernel_input__probe(const char *dir, struct kernel_input *ki)
 		err = find_vdso(dir, ki);
 	/* A build tree keeps modules beside their sources and arch/ at the top. */
 	if (!err && ki->vmlinux && strcmp(ki->layout, "debug package") &&
-	    ((ki->modules_dir && has_suffix(ki->modules_dir, "/modules")) ||
+	    ((ki->modules_dir && kd_ends_with(ki->modules_dir, "/modules")) ||
 	     (ki->uapi_roots[1] && ki->cache_layout_headers)))
 		ki->layout = "kernel cache";
 	if (err == -ENOMEM)

@@ -44,6 +44,7 @@
 #include "lib/eta.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 #include "lib/tmpfile.h"
 
 #define READ_BLOCK (256u << 10)
@@ -110,23 +111,6 @@ struct kpkg {
 	struct unpack_budget budget;	/* what every reading wrote, against the caps */
 };
 
-static bool has_prefix(const char *s, const char *prefix, const char **rest)
-{
-	size_t n = strlen(prefix);
-
-	if (strncmp(s, prefix, n))
-		return false;
-	*rest = s + n;
-	return true;
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 static const char *clean_path(const char *path)
 {
 	while (path[0] == '.' && path[1] == '/')
@@ -146,30 +130,30 @@ static int map_member(const char *path, struct kd_buf *to, bool *headers)
 
 	*headers = false;
 	path = clean_path(path);
-	if (has_prefix(path, "usr/lib/debug/boot/vmlinux-", &rest) && *rest && !strchr(rest, '/'))
+	if (kd_skip_prefix(path, "usr/lib/debug/boot/vmlinux-", &rest) && *rest && !strchr(rest, '/'))
 		return kd_buf_adds(to, "vmlinux") ?: WRITE;
-	if (has_prefix(path, "usr/lib/debug/lib/modules/", &rest) && (slash = strchr(rest, '/'))) {
+	if (kd_skip_prefix(path, "usr/lib/debug/lib/modules/", &rest) && (slash = strchr(rest, '/'))) {
 		rest = slash + 1;
 		if (!strcmp(rest, "vmlinux"))
 			return kd_buf_adds(to, "vmlinux") ?: WRITE;
-		return ends_with(rest, ".ko") || ends_with(rest, ".ko.debug") ? MODULE : SKIP;
+		return kd_ends_with(rest, ".ko") || kd_ends_with(rest, ".ko.debug") ? MODULE : SKIP;
 	}
-	if (has_prefix(path, "usr/src/linux-headers-", &rest) && (slash = strchr(rest, '/')) &&
+	if (kd_skip_prefix(path, "usr/src/linux-headers-", &rest) && (slash = strchr(rest, '/')) &&
 	    kpkg__uapi_file(path)) {
 		rest = slash + 1;
-		if (!strncmp(rest, "include/uapi/", 13)) {
+		if (kd_starts_with(rest, "include/uapi/")) {
 			*headers = true;
 			return kd_buf_adds(to, rest) ?: WRITE;
 		}
-		if (!strncmp(rest, "arch/", 5) && (slash = strchr(rest + 5, '/')) &&
-		    !strncmp(slash, "/include/uapi/", 14)) {
+		if (kd_starts_with(rest, "arch/") && (slash = strchr(rest + 5, '/')) &&
+		    kd_starts_with(slash, "/include/uapi/")) {
 			*headers = true;
 			err = kd_buf_addf(to, "include/%s", rest);
 			return err ? err : WRITE;
 		}
 		return SKIP;
 	}
-	if (has_prefix(path, "usr/include/", &rest) && ends_with(rest, ".h")) {
+	if (kd_skip_prefix(path, "usr/include/", &rest) && kd_ends_with(rest, ".h")) {
 		*headers = true;
 		return kd_buf_adds(to, path) ?: WRITE;
 	}
@@ -180,7 +164,7 @@ bool kpkg__uapi_file(const char *path)
 {
 	const char *base = strrchr(path, '/');
 
-	return ends_with(path, ".h") || !strcmp(base ? base + 1 : path, "Kbuild");
+	return kd_ends_with(path, ".h") || !strcmp(base ? base + 1 : path, "Kbuild");
 }
 
 bool kpkg__safe_relative(const char *p)
@@ -513,7 +497,7 @@ static int open_reading(struct reading *r, const char *pkg)
 	for (; rc == ARCHIVE_OK; rc = archive_read_next_header(r->outer, &e)) {
 		const char *name = archive_entry_pathname(e);
 
-		if (!name || strncmp(name, "data.tar", 8))
+		if (!name || !kd_starts_with(name, "data.tar"))
 			continue;
 		r->block = kd_malloc(READ_BLOCK);
 		r->payload = new_reader();

@@ -27,6 +27,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "lib/usage.h"
 
 #define LINE_MAX_BYTES 65536
@@ -51,7 +52,7 @@ static const char *skip_space(const char *p)
 static const char *skip_prefix(const char *p)
 {
 	p = skip_space(p);
-	if (!strncmp(p, "[pid", 4)) {
+	if (kd_starts_with(p, "[pid")) {
 		const char *e = strchr(p, ']');
 
 		if (!e)
@@ -94,11 +95,11 @@ static bool ioc_macro(const char *p, uint32_t *cmd)
 
 	p = skip_space(p + 5);	/* "_IOC(" */
 	for (;;) {
-		if (!strncmp(p, "_IOC_NONE", 9))
+		if (kd_starts_with(p, "_IOC_NONE"))
 			p += 9;
-		else if (!strncmp(p, "_IOC_READ", 9))
+		else if (kd_starts_with(p, "_IOC_READ"))
 			dir |= 2, p += 9;
-		else if (!strncmp(p, "_IOC_WRITE", 10))
+		else if (kd_starts_with(p, "_IOC_WRITE"))
 			dir |= 1, p += 10;
 		else if (number(p, &e, &v) && v <= 3)
 			dir |= v, p = e;
@@ -136,7 +137,7 @@ static int ioctl_cmd(const char *p, struct kd_usage *u)
 	if (*p != ',')
 		return 0;
 	p = skip_space(p + 1);
-	if (!strncmp(p, "_IOC(", 5)) {
+	if (kd_starts_with(p, "_IOC(")) {
 		uint32_t cmd;
 
 		return ioc_macro(p, &cmd) ? kd_usage_add_ioctl_cmd(u, cmd) : 0;
@@ -151,7 +152,7 @@ static int ioctl_cmd(const char *p, struct kd_usage *u)
 			return 0;
 		if (kd_usage_add_ioctl(u, p, (size_t)(e - p)))
 			return -ENOMEM;
-		if (strncmp(e, " or ", 4))
+		if (!kd_starts_with(e, " or "))
 			return 0;
 		p = e + 4;
 	}
@@ -166,12 +167,12 @@ static int strace_line(const char *line, struct kd_usage *u)
 	const char *p = skip_prefix(line), *e;
 	unsigned long long nr;
 
-	if (!strncmp(p, "<... ", 5)) {
+	if (kd_starts_with(p, "<... ")) {
 		/* "<... NAME resumed>": its start was another line, the name is here. */
 		p += 5;
 		for (e = p; is_ident((unsigned char)*e); e++)
 			;
-		if (e == p || strncmp(e, " resumed>", 9))
+		if (e == p || !kd_starts_with(e, " resumed>"))
 			return 0;
 		return kd_usage_add_syscall(u, p, (size_t)(e - p)) ? -ENOMEM : 1;
 	}
@@ -181,13 +182,13 @@ static int strace_line(const char *line, struct kd_usage *u)
 		;
 	if (*e != '(')
 		return 0;
-	if (!strncmp(p, "syscall_", 8) && number(p + 8, &e, &nr) && *e == '(') {
+	if (kd_starts_with(p, "syscall_") && number(p + 8, &e, &nr) && *e == '(') {
 		/* A number strace has no name for. */
 		return nr <= INT32_MAX && kd_usage_add_syscall_nr(u, (int64_t)nr) ? -ENOMEM : 1;
 	}
 	if (kd_usage_add_syscall(u, p, (size_t)(e - p)))
 		return -ENOMEM;
-	if ((size_t)(e - p) == 5 && !strncmp(p, "ioctl", 5) && ioctl_cmd(e + 1, u))
+	if ((size_t)(e - p) == 5 && kd_starts_with(p, "ioctl") && ioctl_cmd(e + 1, u))
 		return -ENOMEM;
 	return 1;
 }

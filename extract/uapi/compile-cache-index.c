@@ -27,6 +27,7 @@
 
 #include "lib/buf.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 #define INDEX_FORMAT "kabi-diff uapi-cc 2"
 /* More directories than any tree has (struct utree holds a handful). */
@@ -120,7 +121,7 @@ static int parse_line(struct uapi_cc_index *ix, const char *line, bool *seen_obj
 	const char *p, *end;
 	uint64_t hash, size, v;
 
-	if (!strncmp(line, "headers ", 8) || !strncmp(line, "compiled ", 9)) {
+	if (kd_starts_with(line, "headers ") || kd_starts_with(line, "compiled ")) {
 		bool headers = line[0] == 'h';
 
 		p = line + (headers ? 8 : 9);
@@ -129,7 +130,7 @@ static int parse_line(struct uapi_cc_index *ix, const char *line, bool *seen_obj
 		*(headers ? &ix->nr_headers : &ix->nr_compiled) = (size_t)v;
 		return 1;
 	}
-	if (!strncmp(line, "object ", 7)) {
+	if (kd_starts_with(line, "object ")) {
 		if (*seen_object)
 			return 0;
 		*seen_object = true;
@@ -143,20 +144,20 @@ static int parse_line(struct uapi_cc_index *ix, const char *line, bool *seen_obj
 		ix->object_size = size;
 		return 1;
 	}
-	if (!strncmp(line, "dep ", 4)) {
+	if (kd_starts_with(line, "dep ")) {
 		p = line + 4;
 		if (!parse_hash_size(&p, &hash, &size) || *p != '/')
 			return 0;
 		return uapi_cc_index__add_dep(ix, hash, size, -1, p) ? -ENOMEM : 1;
 	}
-	if (!strncmp(line, "tdep ", 5)) {
+	if (kd_starts_with(line, "tdep ")) {
 		p = line + 5;
 		if (!parse_hash_size(&p, &hash, &size) || !parse_u64(p, &end, &v) || v >= INDEX_MAX_DIR ||
 		    *end != ' ' || !end[1] || end[1] == '/')
 			return 0;
 		return uapi_cc_index__add_dep(ix, hash, size, (int)v, end + 1) ? -ENOMEM : 1;
 	}
-	if (!strncmp(line, "fail ", 5)) {
+	if (kd_starts_with(line, "fail ")) {
 		const char *tab = strchr(line + 5, '\t');
 
 		if (!tab || tab == line + 5 || strchr(tab + 1, '\t'))

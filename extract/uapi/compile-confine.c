@@ -28,6 +28,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* The words of every refusal: the header tree and the compiler's directories. */
 #define OUTSIDE "a file outside the header tree and the compiler's include directories"
@@ -108,9 +109,9 @@ static int system_dirs(struct cc_state *s)
 	for (p = text.s; !err && p && *p;) {
 		size_t len = strcspn(p, "\n");
 
-		if (!strncmp(p, "#include ", 9))
+		if (kd_starts_with(p, "#include "))
 			in_list = true;
-		else if (!strncmp(p, "End of search list.", 19))
+		else if (kd_starts_with(p, "End of search list."))
 			in_list = false;
 		else if (in_list && *p == ' ')
 			err = allow(s, p + 1, len - 1);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/buf.h"
+#include "lib/str.h"
 
 const char *uapi_cc_display_path(const char *const *prefixes, const char *path, size_t *len)
 {
@@ -77,9 +78,9 @@ int uapi_cc_unit_errors(const char *text, const char *const *units, size_t nr_un
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		int kind = diag_kind(p, len);
 
-		if (!strncmp(p, "In file included from ", 22)) {
+		if (kd_starts_with(p, "In file included from ")) {
 			outer = unit_at(p + 22, len - 22, units, nr_units);
-		} else if (len > 22 && !strncmp(p, "                 from ", 22)) {
+		} else if (len > 22 && kd_starts_with(p, "                 from ")) {
 			long at = unit_at(p + 22, len - 22, units, nr_units);
 
 			if (at >= 0)

@@ -39,6 +39,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 #include "lib/tmpfile.h"
 
 /* Units per compiler run: fewer driver starts against more work lost to one stop. */
@@ -142,7 +143,7 @@ static int compiler_env(struct cc_state *s)
 	if (!env)
 		return -ENOMEM;
 	for (i = 0, n = 0; environ && environ[i]; i++)
-		if (strncmp(environ[i], "TMPDIR=", 7))
+		if (!kd_starts_with(environ[i], "TMPDIR="))
 			env[n++] = environ[i];
 	size = strlen(s->r->workdir) + sizeof("TMPDIR=");
 	env[n] = kd_arena_alloc(&s->arena, size);

@@ -27,6 +27,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/path.h"
+#include "lib/str.h"
 
 static int add_dir(struct utree *t, const char *dir, const char *sub)
 {
@@ -36,11 +37,6 @@ static int add_dir(struct utree *t, const char *dir, const char *sub)
 		return -ENOMEM;
 	t->dirs[t->nr_dirs++] = p;
 	return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 static int add_root(struct utree *t, size_t *cap, const char *name)
@@ -188,7 +184,7 @@ static int add_generic_wrappers(struct utree *t, size_t *cap)
 		err = kd_buf_addf(&name, "asm/%.*s", (int)len, h);
 		if (err)
 			goto out;
-		if (bsearch(&name.s, t->roots, t->nr_roots, sizeof(*t->roots), cmp_str))
+		if (bsearch(&name.s, t->roots, t->nr_roots, sizeof(*t->roots), kd_strcmp_ptr))
 			continue;	/* the arch has its own */
 		err = add_root(t, cap, name.s);
 		if (err)
@@ -282,7 +278,7 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 		err = walk(t, &cap, dir, "", 0);
 		if (err)
 			goto fail;
-		qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+		qsort(t->roots, t->nr_roots, sizeof(*t->roots), kd_strcmp_ptr);
 		kd_buf_release(&rel);
 		return 0;
 	}
@@ -313,11 +309,11 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 		err = walk(t, &cap, t->dirs[1], "", 0);
 	if (err)
 		goto fail;
-	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+	qsort(t->roots, t->nr_roots, sizeof(*t->roots), kd_strcmp_ptr);
 	err = add_generic_wrappers(t, &cap);
 	if (err)
 		goto fail;
-	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
+	qsort(t->roots, t->nr_roots, sizeof(*t->roots), kd_strcmp_ptr);
 	free(inc);
 	kd_buf_release(&rel);
 	return 0;
@@ -361,7 +357,7 @@ int utree__resolve(const struct utree *t, const char *name, char **path, char **
 		}
 		free(p);
 	}
-	if (t->source_layout && !strncmp(name, "asm/", 4)) {
+	if (t->source_layout && kd_starts_with(name, "asm/")) {
 		struct kd_buf g = KD_BUF_INIT;
 		int err;
 

@@ -20,6 +20,7 @@
 #include "extract/uapi/uapi_internal.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /*
  * Headers that are not x86_64's view of the ABI: asm/unistd.h picks
@@ -793,7 +794,7 @@ static int settle_pending(struct uapi_result *r)
 				       strstr(p->why, "call") ? "()" : "");
 		else
 			err = problemf(r, m, "%.*s: %s%s", (int)m->nlen, m->name,
-				       strncmp(p->why, "not ", 4) ? "not an integer constant: " : "", p->why);
+				       !kd_starts_with(p->why, "not ") ? "not an integer constant: " : "", p->why);
 	}
 	return err;
 }

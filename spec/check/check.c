@@ -26,6 +26,7 @@
 #include "lib/find.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/str.h"
 #include "spec/spec.h"
 
 static const struct spec_check_rule rules[] = {
@@ -187,7 +188,7 @@ static int on_const(const struct kd_constant *k, void *ctx)
 	e->name = kd_strdup(k->name);
 	e->file = kd_strdup(k->file ? k->file : "");
 	e->value = (uint64_t)k->value;
-	e->is_signed_neg = k->value < 0 && strncmp(k->ctype, "unsigned", 8);
+	e->is_signed_neg = k->value < 0 && !kd_starts_with(k->ctype, "unsigned");
 	if (!e->name || !e->file) {
 		free(e->name);
 		free(e->file);

@@ -15,6 +15,7 @@
 #include "lib/err.h"
 #include "lib/mem.h"
 #include "lib/model.h"
+#include "lib/str.h"
 #include "spec/check/check_internal.h"
 
 /* --- flag sets -------------------------------------------------------------- */
@@ -96,11 +97,6 @@ static int add_families(struct ck *c, const struct spec_set *set)
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int add_name(struct ck *c, const char *name)
 {
 	int err = KD_GROW(c->named, c->cap_named, c->nr_named + 1);
@@ -135,13 +131,13 @@ int collect_names(struct ck *c)
 				err = add_name(c, st->sizes[j].name);
 	}
 	if (!err && c->nr_named > 1)
-		qsort(c->named, c->nr_named, sizeof(*c->named), cmp_str);
+		qsort(c->named, c->nr_named, sizeof(*c->named), kd_strcmp_ptr);
 	return err;
 }
 
 static bool named_in_spec(const struct ck *c, const char *name)
 {
-	return c->nr_named && bsearch(&name, c->named, c->nr_named, sizeof(*c->named), cmp_str);
+	return c->nr_named && bsearch(&name, c->named, c->nr_named, sizeof(*c->named), kd_strcmp_ptr);
 }
 
 /* Does a family more specific than @plen bytes claim @name? */
