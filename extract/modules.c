@@ -11,6 +11,7 @@
  */
 #include "extract/modules_internal.h"
 #include "extract/binary_headers_internal.h"
+#include "extract/fops_internal.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -37,6 +38,7 @@ struct mod_job {
 	char *depends;		/* .modinfo's comma-separated dependencies */
 	char *description;	/* .modinfo's, NULL when none */
 	struct binary_headers headers;	/* the UAPI headers its code was compiled with */
+	struct fops_list fops;	/* its file_operations objects */
 	bool done;
 	int err;
 	char *errmsg;		/* what went wrong, for the problems table */
@@ -240,6 +242,9 @@ static int read_module(struct pool *pool, struct mod_job *job)
 		goto out;
 	}
 	err = binary_headers__read(d, &job->headers);
+	/* Every module's too: which driver serves an ioctl, and how for 32-bit callers. */
+	if (!err)
+		err = fops__read(d, &job->fops);
 	if (err || !kelf_mentions_any(k, pool->wanted))
 		goto out;
 	job->found = kd_calloc(nr ? nr : 1, sizeof(*job->found));
@@ -527,6 +532,11 @@ static int write_module(struct kdb *db, struct type_sink *sink, struct pool *poo
 			      job->description, job->depends, &module_id);
 	for (i = 0; !err && i < job->headers.n; i++)
 		err = kdb__put_binary_header(db, module_id, job->headers.names[i]);
+	for (i = 0; !err && i < job->fops.n; i++)
+		err = kdb__put_fops(db, module_id, job->fops.v[i].name, job->fops.v[i].unlocked,
+				    job->fops.v[i].compat);
+	if (!err && job->fops.problem)
+		err = kdb__put_problem(db, "modules", job->path, NULL, "%s", job->fops.problem);
 	if (err || !job->parsed)
 		return err;
 	stats->parsed++;
@@ -569,6 +579,7 @@ static void release_job(struct mod_job *job)
 	free(job->depends);
 	free(job->description);
 	binary_headers__release(&job->headers);
+	fops__release(&job->fops);
 	free(job->path);
 	free(job);
 }
