@@ -43,4 +43,55 @@ fxptr|linux/fxfops.h
 fxtwo|linux/fxfops.h
 fxxlate|linux/fxfops.h" "the modules that include the header"
 
+# show compat-ioctls: FXF_IOC_SAME (the same layout on both) is not listed;
+# fxother includes no header; fxtwo has two file_operations.
+is "$("$KABI_DIFF" show k.kabi compat-ioctls)" \
+"FXF_IOC_LONG  0x80106601 (16 bytes), ia32 0x80086601 (8 bytes)  linux/fxfops.h
+  fxnull: fxf_fops: 32-bit callers get ENOTTY
+  fxptr: fxf_fops: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct
+  fxtwo: 2 file_operations (0 compat_ptr_ioctl, 1 NULL): which one serves it is not known
+  fxxlate: fxf_fops: translated by fxf_compat_ioctl
+FXF_IOC_TAIL  0x40106602 (16 bytes), ia32 0x400c6602 (12 bytes)  linux/fxfops.h
+  fxnull: fxf_fops: 32-bit callers get ENOTTY
+  fxptr: fxf_fops: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct
+  fxtwo: 2 file_operations (0 compat_ptr_ioctl, 1 NULL): which one serves it is not known
+  fxxlate: fxf_fops: translated by fxf_compat_ioctl" "show compat-ioctls: each serving module's handling"
+is "$("$KABI_DIFF" show k.kabi compat-ioctls -f json | jq -c '[.[] | select(.ioctl == "FXF_IOC_TAIL") | [.binary, .fops, .compat_ioctl, .nr_fops, .handling]]')" \
+'[["fxnull","fxf_fops",null,1,"enotty"],["fxptr","fxf_fops","compat_ptr_ioctl",1,"broken"],["fxtwo",null,null,2,"ambiguous"],["fxxlate","fxf_fops","fxf_compat_ioctl",1,"translated"]]' \
+	"show compat-ioctls -f json"
+
+# Without modules: the serving binary cannot be told.
+"$KABI_DIFF" extract -q "$k" --uapi hdr -o nomods.kabi
+is "$("$KABI_DIFF" show nomods.kabi compat-ioctls | sed -n 1,2p)" \
+"FXF_IOC_LONG  0x80106601 (16 bytes), ia32 0x80086601 (8 bytes)  linux/fxfops.h
+  the serving binary cannot be told: no modules read (extract --modules)" "no modules: said so"
+out=$("$KABI_DIFF" show nomods.kabi compat-ioctls --abi x64 2>&1)
+is "$?|$out" "1|kabi-diff: nomods.kabi: compat-ioctls: 'x64' is the kernel's own ABI; name a compat one (ia32)" \
+	"--abi x64 refused"
+
+# A hostile module: the relocation of compat_ioctl names symbol 0xffffff.
+# One problem row, the module and its other objects kept.
+mkdir -p bad && cp mods/fxptr.ko bad/ && python3 - bad/fxptr.ko <<'PY'
+import struct, sys
+p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
+shoff, = struct.unpack_from('<Q', b, 0x28); shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
+sh = [struct.unpack_from('<IIQQQQIIQQ', b, shoff + i * shentsize) for i in range(shnum)]
+names = sh[shstrndx][4]
+name = lambda s: bytes(b[names + s[0]:b.index(0, names + s[0])]).decode()
+rela = [s for s in sh if name(s) == '.rela.data.rel.ro'][0]
+for i in range(rela[5] // 24):
+	at = rela[4] + i * 24
+	off, info = struct.unpack_from('<QQ', b, at)
+	if off == 0x18:
+		struct.pack_into('<Q', b, at + 8, (0xffffff << 32) | (info & 0xffffffff))
+open(p, 'wb').write(b)
+PY
+ok $? "a relocation patched to name no symbol"
+"$KABI_DIFF" extract -q "$k" --uapi hdr --modules bad -o bad.kabi
+is "$?" "0" "extract of the hostile module succeeds"
+is "$(q bad.kabi "SELECT stage, message FROM problems")" \
+"modules|file_operations fxf_fops: the pointer's relocation names no symbol of a symbol table" "one problem row"
+is "$(q bad.kabi "SELECT count(*) FROM fops")|$(q bad.kabi "SELECT count(*) FROM modules")" "0|1" \
+	"the object is left out, the module kept"
+
 done_testing
