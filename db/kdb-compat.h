@@ -59,7 +59,8 @@ int kdb__diff_compat_ioctls(struct kdb *db, const char *abi, kdb_compat_ioctl_pa
  * differs from the native one (the argument's size differs, hence its
  * layout), each with one binary that may serve it: a binary whose code
  * includes the ioctl's header (binary_headers) and that defines a
- * file_operations with an unlocked_ioctl (fops). One walk row per such
+ * file_operations with an unlocked_ioctl (fops), and whose DWARF defines
+ * the argument's struct or union when it is one. One walk row per such
  * binary (its file_operations named when it has one, counted when
  * several); an ioctl no binary is known to serve comes once with binary
  * NULL. Strings live until @cb returns; a non-zero return of @cb

@@ -4,7 +4,9 @@
  * what their file_operations do for 32-bit callers (db/kdb-compat.h,
  * kdb__foreach_compat_serving()). The serving binary is inferred: the
  * binaries whose code includes the ioctl's header and define a
- * file_operations with an unlocked_ioctl. Nothing in a binary says which
+ * file_operations with an unlocked_ioctl, and, for an argument that is a
+ * named struct or union, whose DWARF defines it (type_origins): nearly
+ * every driver includes linux/fs.h, few use struct fsxattr. Nothing in a binary says which
  * of its file_operations objects an ioctl reaches: a binary with several
  * is one row that counts them.
  */
@@ -45,7 +47,9 @@ int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serv
 
 	err = kdb_prepare(db,
 		"WITH d AS (SELECT c.name, c.file, i.size AS nsize, c.size AS csize,"
-		"   i.cmd AS ncmd, c.cmd AS ccmd FROM compat_ioctls c JOIN ioctls i ON i.name = c.name"
+		"   i.cmd AS ncmd, c.cmd AS ccmd, t.kind AS akind, t.name AS aname"
+		"   FROM compat_ioctls c JOIN ioctls i ON i.name = c.name"
+		"   LEFT JOIN types t ON t.id = i.arg_type AND t.kind IN ('struct', 'union')"
 		"   WHERE c.abi = ?1 AND c.file IS NOT NULL AND c.cmd IS NOT NULL AND i.cmd IS NOT NULL"
 		"   AND c.cmd != i.cmd),"
 		" f AS (SELECT ifnull(module_id, 0) AS mid, count(*) AS n, min(name) AS name,"
@@ -57,7 +61,10 @@ int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serv
 		"   CASE WHEN s.mid IS NULL THEN NULL WHEN s.mid = 0 THEN 'vmlinux' ELSE m.name END,"
 		"   CASE WHEN s.n = 1 THEN s.name END, CASE WHEN s.n = 1 THEN nullif(s.compat, '') END,"
 		"   ifnull(s.n, 0), ifnull(s.nnull, 0), ifnull(s.nptr, 0)"
-		" FROM d LEFT JOIN s ON s.header = d.file LEFT JOIN modules m ON m.id = s.mid"
+		" FROM d LEFT JOIN s ON s.header = d.file AND (d.aname IS NULL OR EXISTS ("
+		"   SELECT 1 FROM types t JOIN type_origins o ON o.type_id = t.id"
+		"   WHERE t.kind = d.akind AND t.name = d.aname AND ifnull(o.module_id, 0) = s.mid))"
+		" LEFT JOIN modules m ON m.id = s.mid"
 		" ORDER BY d.name, s.mid IS NULL, s.mid != 0, m.name, s.mid", &st);
 	if (err)
 		return err;

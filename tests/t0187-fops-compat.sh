@@ -6,7 +6,8 @@
 # relocation to an undefined symbol), NULL (no relocation, zero bytes), a
 # handler of its own (a section symbol plus an addend), two objects in one
 # module (one in .data), and a struct file_operations of another layout
-# (the offsets are the binary's own DWARF's).
+# (the offsets are the binary's own DWARF's); show compat-ioctls and the
+# check rule ioctl-compat-broken on them; a hostile relocation.
 . "$KD_SRCDIR/lib.sh"
 
 KABI_DIFF_NO_COMPAT=
@@ -59,6 +60,18 @@ FXF_IOC_TAIL  0x40106602 (16 bytes), ia32 0x400c6602 (12 bytes)  linux/fxfops.h
 is "$("$KABI_DIFF" show k.kabi compat-ioctls -f json | jq -c '[.[] | select(.ioctl == "FXF_IOC_TAIL") | [.binary, .fops, .compat_ioctl, .nr_fops, .handling]]')" \
 '[["fxnull","fxf_fops",null,1,"enotty"],["fxptr","fxf_fops","compat_ptr_ioctl",1,"broken"],["fxtwo",null,null,2,"ambiguous"],["fxxlate","fxf_fops","fxf_compat_ioctl",1,"translated"]]' \
 	"show compat-ioctls -f json"
+
+# check: only the unambiguous compat_ptr_ioctl entries are findings (exit 4).
+mkdir clean && cp "$KD_SRCDIR/fixtures/check/clean.kabispec" clean/
+"$KABI_DIFF" check k.kabi --spec clean >check.txt
+is "$?" "4" "check: findings, exit 4"
+is "$(grep ioctl-compat-broken check.txt)" \
+"6.99.1-fixture: ioctl-compat-broken: FXF_IOC_LONG: module fxptr: fxf_fops.compat_ioctl = compat_ptr_ioctl: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct (linux/fxfops.h: 16 bytes, 0x80106601; ia32: 8 bytes, 0x80086601)
+6.99.1-fixture: ioctl-compat-broken: FXF_IOC_TAIL: module fxptr: fxf_fops.compat_ioctl = compat_ptr_ioctl: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct (linux/fxfops.h: 16 bytes, 0x40106602; ia32: 12 bytes, 0x400c6602)" \
+	"check: one finding per ioctl and compat_ptr_ioctl driver"
+"$KABI_DIFF" check k.kabi --spec clean -f json >check.json
+is "$(jq -r '[.findings[] | select(.rule == "ioctl-compat-broken") | .subject] | join(" ")' check.json)" \
+	"FXF_IOC_LONG FXF_IOC_TAIL" "check -f json: the same findings"
 
 # Without modules: the serving binary cannot be told.
 "$KABI_DIFF" extract -q "$k" --uapi hdr -o nomods.kabi
