@@ -102,6 +102,8 @@ static const char *const handling_names[] = {
 	[KDB_COMPAT_AMBIGUOUS] = "ambiguous",
 	[KDB_COMPAT_ENOTTY] = "enotty",
 	[KDB_COMPAT_PTR] = "broken",
+	[KDB_COMPAT_PADDING] = "size-only",
+	[KDB_COMPAT_NATIVE_TRANSLATED] = "native-translated",
 	[KDB_COMPAT_TRANSLATED] = "translated",
 };
 
@@ -167,6 +169,15 @@ static int print_serving(const struct kdb_compat_serving *v, void *ctx)
 	case KDB_COMPAT_PTR:
 		fprintf(f, "  %s: %s: 32-bit callers broken: the 64-bit layout applied to the 32-bit"
 			" struct\n", v->binary, v->fops);
+		break;
+	case KDB_COMPAT_PADDING:
+		fprintf(f, "  %s: %s: compat_ptr_ioctl, the members at the same offsets (only the"
+			" tail padding differs): served if the handler ignores the size\n", v->binary,
+			v->fops);
+		break;
+	case KDB_COMPAT_NATIVE_TRANSLATED:
+		fprintf(f, "  %s: %s: compat_ptr_ioctl, translated in the native handler (0x%08x is"
+			" in its code)\n", v->binary, v->fops, v->compat_cmd);
 		break;
 	case KDB_COMPAT_TRANSLATED:
 		fprintf(f, "  %s: %s: translated by %s\n", v->binary, v->fops, v->compat_ioctl);

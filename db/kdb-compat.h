@@ -14,6 +14,7 @@
 #ifndef KD_KDB_COMPAT_H
 #define KD_KDB_COMPAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -76,6 +77,10 @@ struct kdb_compat_serving {
 	const char *compat_ioctl;	/* its compat_ioctl: NULL, compat_ptr_ioctl, a function */
 	int nr_fops;		/* file_operations with an unlocked_ioctl in that binary */
 	int nr_null, nr_ptr;	/* of which compat_ioctl is NULL, compat_ptr_ioctl */
+	/* Both layouts have every member at the same offset with the same size: only the tail differs. */
+	bool same_members;
+	/* The binary's code holds the @abi command number as an immediate (binary_ioctl_cmds). */
+	bool compat_cmd_in_code;
 };
 typedef int (*kdb_compat_serving_fn)(const struct kdb_compat_serving *s, void *ctx);
 int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serving_fn cb,
@@ -86,6 +91,8 @@ enum kdb_compat_handling {
 	KDB_COMPAT_AMBIGUOUS,	/* several file_operations: which serves it is not known */
 	KDB_COMPAT_ENOTTY,	/* compat_ioctl NULL: ENOTTY */
 	KDB_COMPAT_PTR,		/* compat_ptr_ioctl: the 64-bit layout on the 32-bit struct */
+	KDB_COMPAT_PADDING,	/* compat_ptr_ioctl, the members alike: only the size differs */
+	KDB_COMPAT_NATIVE_TRANSLATED,	/* compat_ptr_ioctl, the native handler knows the number */
 	KDB_COMPAT_TRANSLATED,	/* a handler of its own */
 };
 enum kdb_compat_handling kdb__compat_handling(const struct kdb_compat_serving *s);

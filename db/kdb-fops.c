@@ -31,6 +31,8 @@ static int serving_row(sqlite3_stmt *st, void *ctx)
 		.nr_fops = sqlite3_column_int(st, 9),
 		.nr_null = sqlite3_column_int(st, 10),
 		.nr_ptr = sqlite3_column_int(st, 11),
+		.same_members = sqlite3_column_int(st, 12) != 0,
+		.compat_cmd_in_code = sqlite3_column_int(st, 13) != 0,
 	};
 
 	if (!s.ioctl || !s.file || (s.binary && s.nr_fops == 1 && !s.fops))
@@ -47,7 +49,20 @@ int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serv
 
 	err = kdb_prepare(db,
 		"WITH d AS (SELECT c.name, c.file, i.size AS nsize, c.size AS csize,"
-		"   i.cmd AS ncmd, c.cmd AS ccmd, t.kind AS akind, t.name AS aname"
+		"   i.cmd AS ncmd, c.cmd AS ccmd, t.kind AS akind, t.name AS aname,"
+		/* Every member at the same offset with the same size: only the tail padding differs. */
+		"   i.arg_type IS NOT NULL AND c.arg_type IS NOT NULL"
+		"   AND (SELECT count(*) FROM members WHERE type_id = i.arg_type) > 0"
+		"   AND (SELECT count(*) FROM members WHERE type_id = i.arg_type)"
+		"     = (SELECT count(*) FROM members WHERE type_id = c.arg_type)"
+		"   AND NOT EXISTS (SELECT 1 FROM members a"
+		"     LEFT JOIN members b ON b.type_id = c.arg_type AND b.idx = a.idx"
+		"     LEFT JOIN types ta ON ta.id = a.member_type LEFT JOIN types tb ON tb.id = b.member_type"
+		"     WHERE a.type_id = i.arg_type AND NOT (b.idx IS NOT NULL AND a.name IS b.name"
+		"       AND a.offset IS b.offset AND a.bit_offset = b.bit_offset AND a.bit_size = b.bit_size"
+		"       AND ta.size IS NOT NULL AND ta.size IS tb.size AND (a.member_type = b.member_type"
+		"         OR (ta.kind NOT IN ('struct', 'union', 'array')"
+		"           AND tb.kind NOT IN ('struct', 'union', 'array'))))) AS same"
 		"   FROM compat_ioctls c JOIN ioctls i ON i.name = c.name"
 		"   LEFT JOIN types t ON t.id = i.arg_type AND t.kind IN ('struct', 'union')"
 		"   WHERE c.abi = ?1 AND c.file IS NOT NULL AND c.cmd IS NOT NULL AND i.cmd IS NOT NULL"
@@ -60,7 +75,9 @@ int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serv
 		" SELECT d.name, d.file, d.nsize, d.csize, d.ncmd, d.ccmd,"
 		"   CASE WHEN s.mid IS NULL THEN NULL WHEN s.mid = 0 THEN 'vmlinux' ELSE m.name END,"
 		"   CASE WHEN s.n = 1 THEN s.name END, CASE WHEN s.n = 1 THEN nullif(s.compat, '') END,"
-		"   ifnull(s.n, 0), ifnull(s.nnull, 0), ifnull(s.nptr, 0)"
+		"   ifnull(s.n, 0), ifnull(s.nnull, 0), ifnull(s.nptr, 0), d.same,"
+		"   EXISTS (SELECT 1 FROM binary_ioctl_cmds x"
+		"     WHERE ifnull(x.module_id, 0) = s.mid AND x.cmd = d.ccmd)"
 		" FROM d LEFT JOIN s ON s.header = d.file AND (d.aname IS NULL OR EXISTS ("
 		"   SELECT 1 FROM types t JOIN type_origins o ON o.type_id = t.id"
 		"   WHERE t.kind = d.akind AND t.name = d.aname AND ifnull(o.module_id, 0) = s.mid))"
@@ -95,5 +112,9 @@ enum kdb_compat_handling kdb__compat_handling(const struct kdb_compat_serving *s
 		return KDB_COMPAT_AMBIGUOUS;
 	if (!s->compat_ioctl)
 		return KDB_COMPAT_ENOTTY;
-	return strcmp(s->compat_ioctl, "compat_ptr_ioctl") ? KDB_COMPAT_TRANSLATED : KDB_COMPAT_PTR;
+	if (strcmp(s->compat_ioctl, "compat_ptr_ioctl"))
+		return KDB_COMPAT_TRANSLATED;
+	if (s->compat_cmd_in_code)
+		return KDB_COMPAT_NATIVE_TRANSLATED;
+	return s->same_members ? KDB_COMPAT_PADDING : KDB_COMPAT_PTR;
 }

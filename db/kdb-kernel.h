@@ -90,6 +90,8 @@ int kdb__get_module_name(struct kdb *db, int64_t id, char **name);
  */
 int kdb__put_fops(struct kdb *db, int64_t module_id, const char *name, const char *unlocked,
 		  const char *compat);
+/* Module @module_id's code holds the ioctl number @cmd as an immediate. Repeats are ignored. */
+int kdb__put_binary_ioctl_cmd(struct kdb *db, int64_t module_id, uint32_t cmd);
 /* Type @type_id is defined in module @module_id (0: vmlinux). Repeats are ignored. */
 int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id);
 

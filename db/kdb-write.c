@@ -233,6 +233,17 @@ int kdb__put_fops(struct kdb *db, int64_t module_id, const char *name, const cha
 	return step_done(db, st, "writing file_operations");
 }
 
+int kdb__put_binary_ioctl_cmd(struct kdb *db, int64_t module_id, uint32_t cmd)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_BINARY_IOCTL_CMD);
+
+	if (!st)
+		return -EIO;
+	kdb_bind_id(st, 1, module_id);
+	sqlite3_bind_int64(st, 2, cmd);
+	return step_done(db, st, "writing ioctl immediates");
+}
+
 int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int line)
 {
 	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_UAPI_TYPE);
