@@ -104,6 +104,7 @@ static const char *const handling_names[] = {
 	[KDB_COMPAT_PTR] = "broken",
 	[KDB_COMPAT_PADDING] = "size-only",
 	[KDB_COMPAT_NATIVE_TRANSLATED] = "native-translated",
+	[KDB_COMPAT_UNSEEN] = "unseen",
 	[KDB_COMPAT_TRANSLATED] = "translated",
 };
 
@@ -178,6 +179,10 @@ static int print_serving(const struct kdb_compat_serving *v, void *ctx)
 	case KDB_COMPAT_NATIVE_TRANSLATED:
 		fprintf(f, "  %s: %s: compat_ptr_ioctl, translated in the native handler (0x%08x is"
 			" in its code)\n", v->binary, v->fops, v->compat_cmd);
+		break;
+	case KDB_COMPAT_UNSEEN:
+		fprintf(f, "  %s: %s: compat_ptr_ioctl, but neither number is in its code: it may not"
+			" serve the ioctl\n", v->binary, v->fops);
 		break;
 	case KDB_COMPAT_TRANSLATED:
 		fprintf(f, "  %s: %s: translated by %s\n", v->binary, v->fops, v->compat_ioctl);

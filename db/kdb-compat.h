@@ -81,6 +81,7 @@ struct kdb_compat_serving {
 	bool same_members;
 	/* The binary's code holds the @abi command number as an immediate (binary_ioctl_cmds). */
 	bool compat_cmd_in_code;
+	bool native_cmd_in_code;	/* the native one */
 };
 typedef int (*kdb_compat_serving_fn)(const struct kdb_compat_serving *s, void *ctx);
 int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serving_fn cb,
@@ -90,9 +91,10 @@ enum kdb_compat_handling {
 	KDB_COMPAT_UNSERVED,	/* no binary read includes the header with a file_operations */
 	KDB_COMPAT_AMBIGUOUS,	/* several file_operations: which serves it is not known */
 	KDB_COMPAT_ENOTTY,	/* compat_ioctl NULL: ENOTTY */
-	KDB_COMPAT_PTR,		/* compat_ptr_ioctl: the 64-bit layout on the 32-bit struct */
+	KDB_COMPAT_PTR,		/* compat_ptr_ioctl, the native number in its code: broken */
 	KDB_COMPAT_PADDING,	/* compat_ptr_ioctl, the members alike: only the size differs */
 	KDB_COMPAT_NATIVE_TRANSLATED,	/* compat_ptr_ioctl, the native handler knows the number */
+	KDB_COMPAT_UNSEEN,	/* compat_ptr_ioctl, neither number in its code: may not serve it */
 	KDB_COMPAT_TRANSLATED,	/* a handler of its own */
 };
 enum kdb_compat_handling kdb__compat_handling(const struct kdb_compat_serving *s);

@@ -33,6 +33,7 @@ static int serving_row(sqlite3_stmt *st, void *ctx)
 		.nr_ptr = sqlite3_column_int(st, 11),
 		.same_members = sqlite3_column_int(st, 12) != 0,
 		.compat_cmd_in_code = sqlite3_column_int(st, 13) != 0,
+		.native_cmd_in_code = sqlite3_column_int(st, 14) != 0,
 	};
 
 	if (!s.ioctl || !s.file || (s.binary && s.nr_fops == 1 && !s.fops))
@@ -77,7 +78,9 @@ int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serv
 		"   CASE WHEN s.n = 1 THEN s.name END, CASE WHEN s.n = 1 THEN nullif(s.compat, '') END,"
 		"   ifnull(s.n, 0), ifnull(s.nnull, 0), ifnull(s.nptr, 0), d.same,"
 		"   EXISTS (SELECT 1 FROM binary_ioctl_cmds x"
-		"     WHERE ifnull(x.module_id, 0) = s.mid AND x.cmd = d.ccmd)"
+		"     WHERE ifnull(x.module_id, 0) = s.mid AND x.cmd = d.ccmd),"
+		"   EXISTS (SELECT 1 FROM binary_ioctl_cmds x"
+		"     WHERE ifnull(x.module_id, 0) = s.mid AND x.cmd = d.ncmd)"
 		" FROM d LEFT JOIN s ON s.header = d.file AND (d.aname IS NULL OR EXISTS ("
 		"   SELECT 1 FROM types t JOIN type_origins o ON o.type_id = t.id"
 		"   WHERE t.kind = d.akind AND t.name = d.aname AND ifnull(o.module_id, 0) = s.mid))"
@@ -116,5 +119,7 @@ enum kdb_compat_handling kdb__compat_handling(const struct kdb_compat_serving *s
 		return KDB_COMPAT_TRANSLATED;
 	if (s->compat_cmd_in_code)
 		return KDB_COMPAT_NATIVE_TRANSLATED;
-	return s->same_members ? KDB_COMPAT_PADDING : KDB_COMPAT_PTR;
+	if (s->same_members)
+		return KDB_COMPAT_PADDING;
+	return s->native_cmd_in_code ? KDB_COMPAT_PTR : KDB_COMPAT_UNSEEN;
 }

@@ -7,7 +7,8 @@
 # handler of its own (a section symbol plus an addend), two objects in one
 # module (one in .data), and a struct file_operations of another layout
 # (the offsets are the binary's own DWARF's), a native handler that knows
-# an i386 number itself (its immediates); show compat-ioctls and the
+# an i386 number itself (its immediates), one that compares no number;
+# show compat-ioctls and the
 # check rule ioctl-compat-broken on them; a hostile relocation.
 . "$KD_SRCDIR/lib.sh"
 
@@ -25,14 +26,16 @@ mod() {	# mod NAME COMPAT [gcc flags]: mods/NAME.ko, the header found as Kbuild 
 		"$@" "$fx/module.c" -o "../mods/$name.ko")
 }
 mod fxptr ptr && mod fxnull null && mod fxxlate xlate && mod fxtwo xlate -DFXF_TWO &&
-	mod fxother xlate -DFXF_OTHER_LAYOUT && mod fxnative ptr -DFXF_NATIVE32
-ok $? "six modules compiled"
+	mod fxother xlate -DFXF_OTHER_LAYOUT && mod fxnative ptr -DFXF_NATIVE32 &&
+	mod fxnocmds ptr -DFXF_NOCMDS
+ok $? "seven modules compiled"
 
 "$KABI_DIFF" extract -q "$k" --uapi hdr --modules mods -o k.kabi
 is "$?" "0" "extract --uapi --modules"
 is "$(q k.kabi "SELECT m.name, f.name, ifnull(f.unlocked_ioctl, 'NULL'), ifnull(f.compat_ioctl, 'NULL')
 	FROM fops f JOIN modules m ON m.id = f.module_id ORDER BY m.name, f.name")" \
 "fxnative|fxf_fops|fxf_ioctl|compat_ptr_ioctl
+fxnocmds|fxf_fops|fxf_ioctl|compat_ptr_ioctl
 fxnull|fxf_fops|fxf_ioctl|NULL
 fxother|fxf_fops|fxf_ioctl|fxf_compat_ioctl
 fxptr|fxf_fops|fxf_ioctl|compat_ptr_ioctl
@@ -52,6 +55,7 @@ fxptr|0x40106604
 fxptr|0x80106601" "binary_ioctl_cmds: the ioctl numbers of the code"
 is "$(q k.kabi "SELECT m.name, b.header FROM binary_headers b JOIN modules m ON m.id = b.module_id ORDER BY 1, 2")" \
 "fxnative|linux/fxfops.h
+fxnocmds|linux/fxfops.h
 fxnull|linux/fxfops.h
 fxptr|linux/fxfops.h
 fxtwo|linux/fxfops.h
@@ -62,28 +66,32 @@ fxxlate|linux/fxfops.h" "the modules that include the header"
 is "$("$KABI_DIFF" show k.kabi compat-ioctls)" \
 "FXF_IOC_LONG  0x80106601 (16 bytes), ia32 0x80086601 (8 bytes)  linux/fxfops.h
   fxnative: fxf_fops: compat_ptr_ioctl, translated in the native handler (0x80086601 is in its code)
+  fxnocmds: fxf_fops: compat_ptr_ioctl, but neither number is in its code: it may not serve the ioctl
   fxnull: fxf_fops: 32-bit callers get ENOTTY
   fxptr: fxf_fops: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct
   fxtwo: 2 file_operations (0 compat_ptr_ioctl, 1 NULL): which one serves it is not known
   fxxlate: fxf_fops: translated by fxf_compat_ioctl
 FXF_IOC_PAD  0x40106604 (16 bytes), ia32 0x400c6604 (12 bytes)  linux/fxfops.h
   fxnative: fxf_fops: compat_ptr_ioctl, the members at the same offsets (only the tail padding differs): served if the handler ignores the size
+  fxnocmds: fxf_fops: compat_ptr_ioctl, the members at the same offsets (only the tail padding differs): served if the handler ignores the size
   fxnull: fxf_fops: 32-bit callers get ENOTTY
   fxptr: fxf_fops: compat_ptr_ioctl, the members at the same offsets (only the tail padding differs): served if the handler ignores the size
   fxtwo: 2 file_operations (0 compat_ptr_ioctl, 1 NULL): which one serves it is not known
   fxxlate: fxf_fops: translated by fxf_compat_ioctl
 FXF_IOC_TAIL  0x40106602 (16 bytes), ia32 0x400c6602 (12 bytes)  linux/fxfops.h
   fxnative: fxf_fops: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct
+  fxnocmds: fxf_fops: compat_ptr_ioctl, but neither number is in its code: it may not serve the ioctl
   fxnull: fxf_fops: 32-bit callers get ENOTTY
   fxptr: fxf_fops: 32-bit callers broken: the 64-bit layout applied to the 32-bit struct
   fxtwo: 2 file_operations (0 compat_ptr_ioctl, 1 NULL): which one serves it is not known
   fxxlate: fxf_fops: translated by fxf_compat_ioctl" "show compat-ioctls: each serving module's handling"
 is "$("$KABI_DIFF" show k.kabi compat-ioctls -f json | jq -c '[.[] | select(.ioctl == "FXF_IOC_TAIL") | [.binary, .fops, .compat_ioctl, .nr_fops, .handling]]')" \
-'[["fxnative","fxf_fops","compat_ptr_ioctl",1,"broken"],["fxnull","fxf_fops",null,1,"enotty"],["fxptr","fxf_fops","compat_ptr_ioctl",1,"broken"],["fxtwo",null,null,2,"ambiguous"],["fxxlate","fxf_fops","fxf_compat_ioctl",1,"translated"]]' \
+'[["fxnative","fxf_fops","compat_ptr_ioctl",1,"broken"],["fxnocmds","fxf_fops","compat_ptr_ioctl",1,"unseen"],["fxnull","fxf_fops",null,1,"enotty"],["fxptr","fxf_fops","compat_ptr_ioctl",1,"broken"],["fxtwo",null,null,2,"ambiguous"],["fxxlate","fxf_fops","fxf_compat_ioctl",1,"translated"]]' \
 	"show compat-ioctls -f json"
 
 # check: only the unambiguous compat_ptr_ioctl entries are findings (exit 4):
-# not FXF_IOC_PAD (the members alike), not fxnative's FXF_IOC_LONG.
+# not FXF_IOC_PAD (the members alike), not fxnative's FXF_IOC_LONG, not
+# fxnocmds (whose code compares neither number).
 mkdir clean && cp "$KD_SRCDIR/fixtures/check/clean.kabispec" clean/
 "$KABI_DIFF" check k.kabi --spec clean >check.txt
 is "$?" "4" "check: findings, exit 4"
