@@ -54,10 +54,38 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+int ioctl_immediates__scan(const unsigned char *code, size_t size, uint32_t **v, size_t *n,
+			   size_t *cap)
+{
+	size_t j;
+
+	for (j = 0; j < size; j++) {
+		size_t at;
+		uint32_t val;
+		int err;
+
+		/* movabs $imm64 (REX.W b8+r): its operand holds no b8 of its own. */
+		if (size - j >= 10 && (code[j] & 0xf8) == 0x48 && code[j + 1] >= 0xb8 &&
+		    code[j + 1] <= 0xbf) {
+			j += 9;
+			continue;
+		}
+		at = imm_at(code + j, size - j);
+		if (!at || !sized_cmd(val = le32(code + j + at)))
+			continue;
+		err = KD_GROW(*v, *cap, *n + 1);
+		if (err)
+			return err;
+		(*v)[(*n)++] = val;
+		j += at + 3;	/* past the operand: a REX prefix is not read again as code */
+	}
+	return 0;
+}
+
 int ioctl_immediates__read(struct kelf *k, uint32_t **out, size_t *n)
 {
 	uint32_t *v = NULL;
-	size_t nr = 0, cap = 0, i, j, o;
+	size_t nr = 0, cap = 0, i, o;
 	int err = 0;
 
 	*out = NULL;
@@ -72,16 +100,7 @@ int ioctl_immediates__read(struct kelf *k, uint32_t **out, size_t *n)
 			continue;
 		if (!(code = kelf_section_data(k, s)))
 			continue;	/* unreadable code: no evidence, which is what absence says */
-		for (j = 0; !err && j < s->size; j++) {
-			size_t at = imm_at(code + j, s->size - j);
-			uint32_t val;
-
-			if (!at || !sized_cmd(val = le32(code + j + at)))
-				continue;
-			err = KD_GROW(v, cap, nr + 1);
-			if (!err)
-				v[nr++] = val;
-		}
+		err = ioctl_immediates__scan(code, s->size, &v, &nr, &cap);
 	}
 	if (err) {
 		free(v);

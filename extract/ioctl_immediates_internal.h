@@ -18,5 +18,12 @@
  * *out: malloc'ed (NULL when none), *n its length. 0 or -ENOMEM.
  */
 int ioctl_immediates__read(struct kelf *k, uint32_t **out, size_t *n);
+/*
+ * The scan of one run of x86-64 code: each such operand of @code's @size
+ * bytes appended to *v (*n of *cap, grown), in order, repeats kept.
+ * 0 or -ENOMEM. Never reads past @size.
+ */
+int ioctl_immediates__scan(const unsigned char *code, size_t size, uint32_t **v, size_t *n,
+			   size_t *cap);
 
 #endif
