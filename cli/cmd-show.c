@@ -32,6 +32,8 @@ static const char show_usage[] =
 	"  ioctls [--module M]  every ioctl command (of module M)\n"
 	"  struct, union, enum, type, ioctl, ioctls with --abi ia32: as i386 programs\n"
 	"                       compile the headers (x86_64; the 32-bit header view)\n"
+	"  compat-ioctls [--abi ia32]  the ioctls whose i386 number differs, each\n"
+	"                       with the drivers that serve it and their compat_ioctl\n"
 	"  const NAME           a UAPI constant: value, C type, definition\n"
 	"  problems             what the extractor could not resolve\n"
 	"\n"
@@ -278,7 +280,7 @@ enum item_arity { ITEM_UNKNOWN, ITEM_BARE, ITEM_NAMED, ITEM_OPTIONAL };
 static enum item_arity item_arity(const char *what)
 {
 	static const char *const bare[] = {
-		"info", "syscalls", "problems", "ioctls", NULL,
+		"info", "syscalls", "problems", "ioctls", "compat-ioctls", NULL,
 	};
 	static const char *const named[] = {
 		"syscall", "ioctl", "const", "struct", "union", "enum", "type", NULL,
@@ -394,7 +396,9 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 	const char *kind = strcmp(what, "type") ? what : NULL;
 	char *hint = NULL;
 
-	if (s->json)
+	if (!strcmp(what, "compat-ioctls"))
+		*err = show_compat_serving(s, path, abi ? abi : "ia32");
+	else if (s->json)
 		*err = show_json_item(s, what, name, module, abi);
 	else if (abi && !strcmp(what, "ioctls"))
 		*err = show_compat_ioctls(s, abi);
@@ -425,6 +429,7 @@ static int show_item(struct show_ctx *s, const char *path, const char *what, con
 	if (*err)
 		return KD_EXIT_ERROR;
 	if (s->count || !strcmp(what, "info") || !strcmp(what, "problems") ||
+	    !strcmp(what, "compat-ioctls") ||
 	    (!strcmp(what, "syscalls") && !abi) || (!strcmp(what, "ioctls") && !module))
 		return KD_EXIT_OK;
 	if (!strcmp(what, "vdso") && !name && !abi)

@@ -68,5 +68,11 @@ int show_compat_check(struct show_ctx *s, const char *path, const char *abi, boo
 /* The ioctl @name, or every ioctl (show ioctls' columns), with @abi's numbers. */
 int show_compat_ioctl(struct show_ctx *s, const char *abi, const char *name);
 int show_compat_ioctls(struct show_ctx *s, const char *abi);
+/*
+ * show compat-ioctls: every ioctl whose @abi command number differs from
+ * the native one, with each binary that may serve it and what its
+ * file_operations do for @abi's callers (text, or JSON objects).
+ */
+int show_compat_serving(struct show_ctx *s, const char *path, const char *abi);
 
 #endif

@@ -14,6 +14,7 @@
 #ifndef KD_KDB_COMPAT_H
 #define KD_KDB_COMPAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,5 +54,51 @@ struct kdb_compat_ioctl_pair {
 typedef int (*kdb_compat_ioctl_pair_fn)(const struct kdb_compat_ioctl_pair *p, void *ctx);
 int kdb__diff_compat_ioctls(struct kdb *db, const char *abi, kdb_compat_ioctl_pair_fn cb,
 			    void *ctx);
+
+/*
+ * Within one kernel (issue 27): every ioctl whose @abi command number
+ * differs from the native one (the argument's size differs, hence its
+ * layout), each with one binary that may serve it: a binary whose code
+ * includes the ioctl's header (binary_headers) and that defines a
+ * file_operations with an unlocked_ioctl (fops), and whose DWARF defines
+ * the argument's struct or union when it is one. One walk row per such
+ * binary (its file_operations named when it has one, counted when
+ * several); an ioctl no binary is known to serve comes once with binary
+ * NULL. Strings live until @cb returns; a non-zero return of @cb
+ * stops the walk and is returned. By ioctl name, vmlinux first, then
+ * module name and file_operations name.
+ */
+struct kdb_compat_serving {
+	const char *ioctl, *file;	/* FXF_IOC_LONG, linux/fxfops.h */
+	int64_t native_size, compat_size;	/* bytes */
+	uint32_t native_cmd, compat_cmd;
+	const char *binary;	/* "vmlinux" or the module's name; NULL: none known */
+	const char *fops;	/* the file_operations variable; NULL unless nr_fops is 1 */
+	const char *compat_ioctl;	/* its compat_ioctl: NULL, compat_ptr_ioctl, a function */
+	int nr_fops;		/* file_operations with an unlocked_ioctl in that binary */
+	int nr_null, nr_ptr;	/* of which compat_ioctl is NULL, compat_ptr_ioctl */
+	/* Both layouts have every member at the same offset with the same size: only the tail differs. */
+	bool same_members;
+	/* The binary's code holds the @abi command number as an immediate (binary_ioctl_cmds). */
+	bool compat_cmd_in_code;
+	bool native_cmd_in_code;	/* the native one */
+};
+typedef int (*kdb_compat_serving_fn)(const struct kdb_compat_serving *s, void *ctx);
+int kdb__foreach_compat_serving(struct kdb *db, const char *abi, kdb_compat_serving_fn cb,
+				void *ctx);
+/* What a 32-bit caller of the ioctl gets from @s's binary (diff/RULES.md "32-bit callers"). */
+enum kdb_compat_handling {
+	KDB_COMPAT_UNSERVED,	/* no binary read includes the header with a file_operations */
+	KDB_COMPAT_AMBIGUOUS,	/* several file_operations: which serves it is not known */
+	KDB_COMPAT_ENOTTY,	/* compat_ioctl NULL: ENOTTY */
+	KDB_COMPAT_PTR,		/* compat_ptr_ioctl, the native number in its code: broken */
+	KDB_COMPAT_PADDING,	/* compat_ptr_ioctl, the members alike: only the size differs */
+	KDB_COMPAT_NATIVE_TRANSLATED,	/* compat_ptr_ioctl, the native handler knows the number */
+	KDB_COMPAT_UNSEEN,	/* compat_ptr_ioctl, neither number in its code: may not serve it */
+	KDB_COMPAT_TRANSLATED,	/* a handler of its own */
+};
+enum kdb_compat_handling kdb__compat_handling(const struct kdb_compat_serving *s);
+/* Were any modules read (extract --modules: binary_headers and fops written)? 1, 0, or negative. */
+int kdb__has_modules(struct kdb *db);
 
 #endif

@@ -83,6 +83,15 @@ int kdb__put_module(struct kdb *db, const char *name, const char *path, const ch
 int kdb__put_binary_header(struct kdb *db, int64_t module_id, const char *header);
 /* *name: the module's name (malloc'ed, caller frees); -ENOENT when absent. */
 int kdb__get_module_name(struct kdb *db, int64_t id, char **name);
+/*
+ * Binary @module_id (0: vmlinux) defines the struct file_operations @name
+ * whose unlocked_ioctl and compat_ioctl point to @unlocked and @compat
+ * (function names; NULL: a NULL pointer).
+ */
+int kdb__put_fops(struct kdb *db, int64_t module_id, const char *name, const char *unlocked,
+		  const char *compat);
+/* Module @module_id's code holds the ioctl number @cmd as an immediate. Repeats are ignored. */
+int kdb__put_binary_ioctl_cmd(struct kdb *db, int64_t module_id, uint32_t cmd);
 /* Type @type_id is defined in module @module_id (0: vmlinux). Repeats are ignored. */
 int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id);
 

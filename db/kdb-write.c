@@ -219,6 +219,31 @@ int kdb__put_type_origin(struct kdb *db, int64_t type_id, int64_t module_id)
 	return step_done(db, st, "writing type origins");
 }
 
+int kdb__put_fops(struct kdb *db, int64_t module_id, const char *name, const char *unlocked,
+		  const char *compat)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_FOPS);
+
+	if (!st)
+		return -EIO;
+	kdb_bind_id(st, 1, module_id);
+	kdb_bind_text(st, 2, name);
+	kdb_bind_text(st, 3, unlocked);
+	kdb_bind_text(st, 4, compat);
+	return step_done(db, st, "writing file_operations");
+}
+
+int kdb__put_binary_ioctl_cmd(struct kdb *db, int64_t module_id, uint32_t cmd)
+{
+	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_BINARY_IOCTL_CMD);
+
+	if (!st)
+		return -EIO;
+	kdb_bind_id(st, 1, module_id);
+	sqlite3_bind_int64(st, 2, cmd);
+	return step_done(db, st, "writing ioctl immediates");
+}
+
 int kdb__put_uapi_type(struct kdb *db, int64_t type_id, const char *file, int line)
 {
 	sqlite3_stmt *st = kdb_stmt(db, STMT_PUT_UAPI_TYPE);

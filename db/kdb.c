@@ -36,6 +36,8 @@ static const char *const stmt_sql[STMT__COUNT] = {
 			    " VALUES (?,?,?,?)",
 	[STMT_PUT_BINARY_HEADER] = "INSERT OR IGNORE INTO binary_headers(module_id, header) VALUES (?,?)",
 	[STMT_PUT_TYPE_ORIGIN] = "INSERT OR IGNORE INTO type_origins(type_id, module_id) VALUES (?,?)",
+	[STMT_PUT_FOPS] = "INSERT INTO fops(module_id, name, unlocked_ioctl, compat_ioctl) VALUES (?,?,?,?)",
+	[STMT_PUT_BINARY_IOCTL_CMD] = "INSERT OR IGNORE INTO binary_ioctl_cmds(module_id, cmd) VALUES (?,?)",
 	[STMT_PUT_UAPI_TYPE] = "INSERT OR IGNORE INTO uapi_types(type_id, file, line) VALUES (?,?,?)",
 };
 

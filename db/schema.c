@@ -97,6 +97,23 @@ const char kdb_schema_sql[] =
 	");\n"
 	"CREATE UNIQUE INDEX binary_headers_pair ON binary_headers(ifnull(module_id, 0), header);\n"
 	"CREATE INDEX binary_headers_header ON binary_headers(header);\n"
+	/* Each struct file_operations object a binary defines (module_id NULL:
+	 * vmlinux) and the functions its ioctl members point to: NULL for
+	 * none, else the symbol's name ("0x..." when no symbol names it). */
+	"CREATE TABLE fops (\n"
+	"  module_id INTEGER REFERENCES modules(id),\n"
+	"  name TEXT NOT NULL,\n"          /* the variable: tun_fops */
+	"  unlocked_ioctl TEXT,\n"
+	"  compat_ioctl TEXT\n"
+	");\n"
+	"CREATE INDEX fops_module ON fops(ifnull(module_id, 0));\n"
+	/* The _IOR/_IOW/_IOWR numbers a module's x86-64 code compares or moves
+	 * as immediates, read when one of its fops has compat_ptr_ioctl. */
+	"CREATE TABLE binary_ioctl_cmds (\n"
+	"  module_id INTEGER REFERENCES modules(id),\n"
+	"  cmd INTEGER NOT NULL\n"
+	");\n"
+	"CREATE UNIQUE INDEX binary_ioctl_cmds_pair ON binary_ioctl_cmds(ifnull(module_id, 0), cmd);\n"
 	/* Where each type was defined: vmlinux (module_id NULL) and/or modules. */
 	"CREATE TABLE type_origins (\n"
 	"  type_id INTEGER NOT NULL REFERENCES types(id),\n"

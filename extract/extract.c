@@ -29,6 +29,7 @@
 #include "db/kdb-kernel.h"
 #include "db/kdb-uapi.h"
 #include "extract/binary_headers_internal.h"
+#include "extract/fops_internal.h"
 #include "extract/boot_internal.h"
 #include "extract/btf_internal.h"
 #include "extract/ioctl_types_internal.h"
@@ -117,6 +118,21 @@ static int write_vmlinux_headers(struct kdwarf *d, struct kdb *db)
 	for (i = 0; !err && i < h.n; i++)
 		err = kdb__put_binary_header(db, 0, h.names[i]);
 	binary_headers__release(&h);
+	return err;
+}
+
+/* With the modules: vmlinux's file_operations objects, as each module's (fops.c). */
+static int write_vmlinux_fops(struct kdwarf *d, struct kdb *db)
+{
+	struct fops_list f = { 0 };
+	size_t i;
+	int err = fops__read(d, &f);
+
+	for (i = 0; !err && i < f.n; i++)
+		err = kdb__put_fops(db, 0, f.v[i].name, f.v[i].unlocked, f.v[i].compat);
+	if (!err && f.problem)
+		err = kdb__put_problem(db, "modules", d->elf->path, NULL, "%s", f.problem);
+	fops__release(&f);
 	return err;
 }
 
@@ -342,6 +358,8 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_write_origins(&xt, db);
 	if (!err && (conf->modules_dir || conf->modules_feed))
 		err = write_vmlinux_headers(d, db);
+	if (!err && (conf->modules_dir || conf->modules_feed))
+		err = write_vmlinux_fops(d, db);
 	if (!err)
 		err = xsyscalls_write(&sys, &xt, db);
 	stats->types = nr_types;

@@ -11,6 +11,8 @@
  */
 #include "extract/modules_internal.h"
 #include "extract/binary_headers_internal.h"
+#include "extract/fops_internal.h"
+#include "extract/ioctl_immediates_internal.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -39,6 +41,9 @@ struct mod_job {
 	char *depends;		/* .modinfo's comma-separated dependencies */
 	char *description;	/* .modinfo's, NULL when none */
 	struct binary_headers headers;	/* the UAPI headers its code was compiled with */
+	struct fops_list fops;	/* its file_operations objects */
+	uint32_t *cmds;		/* ioctl numbers of its code, when a compat_ioctl is compat_ptr_ioctl */
+	size_t nr_cmds;
 	bool done;
 	int err;
 	char *errmsg;		/* what went wrong, for the problems table */
@@ -195,6 +200,17 @@ static char *file_module_name(const char *path)
 	return kd_strndup(base, len);
 }
 
+/* Does a file_operations of @f hand 32-bit calls to its native handler? */
+static bool fops_use_compat_ptr(const struct fops_list *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++)
+		if (f->v[i].compat && !strcmp(f->v[i].compat, "compat_ptr_ioctl"))
+			return true;
+	return false;
+}
+
 static int read_module(struct pool *pool, struct mod_job *job)
 {
 	size_t nr = name_set_count(pool->wanted);
@@ -237,6 +253,11 @@ static int read_module(struct pool *pool, struct mod_job *job)
 		goto out;
 	}
 	err = binary_headers__read(d, &job->headers);
+	/* Every module's too: which driver serves an ioctl, and how for 32-bit callers. */
+	if (!err)
+		err = fops__read(d, &job->fops);
+	if (!err && fops_use_compat_ptr(&job->fops))
+		err = ioctl_immediates__read(k, &job->cmds, &job->nr_cmds);
 	if (err || !kelf_mentions_any(k, pool->wanted))
 		goto out;
 	job->found = kd_calloc(nr ? nr : 1, sizeof(*job->found));
@@ -531,6 +552,13 @@ static int write_module(struct kdb *db, struct type_sink *sink, struct pool *poo
 			      job->description, job->depends, &module_id);
 	for (i = 0; !err && i < job->headers.n; i++)
 		err = kdb__put_binary_header(db, module_id, job->headers.names[i]);
+	for (i = 0; !err && i < job->fops.n; i++)
+		err = kdb__put_fops(db, module_id, job->fops.v[i].name, job->fops.v[i].unlocked,
+				    job->fops.v[i].compat);
+	for (i = 0; !err && i < job->nr_cmds; i++)
+		err = kdb__put_binary_ioctl_cmd(db, module_id, job->cmds[i]);
+	if (!err && job->fops.problem)
+		err = kdb__put_problem(db, "modules", job->path, NULL, "%s", job->fops.problem);
 	if (err || !job->parsed)
 		return err;
 	stats->parsed++;
@@ -573,6 +601,8 @@ static void release_job(struct mod_job *job)
 	free(job->depends);
 	free(job->description);
 	binary_headers__release(&job->headers);
+	fops__release(&job->fops);
+	free(job->cmds);
 	free(job->path);
 	free(job);
 }

@@ -45,7 +45,7 @@ is "$(complete_words diff --color=a)" "--color=always --color=auto" "--color=WHE
 is "$(complete_words extract vmlinux-1 --uapi "")" "dir.d" "--uapi: directories only"
 is "$(complete_words show "")" "a.kabi b.kabi dir.d" "show: .kabi files (and directories)"
 is "$(complete_words check "")" "a.kabi b.kabi dir.d" "check: .kabi files"
-is "$(complete_words show a.kabi "")" "const enum info ioctl ioctls problems struct syscall syscalls type union vdso" \
+is "$(complete_words show a.kabi "")" "compat-ioctls const enum info ioctl ioctls problems struct syscall syscalls type union vdso" \
 	"show: the items"
 is "$(complete_words show a.kabi s)" "struct syscall syscalls" "show: an item's prefix"
 is "$(complete_words spec "")" "init lint load" "spec: its subcommands"

@@ -70,6 +70,8 @@ static const struct spec_check_rule rules[] = {
 	  "a version node the spec lists that the kernel's image of that ABI does not define" },
 	[CHECK_R_VDSO_ENTRY_MISSING] = { "vdso-entry-missing",
 	  "an entry point the spec lists that the kernel's image does not export at that version node" },
+	[CHECK_R_IOCTL_COMPAT_BROKEN] = { "ioctl-compat-broken",
+	  "an ioctl whose i386 command number differs from the native one, served by a binary whose one file_operations has compat_ioctl = compat_ptr_ioctl" },
 	[CHECK_R_SYSCALL_UNSPECIFIED] = { "syscall-unspecified",
 	  "a syscall of the kernel's native table (x64, arm64) with no spec entry" },
 };
@@ -435,6 +437,8 @@ static int check_all(struct ck *c)
 		err = check_set(c, spec__set(c->s, i));
 	if (!err)
 		err = check_vdso(c);
+	if (!err && c->r->has_uapi)
+		err = check_compat32(c);
 	for (i = 0; i < c->nr_sys && !err; i++) {
 		if (!c->sys[i].implemented)
 			continue;

@@ -7,7 +7,9 @@
  * what the spec states, a flag set naming an undefined constant or lacking
  * one of its family, an ioctl whose direction or argument disagrees with
  * its command number, a vDSO entry point or version node the kernel's
- * image lacks, a syscall of the kernel the spec does not cover.
+ * image lacks, an ioctl whose i386 layout differs served by a driver
+ * whose compat_ioctl is compat_ptr_ioctl, a syscall of the kernel the
+ * spec does not cover.
  * The check reads the DB through its API; its printers are
  * spec/check/report-text.c and report-json.c, called by cli/cmd-check.c.
  */
@@ -43,6 +45,7 @@ enum spec_check_rule_id {
 	CHECK_R_VDSO_IMAGE_MISSING,
 	CHECK_R_VDSO_VERSION_MISSING,
 	CHECK_R_VDSO_ENTRY_MISSING,
+	CHECK_R_IOCTL_COMPAT_BROKEN,
 	CHECK_R_SYSCALL_UNSPECIFIED,
 	CHECK__NR_RULES
 };

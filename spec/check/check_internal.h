@@ -101,6 +101,12 @@ int check_struct(struct ck *c, const struct spec_struct *st);
 int collect_names(struct ck *c);
 int check_set(struct ck *c, const struct spec_set *set);
 
+/*
+ * compat32.c: the ioctls whose i386 layout differs and whose serving
+ * binary hands them to the native handler (compat_ptr_ioctl).
+ */
+int check_compat32(struct ck *c);
+
 /* vdso.c: every "vdso ABI" block against the kernel's images; sets r->has_vdso. */
 int check_vdso(struct ck *c);
 
