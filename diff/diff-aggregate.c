@@ -738,10 +738,15 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 	 * members widen to 8 bytes each looks natural). Between a proven-packed
 	 * side and a natural-looking one the alignment is not known to have
 	 * changed; a real change of packing moves a member or changes the size,
-	 * which are reported on their own.
+	 * which are reported on their own. BTF states no alignment at all: a
+	 * side read from a bootable image has every alignment inferred, so
+	 * against a DWARF side (where __aligned(32) is stated) nothing is
+	 * known to have changed; a real change moves a member or changes the
+	 * size there too.
 	 */
 	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align &&
-	    !((ta->flags ^ tb->flags) & KD_TYPE_PACKED)) {
+	    !((ta->flags ^ tb->flags) & KD_TYPE_PACKED) &&
+	    e->r->coverage[0].btf == e->r->coverage[1].btf) {
 		kd_buf_reset(&g.ov);
 		kd_buf_reset(&g.nv);
 		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);

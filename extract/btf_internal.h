@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "extract/syscalls_internal.h"
 
@@ -35,6 +36,28 @@ bool bzimage_is(const unsigned char *head, size_t n);
  * *out: kelf_close().
  */
 int bzimage_open_elf(const char *path, struct kelf **out);
+
+/* Is @path, whose first @n bytes are @head, an arm64 Image, raw, gzip'ed or EFI zboot? */
+bool arm64_image_is(const char *path, const unsigned char *head, size_t n);
+/*
+ * The arm64 Image @path (raw, Image.gz or EFI zboot) as an ELF: the Image
+ * at _text with its .BTF, notes and dynamic relocations as sections, the
+ * addresses from the System.map at @map. Errors name the file and the
+ * cause (not an Image, no known compression, a map of another kernel).
+ * *out: kelf_close().
+ */
+int arm64_image_open_elf(const char *path, const char *map, struct kelf **out);
+/*
+ * Any bootable image (a bzImage, an arm64 Image) as an ELF; @map: its
+ * System.map, NULL for the one beside it.
+ */
+int boot_image_open_elf(const char *path, const char *map, struct kelf **out);
+
+/*
+ * The addresses of the @n symbols @names in the System.map at @path into
+ * @addrs (0 where absent; the first of a name repeated). Errors name @path.
+ */
+int system_map_lookup(const char *path, const char *const *names, uint64_t *addrs, size_t n);
 
 /*
  * Fill @k's symbols from the System.map at @path (sizes estimated: see

@@ -21,8 +21,8 @@ int extract__build_id(const char *path, char **hex)
 	int err;
 
 	*hex = NULL;
-	/* A bzImage's ELF keeps its notes: decompressed (~0.3 s), the same build-id. */
-	err = extract__is_bzimage(path) ? bzimage_open_elf(path, &k) : kelf_open(path, &k);
+	/* A boot image keeps its notes (a bzImage's ELF decompressed, ~0.3 s): the same build-id. */
+	err = extract__is_boot_image(path) ? boot_image_open_elf(path, NULL, &k) : kelf_open(path, &k);
 	if (err)
 		return err;
 	*hex = kelf_build_id(k);

@@ -30,12 +30,12 @@
 #include "lib/path.h"
 #include "lib/str.h"
 
-bool extract__is_bzimage(const char *path)
+bool extract__is_boot_image(const char *path)
 {
 	unsigned char head[0x210];
 	ssize_t n = kd_read_head(path, head, sizeof(head));
 
-	return n > 0 && bzimage_is(head, (size_t)n);
+	return n > 0 && (bzimage_is(head, (size_t)n) || arm64_image_is(path, head, (size_t)n));
 }
 
 /*
@@ -70,6 +70,25 @@ static char *find_system_map(const char *image)
 	kd_buf_release(&b);
 	free(copy);
 	return found;
+}
+
+int boot_image_open_elf(const char *path, const char *map, struct kelf **out)
+{
+	unsigned char head[0x210];
+	ssize_t n = kd_read_head(path, head, sizeof(head));
+	char *found;
+	int err;
+
+	*out = NULL;
+	if (n > 0 && bzimage_is(head, (size_t)n))
+		return bzimage_open_elf(path, out);
+	/* An arm64 Image has no section headers: System.map says where its parts are. */
+	found = map ? kd_strdup(map) : find_system_map(path);
+	if (!found)
+		return map ? -ENOMEM : -ENOENT;
+	err = arm64_image_open_elf(path, found, out);
+	free(found);
+	return err;
 }
 
 /* Does System.map belong to this image? linux_banner must be where it says. */
@@ -168,7 +187,7 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 	map = conf->system_map ? kd_strdup(conf->system_map) : find_system_map(conf->vmlinux);
 	if (!map)
 		return conf->system_map ? -ENOMEM : -ENOENT;
-	err = bzimage_open_elf(conf->vmlinux, &k);
+	err = boot_image_open_elf(conf->vmlinux, map, &k);
 	if (!err)
 		err = kelf_load_system_map(k, map);
 	if (!err)

@@ -307,7 +307,7 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 
 	if (!conf->vmlinux)
 		return extract_headers(conf, stats);
-	if (extract__is_bzimage(conf->vmlinux))
+	if (extract__is_boot_image(conf->vmlinux))
 		return extract_btf(conf, stats);	/* no DWARF: BTF and System.map */
 	memset(stats, 0, sizeof(*stats));
 	err = kelf_open(conf->vmlinux, &k);

@@ -100,8 +100,11 @@ struct extract_stats {
  */
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats);
 
-/* Is @path an x86 bzImage (a bootable vmlinuz), read through BTF and System.map? */
-bool extract__is_bzimage(const char *path);
+/*
+ * Is @path a bootable image (an x86 bzImage, an arm64 Image, raw, gzip'ed
+ * or EFI zboot), read through BTF and System.map?
+ */
+bool extract__is_boot_image(const char *path);
 
 /*
  * Where the vDSO's debug images are for @conf: its vdso_dir, else a

@@ -172,3 +172,27 @@ int kelf_load_system_map(struct kelf *k, const char *path)
 	k->sizes_estimated = true;
 	return 0;
 }
+
+int system_map_lookup(const char *path, const char *const *names, uint64_t *addrs, size_t n)
+{
+	char *text = NULL, *line, *next;
+	size_t len = 0, i;
+	int err = read_text(path, &text, &len);
+
+	for (i = 0; i < n; i++)
+		addrs[i] = 0;
+	for (line = err ? NULL : text; line && *line; line = next) {
+		struct kelf_symbol s;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!parse_line(line, &s))
+			continue;
+		for (i = 0; i < n; i++)
+			if (!addrs[i] && !strcmp(s.name, names[i]))
+				addrs[i] = s.addr;
+	}
+	free(text);
+	return err;
+}

@@ -222,3 +222,16 @@ real_db() {
 	fi
 	echo "$db"
 }
+
+# What an extraction from a bootable image must share with the DWARF one
+# of the same kernel (t0108, t0193): the syscall slots, the signatures,
+# every layout (sizes, alignment, members, bitfields, enumerators).
+Q_SLOTS="SELECT abi, nr, ifnull(name,'-'), ifnull(entry,'-'), implemented FROM syscalls ORDER BY abi, nr"
+Q_SIGS="SELECT f.name || '(' || ifnull((SELECT group_concat(d, ', ') FROM (SELECT p.type_text || ' ' || p.name AS d
+	FROM params p WHERE p.func_id = f.id ORDER BY p.pos)), '') || ')' FROM functions f ORDER BY f.name"
+Q_LAYOUTS="SELECT t.kind || ' ' || t.name || ' ' || t.size || ' ' || t.align || ' ' || ifnull((SELECT group_concat(d, ';') FROM
+	(SELECT ifnull(m.name,'-') || '@' || m.offset || '.' || m.bit_offset || ':' || m.bit_size || ' ' || mt.kind || ' ' ||
+	 ifnull(mt.name,'-') || ' ' || mt.size AS d FROM members m JOIN types mt ON mt.id = m.member_type
+	 WHERE m.type_id = t.id ORDER BY m.idx)), '') || ' ' || ifnull((SELECT group_concat(e.name || '=' || e.value, ',')
+	 FROM (SELECT * FROM enumerators e WHERE e.type_id = t.id ORDER BY e.idx) e), '')
+	FROM types t WHERE t.kind IN ('struct', 'union', 'enum', 'array', 'typedef', 'base') ORDER BY 1"

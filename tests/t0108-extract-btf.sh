@@ -31,11 +31,10 @@ esac
 "$KABI_DIFF" show btf.kabi info | grep -q '^coverage_gaps *BTF: no declaration files'
 ok $? "show info prints the coverage gaps"
 
-slots="SELECT abi, nr, ifnull(name,'-'), ifnull(entry,'-'), implemented FROM syscalls ORDER BY abi, nr"
+slots=$Q_SLOTS
 is "$(q btf.kabi "$slots")" "$(q dwarf.kabi "$slots")" "syscall table equals DWARF's"
 is "$(q btf.kabi "SELECT count(*) FROM syscalls")" "8" "8 slots"
-sigs="SELECT f.name || '(' || ifnull((SELECT group_concat(d, ', ') FROM (SELECT p.type_text || ' ' || p.name AS d
-	FROM params p WHERE p.func_id = f.id ORDER BY p.pos)), '') || ')' FROM functions f ORDER BY f.name"
+sigs=$Q_SIGS
 is "$(q btf.kabi "$sigs")" "$(q dwarf.kabi "$sigs")" "signatures equal DWARF's"
 is "$(q btf.kabi "SELECT group_concat(name || ':' || source, ' ') FROM (SELECT name, source FROM functions ORDER BY name)")" \
 	"sys_fxlegacy:btf sys_fxold:metadata sys_fxstat:metadata sys_getpid:metadata sys_openat:metadata sys_openat2:metadata sys_read:metadata" \
@@ -46,12 +45,7 @@ is "$(q btf.kabi "SELECT p.type_text FROM params p JOIN functions f ON f.id=p.fu
 is "$(q btf.kabi "SELECT count(*) FROM types WHERE name='pt_regs'")" "0" "pt_regs not reachable"
 is "$(q btf.kabi "SELECT count(*) FROM types WHERE name='syscall_metadata'")" "0" "the metadata's own struct not reachable"
 
-types="SELECT t.kind || ' ' || t.name || ' ' || t.size || ' ' || t.align || ' ' || ifnull((SELECT group_concat(d, ';') FROM
-	(SELECT ifnull(m.name,'-') || '@' || m.offset || '.' || m.bit_offset || ':' || m.bit_size || ' ' || mt.kind || ' ' ||
-	 ifnull(mt.name,'-') || ' ' || mt.size AS d FROM members m JOIN types mt ON mt.id = m.member_type
-	 WHERE m.type_id = t.id ORDER BY m.idx)), '') || ' ' || ifnull((SELECT group_concat(e.name || '=' || e.value, ',')
-	 FROM (SELECT * FROM enumerators e WHERE e.type_id = t.id ORDER BY e.idx) e), '')
-	FROM types t WHERE t.kind IN ('struct', 'union', 'enum', 'array', 'typedef', 'base') ORDER BY 1"
+types=$Q_LAYOUTS
 is "$(q btf.kabi "$types")" "$(q dwarf.kabi "$types")" "layouts equal DWARF's (sizes, alignment, members, bitfields, enums)"
 flex() {
 	q "$1" "SELECT count FROM types WHERE id = (SELECT m.member_type FROM members m JOIN types t ON t.id=m.type_id

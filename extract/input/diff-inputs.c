@@ -379,7 +379,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	}
 	err = cache_path(in);
 	if (err || cache_hit(in->path.s, in->build_id,
-				    extract__is_bzimage(in->conf.vmlinux), in->key, db))
+				    extract__is_boot_image(in->conf.vmlinux), in->key, db))
 		return err;
 	/* Where the parts are, inside the input as given (dir): not three long paths again. */
 	if (!quiet && in->ki.vmlinux)
