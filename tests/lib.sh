@@ -235,3 +235,12 @@ Q_LAYOUTS="SELECT t.kind || ' ' || t.name || ' ' || t.size || ' ' || t.align || 
 	 WHERE m.type_id = t.id ORDER BY m.idx)), '') || ' ' || ifnull((SELECT group_concat(e.name || '=' || e.value, ',')
 	 FROM (SELECT * FROM enumerators e WHERE e.type_id = t.id ORDER BY e.idx) e), '')
 	FROM types t WHERE t.kind IN ('struct', 'union', 'enum', 'array', 'typedef', 'base') ORDER BY 1"
+
+# mkdeb NAME VERSION ROOT: the Debian package NAME_VERSION_amd64.deb of the
+# tree ROOT (dpkg-deb), as the archive's kernel packages are built.
+mkdeb() {
+	mkdir -p "$3/DEBIAN" &&
+	printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: kabi-diff tests <t@example.org>\nDescription: fixture\n' \
+		"$1" "$2" >"$3/DEBIAN/control" &&
+	dpkg-deb --root-owner-group -Zxz --build "$3" "$1_$2_amd64.deb" >/dev/null
+}

@@ -148,4 +148,32 @@ struct.pack_into('<I', hdr, 0x24c, len(pay))
 open('badbtf/vmlinuz', 'wb').write(bytes(hdr) + pay)
 PY
 fails badbtf/vmlinuz "kabi-diff: badbtf/vmlinuz: unreadable .BTF: libbpf refuses it (damaged or of an unknown version)" "bad BTF magic" --system-map "$map"
+
+# Debian's regular image package (boot/vmlinuz-REL, boot/System.map-REL):
+# no debug package at all; the same report as the two images it holds.
+if command -v dpkg-deb >/dev/null; then
+	"$KD_SRCDIR/fixtures/build-bzimage.sh" "$bz-v2" -DKABI_V2 >&2
+	for v in 1 2; do
+		src=$bz && [ $v = 2 ] && src=$bz-v2
+		mkdir -p reg$v/boot reg$v/lib/modules/6.99.$v-amd64 &&
+			cp "$src/vmlinuz" reg$v/boot/vmlinuz-6.99.$v-amd64 &&
+			cp "$src/System.map" reg$v/boot/System.map-6.99.$v-amd64 &&
+			mkdeb linux-image-6.99.$v-amd64 6.99.$v reg$v
+	done
+	"$KABI_DIFF" -q linux-image-6.99.1-amd64_6.99.1_amd64.deb linux-image-6.99.2-amd64_6.99.2_amd64.deb \
+		-f json >reg.json 2>reg.err
+	rc=$?
+	"$KABI_DIFF" -q "$bz/vmlinuz" "$bz-v2/vmlinuz" -f json >img.json 2>/dev/null
+	is "$rc:$(jq '.changes | length' reg.json):$(jq -r .new.build_id reg.json)" \
+		"12:8:$(jq -r .new.build_id img.json)" \
+		"the regular image packages: read through BTF, exit 12, 8 changes, the image's build-id" ||
+		sed 's/^/# /' reg.err
+	is "$(jq -c '.changes' reg.json)" "$(jq -c '.changes' img.json)" "  the same changes as the two images"
+	mkdir -p regdir && cp "$bz/vmlinuz" "$bz/System.map" regdir/
+	"$KABI_DIFF" -q regdir "$bz-v2/vmlinuz" -f json >regdir.json 2>/dev/null
+	is "$(jq -c '.changes' regdir.json)" "$(jq -c '.changes' img.json)" \
+		"  a directory with vmlinuz and System.map: the same"
+else
+	skip "dpkg-deb not installed"
+fi
 done_testing

@@ -127,7 +127,7 @@ is "$(jq -Sc .changes kk.json)" "$(jq -Sc .changes "$golden")" "  the same as th
 
 mkdir -p empty
 "$KABI_DIFF" A empty >/dev/null 2>err.txt
-is "$?|$(cat err.txt)" "1|kabi-diff: empty: no vmlinux (an ELF file) found: looked for vmlinux, usr/lib/debug/boot/vmlinux-* and usr/lib/debug/lib/modules/*/vmlinux; nor a UAPI header tree (linux/ and asm/, or include/uapi/)" \
+is "$?|$(cat err.txt)" "1|kabi-diff: empty: no vmlinux (an ELF file) found: looked for vmlinux, usr/lib/debug/boot/vmlinux-*, usr/lib/debug/lib/modules/*/vmlinux and a bootable vmlinuz; nor a UAPI header tree (linux/ and asm/, or include/uapi/)" \
 	"a directory without a vmlinux: exit 1, where it looked"
 cp -R P P2 && cp "$k1" P2/usr/lib/debug/boot/vmlinux-6.99.1
 "$KABI_DIFF" A P2 >/dev/null 2>err.txt

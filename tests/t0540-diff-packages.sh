@@ -17,13 +17,6 @@ k1=$(fixture_kernel v1-dwarf5 -gdwarf-5) && k2=$(fixture_kernel v2-dwarf5 -gdwar
 uapi=$KD_SRCDIR/fixtures/kernel-uapi
 mod() { gcc -g -O2 -c -DFXMOD_NAME='"fxmod"' "$KD_SRCDIR/fixtures/module.c" -o "$1"; }
 
-# mkdeb NAME VERSION ROOT
-mkdeb() {
-	mkdir -p "$3/DEBIAN" &&
-	printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: kabi-diff tests <t@example.org>\nDescription: fixture\n' \
-		"$1" "$2" >"$3/DEBIAN/control" &&
-	dpkg-deb --root-owner-group -Zxz --build "$3" "$1_$2_amd64.deb" >/dev/null
-}
 for v in 1 2; do
 	eval k=\$k$v
 	r=dbg$v rel=6.99.$v-amd64

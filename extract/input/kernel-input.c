@@ -13,6 +13,9 @@
  *                    DIR/usr/lib/debug/lib/modules/VERSION/vmlinux
  *                    (Fedora's debuginfo), modules under
  *                    DIR/usr/lib/debug/lib/modules/.
+ *   bootable image   DIR/vmlinuz with DIR/System.map (Debian's regular
+ *                    image package unpacked, fetch --image), when no
+ *                    debug image is there: read through BTF.
  *
  * The vDSO's debug images (vdso64.so; arm64: vdso.so) are in DIR/vdso/
  * (the kernel cache) or DIR/usr/lib/debug/lib/modules/VERSION/vdso/ (the
@@ -115,11 +118,27 @@ static int find_vmlinux(const char *dir, struct kernel_input *ki, bool quiet_abs
 	if (err)
 		goto out;
 	ki->layout = "debug package";
+	/* No debug image: the bootable one (a regular package, fetch --image), read through BTF. */
+	if (!found) {
+		char *image = kd_path_join(dir, "vmlinuz");
+
+		if (!image) {
+			err = -ENOMEM;
+			goto out;
+		}
+		if (extract__is_boot_image(image)) {
+			ki->vmlinux = image;
+			ki->layout = "bootable image";
+			goto out;
+		}
+		free(image);
+	}
 	if (!found && quiet_absent) {
 		ki->layout = "header tree";
 	} else if (!found) {
 		kd_err("%s: no vmlinux (an ELF file) found: looked for vmlinux,"
-		       " usr/lib/debug/boot/vmlinux-* and usr/lib/debug/lib/modules/*/vmlinux;"
+		       " usr/lib/debug/boot/vmlinux-*, usr/lib/debug/lib/modules/*/vmlinux"
+		       " and a bootable vmlinuz;"
 		       " nor a UAPI header tree (linux/ and asm/, or include/uapi/)", dir);
 		err = -ENOENT;
 	} else if (found > 1) {

@@ -7,6 +7,7 @@
  * path is mapped to where a kernel directory keeps it, or skipped:
  *
  *   usr/lib/debug/boot/vmlinux-REL             -> vmlinux   (Debian -dbg)
+ *   boot/vmlinuz-REL, boot/System.map-REL      -> vmlinuz, System.map (Debian's regular image)
  *   usr/lib/debug/lib/modules/REL/vmlinux      -> vmlinux   (kernel-debuginfo)
  *   usr/lib/debug/lib/modules/REL/X.ko[.debug] -> streamed (DIR/.spool-N.ko, one at a time)
  *   usr/src/linux-headers-*-common/include/uapi/..., .../arch/A/include/uapi/...
@@ -122,6 +123,12 @@ static const char *clean_path(const char *path)
 
 enum member { SKIP, WRITE, MODULE };
 
+/* A kernel image or its symbols (bounded as an image), not a header. */
+static bool is_image_member(const char *to)
+{
+	return !strcmp(to, "vmlinux") || !strcmp(to, "vmlinuz") || !strcmp(to, "System.map");
+}
+
 /* What member @path is: a file to write at @to below DIR, a module, or neither. */
 static int map_member(const char *path, struct kd_buf *to, bool *headers)
 {
@@ -132,6 +139,11 @@ static int map_member(const char *path, struct kd_buf *to, bool *headers)
 	path = clean_path(path);
 	if (kd_skip_prefix(path, "usr/lib/debug/boot/vmlinux-", &rest) && *rest && !strchr(rest, '/'))
 		return kd_buf_adds(to, "vmlinux") ?: WRITE;
+	/* The regular image package: the bootable image and its symbols, read through BTF. */
+	if (kd_skip_prefix(path, "boot/vmlinuz-", &rest) && *rest && !strchr(rest, '/'))
+		return kd_buf_adds(to, "vmlinuz") ?: WRITE;
+	if (kd_skip_prefix(path, "boot/System.map-", &rest) && *rest && !strchr(rest, '/'))
+		return kd_buf_adds(to, "System.map") ?: WRITE;
 	if (kd_skip_prefix(path, "usr/lib/debug/lib/modules/", &rest) && (slash = strchr(rest, '/'))) {
 		rest = slash + 1;
 		if (!strcmp(rest, "vmlinux"))
@@ -425,11 +437,11 @@ static int read_payload(struct kpkg *p, struct reading *r, bool may_stop, bool *
 		}
 		err = unpack__check_depth(r->pkg, clean_path(name), to.s);
 		if (!err)
-			err = write_member(p, r, to.s, strcmp(to.s, "vmlinux") ? UNPACK_HEADER : UNPACK_IMAGE);
+			err = write_member(p, r, to.s, is_image_member(to.s) ? UNPACK_IMAGE : UNPACK_HEADER);
 		if (err)
 			break;
 		p->has_headers |= headers;
-		p->vmlinux_written |= !strcmp(to.s, "vmlinux");
+		p->vmlinux_written |= !strcmp(to.s, "vmlinux") || !strcmp(to.s, "vmlinuz");
 	}
 	kd_buf_release(&to);
 	return err;
