@@ -44,17 +44,36 @@ uint64_t kd_type_name_key(const struct kd_type *t)
 	}
 }
 
+static bool is_qualifier(enum kd_kind k)
+{
+	return k == KD_KIND_CONST || k == KD_KIND_VOLATILE || k == KD_KIND_RESTRICT ||
+	       k == KD_KIND_ATOMIC;
+}
+
+/*
+ * What a pointer's hash takes of its pointee: a named type by its name,
+ * through the qualifiers on it (const struct device *), which is what
+ * breaks the cycles of self-referencing types; anything else by its hash.
+ */
 static uint64_t pointee_key(int64_t id, enum kd_type_view view, kd_type_lookup_fn lookup,
 			    kd_type_hash_fn ref, void *ctx)
 {
 	const struct kd_type *p = id ? lookup(id, ctx) : NULL;
-	uint64_t key;
+	uint64_t key, quals = KD_HASH_SEED;
+	int depth;
 
 	if (!p)
 		return kd_hash_u64(KD_HASH_SEED, 0);
-	key = kd_type_name_key(p);
+	/* A bounded walk: a hostile table may chain qualifiers in a loop. */
+	for (depth = 0; p && is_qualifier(p->kind) && p->ref && depth < 8; depth++) {
+		quals = kd_hash_u64(quals, p->kind);
+		p = lookup(p->ref, ctx);
+	}
+	key = p ? kd_type_name_key(p) : 0;
 	if (!key)
 		return ref(id, ctx);
+	if (depth)
+		key = kd_hash_u64(key, quals);
 	return view == KD_VIEW_HEADERS ? kd_hash_str(key, "header view") : key;
 }
 

@@ -243,18 +243,21 @@ static void test_hashmap(void)
 }
 
 /* A store of types for the type-graph tests: id = index. */
-static struct kd_type tg[80];
+static struct kd_type tg[90];
 
 static const struct kd_type *tg_lookup(int64_t id, void *ctx)
 {
 	(void)ctx;
-	return id > 0 && id < 80 && tg[id].id ? &tg[id] : NULL;
+	return id > 0 && id < 90 && tg[id].id ? &tg[id] : NULL;
 }
+
+static int tg_hash_calls;	/* how often a hash asked for another type's */
 
 static uint64_t tg_hash(int64_t id, void *ctx)
 {
 	const struct kd_type *t = tg_lookup(id, ctx);
 
+	tg_hash_calls++;
 	return t ? kd_type_hash(t, KD_VIEW_KERNEL, tg_lookup, tg_hash, ctx) : 0;
 }
 
@@ -337,6 +340,21 @@ static void test_typegraph(void)
 	is_int(kd_type_hash(&a, KD_VIEW_HEADERS, tg_lookup, tg_hash, NULL),
 	       kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL),
 	       "  an int * is the same in both views (no name, no layout of its own)");
+	/* const struct n *: the name through the qualifier (what breaks a self-referencing cycle). */
+	tg[8] = (struct kd_type){ .id = 8, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 4 };
+	tg[9] = (struct kd_type){ .id = 9, .kind = KD_KIND_STRUCT, .name = (char *)"n", .size = 8 };
+	tg[80] = (struct kd_type){ .id = 80, .kind = KD_KIND_CONST, .ref = 8 };
+	tg[81] = (struct kd_type){ .id = 81, .kind = KD_KIND_CONST, .ref = 9 };
+	a = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 80 };
+	b = (struct kd_type){ .kind = KD_KIND_POINTER, .size = 8, .ref = 81 };
+	tg_hash_calls = 0;
+	h1 = kd_type_hash(&a, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL);
+	is_int(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL), h1,
+	       "hash: pointers to const struct n, whatever its layout, are one");
+	is_int(tg_hash_calls, 0, "  the pointee is not hashed: a cycle through it ends there");
+	b.ref = 8;
+	ok(kd_type_hash(&b, KD_VIEW_KERNEL, tg_lookup, tg_hash, NULL) != h1,
+	   "  not the hash of a pointer to struct n without const");
 	kd_buf_release(&seen);
 }
 
