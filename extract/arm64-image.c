@@ -169,7 +169,8 @@ static int raw_image(const char *path, const unsigned char *img, size_t size, st
 		return kd_buf_add(out, img, size);
 	if (zboot_is(img, size)) {
 		err = zboot_range(path, img, size, &off, &len);
-		err = err ? err : inflate(path, img + off, len, out);
+		if (!err)
+			err = inflate(path, img + off, len, out);
 	} else {
 		err = inflate(path, img, size, out);
 	}

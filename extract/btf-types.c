@@ -17,6 +17,7 @@
  * every reference).
  */
 #include "extract/btf_internal.h"
+#include "extract/named_internal.h"
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -28,6 +29,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 struct name_ent {
 	const char *name;	/* libbpf's string */
@@ -538,4 +540,33 @@ int xbtf_drain(struct xbtf *b)
 		if (b->xt->v[i].t.kind == KD_KIND_STRUCT)
 			mark_flexible(b, (int64_t)i + 1);
 	return 0;
+}
+
+int xbtf_find_named(struct xbtf *b, const struct name_set *set, int64_t *found)
+{
+	size_t i, n = name_set_count(set);
+	int err = 0, nr = 0;
+
+	for (i = 0; !err && i < n; i++) {
+		const char *spelling = name_set_at(set, i), *name = spelling;
+		unsigned id = 0;
+
+		if (found[i]) {
+			nr++;
+			continue;
+		}
+		if (kd_skip_prefix(spelling, "struct ", &name))
+			id = xbtf_find(b, name, BTF_KIND_STRUCT);
+		else if (kd_skip_prefix(spelling, "union ", &name))
+			id = xbtf_find(b, name, BTF_KIND_UNION);
+		else if (kd_skip_prefix(spelling, "enum ", &name))
+			id = xbtf_find(b, name, BTF_KIND_ENUM) ?: xbtf_find(b, name, BTF_KIND_ENUM64);
+		else
+			id = xbtf_find(b, name, BTF_KIND_TYPEDEF);
+		if (!id)
+			continue;
+		err = xbtf_type(b, id, &found[i]);
+		nr += !err;
+	}
+	return err ? err : nr;
 }

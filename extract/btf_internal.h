@@ -24,8 +24,15 @@ struct extract_stats;
 int extract_btf(const struct extract_conf *conf, struct extract_stats *stats);
 /* Shared with the DWARF path (extract.c): meta identity (dwarf_version 0: none written)... */
 int extract_write_identity(struct kdb *db, struct kelf *k, int dwarf_version, const char *input);
-/* ...and the origin rows of vmlinux's structs, unions and enums. */
+/* ...and the origin rows of vmlinux's structs, unions and enums... */
 int extract_write_origins(struct xtable *xt, struct kdb *db);
+/* ...and the modules and the UAPI headers' constants and ioctls (extract.c). */
+struct header_job;
+struct ioctl_types;
+struct type_sink;
+int extract_uapi(const struct extract_conf *conf, const struct kd_arch *arch, struct ioctl_types *it,
+		 struct header_job *hj, struct kdb *db, struct type_sink *sink,
+		 struct extract_stats *stats);
 
 /* Does @head (the first @n bytes of a file) start an x86 bzImage? */
 bool bzimage_is(const unsigned char *head, size_t n);
@@ -85,6 +92,14 @@ int xbtf_synth(struct xbtf *b, enum kd_kind kind, int64_t ref, int64_t *id);
 int xbtf_drain(struct xbtf *b);
 /* BTF id of the type named @name of BTF kind @kind (BTF_KIND_*), 0 when none. */
 unsigned xbtf_find(const struct xbtf *b, const char *name, unsigned kind);
+/*
+ * The types of @set ("struct foo", "union foo", "enum foo", a typedef's
+ * name) BTF defines, queued: found[i] the table id of entry i (0: not
+ * defined; an entry already found is kept), as xt_find_named() does for
+ * DWARF. Returns the number found or a negative code.
+ */
+struct name_set;
+int xbtf_find_named(struct xbtf *b, const struct name_set *set, int64_t *found);
 /* The parsed BTF (libbpf's; owned by @b). */
 const struct btf *xbtf_btf(const struct xbtf *b);
 /* A base type of the table by its C name ("long int", "unsigned int"): 0 when unknown. */

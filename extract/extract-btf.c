@@ -23,6 +23,8 @@
 #include "db/kdb-kernel.h"
 #include "extract/boot_internal.h"
 #include "extract/extract.h"
+#include "extract/header_job_internal.h"
+#include "extract/ioctl_types_internal.h"
 #include "extract/vdso_internal.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -167,6 +169,8 @@ static int write_gaps(struct kdb *db, const struct xsyscalls *s, size_t from_fun
 
 int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 {
+	struct ioctl_types it = { 0 };
+	struct header_job hj = { 0 };
 	struct xsyscalls sys = { 0 };
 	struct xtable xt = { 0 };
 	struct type_sink *sink = NULL;
@@ -179,9 +183,9 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 	int err;
 
 	memset(stats, 0, sizeof(*stats));
-	if (conf->uapi_dir || conf->modules_dir || conf->modules_feed) {
-		kd_err("%s: --uapi and --modules are not read with a bootable image yet;"
-		       " extract the image alone", conf->vmlinux);
+	if (conf->modules_dir || conf->modules_feed) {
+		kd_err("%s: --modules is not read with a bootable image yet (their split BTF);"
+		       " extract the image with --uapi alone", conf->vmlinux);
 		return -KD_EUNSUPPORTED;
 	}
 	map = conf->system_map ? kd_strdup(conf->system_map) : find_system_map(conf->vmlinux);
@@ -192,6 +196,12 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		err = kelf_load_system_map(k, map);
 	if (!err)
 		err = check_map(k, map);
+	/* The headers compile while BTF is read, as on the DWARF path. */
+	if (!err && conf->uapi_dir) {
+		err = ioctl_types__collect(&it, conf->uapi_dir, k->arch);
+		if (!err)
+			err = header_job__start(&hj, conf, k->arch);
+	}
 	if (!err)
 		err = xsyscalls_read_tables(&sys, k);
 	if (!err)	/* no DWARF: the dispatched ABIs' entry points by name */
@@ -215,6 +225,12 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 	err = xbtf_read_signatures(&sys, b, k, &from_func, &from_meta);
 	if (!err)
 		err = stub_funcs(&sys, b);
+	/* The ioctl argument types vmlinux defines, as the DWARF path finds them by name. */
+	if (!err && conf->uapi_dir) {
+		int found = xbtf_find_named(b, it.wanted, it.vm_found);
+
+		err = found < 0 ? found : 0;
+	}
 	if (!err)
 		err = xbtf_drain(b);
 	if (!err)
@@ -225,6 +241,11 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_write_origins(&xt, db);
 	if (!err)
 		err = xsyscalls_write(&sys, &xt, db);
+	stats->types = nr_types;
+	if (!err && it.wanted) {
+		ioctl_types__resolve_vmlinux(&it, &xt);
+		err = extract_uapi(conf, k->arch, &it, &hj, db, sink, stats);
+	}
 	if (!err)
 		err = extract_write_identity(db, k, 0, conf->vmlinux);
 	if (!err)
@@ -238,18 +259,21 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
 	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
 		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
+	if (!err && conf->uapi_dir)
+		err = header_job__compat(&hj, db, sink, stats);
 	if (!err && conf->before_commit)
 		err = conf->before_commit(db, conf->before_commit_ctx);
 	if (!err)
 		err = kdb__commit(db);
 	if (err)
 		goto out;
-	stats->types = nr_types;
 	stats->syscalls = (int64_t)sys.nr_slots;
 	for (i = 0; i < sys.nr_funcs; i++)
 		stats->functions += sys.funcs[i].found;
 	stats->problems += xt.nr_problems;
 out:
+	header_job__release(&hj);
+	ioctl_types__release(&it);
 	xbtf_free(b);
 	xtable_release(&xt);
 	type_sink_free(sink);

@@ -142,8 +142,8 @@ static double elapsed(const struct timespec *a, const struct timespec *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec) / 1e9;
 }
 
-/* Steps 4 of the header comment: modules, then the headers for real. */
-static int extract_uapi(const struct extract_conf *conf, const struct kd_arch *arch,
+/* Steps 4 of the header comment: modules, then the headers for real (the BTF path's too). */
+int extract_uapi(const struct extract_conf *conf, const struct kd_arch *arch,
 			struct ioctl_types *it, struct header_job *hj, struct kdb *db,
 			struct type_sink *sink, struct extract_stats *stats)
 {

@@ -149,6 +149,26 @@ open('badbtf/vmlinuz', 'wb').write(bytes(hdr) + pay)
 PY
 fails badbtf/vmlinuz "kabi-diff: badbtf/vmlinuz: unreadable .BTF: libbpf refuses it (damaged or of an unknown version)" "bad BTF magic" --system-map "$map"
 
+# The image with its UAPI header tree: the constants, ioctls and header
+# view the DWARF path gives; the ioctl argument types vmlinux defines found
+# in BTF by name.
+uapi=$KD_SRCDIR/fixtures/kernel-uapi
+"$KABI_DIFF" extract -q "$bz/vmlinux" --uapi "$uapi" -o dwarf-u.kabi &&
+	"$KABI_DIFF" extract -q "$bz/vmlinuz" --uapi "$uapi" -o btf-u.kabi
+ok $? "extract VMLINUZ --uapi DIR"
+for t in "constants:name || '=' || value" "ioctls:name || '=' || cmd || ':' || ifnull(arg_type_text, '-')"; do
+	is "$(q btf-u.kabi "SELECT ${t#*:} FROM ${t%%:*} ORDER BY 1")" "$(q dwarf-u.kabi "SELECT ${t#*:} FROM ${t%%:*} ORDER BY 1")" \
+		"  its ${t%%:*} equal the DWARF extraction's"
+done
+is "$(q btf-u.kabi "SELECT count(*) FROM ioctls"):$(q btf-u.kabi "SELECT count(*) FROM constants")" \
+	"$(q dwarf-u.kabi "SELECT count(*) FROM ioctls"):$(q dwarf-u.kabi "SELECT count(*) FROM constants")" "  as many of each"
+"$KABI_DIFF" dwarf-u.kabi btf-u.kabi -f json >u.json 2>/dev/null
+is "$?:$(jq '[.changes[] | select(.verdict == "breaking")] | length' u.json)" "4:0" \
+	"  the diff of the two: nothing breaking, info only"
+"$KABI_DIFF" extract -q "$bz/vmlinuz" --modules "$uapi" -o m.kabi 2>err.txt
+is "$?:$(cat err.txt)" "1:kabi-diff: $bz/vmlinuz: --modules is not read with a bootable image yet (their split BTF); extract the image with --uapi alone" \
+	"--modules with an image: refused in one line"
+
 # Debian's regular image package (boot/vmlinuz-REL, boot/System.map-REL):
 # no debug package at all; the same report as the two images it holds.
 if command -v dpkg-deb >/dev/null; then

@@ -41,7 +41,7 @@ is "$(show struct fx_node)" \
 
 	/* size: 24, align: 8, members: 3 */
 };
-/* declared at tests/fixtures/kernel.c:81 */" "show struct: named inner union, hole, function pointer"
+/* declared at tests/fixtures/kernel.c:$(grep -n "^struct fx_node {" "$KD_SRCDIR/fixtures/kernel.c" | cut -d: -f1) */" "show struct: named inner union, hole, function pointer"
 
 is "$(show syscall openat2)" \
 "x64   openat2: nr 6, entry __x64_sys_openat2
