@@ -89,6 +89,39 @@ out:
 	return err;
 }
 
+int kdb__put_ioctl_families(struct kdb *db, const struct kd_ioctl_family *f, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	size_t i;
+	int err;
+
+	if (!n)
+		return 0;
+	err = kdb_prepare(db, "INSERT OR REPLACE INTO ioctl_families(name, params, dir, type, nr,"
+			  " size, file, line) VALUES (?,?,?,?,?,?,?,?)", &st);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		kdb_bind_text(st, 1, f[i].name);
+		kdb_bind_text(st, 2, f[i].params);
+		kdb_bind_text(st, 3, f[i].dir);
+		kdb_bind_text(st, 4, f[i].type);
+		kdb_bind_text(st, 5, f[i].nr);
+		kdb_bind_text(st, 6, f[i].size);
+		kdb_bind_text(st, 7, f[i].file);
+		if (f[i].line > 0)
+			sqlite3_bind_int(st, 8, f[i].line);
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			err = kdb_sql_error(db, "writing ioctl families");
+			break;
+		}
+	}
+	sqlite3_finalize(st);
+	return err;
+}
+
 int kdb__link_constants_to_enums(struct kdb *db)
 {
 	int err;

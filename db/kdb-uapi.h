@@ -89,6 +89,21 @@ struct kd_ioctl {
 	const char *source;
 };
 
+/*
+ * A function-like ioctl macro (EVIOCGNAME(len)): each field a value or the
+ * formula of its parameters as the expansion gives it, tokens one space
+ * apart ("0x40 + ( abs )", "len", "sizeof(char [ SPI_MSG_SIZE ( N ) ])").
+ */
+struct kd_ioctl_family {
+	const char *name;
+	const char *params;	/* "len", "a,b" */
+	const char *dir;	/* none | r | w | rw, or a formula */
+	const char *type, *nr, *size;
+	const char *file;
+	int line;
+};
+int kdb__put_ioctl_families(struct kdb *db, const struct kd_ioctl_family *f, size_t n);
+
 /* Insert @n rows (one prepared statement for the batch). A name already present is replaced. */
 int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n);
 int kdb__put_ioctls(struct kdb *db, const struct kd_ioctl *io, size_t n);

@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define KDB_SCHEMA_VERSION 9
+#define KDB_SCHEMA_VERSION 10
 
 struct kdb;
 

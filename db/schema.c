@@ -192,6 +192,19 @@ const char kdb_schema_sql[] =
 	"  source TEXT NOT NULL DEFAULT 'macro'\n" /* macro | enumerator | number */
 	") WITHOUT ROWID;\n"
 
+	/* Function-like ioctl macros (EVIOCGNAME(len)): each field a value or
+	 * the formula of the parameters, tokens one space apart. */
+	"CREATE TABLE ioctl_families (\n"
+	"  name TEXT PRIMARY KEY,\n"
+	"  params TEXT NOT NULL,\n"       /* len | a,b */
+	"  dir TEXT NOT NULL,\n"          /* none | r | w | rw, or a formula */
+	"  type TEXT NOT NULL,\n"         /* a value (decimal) or a formula */
+	"  nr TEXT NOT NULL,\n"
+	"  size TEXT NOT NULL,\n"
+	"  file TEXT,\n"
+	"  line INTEGER\n"
+	") WITHOUT ROWID;\n"
+
 	/* The vDSO: each image the vmlinux embeds (struct vdso_image's data on
 	 * x86_64, vdso_start..vdso_end on arm64), one row per ABI, with its
 	 * version definitions and the dynamic symbols it exports. */

@@ -28,7 +28,7 @@ refused() {
 }
 
 cp "$good" v99.kabi && sqlite3 v99.kabi 'PRAGMA user_version = 99'
-refused v99.kabi "schema version 99" "schema version 99, this kabi-diff reads 9; re-extract the kernel"
+refused v99.kabi "schema version 99" "schema version 99, this kabi-diff reads 10; re-extract the kernel"
 
 sqlite3 other.kabi 'CREATE TABLE x(a); INSERT INTO x VALUES (1)'
 refused other.kabi "another program's SQLite file" "schema version 0"

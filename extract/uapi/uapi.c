@@ -69,7 +69,7 @@ struct uapi_scan {
 	struct umap names;	/* macro name -> struct rec * */
 	struct umap defs;	/* definitions already evaluated (by name pointer) */
 	struct umap typedef_files;	/* files whose typedefs are in sizer.tags (by pointer) */
-	size_t cap_consts, cap_croots, cap_ioctls, cap_iroots, cap_problems;
+	size_t cap_consts, cap_croots, cap_ioctls, cap_iroots, cap_problems, cap_families;
 	struct pending *pending;
 	size_t nr_pending, cap_pending;
 	const char *root;	/* current unit */
@@ -586,6 +586,40 @@ static int on_enumerator(const struct utok *name, const struct utok *init, size_
 	return eval_macro(ec->r, &m, EV_ENUMERATOR);
 }
 
+/* The function-like macro @m, when an ioctl family, as a row of @r (the first definition read). */
+static int add_family(struct uapi_result *r, const struct umacro *m)
+{
+	struct uapi_scan *s = r->priv;
+	struct kd_arena arena = KD_ARENA_INIT;
+	struct uexpand x = { .cpp = s->cpp, .arena = &arena, .ioctls = true };
+	struct ueval e = { .sizer = &s->sizer, .x = &x, .arch = s->tree.arch };
+	struct ufamily_fields f;
+	struct kd_ioctl_family *row;
+	int err = note_typedefs(s, m->file);
+
+	if (!err)
+		err = ufamily_read(&e, &x, m, &f);
+	if (err <= 0 || err == 2 || (err = s->sizer.hard_error) != 0)
+		goto out;
+	err = KD_GROW(r->families, s->cap_families, r->nr_families + 1);
+	if (!err) {
+		row = &r->families[r->nr_families];
+		*row = (struct kd_ioctl_family){
+			.name = save(s, m->name, m->nlen), .params = save(s, f.params.s, f.params.len),
+			.dir = save(s, f.dir.s, f.dir.len), .type = save(s, f.type.s, f.type.len),
+			.nr = save(s, f.nr.s, f.nr.len), .size = save(s, f.size.s, f.size.len),
+			.file = m->file->name, .line = m->line,
+		};
+		err = s->err;
+		r->nr_families += !err;
+	}
+	ufamily_fields_release(&f);
+out:
+	uexpand_release(&x);
+	kd_arena_release(&arena);
+	return err < 0 || err == 2 ? err : 0;
+}
+
 static int scan_unit(struct uapi_result *r, const char *root)
 {
 	struct uapi_scan *s = r->priv;
@@ -604,7 +638,7 @@ static int scan_unit(struct uapi_result *r, const char *root)
 		const struct umacro *m = ucpp__macro(s->cpp, i);
 		char *key;
 
-		if (!m || !m->file || m->file->libc || m->funclike || !m->nbody)
+		if (!m || !m->file || m->file->libc || !m->nbody)
 			continue;
 		if (umap_get(&s->defs, (const char *)&m->name, sizeof(m->name)))
 			continue;
@@ -616,7 +650,7 @@ static int scan_unit(struct uapi_result *r, const char *root)
 		memcpy(key, &m->name, sizeof(m->name));
 		err = umap_put(&s->defs, key, sizeof(m->name), key);
 		if (!err)
-			err = eval_macro(r, m, EV_DEFINE);
+			err = m->funclike ? add_family(r, m) : eval_macro(r, m, EV_DEFINE);
 		if (err == 2) {
 			err = KD_GROW(retry.names, retry.cap, retry.n + 1);
 			if (!err)
@@ -648,7 +682,8 @@ static int scan_unit(struct uapi_result *r, const char *root)
 			for (j = 0; m && j < retry.n && retry.names[j] != m->name; j++)
 				;
 			if (m && j < retry.n)
-				err = eval_macro(r, m, EV_RETRY);
+				err = m->funclike ? add_family(r, m) : eval_macro(r, m, EV_RETRY);
+			err = err == 2 ? 0 : err;	/* a family still without _IOC: not one */
 		}
 	}
 	free(retry.names);
@@ -886,6 +921,7 @@ void uapi_result__free(struct uapi_result *r)
 	free(r->const_roots);
 	free(r->ioctls);
 	free(r->ioctl_roots);
+	free(r->families);
 	free(r->problems);
 	free(r);
 }
@@ -946,6 +982,8 @@ int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
 		err = kdb__put_constants(db, r->consts, r->nr_consts);
 	if (!err)
 		err = kdb__put_ioctls(db, r->ioctls, r->nr_ioctls);
+	if (!err)
+		err = kdb__put_ioctl_families(db, r->families, r->nr_families);
 	for (i = 0; !err && i < r->nr_problems; i++)
 		err = kdb__put_problem(db, "uapi", r->problems[i].file, r->problems[i].location,
 				       "%s", r->problems[i].message);

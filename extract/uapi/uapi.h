@@ -71,6 +71,8 @@ struct uapi_result {
 	struct kd_ioctl *ioctls;
 	const char **ioctl_roots;
 	size_t nr_ioctls;
+	struct kd_ioctl_family *families;	/* function-like ioctl macros */
+	size_t nr_families;
 	struct uapi_problem *problems;
 	size_t nr_problems;
 	struct uapi_stats stats;

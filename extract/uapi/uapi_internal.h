@@ -294,6 +294,24 @@ int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out);
 int ueval_ioctl(struct ueval *e, size_t i, struct uval *dir, struct uval *type,
 		struct uval *nr, struct usize_ans *size, struct uval *cmd);
 
+/* --- ioctl families (families.c) ------------------------------------------ */
+/* A function-like macro that is an ioctl: each field a value, or its formula as text. */
+struct ufamily_fields {
+	struct kd_buf params;	/* "len", "a,b" */
+	struct kd_buf dir;	/* none | r | w | rw, or a formula */
+	struct kd_buf type, nr, size;
+};
+/*
+ * Whether the function-like macro @m is an ioctl family, with @x set for
+ * ioctls (x->ioctls) and @e to evaluate what does not depend on a
+ * parameter: 1 with *@f filled (ufamily_fields_release()), 0 when not
+ * one, 2 when it calls an _IO* macro the unit does not define (to be read
+ * again after <sys/ioctl.h>), or a negative code.
+ */
+int ufamily_read(struct ueval *e, struct uexpand *x, const struct umacro *m,
+		 struct ufamily_fields *f);
+void ufamily_fields_release(struct ufamily_fields *f);
+
 /* A plain C type: its size, signedness and the value type a cast to it gives. */
 struct ptype {
 	const char *name;
