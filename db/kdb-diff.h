@@ -44,6 +44,16 @@ struct kdb_ioctl_pair {
 };
 typedef int (*kdb_constant_pair_fn)(const struct kdb_constant_pair *p, void *ctx);
 typedef int (*kdb_ioctl_pair_fn)(const struct kdb_ioctl_pair *p, void *ctx);
+/* Ioctl families: the old and the new row of one name (NULL where a side lacks it). */
+struct kdb_ioctl_family_pair {
+	const struct kd_ioctl_family *old, *new;
+};
+typedef int (*kdb_ioctl_family_pair_fn)(const struct kdb_ioctl_family_pair *p, void *ctx);
+/*
+ * After kdb__attach_other(): ioctl families added, removed, or with
+ * another parameter list, direction, type, nr or size, by name.
+ */
+int kdb__diff_ioctl_families(struct kdb *db, kdb_ioctl_family_pair_fn cb, void *ctx);
 /*
  * After kdb__attach_other(): constants added, removed, of another value, or
  * defined otherwise (a #define on one side, an enumerator on the other,

@@ -139,6 +139,8 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	}
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
 		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
+	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
+		err = kdb__diff_ioctl_families(old, diff_on_ioctl_family, &run);
 	/* The same headers as i386 programs compile them, when both sides have that view. */
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
 		err = diff_ia32(&run);

@@ -213,6 +213,9 @@ int diff_judge(struct diff_judged *j, enum diff_rule_id rule, enum diff_evidence
 int diff_facts_load(struct diff_run *run);
 void diff_facts_release(struct diff_facts *k);
 int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx);
+/* diff-families.c: one function-like ioctl macro of either side. */
+struct kdb_ioctl_family_pair;
+int diff_on_ioctl_family(const struct kdb_ioctl_family_pair *p, void *ctx);
 /*
  * Did the old kernel serve native ioctl @io? 1 a binary of it defines the
  * argument type, 0 none does, -1 cannot tell (diff-uapi.c).

@@ -81,12 +81,17 @@ int ufamily_read(struct ueval *e, struct uexpand *x, const struct umacro *m,
 		 struct ufamily_fields *f)
 {
 	const struct uioctl_call *c;
+	const struct umacro *enc;
 	struct utoks out = { 0 };
 	size_t a = 0, b;
 	int err, p;
 
 	memset(f, 0, sizeof(*f));
 	if (!m->funclike || m->variadic || !m->nbody)
+		return 0;
+	/* The encoding's own helpers (_IOR, _IOR_BAD) live beside _IOC: they are no driver's ABI. */
+	enc = ucpp__lookup(x->cpp, "_IOC", 4);
+	if (enc && enc->file && enc->file == m->file)
 		return 0;
 	err = uexpand(x, m->body, m->nbody, &out);
 	if (err) {
