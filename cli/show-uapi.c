@@ -162,14 +162,24 @@ static int print_constant(const struct kd_constant *c, void *ctx)
 
 int show_ioctl(struct show_ctx *s, const char *name)
 {
-	int err = kdb__get_ioctl(s->db, name, print_ioctl, s);
+	int err = strchr(name, '(') ? -ENOENT : kdb__get_ioctl(s->db, name, print_ioctl, s);
+	bool shown;
 
+	if (err != -ENOENT)
+		return err;
+	/* Not an object-like ioctl: a function-like one, or a call of one. */
+	err = show_family(s, name, &shown);
 	return err == -ENOENT ? 0 : err;
 }
 
 int show_ioctls(struct show_ctx *s, const char *module)
 {
-	return kdb__foreach_ioctl(s->db, module, show_ioctl_row, s);
+	int err = kdb__foreach_ioctl(s->db, module, show_ioctl_row, s);
+
+	/* The families after the commands: they belong to no module's DWARF. */
+	if (!err && !module)
+		err = kdb__foreach_ioctl_family(s->db, NULL, show_family_row, s);
+	return err;
 }
 
 int show_constant(struct show_ctx *s, const char *name)

@@ -39,6 +39,13 @@ int show_json_item(struct show_ctx *s, const char *what, const char *name, const
 
 /* Each prints what it finds and counts it in s->count; 0 or a negative code. */
 int show_ioctl(struct show_ctx *s, const char *name);
+/*
+ * The ioctl family @name (its formula), or @name a call with numbers,
+ * 'EVIOCGNAME(64)' (the command it gives); *@shown when there was one.
+ */
+int show_family(struct show_ctx *s, const char *name, bool *shown);
+struct kd_ioctl_family;
+int show_family_row(const struct kd_ioctl_family *f, void *ctx);
 int show_ioctls(struct show_ctx *s, const char *module);
 int show_constant(struct show_ctx *s, const char *name);
 /* The vDSO images of ABI @abi (NULL: all), their versions and entry points. */

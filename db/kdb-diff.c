@@ -345,33 +345,17 @@ int kdb__diff_ioctls(struct kdb *db, kdb_ioctl_pair_fn cb, void *ctx)
 			 "comparing ioctls", ioctl_pair_row, &KDB_CALLER(cb, ctx));
 }
 
-#define FAMILY_COLS(t) t ".name, " t ".params, " t ".dir, " t ".type, " t ".nr, " t ".size, " \
-			t ".file, " t ".line"
-#define FAMILY_NCOLS 8
-
-static const struct kd_ioctl_family *read_family(sqlite3_stmt *st, int c, struct kd_ioctl_family *f)
-{
-	if (sqlite3_column_type(st, c) == SQLITE_NULL)
-		return NULL;
-	*f = (struct kd_ioctl_family){
-		kdb_col_text(st, c), kdb_col_text(st, c + 1), kdb_col_text(st, c + 2),
-		kdb_col_text(st, c + 3), kdb_col_text(st, c + 4), kdb_col_text(st, c + 5),
-		kdb_col_text(st, c + 6), sqlite3_column_int(st, c + 7),
-	};
-	return f;
-}
-
 static int family_pair_row(sqlite3_stmt *st, void *ctx)
 {
 	struct kd_ioctl_family o, n;
-	struct kdb_ioctl_family_pair p = { read_family(st, 0, &o), read_family(st, FAMILY_NCOLS, &n) };
+	struct kdb_ioctl_family_pair p = { kdb_read_ioctl_family(st, 0, &o), kdb_read_ioctl_family(st, KDB_FAMILY_NCOLS, &n) };
 
 	return KDB_CALL(kdb_ioctl_family_pair_fn, ctx, &p);
 }
 
 int kdb__diff_ioctl_families(struct kdb *db, kdb_ioctl_family_pair_fn cb, void *ctx)
 {
-	return kdb_query(db, PAIRS_BY_NAME("ioctl_families", FAMILY_COLS,
+	return kdb_query(db, PAIRS_BY_NAME("ioctl_families", KDB_FAMILY_COLS,
 					   "NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL",
 					   "n.name IS NULL OR n.params <> o.params OR n.dir <> o.dir"
 					   " OR n.type <> o.type OR n.nr <> o.nr OR n.size <> o.size"),

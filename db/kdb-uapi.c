@@ -260,6 +260,48 @@ int kdb__foreach_ioctl(struct kdb *db, const char *module, kdb_ioctl_fn cb, void
 	return walk_ioctls(db, NULL, module, cb, ctx);
 }
 
+const struct kd_ioctl_family *kdb_read_ioctl_family(sqlite3_stmt *st, int c,
+						    struct kd_ioctl_family *f)
+{
+	if (sqlite3_column_type(st, c) == SQLITE_NULL)
+		return NULL;
+	*f = (struct kd_ioctl_family){
+		kdb_col_text(st, c), kdb_col_text(st, c + 1), kdb_col_text(st, c + 2),
+		kdb_col_text(st, c + 3), kdb_col_text(st, c + 4), kdb_col_text(st, c + 5),
+		kdb_col_text(st, c + 6), sqlite3_column_int(st, c + 7),
+	};
+	return f;
+}
+
+struct family_rows {
+	kdb_ioctl_family_fn cb;
+	void *ctx;
+};
+
+static int family_row(sqlite3_stmt *st, void *ctx)
+{
+	struct family_rows *w = ctx;
+	struct kd_ioctl_family f;
+
+	return kdb_read_ioctl_family(st, 0, &f) ? w->cb(&f, w->ctx) : 0;
+}
+
+int kdb__foreach_ioctl_family(struct kdb *db, const char *name, kdb_ioctl_family_fn cb, void *ctx)
+{
+	struct family_rows w = { cb, ctx };
+	sqlite3_stmt *st;
+	int err = kdb_prepare(db, name ? "SELECT " KDB_FAMILY_COLS("f") " FROM ioctl_families f"
+					 " WHERE f.name = ?"
+				       : "SELECT " KDB_FAMILY_COLS("f") " FROM ioctl_families f"
+					 " ORDER BY f.name", &st);
+
+	if (err)
+		return err;
+	if (name)
+		kdb_bind_text(st, 1, name);
+	return kdb_each_row(db, st, "reading ioctl families", family_row, &w);
+}
+
 static int dup_col(sqlite3_stmt *st, int col, char **out)
 {
 	const char *v = kdb_col_text(st, col);

@@ -103,6 +103,9 @@ struct kd_ioctl_family {
 	int line;
 };
 int kdb__put_ioctl_families(struct kdb *db, const struct kd_ioctl_family *f, size_t n);
+/* Calls @cb for the family @name (NULL: every one, by name); strings valid during the call. */
+typedef int (*kdb_ioctl_family_fn)(const struct kd_ioctl_family *f, void *ctx);
+int kdb__foreach_ioctl_family(struct kdb *db, const char *name, kdb_ioctl_family_fn cb, void *ctx);
 
 /* Insert @n rows (one prepared statement for the batch). A name already present is replaced. */
 int kdb__put_constants(struct kdb *db, const struct kd_constant *c, size_t n);

@@ -130,6 +130,12 @@ int kdb_add_member(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap);
 int kdb_add_enumerator(sqlite3_stmt *st, int base, struct kd_type *t, size_t *cap);
 const struct kd_constant *kdb_read_constant(sqlite3_stmt *st, int base, struct kd_constant *out);
 const struct kd_ioctl *kdb_read_ioctl(sqlite3_stmt *st, int base, struct kd_ioctl *out);
+/* ioctl_families' columns, and the row at column @base (NULL when NULL there). */
+#define KDB_FAMILY_COLS(t) t ".name, " t ".params, " t ".dir, " t ".type, " t ".nr, " t ".size, " \
+			   t ".file, " t ".line"
+#define KDB_FAMILY_NCOLS 8
+const struct kd_ioctl_family *kdb_read_ioctl_family(sqlite3_stmt *st, int base,
+						    struct kd_ioctl_family *out);
 /* Bind helpers that map "absent" to NULL. */
 int kdb_bind_text(sqlite3_stmt *st, int i, const char *s);
 int kdb_bind_id(sqlite3_stmt *st, int i, int64_t id);	/* 0 -> NULL */

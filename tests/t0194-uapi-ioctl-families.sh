@@ -43,4 +43,29 @@ is "$(jq -r '[.changes[] | select(.kind | startswith("ioctl.family")) | "\(.kind
 	"  the other way round: the added one removed, the removed one added"
 "$KABI_DIFF" v1 v1 -f json >s.json 2>/dev/null
 is "$?:$(jq '.changes | length' s.json)" "0:0" "a tree against itself: no change, exit 0"
+
+# show: a family as its formula, and as the command a program computes.
+is "$("$KABI_DIFF" show v1.kabi ioctl FXF_IOC_GNAME)" "ioctl family FXF_IOC_GNAME(len): _IOC(r, 70, 6, len)
+  defined at linux/fxf.h:12
+  its commands: show K.kabi ioctl 'FXF_IOC_GNAME(NUMBER...)'" "show ioctl NAME: a family's formula"
+is "$("$KABI_DIFF" show v1.kabi ioctls | grep -c '^family ')" 6 "  show ioctls lists the 6 families"
+cat >oracle.c <<'EOC'
+#include <stdio.h>
+#include <linux/fxf.h>
+int main(void)
+{
+	printf("%08x %08x %08x %08x\n", (unsigned)FXF_IOC_GNAME(64), (unsigned)FXF_IOC_GABS(3),
+	       (unsigned)FXF_IOC_GBIT(2, 16), (unsigned)FXF_IOC_NR(5));
+	return 0;
+}
+EOC
+gcc -I v1 oracle.c -o oracle && ./oracle >gcc.txt
+ok $? "gcc computes the commands from the same header"
+for call in 'FXF_IOC_GNAME(64)' 'FXF_IOC_GABS(3)' 'FXF_IOC_GBIT(2, 16)' 'FXF_IOC_NR(5)'; do
+	"$KABI_DIFF" show v1.kabi ioctl "$call" | sed -n '1s/^ioctl .*: 0x//p'
+done | tr '\n' ' ' >show.txt
+is "$(cat show.txt)" "$(cat gcc.txt) " "  show ioctl 'NAME(ARGS)': gcc's command numbers"
+"$KABI_DIFF" show v1.kabi ioctl 'FXF_IOC_GNAME(x)' >/dev/null 2>err.txt
+is "$?:$(cat err.txt)" "1:kabi-diff: FXF_IOC_GNAME(x): not a call of an ioctl family with numbers, as 'EVIOCGNAME(64)'" \
+	"  arguments that are no numbers: one line, exit 1"
 done_testing

@@ -14,6 +14,8 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/buf.h"
@@ -156,4 +158,64 @@ void ufamily_fields_release(struct ufamily_fields *f)
 	kd_buf_release(&f->type);
 	kd_buf_release(&f->nr);
 	kd_buf_release(&f->size);
+}
+
+/* The index of parameter @t in the comma list @params, or -1. */
+static int param_at(const char *params, const struct utok *t)
+{
+	const char *p = params;
+	int i = 0;
+
+	while (*p) {
+		size_t n = strcspn(p, ",");
+
+		if (n == t->len && !memcmp(p, t->s, n))
+			return i;
+		p += n + (p[n] == ',');
+		i++;
+	}
+	return -1;
+}
+
+int uapi__family_eval(const char *formula, const char *params, const int64_t *argv, int argc,
+		      uint64_t *value)
+{
+	char digits[UAPI_FAMILY_MAX_PARAMS][24];
+	struct utoks in = { 0 }, out = { 0 };
+	struct ueval e = { .arch = NULL };
+	struct uval v;
+	size_t i;
+	int err;
+
+	err = ulex(formula, strlen(formula), &in);
+	for (i = 0; !err && i < in.n; i++) {
+		struct utok t = in.v[i];
+		int p = t.kind == UT_IDENT ? param_at(params, &t) : -1;
+
+		if (p >= 0) {
+			if (p >= argc || p >= UAPI_FAMILY_MAX_PARAMS) {
+				err = -EINVAL;
+				break;
+			}
+			/* Parenthesized, so that a negative value stays one operand. */
+			snprintf(digits[p], sizeof(digits[p]), "%" PRId64, argv[p]);
+			t.s = digits[p];
+			t.len = (uint32_t)strlen(digits[p]);
+			t.kind = UT_NUMBER;
+			if (argv[p] < 0) {
+				t.s++;
+				t.len--;
+				err = utoks_push(&out, &(struct utok){ .s = "-", .len = 1, .kind = UT_PUNCT });
+			}
+		}
+		if (!err)
+			err = utoks_push(&out, &t);
+	}
+	if (!err && ueval(&e, out.v, out.n, &v))
+		err = -EINVAL;
+	if (!err)
+		*value = v.v;
+	utoks_release(&in);
+	utoks_release(&out);
+	return err;
 }

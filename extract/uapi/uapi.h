@@ -91,6 +91,16 @@ int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lo
 void uapi_result__free(struct uapi_result *r);
 
 /*
+ * One field of an ioctl family (db/SCHEMA.md, ioctl_families) for the
+ * arguments @argv of its parameters @params ("len", "a,b"): *@value, 0;
+ * -EINVAL when it is no constant for them (a sizeof, an identifier that
+ * is no parameter, fewer arguments than it uses). Nothing is reported.
+ */
+#define UAPI_FAMILY_MAX_PARAMS 8
+int uapi__family_eval(const char *formula, const char *params, const int64_t *argv, int argc,
+		      uint64_t *value);
+
+/*
  * uapi__scan() and write constants, ioctls and problems (stage "uapi")
  * into @db. @stats may be NULL. Run kdb__link_constants_to_enums() once
  * the types are written too.
