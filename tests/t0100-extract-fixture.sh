@@ -12,7 +12,7 @@ for dw in 5 4; do
 	is "$(q "$db" "SELECT value FROM meta WHERE key='release'")" "6.99.1-fixture" "$t release from linux_banner"
 	is "$(q "$db" "SELECT value FROM meta WHERE key='arch'")" "x86_64" "$t arch"
 	is "$(q "$db" "SELECT length(value) FROM meta WHERE key='build_id'")" "40" "$t sha1 build-id"
-	is "$(q "$db" "PRAGMA user_version")" "9" "$t schema version"
+	is "$(q "$db" "PRAGMA user_version")" "10" "$t schema version"
 
 	is "$(q "$db" "SELECT nr, ifnull(name,'-'), ifnull(entry,'-'), implemented FROM syscalls WHERE abi='x64' ORDER BY nr")" \
 "0|read|__x64_sys_read|1
