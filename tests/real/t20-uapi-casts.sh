@@ -23,14 +23,8 @@ XDG_CACHE_HOME=$KD_TMPDIR/cache "$KABI_DIFF" extract -q --uapi "$k" -o "$db"
 ok $? "$r: extract --uapi" || { done_testing; exit; }
 
 # gcc on the same tree: the asm/ wrappers Kbuild would generate, empty compiler headers.
-w=$KD_TMPDIR/wrap
-mkdir -p "$w/asm" "$w/linux"
-: >"$w/linux/compiler_types.h"
-: >"$w/linux/compiler.h"
-for f in "$k"/uapi/asm-generic/*.h; do
-	b=${f##*/}
-	[ -e "$k/arch/x86/include/uapi/asm/$b" ] || echo "#include <asm-generic/$b>" >"$w/asm/$b"
-done
+. "$KD_SRCDIR/real/common-tree.sh"
+common_tree_wrap "$k" "$KD_TMPDIR/wrap"
 {
 	echo '#include <stdio.h>'
 	for h in asm/ioctls.h linux/fcntl.h linux/eventpoll.h linux/fs.h linux/sockios.h \
@@ -44,8 +38,8 @@ done
 	done
 	echo 'return 0; }'
 } >$KD_TMPDIR/casts.c
-${CC:-gcc} -w -D__force= -D__user= -D__iomem= '-D__packed=__attribute__((packed))' \
-	-I"$k/uapi" -I"$k/arch/x86/include/uapi" -I"$w" $KD_TMPDIR/casts.c -o $KD_TMPDIR/casts
+# shellcheck disable=SC2086 # the flags are words
+${CC:-gcc} $common_tree_cflags $KD_TMPDIR/casts.c -o $KD_TMPDIR/casts
 ok $? "gcc compiles the names on the same headers"
 got=$(for n in $names; do q "$db" "SELECT name || '=' || value FROM constants WHERE name = '$n'"; done)
 is "$got" "$($KD_TMPDIR/casts)" "each constant is present with gcc's value"
