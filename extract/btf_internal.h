@@ -26,7 +26,7 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats);
 int extract_write_identity(struct kdb *db, struct kelf *k, int dwarf_version, const char *input);
 /* ...and the origin rows of vmlinux's structs, unions and enums... */
 int extract_write_origins(struct xtable *xt, struct kdb *db);
-/* ...and the modules and the UAPI headers' constants and ioctls (extract.c). */
+/* ...and the modules and the UAPI headers' constants and ioctls (extract-uapi.c). */
 struct header_job;
 struct ioctl_types;
 struct type_sink;
