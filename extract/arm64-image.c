@@ -36,6 +36,7 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 
 #define IMAGE_MAGIC_OFF 0x38
 #define ZBOOT_PAYLOAD_OFF 8		/* le32 offset and le32 size of the compressed Image */
@@ -300,29 +301,15 @@ int arm64_image_open_elf(const char *path, const char *map, struct kelf **out)
 {
 	struct kd_buf img = KD_BUF_INIT;
 	uint64_t sym[NR_IMAGE_SYMS];
-	unsigned char *file = MAP_FAILED;
+	const unsigned char *file = NULL;
 	size_t size = 0;
-	struct stat st;
-	int fd, mfd = -1, err;
+	int mfd = -1, err;
 
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		err = -errno;
-		kd_err("%s: %s", path, strerror(errno));
-		return err;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || !st.st_size) {
-		kd_err("%s: not a regular file", path);
-		err = -KD_ENOTREG;
-		goto out;
-	}
-	size = (size_t)st.st_size;
-	file = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (file == MAP_FAILED) {
-		err = -errno;
-		kd_err("%s: %s", path, strerror(errno));
-		goto out;
+	err = kd_map_file(path, &file, &size);
+	if (err || !size) {
+		kd_err("%s: %s", path, err == -KD_ENOTREG || !err ? "not a regular file" : kd_strerror(err));
+		return err ? err : -KD_ENOTREG;
 	}
 	err = raw_image(path, file, size, &img);
 	if (!err)
@@ -347,9 +334,7 @@ int arm64_image_open_elf(const char *path, const char *map, struct kelf **out)
 out:
 	if (mfd >= 0)
 		close(mfd);
-	if (file != MAP_FAILED)
-		munmap(file, size);
+	kd_unmap_file(file, size);
 	kd_buf_release(&img);
-	close(fd);
 	return err;
 }

@@ -28,6 +28,7 @@
 
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/path.h"
 #include "lib/tmpfile.h"
 
 #define BZ_SETUP_SECTS 0x1f1
@@ -147,33 +148,20 @@ out:
 
 int bzimage_open_elf(const char *path, struct kelf **out)
 {
-	unsigned char *img = MAP_FAILED, magic[4];
+	const unsigned char *img = NULL;
+	unsigned char magic[4];
 	size_t size = 0, off = 0, len = 0;
-	struct stat st;
-	int fd, mfd = -1, err;
+	int mfd = -1, err;
 
 	*out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		err = -errno;
-		kd_err("%s: %s", path, strerror(errno));
+	err = kd_map_file(path, &img, &size);
+	if (err) {
+		kd_err("%s: %s", path, err == -KD_ENOTREG ? "not a regular file" : kd_strerror(err));
 		return err;
 	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		kd_err("%s: not a regular file", path);
-		err = -KD_ENOTREG;
-		goto out;
-	}
-	size = (size_t)st.st_size;
 	if (size < BZ_HEADER_END) {
 		kd_err("%s: truncated bzImage (%zu bytes)", path, size);
 		err = -KD_EFORMAT;
-		goto out;
-	}
-	img = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
-	if (img == MAP_FAILED) {
-		err = -errno;
-		kd_err("%s: %s", path, strerror(errno));
 		goto out;
 	}
 	err = payload_range(path, img, size, &off, &len);
@@ -199,8 +187,6 @@ int bzimage_open_elf(const char *path, struct kelf **out)
 out:
 	if (mfd >= 0)
 		close(mfd);
-	if (img != MAP_FAILED)
-		munmap(img, size);
-	close(fd);
+	kd_unmap_file(img, size);
 	return err;
 }

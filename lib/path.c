@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -73,6 +74,35 @@ int kd_open_regular(const char *path, int flags, struct stat *st)
 		return err;
 	}
 	return fd;
+}
+
+int kd_map_file(const char *path, const unsigned char **data, size_t *size)
+{
+	struct stat st;
+	int fd = kd_open_regular(path, 0, &st), err = 0;
+	void *p;
+
+	*data = NULL;
+	*size = 0;
+	if (fd < 0)
+		return fd;
+	if (st.st_size > 0) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p == MAP_FAILED) {
+			err = -errno;
+		} else {
+			*data = p;
+			*size = (size_t)st.st_size;
+		}
+	}
+	close(fd);
+	return err;
+}
+
+void kd_unmap_file(const unsigned char *data, size_t size)
+{
+	if (data)
+		munmap((void *)data, size);
 }
 
 ssize_t kd_read_head(const char *path, void *buf, size_t len)

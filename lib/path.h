@@ -32,6 +32,13 @@ const char *kd_path_short(const char *path, const char *base);
  */
 int kd_open_regular(const char *path, int flags, struct stat *st);
 /*
+ * @path mapped read-only and private: *@data (NULL for an empty file) and
+ * its *@size; undo with kd_unmap_file(). 0, -KD_ENOTREG when it is no
+ * regular file (never opened blocking), or -errno. Nothing is reported.
+ */
+int kd_map_file(const char *path, const unsigned char **data, size_t *size);
+void kd_unmap_file(const unsigned char *data, size_t size);
+/*
  * Read the first @len bytes of @path into @buf (its magic number): the
  * count read, fewer at a short file, or a negative errno. Only a regular
  * file is read: it is opened without blocking and anything else (a FIFO,

@@ -244,3 +244,14 @@ mkdeb() {
 		"$1" "$2" >"$3/DEBIAN/control" &&
 	dpkg-deb --root-owner-group -Zxz --build "$3" "$1_$2_amd64.deb" >/dev/null
 }
+
+# extract_fails INPUT MESSAGE DESCRIPTION [extract options]: extract of
+# INPUT exits 1 with the one line MESSAGE on stderr and writes nothing.
+extract_fails() {
+	_ef_in=$1 _ef_msg=$2 _ef_what=$3; shift 3
+	rm -f out.kabi
+	_ef_got=$("$KABI_DIFF" extract "$_ef_in" "$@" -o out.kabi 2>&1 >/dev/null)
+	is "$?|$_ef_got" "1|$_ef_msg" "$_ef_what: exit 1, one line"
+	[ ! -e out.kabi ]
+	ok $? "$_ef_what: no output"
+}

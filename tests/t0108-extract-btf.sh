@@ -96,36 +96,27 @@ cp "$bz/System.map" other/System.map-6.99.1
 "$KABI_DIFF" extract -q other/vmlinuz-6.99.1 -o beside.kabi
 is "$?" "0" "System.map-RELEASE beside vmlinuz-RELEASE"
 
-# fails INPUT MESSAGE DESCRIPTION [extract options]
-fails() {
-	in=$1 msg=$2 what=$3; shift 3
-	rm -f out.kabi
-	got=$("$KABI_DIFF" extract "$in" "$@" -o out.kabi 2>&1 >/dev/null)
-	is "$?|$got" "1|$msg" "$what: exit 1, one line"
-	[ ! -e out.kabi ]
-	ok $? "$what: no output"
-}
 img=$bz/vmlinuz map=$bz/System.map
 size=$(stat -c %s "$img")
 head -c $((size - 100)) "$img" > trunc
-fails trunc "kabi-diff: trunc: bzImage payload (offset 1024, $((size - 1024)) bytes) lies outside the file ($((size - 100)) bytes): truncated or damaged" \
+extract_fails trunc "kabi-diff: trunc: bzImage payload (offset 1024, $((size - 1024)) bytes) lies outside the file ($((size - 100)) bytes): truncated or damaged" \
 	"truncated image" --system-map "$map"
 head -c 576 "$img" > tiny
-fails tiny "kabi-diff: tiny: truncated bzImage (576 bytes)" "image shorter than its header" --system-map "$map"
+extract_fails tiny "kabi-diff: tiny: truncated bzImage (576 bytes)" "image shorter than its header" --system-map "$map"
 cp "$img" badoff && printf '\377\377\377\177' | dd of=badoff bs=1 seek=$((0x248)) conv=notrunc status=none
-fails badoff "kabi-diff: badoff: bzImage payload (offset 2147484671, $((size - 1024)) bytes) lies outside the file ($size bytes): truncated or damaged" \
+extract_fails badoff "kabi-diff: badoff: bzImage payload (offset 2147484671, $((size - 1024)) bytes) lies outside the file ($size bytes): truncated or damaged" \
 	"payload offset past the end" --system-map "$map"
 cp "$img" oldproto && printf '\000\002' | dd of=oldproto bs=1 seek=$((0x206)) conv=notrunc status=none
-fails oldproto "kabi-diff: oldproto: bzImage boot protocol 2.00 has no payload fields (2.08 and up)" "old boot protocol" --system-map "$map"
+extract_fails oldproto "kabi-diff: oldproto: bzImage boot protocol 2.00 has no payload fields (2.08 and up)" "old boot protocol" --system-map "$map"
 cp "$img" notcomp && head -c 2000 /dev/zero | dd of=notcomp bs=1 seek=1024 conv=notrunc status=none
-fails notcomp "kabi-diff: notcomp: bzImage payload is not compressed data" "payload not compressed" --system-map "$map"
+extract_fails notcomp "kabi-diff: notcomp: bzImage payload is not compressed data" "payload not compressed" --system-map "$map"
 { head -c 1024 "$img"; printf 'not an elf at all' | gzip -c; } > notelf
 printf "$(printf '\\%03o' $(( $(stat -c %s notelf) - 1024 )))\000\000\000" | dd of=notelf bs=1 seek=$((0x24c)) conv=notrunc status=none
-fails notelf "kabi-diff: notelf: bzImage payload decompresses to something other than an ELF kernel" "payload not ELF" --system-map "$map"
+extract_fails notelf "kabi-diff: notelf: bzImage payload decompresses to something other than an ELF kernel" "payload not ELF" --system-map "$map"
 echo "garbage" > badmap
-fails "$img" "kabi-diff: badmap: not a System.map (1 of 1 lines are not \"ADDRESS TYPE NAME\")" "bad System.map" --system-map badmap
+extract_fails "$img" "kabi-diff: badmap: not a System.map (1 of 1 lines are not \"ADDRESS TYPE NAME\")" "bad System.map" --system-map badmap
 sed 's/ linux_banner$/ something_else/' "$map" > nobanner
-fails "$img" "kabi-diff: nobanner: does not belong to $img (no linux_banner at its address)" "System.map of another kernel" --system-map nobanner
+extract_fails "$img" "kabi-diff: nobanner: does not belong to $img (no linux_banner at its address)" "System.map of another kernel" --system-map nobanner
 
 # Bad BTF: the .BTF section's magic broken inside the payload.
 mkdir -p badbtf
@@ -147,7 +138,7 @@ hdr = bytearray(img[:1024])
 struct.pack_into('<I', hdr, 0x24c, len(pay))
 open('badbtf/vmlinuz', 'wb').write(bytes(hdr) + pay)
 PY
-fails badbtf/vmlinuz "kabi-diff: badbtf/vmlinuz: unreadable .BTF: libbpf refuses it (damaged or of an unknown version)" "bad BTF magic" --system-map "$map"
+extract_fails badbtf/vmlinuz "kabi-diff: badbtf/vmlinuz: unreadable .BTF: libbpf refuses it (damaged or of an unknown version)" "bad BTF magic" --system-map "$map"
 
 # The image with its UAPI header tree: the constants, ioctls and header
 # view the DWARF path gives; the ioctl argument types vmlinux defines found

@@ -58,21 +58,12 @@ is "$?:$(jq '[.changes[] | select(.kind == "type.align")] | length' al.json)" "4
 is "$(jq -r '.changes[] | select(.kind == "type.align") | "\(.subject) \(.old) -> \(.new) \(.verdict)"' al2.json)" \
 	"struct fx_stat 8 -> 32 breaking" "  between two DWARF kernels the alignment change is reported, breaking"
 
-# fails INPUT MESSAGE DESCRIPTION [extract options]
-fails() {
-	in=$1 msg=$2 what=$3; shift 3
-	rm -f out.kabi
-	got=$("$KABI_DIFF" extract "$in" "$@" -o out.kabi 2>&1 >/dev/null)
-	is "$?|$got" "1|$msg" "$what: exit 1, one line"
-	[ ! -e out.kabi ]
-	ok $? "$what: no output"
-}
 sed 's/^ffff800008000000 T _text$/ffff800009000000 T _text/' img/System.map >other.map
 btf=$(sed -n 's/^\([0-9a-f]*\) R __start_BTF$/\1/p' img/System.map)..$(sed -n 's/^\([0-9a-f]*\) R __stop_BTF$/\1/p' img/System.map)
-fails img/Image "kabi-diff: img/Image: System.map places .BTF at 0x${btf%..*}..0x${btf#*..}, outside the Image (0xffff800009000000, $(wc -c <img/Image) bytes): not this image's System.map?" \
+extract_fails img/Image "kabi-diff: img/Image: System.map places .BTF at 0x${btf%..*}..0x${btf#*..}, outside the Image (0xffff800009000000, $(wc -c <img/Image) bytes): not this image's System.map?" \
 	"a System.map whose _text is elsewhere" --system-map other.map
-fails img/Image "kabi-diff: img/missing.map: No such file or directory" "a missing System.map" --system-map img/missing.map
+extract_fails img/Image "kabi-diff: img/missing.map: No such file or directory" "a missing System.map" --system-map img/missing.map
 head -c 1000 img/zboot >cut.zboot
-fails cut.zboot "kabi-diff: cut.zboot: EFI zboot payload (offset 64, $(($(wc -c <img/zboot) - 64)) bytes) lies outside the file (1000 bytes)" \
+extract_fails cut.zboot "kabi-diff: cut.zboot: EFI zboot payload (offset 64, $(($(wc -c <img/zboot) - 64)) bytes) lies outside the file (1000 bytes)" \
 	"a zboot file cut short" --system-map img/System.map
 done_testing
