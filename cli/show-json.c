@@ -233,6 +233,25 @@ static int json_ioctl(const struct kd_ioctl *io, void *ctx)
 	return err;
 }
 
+/* A function-like ioctl macro: its fields as values or formulas, all strings. */
+static int json_family(const struct kd_ioctl_family *f, void *ctx)
+{
+	struct show_ctx *s = ctx;
+
+	kd_json_object(s->json, false);
+	kd_json_kstr(s->json, "name", f->name);
+	kd_json_kstr(s->json, "family", f->params);
+	kd_json_kstr(s->json, "dir", f->dir);
+	kd_json_kstr(s->json, "type", f->type);
+	kd_json_kstr(s->json, "nr", f->nr);
+	kd_json_kstr(s->json, "size", f->size);
+	kd_json_kstr(s->json, "file", f->file);
+	kint_or_null(s->json, "line", f->line, f->line > 0);
+	kd_json_end(s->json);
+	s->count++;
+	return 0;
+}
+
 static int count_slot(const struct kd_syscall *sc, void *ctx)
 {
 	(void)sc;
@@ -284,8 +303,11 @@ int show_json_item(struct show_ctx *s, const char *what, const char *name, const
 		return kdb__foreach_syscall(s->db, abi, json_slot, s);
 	if (!strcmp(what, "problems"))
 		return kdb__foreach_problem(s->db, json_problem, s);
-	if (!strcmp(what, "ioctls"))
-		return kdb__foreach_ioctl(s->db, module, json_ioctl, s);
+	if (!strcmp(what, "ioctls")) {
+		err = kdb__foreach_ioctl(s->db, module, json_ioctl, s);
+		/* The families after the commands: they belong to no module. */
+		return err || module ? err : kdb__foreach_ioctl_family(s->db, NULL, json_family, s);
+	}
 	if (!strcmp(what, "syscall")) {
 		if (kdb__foreach_syscall_named(s->db, name, count_slot, s) || !s->count)
 			return 0;	/* not found: the caller says so */
@@ -294,8 +316,10 @@ int show_json_item(struct show_ctx *s, const char *what, const char *name, const
 	}
 	if (!strcmp(what, "vdso"))
 		return show_vdso_json(s, abi, name);
-	if (!strcmp(what, "ioctl"))
-		return kdb__get_ioctl(s->db, name, json_ioctl, s);
+	if (!strcmp(what, "ioctl")) {
+		err = kdb__get_ioctl(s->db, name, json_ioctl, s);
+		return err == -ENOENT ? kdb__foreach_ioctl_family(s->db, name, json_family, s) : err;
+	}
 	if (!strcmp(what, "const"))
 		return kdb__get_constant(s->db, name, json_constant, s);
 	return json_types(s, abi, strcmp(what, "type") ? what : NULL, name);

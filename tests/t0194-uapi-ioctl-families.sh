@@ -68,4 +68,7 @@ is "$(cat show.txt)" "$(cat gcc.txt) " "  show ioctl 'NAME(ARGS)': gcc's command
 "$KABI_DIFF" show v1.kabi ioctl 'FXF_IOC_GNAME(x)' >/dev/null 2>err.txt
 is "$?:$(cat err.txt)" "1:kabi-diff: FXF_IOC_GNAME(x): not a call of an ioctl family with numbers, as 'EVIOCGNAME(64)'" \
 	"  arguments that are no numbers: one line, exit 1"
+is "$("$KABI_DIFF" show v1.kabi ioctl FXF_IOC_GABS -f json | jq -c '.[0] | [.name, .family, .dir, .type, .nr, .size, .line]')" \
+	'["FXF_IOC_GABS","abs","r","70","0x40 + ( abs )","24",13]' "  --format json: a family's fields as strings, its parameters as \"family\""
+is "$("$KABI_DIFF" show v1.kabi ioctls -f json | jq '[.[] | select(.family)] | length')" 6 "  and in the ioctls list"
 done_testing
