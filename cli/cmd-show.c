@@ -62,7 +62,7 @@ const char *const show_info_keys[] = {
 	"input", "coverage_gaps", NULL,
 };
 const char *const show_info_tables[] = {
-	"syscalls", "functions", "types", "constants", "ioctls", "modules", "vdso_images",
+	"syscalls", "functions", "types", "constants", "ioctls", "ioctl_families", "modules", "vdso_images",
 	"vdso_symbols", "problems", NULL,
 };
 

@@ -373,7 +373,8 @@ int64_t kdb__count(struct kdb *db, const char *table)
 {
 	static const char *const known[] = {
 		"types", "members", "enumerators", "functions", "params", "syscalls",
-		"modules", "constants", "ioctls", "problems", "spec_files", "spec_sets",
+		"modules", "constants", "ioctls", "ioctl_families", "problems", "spec_files",
+		"spec_sets",
 		"spec_set_values", "spec_calls", "spec_args", "spec_errnos", "spec_structs",
 		"spec_struct_sizes", "uapi_types", "probe_results", "vdso_images", "vdso_symbols",
 		NULL,

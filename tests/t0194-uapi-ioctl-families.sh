@@ -27,6 +27,7 @@ FXF_IOC_SPACED(len) w 70 8 len linux/fxf.h:16" \
 is "$(q v1.kabi "SELECT count(*) FROM ioctl_families WHERE name = 'FXF_NOT_AN_IOCTL'"):$(q v1.kabi "SELECT count(*) FROM ioctls")" \
 	"0:0" "  a function-like macro that is no ioctl is no family; no object-like ioctl rows"
 
+is "$("$KABI_DIFF" show v1.kabi info | grep '^ioctl_families')" "ioctl_families  6" "  show info counts them"
 "$KABI_DIFF" v1 v2 -f json >d.json 2>err.txt
 is "$?" 12 "diff of the two trees: breaking (exit 12)"
 is "$(jq -r '.changes[] | select(.kind | startswith("ioctl.family")) | "\(.kind) \(.subject) \(.verdict) \(.old // "-") -> \(.new // "-")"' d.json)" \
