@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The cache of compiled units: one entry per header, so that a tree that
+ * differs from a cached one in a few headers compiles those and the
+ * headers that include them, not the whole tree (issue 24). Entries live
+ * in $XDG_CACHE_HOME/kabi-diff/uapi/units/: UKEY.idx and UKEY.o, where
+ * UKEY is a SHA-256 of the compiler (path and version), the target flags
+ * and the header's include-relative name -- not of its content.
+ *
+ * UKEY.idx is an index of compile-cache-index.c's format: the files the
+ * unit's compile read (its dependency file), each tree-relative when it
+ * is under one of the tree's directories, else absolute, with its content
+ * hash; and the unit's outcome: an object (its hash and size) or the
+ * failure with its message. A lookup checks every recorded file in the
+ * tree being looked up: all unchanged is a hit, which copies UKEY.o into
+ * the work directory as the compiler would have written it, verified by
+ * its recorded hash; anything else is a miss and the unit is compiled and
+ * stored again (the newest recorded set replaces the older one).
+ *
+ * Only units the compiler finished are stored (a dependency file says
+ * which files they read): a unit stopped by a time or memory limit, or
+ * that failed before cc1 wrote its dependency file, is compiled again.
+ * Source-layout trees are not cached per unit: their generated asm/
+ * wrappers are not files of the tree. Entries are written through a
+ * temporary file and a rename, the object before its index; the
+ * UNIT_ENTRIES most recently written are kept.
+ */
+#include "extract/uapi/compile_internal.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/buf.h"
+#include "lib/digest.h"
+#include "lib/err.h"
+#include "lib/mem.h"
+#include "lib/path.h"
+#include "lib/tmpfile.h"
+
+#define UNIT_KEY_FORMAT "kabi-diff uapi-cc unit 1"
+/* A dozen kernels' worth of headers of two ABIs. */
+#define UNIT_ENTRIES 20000
+/* A unit reads at most a few hundred files: its index is a few KiB. */
+#define UNIT_INDEX_MAX ((size_t)1 << 20)
+
+/* .../uapi/units, created; NULL when it cannot be. */
+static char *units_dir(const struct uapi_cc_cache *c)
+{
+	char *d = kd_path_join(uapi_cc_cache__dir(c), "units");
+
+	if (d && mkdir(d, 0755) < 0 && errno != EEXIST) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* The entry path of header @name with extension @ext. 0, -ENOMEM or -EIO. */
+static int unit_path(const struct uapi_cc_cache *c, const struct cc_state *s, const char *dir,
+		     const char *name, const char *ext, struct kd_buf *b)
+{
+	char key[UAPI_CC_KEY_SIZE];
+	const char *const *f;
+	struct kd_digest *d;
+	int err = kd_digest__new(&d);
+
+	if (err)
+		return err;
+	kd_digest__str(d, UNIT_KEY_FORMAT);
+	kd_digest__str(d, s->cc);
+	kd_digest__str(d, uapi_cc_cache__version(c));
+	kd_digest__str(d, s->conf->arch->name);
+	for (f = s->conf->arch->flags; f && *f; f++)
+		kd_digest__str(d, *f);
+	kd_digest__str(d, "header");
+	kd_digest__str(d, name);
+	err = kd_digest__final(d, NULL, key) ? -EIO : 0;
+	kd_digest__free(d);
+	kd_buf_reset(b);
+	return err ? err : kd_buf_addf(b, "%s/%s.%s", dir, key, ext);
+}
+
+int uapi_cc_take_file(const char *src, uint64_t hash, uint64_t size, const char *dest)
+{
+	uint64_t h = 0, n = 0;
+	struct stat st;
+	int in, out, rc = 0;
+
+	in = kd_open_regular(src, O_NOFOLLOW, &st);
+	if (in < 0)
+		return 0;
+	if ((uint64_t)st.st_size != size) {
+		close(in);
+		return 0;
+	}
+	out = open(dest, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (out >= 0 && !uapi_cc_hash_fd(in, size, out, &h, &n) && n == size && h == hash)
+		rc = 1;
+	if (out >= 0 && close(out) < 0)
+		rc = 0;
+	close(in);
+	if (!rc && out >= 0)
+		unlink(dest);
+	return rc;
+}
+
+/* Look header @h up. 1 taken, 0 a miss, -ENOMEM. */
+static int lookup_one(struct uapi_cc_cache *c, struct cc_state *s, const char *dir, size_t h)
+{
+	struct kd_buf p = KD_BUF_INIT, text = KD_BUF_INIT, dest = KD_BUF_INIT;
+	struct uapi_cc_index ix = { 0 };
+	size_t i;
+	int rc;
+
+	rc = unit_path(c, s, dir, s->names[h], "idx", &p);
+	if (!rc)
+		rc = uapi_cc_read_index(p.s, &text);
+	if (!rc && text.len)
+		rc = uapi_cc_index__parse(text.s, text.len, &ix);
+	/* One unit: an object, or one failure of this header. */
+	if (rc > 0 && (ix.nr_headers != 1 || ix.has_object == (ix.nr_failures != 0) ||
+		       (ix.nr_failures && strcmp(ix.failures[0].header, s->names[h]))))
+		rc = 0;
+	for (i = 0; rc > 0 && i < ix.nr_deps; i++)
+		rc = uapi_cc_dep_unchanged(s->tree, &ix.deps[i]);
+	if (rc > 0 && ix.has_object) {
+		rc = unit_path(c, s, dir, s->names[h], "o", &p);
+		if (!rc)
+			rc = kd_buf_addf(&dest, "%s/h%zu.o", s->r->workdir, h);
+		if (!rc)
+			rc = uapi_cc_take_file(p.s, ix.object_hash, ix.object_size, dest.s);
+		if (rc > 0 && s->object_bytes + ix.object_size > UAPI_CC_MAX_OBJECTS)
+			rc = 0;	/* compiled instead, which says why */
+		if (rc > 0 && KD_GROW(s->objects, s->cap_objects, s->nr_objects + 1))
+			rc = -ENOMEM;
+		if (rc > 0) {
+			s->objects[s->nr_objects] = kd_buf_detach(&dest);
+			rc = s->objects[s->nr_objects] ? 1 : -ENOMEM;
+		}
+		if (rc > 0) {
+			s->nr_objects++;
+			s->object_bytes += ix.object_size;
+			s->r->nr_compiled++;
+		}
+	} else if (rc > 0) {
+		rc = uapi_cc_add_failure(s, s->names[h], ix.failures[0].message);
+		rc = rc ? rc : 1;
+	}
+	/*
+	 * The tree's entry lists every file read, also by cached units. A file
+	 * of the same content that is now outside (a link out of the tree) is
+	 * a miss: compiled, the unit is refused.
+	 */
+	for (i = 0; rc > 0 && i < ix.nr_deps; i++) {
+		const struct uapi_cc_dep *d = &ix.deps[i];
+		int err;
+
+		kd_buf_reset(&p);
+		/* As the compiler names it: under the directory's real path. */
+		err = d->dir >= 0 ? kd_buf_addf(&p, "%s/%s", s->prefixes[d->dir], d->path) :
+		      kd_buf_adds(&p, d->path);
+		if (!err && uapi_cc_outside(s, p.s, p.len))
+			rc = 0;
+		err = err ? err : uapi_cc_note_dep(s, p.s);
+		if (err)
+			rc = err;
+	}
+	uapi_cc_index__release(&ix);
+	kd_buf_release(&p);
+	kd_buf_release(&text);
+	kd_buf_release(&dest);
+	return rc < 0 && rc != -ENOMEM ? 0 : rc;
+}
+
+int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s)
+{
+	char *dir;
+	size_t h;
+	int rc = 0;
+
+	s->unit_cached = kd_calloc(s->nr_names, sizeof(*s->unit_cached));
+	if (!s->unit_cached)
+		return -ENOMEM;
+	if (s->tree->source_layout)
+		return 0;
+	dir = units_dir(c);
+	for (h = 0; dir && rc >= 0 && h < s->nr_names; h++) {
+		rc = lookup_one(c, s, dir, h);
+		if (rc > 0) {
+			s->unit_cached[h] = true;
+			s->r->nr_cached++;
+		}
+	}
+	free(dir);
+	return rc < 0 ? rc : 0;
+}
+
+/* The failure recorded for @name, or NULL. */
+static const struct uapi_cc_failure *failure_of(const struct cc_state *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->r->nr_failures; i++)
+		if (!strcmp(s->r->failures[i].header, name))
+			return &s->r->failures[i];
+	return NULL;
+}
+
+static int collect(const char *path, void *ctx)
+{
+	struct cc_state *s = ((void **)ctx)[0];
+	struct uapi_cc_index *ix = ((void **)ctx)[1];
+	size_t wlen = strlen(s->r->workdir);
+	int rc;
+
+	struct kd_buf b = KD_BUF_INIT;
+	int i;
+
+	if (!strncmp(path, s->r->workdir, wlen) && path[wlen] == '/')
+		return 0;
+	/*
+	 * The compiler was given the tree's directories by their real paths:
+	 * a file under one is recorded relative to it, so that another tree
+	 * (the next stable update, elsewhere) finds it.
+	 */
+	for (i = 0; i < s->tree->nr_dirs && i < 6 && !b.len; i++) {
+		size_t n = strlen(s->prefixes[i]);
+
+		if (!strncmp(path, s->prefixes[i], n) && path[n] == '/' &&
+		    kd_buf_addf(&b, "%s%s", s->tree->dirs[i], path + n))
+			return -ENOMEM;
+	}
+	rc = uapi_cc_index_add_path(s->tree, ix, b.len ? b.s : path);
+	kd_buf_release(&b);
+	return rc < 0 ? rc : rc ? 0 : -EINVAL;	/* a file not recordable: the unit is not stored */
+}
+
+/* Store the unit @h compiled in this run, if it finished. 0 or -ENOMEM; trouble is a warning. */
+static int store_one(struct uapi_cc_cache *c, struct cc_state *s, const char *dir, size_t h)
+{
+	struct kd_buf p = KD_BUF_INIT, text = KD_BUF_INIT, obj = KD_BUF_INIT;
+	struct uapi_cc_index ix = { .nr_headers = 1 };
+	const struct uapi_cc_failure *f = failure_of(s, s->names[h]);
+	struct uapi_cc_failure one;
+	char *deps = NULL;
+	void *ctx[2] = { s, &ix };
+	int err;
+
+	err = kd_buf_addf(&p, "%s/h%zu.d", s->r->workdir, h);
+	if (!err)
+		err = kd_buf_addf(&obj, "%s/h%zu.o", s->r->workdir, h);
+	if (err)
+		goto out;
+	deps = uapi_cc_read_text(p.s);
+	/* Not finished, or not the outcome of this header's content (a limit, the budget). */
+	if (!deps || (!f && !kd_is_file(obj.s)) ||
+	    (f && (!uapi_cc_index__storable(f->message) || !uapi_cc_index__storable(f->header))))
+		goto out;
+	err = uapi_cc_parse_deps(deps, collect, ctx);
+	if (err)
+		goto out;
+	err = unit_path(c, s, dir, s->names[h], "o", &p);
+	if (!err && !f) {
+		ix.nr_compiled = 1;
+		ix.has_object = true;
+		err = uapi_cc_publish_file(obj.s, p.s, &ix.object_hash, &ix.object_size);
+	}
+	if (f) {
+		one = *f;
+		ix.failures = &one;
+		ix.nr_failures = 1;
+	}
+	if (!err)
+		err = uapi_cc_index__format(&ix, &text);
+	ix.failures = NULL;
+	ix.nr_failures = 0;
+	if (!err)
+		err = unit_path(c, s, dir, s->names[h], "idx", &p);
+	if (!err)
+		err = kd_write_file_atomic(p.s, text.s, text.len, KD_WRITE_CACHE);
+out:
+	free(deps);
+	uapi_cc_index__release(&ix);
+	kd_buf_release(&p);
+	kd_buf_release(&text);
+	kd_buf_release(&obj);
+	return err == -ENOMEM ? err : 0;
+}
+
+struct unit_age {
+	char *name;
+	struct timespec mtime;
+};
+
+static int cmp_age(const void *a, const void *b)
+{
+	const struct unit_age *x = a, *y = b;
+
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
+	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
+		return x->mtime.tv_nsec > y->mtime.tv_nsec ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Keep the UNIT_ENTRIES newest unit entries of @dir. */
+void uapi_cc_units_prune(const char *dir, size_t keep)
+{
+	struct unit_age *v = NULL;
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+		struct kd_buf p = KD_BUF_INIT;
+		struct stat st;
+
+		if (len != KD_DIGEST_HEX_LEN + 4 || strcmp(de->d_name + KD_DIGEST_HEX_LEN, ".idx"))
+			continue;
+		if (!kd_buf_addf(&p, "%s/%s", dir, de->d_name) && !lstat(p.s, &st) &&
+		    !KD_GROW(v, cap, n + 1)) {
+			v[n].name = kd_strndup(de->d_name, KD_DIGEST_HEX_LEN);
+			v[n].mtime = st.st_mtim;
+			if (v[n].name)
+				n++;
+		}
+		kd_buf_release(&p);
+	}
+	if (d)
+		closedir(d);
+	if (n > keep)
+		qsort(v, n, sizeof(*v), cmp_age);
+	for (i = 0; i < n; i++) {
+		struct kd_buf p = KD_BUF_INIT;
+
+		if (i >= keep && !kd_buf_addf(&p, "%s/%s.idx", dir, v[i].name)) {
+			unlink(p.s);
+			kd_buf_reset(&p);
+			if (!kd_buf_addf(&p, "%s/%s.o", dir, v[i].name))
+				unlink(p.s);
+		}
+		kd_buf_release(&p);
+		free(v[i].name);
+	}
+	free(v);
+}
+
+int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s)
+{
+	char *dir;
+	size_t h;
+	int err = 0;
+
+	if (s->tree->source_layout || !s->unit_cached)
+		return 0;
+	dir = units_dir(c);
+	for (h = 0; dir && !err && h < s->nr_names; h++)
+		if (!s->unit_cached[h])
+			err = store_one(c, s, dir, h);
+	if (dir && !err && s->nr_names > s->r->nr_cached)
+		uapi_cc_units_prune(dir, UNIT_ENTRIES);
+	free(dir);
+	return err;
+}
