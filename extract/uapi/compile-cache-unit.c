@@ -3,19 +3,21 @@
  * The cache of compiled units: one entry per header, so that a tree that
  * differs from a cached one in a few headers compiles those and the
  * headers that include them, not the whole tree (issue 24). Entries live
- * in $XDG_CACHE_HOME/kabi-diff/uapi/units/: UKEY.idx and UKEY.o, where
+ * in $XDG_CACHE_HOME/kabi-diff/uapi/units/: UKEY.SLOT.idx and UKEY.SLOT.o, where
  * UKEY is a SHA-256 of the compiler (path and version), the target flags
  * and the header's include-relative name -- not of its content.
  *
- * UKEY.idx is an index of compile-cache-index.c's format: the files the
+ * Each UKEY.SLOT.idx is an index of compile-cache-index.c's format: the files the
  * unit's compile read (its dependency file), each tree-relative when it
  * is under one of the tree's directories, else absolute, with its content
  * hash; and the unit's outcome: an object (its hash and size) or the
  * failure with its message. A lookup checks every recorded file in the
- * tree being looked up: all unchanged is a hit, which copies UKEY.o into
+ * tree being looked up: all unchanged is a hit, which copies UKEY.SLOT.o into
  * the work directory as the compiler would have written it, verified by
  * its recorded hash; anything else is a miss and the unit is compiled and
- * stored again (the newest recorded set replaces the older one).
+ * stored again. Each header keeps UNIT_SLOTS recorded sets (KEY.SLOT.idx
+ * and KEY.SLOT.o), the least recently used replaced: the two sides of a
+ * diff, or a few releases, all hit.
  *
  * Only units the compiler finished are stored (a dependency file says
  * which files they read): a unit stopped by a time or memory limit, or
@@ -46,8 +48,8 @@
 #define UNIT_KEY_FORMAT "kabi-diff uapi-cc unit 1"
 /* A dozen kernels' worth of headers of two ABIs. */
 #define UNIT_ENTRIES 20000
-/* A unit reads at most a few hundred files: its index is a few KiB. */
-#define UNIT_INDEX_MAX ((size_t)1 << 20)
+/* Sets of inputs recorded per header: the two sides of a diff, a few releases. */
+#define UNIT_SLOTS 4
 
 /* .../uapi/units, created; NULL when it cannot be. */
 static char *units_dir(const struct uapi_cc_cache *c)
@@ -61,9 +63,9 @@ static char *units_dir(const struct uapi_cc_cache *c)
 	return d;
 }
 
-/* The entry path of header @name with extension @ext. 0, -ENOMEM or -EIO. */
+/* The path of slot @slot of header @name's entry, extension @ext. 0, -ENOMEM or -EIO. */
 static int unit_path(const struct uapi_cc_cache *c, const struct cc_state *s, const char *dir,
-		     const char *name, const char *ext, struct kd_buf *b)
+		     const char *name, unsigned slot, const char *ext, struct kd_buf *b)
 {
 	char key[UAPI_CC_KEY_SIZE];
 	const char *const *f;
@@ -83,7 +85,7 @@ static int unit_path(const struct uapi_cc_cache *c, const struct cc_state *s, co
 	err = kd_digest__final(d, NULL, key) ? -EIO : 0;
 	kd_digest__free(d);
 	kd_buf_reset(b);
-	return err ? err : kd_buf_addf(b, "%s/%s.%s", dir, key, ext);
+	return err ? err : kd_buf_addf(b, "%s/%s.%u.%s", dir, key, slot, ext);
 }
 
 int uapi_cc_take_file(const char *src, uint64_t hash, uint64_t size, const char *dest)
@@ -110,17 +112,18 @@ int uapi_cc_take_file(const char *src, uint64_t hash, uint64_t size, const char 
 	return rc;
 }
 
-/* Look header @h up. 1 taken, 0 a miss, -ENOMEM. */
-static int lookup_one(struct uapi_cc_cache *c, struct cc_state *s, const char *dir, size_t h)
+/* Look header @h up in @slot. 1 taken, 0 a miss, -ENOMEM. */
+static int lookup_slot(struct uapi_cc_cache *c, struct cc_state *s, const char *dir, size_t h,
+		       unsigned slot)
 {
-	struct kd_buf p = KD_BUF_INIT, text = KD_BUF_INIT, dest = KD_BUF_INIT;
+	struct kd_buf p = KD_BUF_INIT, text = KD_BUF_INIT, dest = KD_BUF_INIT, idx = KD_BUF_INIT;
 	struct uapi_cc_index ix = { 0 };
 	size_t i;
 	int rc;
 
-	rc = unit_path(c, s, dir, s->names[h], "idx", &p);
+	rc = unit_path(c, s, dir, s->names[h], slot, "idx", &idx);
 	if (!rc)
-		rc = uapi_cc_read_index(p.s, &text);
+		rc = uapi_cc_read_index(idx.s, &text);
 	if (!rc && text.len)
 		rc = uapi_cc_index__parse(text.s, text.len, &ix);
 	/* One unit: an object, or one failure of this header. */
@@ -130,7 +133,7 @@ static int lookup_one(struct uapi_cc_cache *c, struct cc_state *s, const char *d
 	for (i = 0; rc > 0 && i < ix.nr_deps; i++)
 		rc = uapi_cc_dep_unchanged(s->tree, &ix.deps[i]);
 	if (rc > 0 && ix.has_object) {
-		rc = unit_path(c, s, dir, s->names[h], "o", &p);
+		rc = unit_path(c, s, dir, s->names[h], slot, "o", &p);
 		if (!rc)
 			rc = kd_buf_addf(&dest, "%s/h%zu.o", s->r->workdir, h);
 		if (!rc)
@@ -175,7 +178,21 @@ static int lookup_one(struct uapi_cc_cache *c, struct cc_state *s, const char *d
 	kd_buf_release(&p);
 	kd_buf_release(&text);
 	kd_buf_release(&dest);
+	if (rc > 0)
+		utimensat(AT_FDCWD, idx.s, NULL, 0);	/* recently used: pruned last */
+	kd_buf_release(&idx);
 	return rc < 0 && rc != -ENOMEM ? 0 : rc;
+}
+
+/* Each recorded set of header @h's inputs in turn. 1 taken, 0 a miss, -ENOMEM. */
+static int lookup_one(struct uapi_cc_cache *c, struct cc_state *s, const char *dir, size_t h)
+{
+	unsigned slot;
+	int rc = 0;
+
+	for (slot = 0; !rc && slot < UNIT_SLOTS; slot++)
+		rc = lookup_slot(c, s, dir, h, slot);
+	return rc;
 }
 
 int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s)
@@ -241,6 +258,36 @@ static int collect(const char *path, void *ctx)
 	return rc < 0 ? rc : rc ? 0 : -EINVAL;	/* a file not recordable: the unit is not stored */
 }
 
+/* The slot to store header @name's new set in: a free one, else the least recently used. */
+static int store_slot(const struct uapi_cc_cache *c, const struct cc_state *s, const char *dir,
+		      const char *name, unsigned *slot)
+{
+	struct kd_buf p = KD_BUF_INIT;
+	struct timespec oldest = { 0 };
+	unsigned i;
+	int err = 0;
+
+	*slot = 0;
+	for (i = 0; !err && i < UNIT_SLOTS; i++) {
+		struct stat st;
+
+		err = unit_path(c, s, dir, name, i, "idx", &p);
+		if (err)
+			break;
+		if (lstat(p.s, &st) < 0) {
+			*slot = i;
+			break;
+		}
+		if (!i || st.st_mtim.tv_sec < oldest.tv_sec ||
+		    (st.st_mtim.tv_sec == oldest.tv_sec && st.st_mtim.tv_nsec < oldest.tv_nsec)) {
+			oldest = st.st_mtim;
+			*slot = i;
+		}
+	}
+	kd_buf_release(&p);
+	return err;
+}
+
 /* Store the unit @h compiled in this run, if it finished. 0 or -ENOMEM; trouble is a warning. */
 static int store_one(struct uapi_cc_cache *c, struct cc_state *s, const char *dir, size_t h)
 {
@@ -250,6 +297,7 @@ static int store_one(struct uapi_cc_cache *c, struct cc_state *s, const char *di
 	struct uapi_cc_failure one;
 	char *deps = NULL;
 	void *ctx[2] = { s, &ix };
+	unsigned slot = 0;
 	int err;
 
 	err = kd_buf_addf(&p, "%s/h%zu.d", s->r->workdir, h);
@@ -265,7 +313,9 @@ static int store_one(struct uapi_cc_cache *c, struct cc_state *s, const char *di
 	err = uapi_cc_parse_deps(deps, collect, ctx);
 	if (err)
 		goto out;
-	err = unit_path(c, s, dir, s->names[h], "o", &p);
+	err = store_slot(c, s, dir, s->names[h], &slot);
+	if (!err)
+		err = unit_path(c, s, dir, s->names[h], slot, "o", &p);
 	if (!err && !f) {
 		ix.nr_compiled = 1;
 		ix.has_object = true;
@@ -281,7 +331,7 @@ static int store_one(struct uapi_cc_cache *c, struct cc_state *s, const char *di
 	ix.failures = NULL;
 	ix.nr_failures = 0;
 	if (!err)
-		err = unit_path(c, s, dir, s->names[h], "idx", &p);
+		err = unit_path(c, s, dir, s->names[h], slot, "idx", &p);
 	if (!err)
 		err = kd_write_file_atomic(p.s, text.s, text.len, KD_WRITE_CACHE);
 out:
@@ -322,11 +372,12 @@ void uapi_cc_units_prune(const char *dir, size_t keep)
 		struct kd_buf p = KD_BUF_INIT;
 		struct stat st;
 
-		if (len != KD_DIGEST_HEX_LEN + 4 || strcmp(de->d_name + KD_DIGEST_HEX_LEN, ".idx"))
+		/* KEY.SLOT.idx */
+		if (len != KD_DIGEST_HEX_LEN + 6 || strcmp(de->d_name + KD_DIGEST_HEX_LEN + 2, ".idx"))
 			continue;
 		if (!kd_buf_addf(&p, "%s/%s", dir, de->d_name) && !lstat(p.s, &st) &&
 		    !KD_GROW(v, cap, n + 1)) {
-			v[n].name = kd_strndup(de->d_name, KD_DIGEST_HEX_LEN);
+			v[n].name = kd_strndup(de->d_name, KD_DIGEST_HEX_LEN + 2);
 			v[n].mtime = st.st_mtim;
 			if (v[n].name)
 				n++;
