@@ -22,8 +22,9 @@
  * Only units the compiler finished are stored (a dependency file says
  * which files they read): a unit stopped by a time or memory limit, or
  * that failed before cc1 wrote its dependency file, is compiled again.
- * Source-layout trees are not cached per unit: their generated asm/
- * wrappers are not files of the tree. Entries are written through a
+ * A source-layout tree's generated asm/ wrappers and prelude (in the work
+ * directory, not recorded as inputs) are in the key instead: their names
+ * and contents, with the tree's number of directories. Entries are written through a
  * temporary file and a rename, the object before its index; the
  * UNIT_ENTRIES most recently written are kept.
  */
@@ -44,6 +45,7 @@
 #include "lib/mem.h"
 #include "lib/path.h"
 #include "lib/tmpfile.h"
+#include "lib/tree-digest.h"
 
 #define UNIT_KEY_FORMAT "kabi-diff uapi-cc unit 1"
 /* A dozen kernels' worth of headers of two ABIs. */
@@ -80,6 +82,7 @@ static int unit_path(const struct uapi_cc_cache *c, const struct cc_state *s, co
 	kd_digest__str(d, s->conf->arch->name);
 	for (f = s->conf->arch->flags; f && *f; f++)
 		kd_digest__str(d, *f);
+	kd_digest__str(d, s->unit_salt);
 	kd_digest__str(d, "header");
 	kd_digest__str(d, name);
 	err = kd_digest__final(d, NULL, key) ? -EIO : 0;
@@ -195,6 +198,32 @@ static int lookup_one(struct uapi_cc_cache *c, struct cc_state *s, const char *d
 	return rc;
 }
 
+/* s->unit_salt: the layout and the wrappers' digest; "" when they cannot be hashed. */
+static int unit_salt(struct cc_state *s)
+{
+	static const struct kd_tree_bounds bounds = {
+		.max_files = 10000, .max_bytes = 64ull << 20, .max_depth = 4,
+	};
+	const char *wrap[1] = { s->wrap };
+	struct kd_digest *d;
+	bool too_big = false;
+	int err = kd_digest__new(&d);
+
+	s->unit_salt[0] = '\0';
+	if (err)
+		return err;
+	kd_digest__u64(d, (uint64_t)s->tree->source_layout);
+	kd_digest__u64(d, (uint64_t)s->tree->nr_dirs);
+	if (s->wrap)
+		err = kd_tree__digest(d, wrap, 1, &bounds, &too_big);
+	if (!err && kd_digest__final(d, NULL, s->unit_salt))
+		err = -EIO;
+	if (err || too_big)
+		s->unit_salt[0] = '\0';
+	kd_digest__free(d);
+	return err == -ENOMEM ? err : 0;
+}
+
 int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s)
 {
 	char *dir;
@@ -204,8 +233,9 @@ int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s)
 	s->unit_cached = kd_calloc(s->nr_names, sizeof(*s->unit_cached));
 	if (!s->unit_cached)
 		return -ENOMEM;
-	if (s->tree->source_layout)
-		return 0;
+	rc = unit_salt(s);
+	if (rc || !s->unit_salt[0])
+		return rc;
 	dir = units_dir(c);
 	for (h = 0; dir && rc >= 0 && h < s->nr_names; h++) {
 		rc = lookup_one(c, s, dir, h);
@@ -409,7 +439,7 @@ int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s)
 	size_t h;
 	int err = 0;
 
-	if (s->tree->source_layout || !s->unit_cached)
+	if (!s->unit_cached || !s->unit_salt[0])
 		return 0;
 	dir = units_dir(c);
 	for (h = 0; dir && !err && h < s->nr_names; h++)

@@ -286,6 +286,7 @@ struct cc_state {
 	struct umap confined;		/* path as the compiler named it -> 1 inside, 2 outside */
 	size_t cap_failures;
 	bool *unit_cached;		/* [h]: taken from the unit cache (compile-cache-unit.c) */
+	char unit_salt[UAPI_CC_KEY_SIZE];	/* the tree's layout and generated wrappers */
 };
 
 struct batch {
