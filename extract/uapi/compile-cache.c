@@ -26,6 +26,12 @@
  * file or is larger than INDEX_MAX_BYTES is a miss and never opened
  * blocking; KEY.so must be a regular file of the recorded size; whatever
  * stands where an entry is stored and is not a regular file is replaced.
+ *
+ * A miss here is the fast path's only: the units of the tree are looked
+ * up one by one in units/ (compile-cache-unit.c), which shares this
+ * file's dependency records and index reader. Measured on Debian 6.12
+ * (957 headers): a whole-tree hit ~5-7 s against ~10 s all from units, so
+ * both are kept.
  */
 #include "extract/uapi/compile_internal.h"
 

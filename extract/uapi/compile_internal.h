@@ -15,7 +15,9 @@
  *
  * The result is cached by a content hash of the header tree and of the
  * compiler (compile-cache.c): a second run over the same tree costs no
- * compilation.
+ * compilation. Missing that, each header's unit is cached by the files
+ * its compile read (compile-cache-unit.c): a tree that differs in a few
+ * headers compiles those and the headers including them, then links all.
  */
 #ifndef KD_UAPI_COMPILE_H
 #define KD_UAPI_COMPILE_H
