@@ -77,6 +77,12 @@ int header_job__finish(struct header_job *hj, struct kdb *db, struct type_sink *
 				  r->cached ? " (cached)" : "");
 	if (!err && msg.len)
 		err = kdb__set_meta(db, "uapi_compiled", msg.s);
+	/* How much the unit cache saved: the figure of a stable update's cost. */
+	kd_buf_reset(&msg);
+	if (!err && !r->not_compiled && !r->cached)
+		err = kd_buf_addf(&msg, "%zu compiled, %zu cached", r->nr_units, r->nr_cached);
+	if (!err && msg.len)
+		err = kdb__set_meta(db, "uapi_units", msg.s);
 	kd_buf_release(&msg);
 	uapi_cc_result__free(r);
 	return err;

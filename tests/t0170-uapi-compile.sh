@@ -92,7 +92,10 @@ is "$("$KABI_DIFF" show "$db" struct open_how | head -1)" \
 
 # The compiled tree is cached by content.
 cache=$XDG_CACHE_HOME/kabi-diff/uapi
-is "$(ls "$cache" | sed 's/^[0-9a-f]\{64\}\././' | sort | tr '\n' ' ')" ".idx .so " "one cache entry, named by a SHA-256 key"
+is "$(ls "$cache" | sed 's/^[0-9a-f]\{64\}\././' | sort | tr '\n' ' ')" ".idx .so units " \
+	"one cache entry, named by a SHA-256 key, and the units' directory"
+is "$(ls "$cache/units" | sed 's/^[0-9a-f]\{64\}\.0\./0./' | sort | uniq -c | awk '{ printf "%s %s ", $1, $2 }')" \
+	"13 0.idx 12 0.o " "  a unit entry per header in slot 0, an object per compiled one"
 "$KABI_DIFF" extract -q "$k" --uapi "$tree" -o "$KD_TMPDIR/again.kabi"
 is "$(q "$KD_TMPDIR/again.kabi" "SELECT value FROM meta WHERE key = 'uapi_compiled'")" "12 of 13 (cached)" \
 	"second extraction: from the cache"

@@ -203,9 +203,8 @@ static int stopped_why(const struct cc_state *s, const struct kd_child_status *s
 }
 
 /* One file a unit read, kept for the cache unless it is the work directory's. */
-static int add_dep(const char *path, void *ctx)
+int uapi_cc_note_dep(struct cc_state *s, const char *path)
 {
-	struct cc_state *s = ctx;
 	size_t len = strlen(path), wlen = strlen(s->r->workdir);
 	char *key;
 
@@ -219,6 +218,11 @@ static int add_dep(const char *path, void *ctx)
 		return -ENOMEM;
 	s->deps[s->nr_deps++] = key;
 	return umap_put(&s->dep_set, key, len, key);
+}
+
+static int add_dep(const char *path, void *ctx)
+{
+	return uapi_cc_note_dep(ctx, path);
 }
 
 static int uapi_cc_unit_deps(struct cc_state *s, const char *path)

@@ -26,6 +26,12 @@
  * file or is larger than INDEX_MAX_BYTES is a miss and never opened
  * blocking; KEY.so must be a regular file of the recorded size; whatever
  * stands where an entry is stored and is not a regular file is replaced.
+ *
+ * A miss here is the fast path's only: the units of the tree are looked
+ * up one by one in units/ (compile-cache-unit.c), which shares this
+ * file's dependency records and index reader. Measured on Debian 6.12
+ * (957 headers): a whole-tree hit ~5-7 s against ~10 s all from units, so
+ * both are kept.
  */
 #include "extract/uapi/compile_internal.h"
 
@@ -97,8 +103,18 @@ static int entry_path(const struct uapi_cc_cache *c, const char *ext, struct kd_
 	return kd_buf_addf(b, "%s/%s.%s", c->dir, c->key, ext);
 }
 
+const char *uapi_cc_cache__dir(const struct uapi_cc_cache *c)
+{
+	return c->dir;
+}
+
+const char *uapi_cc_cache__version(const struct uapi_cc_cache *c)
+{
+	return c->version;
+}
+
 /* KEY.idx's text into @text, left empty when there is no usable one. 0 or -ENOMEM. */
-static int read_index_file(const char *path, struct kd_buf *text)
+int uapi_cc_read_index(const char *path, struct kd_buf *text)
 {
 	int err = kd_buf_read_regular(text, path, INDEX_MAX_BYTES);
 
@@ -115,7 +131,7 @@ static int read_index_file(const char *path, struct kd_buf *text)
 }
 
 /* Is the file @d names, resolved in @tree, what the index says? 1, 0 or -ENOMEM. */
-static int dep_unchanged(const struct utree *tree, const struct uapi_cc_dep *d)
+int uapi_cc_dep_unchanged(const struct utree *tree, const struct uapi_cc_dep *d)
 {
 	struct kd_buf path = KD_BUF_INIT;
 	uint64_t h, n;
@@ -199,7 +215,7 @@ static int take_entry(const struct uapi_cc_cache *c, struct uapi_cc_index *ix,
 	int rc = 1;
 
 	for (i = 0; rc > 0 && i < ix->nr_deps; i++)
-		rc = dep_unchanged(c->tree, &ix->deps[i]);
+		rc = uapi_cc_dep_unchanged(c->tree, &ix->deps[i]);
 	if (rc > 0 && ix->has_object)
 		rc = take_object(c, ix, r);
 	if (rc <= 0)
@@ -243,7 +259,7 @@ int uapi_cc_cache__lookup(const struct utree *tree, const struct uapi_cc_conf *c
 		goto out;
 	err = entry_path(c, "idx", &idx);
 	if (!err)
-		err = read_index_file(idx.s, &text);
+		err = uapi_cc_read_index(idx.s, &text);
 	if (!err && text.len)
 		rc = err = uapi_cc_index__parse(text.s, text.len, &ix);
 	if (rc > 0)
@@ -335,7 +351,7 @@ static void prune(const char *dir)
 }
 
 /* Copy the object @src to @dest through a temporary file and a rename; its hash and size. */
-static int publish_object(const char *src, const char *dest, uint64_t *hash, uint64_t *size)
+int uapi_cc_publish_file(const char *src, const char *dest, uint64_t *hash, uint64_t *size)
 {
 	char *tmp = NULL;
 	struct stat st;
@@ -368,7 +384,7 @@ static int publish_object(const char *src, const char *dest, uint64_t *hash, uin
  * 1 recorded, 0 when it cannot be (gone already, a name the index cannot
  * carry), -ENOMEM.
  */
-static int add_index_dep(const struct utree *tree, struct uapi_cc_index *ix, const char *path)
+int uapi_cc_index_add_path(const struct utree *tree, struct uapi_cc_index *ix, const char *path)
 {
 	struct kd_buf abs = KD_BUF_INIT;
 	const char *rel = path;
@@ -422,7 +438,7 @@ int uapi_cc_cache__store(struct uapi_cc_cache *c, struct uapi_cc_result *r, char
 		    !uapi_cc_index__storable(r->failures[i].message))
 			return 0;	/* a name the index cannot carry: not cached */
 	for (i = 0; rc > 0 && i < nr_deps; i++)
-		rc = add_index_dep(c->tree, &ix, deps[i]);
+		rc = uapi_cc_index_add_path(c->tree, &ix, deps[i]);
 	err = rc < 0 ? rc : 0;
 	/* The tree changed while it was compiled: the result is nobody's to keep. */
 	if (!err && rc > 0)
@@ -434,7 +450,7 @@ int uapi_cc_cache__store(struct uapi_cc_cache *c, struct uapi_cc_result *r, char
 		err = entry_path(c, "so", &so);
 	if (!err && r->object) {
 		ix.has_object = true;
-		err = publish_object(r->object, so.s, &ix.object_hash, &ix.object_size);
+		err = uapi_cc_publish_file(r->object, so.s, &ix.object_hash, &ix.object_size);
 	}
 	ix.failures = r->failures;
 	ix.nr_failures = r->nr_failures;

@@ -214,19 +214,28 @@ int uapi_cc_add_over_budget(struct cc_state *s, size_t h)
 	return err;
 }
 
-/* Queue @n headers as runs of @per, the first run on top (taken first). */
-static int queue_runs(struct batch *queue, size_t *nr_queue, size_t n, size_t per)
+/*
+ * Queue the @n headers not taken from the unit cache (@cached[h] false)
+ * as runs of @per, the first run on top (taken first).
+ */
+static int queue_runs(struct batch *queue, size_t *nr_queue, size_t n, const bool *cached,
+		      size_t per)
 {
-	size_t i, first = *nr_queue;
+	size_t i = 0, first = *nr_queue;
 
-	for (i = 0; i < n; i += per) {
-		size_t len = n - i < per ? n - i : per, k;
-		size_t *h = kd_malloc_array(len, sizeof(*h));
+	while (i < n) {
+		size_t len = 0;
+		size_t *h = kd_malloc_array(per, sizeof(*h));
 
 		if (!h)
 			return -ENOMEM;
-		for (k = 0; k < len; k++)
-			h[k] = i + k;
+		for (; i < n && len < per; i++)
+			if (!cached || !cached[i])
+				h[len++] = i;
+		if (!len) {
+			free(h);
+			break;
+		}
 		queue[(*nr_queue)++] = (struct batch){ h, len };
 	}
 	for (i = 0; i < (*nr_queue - first) / 2; i++) {
@@ -280,7 +289,7 @@ static int run_all(struct cc_state *s, int jobs)
 	}
 	for (i = 0; i < (size_t)jobs; i++)
 		runs[i].diag = (struct kd_buf)KD_BUF_INIT;
-	err = queue_runs(queue, &nr_queue, s->nr_names, s->units_per_run);
+	err = queue_runs(queue, &nr_queue, s->nr_names, s->unit_cached, s->units_per_run);
 	while (!err) {
 		bool settled = false;
 
@@ -585,13 +594,23 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		err = list_roots(&s);
 	if (err)
 		goto fail;
-	if (conf->progress && s.nr_names)
-		kd_progress("compiling %zu UAPI headers (%s, %d at a time)",
-			s.nr_names, s.cc, jobs);
+	/* Headers whose every input is as a cached unit recorded it are not compiled. */
+	if (cache && s.nr_names)
+		err = uapi_cc_units_lookup(cache, &s);
+	if (err)
+		goto fail;
+	if (conf->progress && s.nr_names > s.r->nr_cached)
+		kd_progress("compiling %zu of %zu UAPI headers, %zu cached (%s, %d at a time)",
+			s.nr_names - s.r->nr_cached, s.nr_names, s.r->nr_cached, s.cc, jobs);
 	s.units_per_run = units_per_run();
 	s.budget_end_ns = now_ns() + s.limits.budget_seconds * 1000000000ull;
-	if (s.nr_names)
+	s.r->nr_units = s.nr_names - s.r->nr_cached;
+	if (s.r->nr_units)
 		err = run_all(&s, jobs);
+	if (err)
+		goto fail;
+	if (cache && s.nr_names)
+		err = uapi_cc_units_store(cache, &s);
 	if (err)
 		goto fail;
 	/* In the order of the names, whichever compiler finished first. */
@@ -634,6 +653,7 @@ fail:
 	free(s.allowed);
 	kd_arena_release(&s.arena);
 	free(s.names);
+	free(s.unit_cached);
 	free(s.wrap);
 	free(s.cc);
 	kd_buf_release(&dest);

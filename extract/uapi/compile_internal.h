@@ -15,7 +15,9 @@
  *
  * The result is cached by a content hash of the header tree and of the
  * compiler (compile-cache.c): a second run over the same tree costs no
- * compilation.
+ * compilation. Missing that, each header's unit is cached by the files
+ * its compile read (compile-cache-unit.c): a tree that differs in a few
+ * headers compiles those and the headers including them, then links all.
  */
 #ifndef KD_UAPI_COMPILE_H
 #define KD_UAPI_COMPILE_H
@@ -68,6 +70,8 @@ struct uapi_cc_result {
 	size_t nr_headers;		/* roots compiled (or tried) */
 	size_t nr_compiled;		/* of which compiled */
 	size_t nr_runs;			/* compiler runs (0 when cached) */
+	size_t nr_cached;		/* roots taken from the unit cache, not compiled */
+	size_t nr_units;		/* roots given to the compiler (not cached) */
 	struct uapi_cc_failure *failures;
 	size_t nr_failures;
 	char *workdir;			/* removed by uapi_cc_result__free() */
@@ -283,6 +287,8 @@ struct cc_state {
 	size_t nr_allowed, cap_allowed;
 	struct umap confined;		/* path as the compiler named it -> 1 inside, 2 outside */
 	size_t cap_failures;
+	bool *unit_cached;		/* [h]: taken from the unit cache (compile-cache-unit.c) */
+	char unit_salt[UAPI_CC_KEY_SIZE];	/* the tree's layout and generated wrappers */
 };
 
 struct batch {
@@ -312,6 +318,41 @@ int uapi_cc_alone_start(struct cc_state *s, struct run *run);
 int uapi_cc_alone_finish(struct cc_state *s, struct run *run, const struct kd_child_status *st,
 			 bool over, struct batch *queue, size_t *nr_queue);
 
+
+/* A file a unit read (@path as its dependency file names it), kept for the tree's entry. */
+int uapi_cc_note_dep(struct cc_state *s, const char *path);
+
+/* --- the cache of units (compile-cache-unit.c) ----------------------------- */
+/*
+ * Take every root of s->names whose unit entry's recorded inputs are all
+ * unchanged in the tree: its object copied to the work directory as the
+ * compiler would have written it (h<N>.o), or its failure, and
+ * s->unit_cached[h] set. 0 or -ENOMEM; a damaged entry is a miss.
+ */
+int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s);
+/* Store the units compiled in this run that finished (a dependency file). 0 or -ENOMEM. */
+int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s);
+/* Keep the @keep most recently written unit entries of @dir. */
+void uapi_cc_units_prune(const char *dir, size_t keep);
+
+/* Shared by compile-cache.c and compile-cache-unit.c. */
+/* The cache directory $XDG_CACHE_HOME/kabi-diff/uapi, or NULL. */
+const char *uapi_cc_cache__dir(const struct uapi_cc_cache *c);
+/* What the compiler said its version is. */
+const char *uapi_cc_cache__version(const struct uapi_cc_cache *c);
+/* The text of the index @path into @text, empty when unusable (warned). 0 or -ENOMEM. */
+int uapi_cc_read_index(const char *path, struct kd_buf *text);
+/* Is the file @d names, resolved in @tree, what the index says? 1, 0 or -ENOMEM. */
+int uapi_cc_dep_unchanged(const struct utree *tree, const struct uapi_cc_dep *d);
+/* Record in @ix the file the compiler read as @path (see compile-cache.c). 1, 0, -ENOMEM. */
+int uapi_cc_index_add_path(const struct utree *tree, struct uapi_cc_index *ix, const char *path);
+/* Copy the regular file @src to @dest atomically, with its hash and size. 0 or -errno. */
+int uapi_cc_publish_file(const char *src, const char *dest, uint64_t *hash, uint64_t *size);
+/*
+ * Copy the regular file @src, which must be @size bytes hashing to @hash,
+ * to the new file @dest. 1 done, 0 not that file (nothing left), -ENOMEM.
+ */
+int uapi_cc_take_file(const char *src, uint64_t hash, uint64_t size, const char *dest);
 
 /* --- what a header may read (compile-confine.c) ---------------------------- */
 /* The directories: the tree's, the work directory, the compiler's system ones. 0 or -errno. */
