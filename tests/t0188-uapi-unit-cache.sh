@@ -72,4 +72,11 @@ is "$(ex t1 t1o)" "0|4 of 5|4 compiled, 1 cached" \
 rm -f "$XDG_CACHE_HOME"/kabi-diff/uapi/*.idx
 for f in "$units"/*.o; do rm -f "$f" && ln -s /dev/zero "$f"; done
 is "$(ex t1 t1z)" "0|4 of 5|4 compiled, 1 cached" "unit objects linked to /dev/zero: misses"
+
+# cache list counts the units as one entry, and prune --all removes it.
+"$KABI_DIFF" cache list >list.txt
+is "$(grep -c ' compiled units   uapi/units$' list.txt)" 1 "cache list: the units are one entry, 'compiled units'"
+"$KABI_DIFF" cache prune --all >prune.txt
+[ ! -e "$units" ]
+ok $? "  prune --all removes them"
 done_testing

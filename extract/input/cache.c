@@ -67,7 +67,7 @@ int kcache__dir(struct kd_buf *dir, bool create)
 const char *kcache_kind_name(enum kcache_kind k)
 {
 	static const char *const names[] = { "kernel", "headers", "packages", "file digest",
-					     "compiled headers", "partial", "other" };
+					     "compiled headers", "compiled units", "partial", "other" };
 
 	return (unsigned)k <= KCACHE_OTHER ? names[k] : "?";
 }
@@ -197,7 +197,20 @@ static int list_compiled(const char *dir, time_t now, struct kcache_entry **v, s
 			break;
 		e->bytes = (uint64_t)st.st_size;
 		e->used = st.st_mtime;
-		if (strstr(de->d_name, ".tmp.")) {
+		if (!strcmp(de->d_name, "units") && S_ISDIR(st.st_mode)) {
+			/* The per-header objects: one entry, bounded by the compile cache itself. */
+			struct kd_buf units = KD_BUF_INIT;
+
+			e->kind = KCACHE_UNITS;
+			if (kd_buf_addf(&units, "%s/units", path.s)) {
+				err = -ENOMEM;
+				break;
+			}
+			tree_bytes = 0;
+			(void)nftw(units.s, add_bytes, 16, FTW_PHYS);
+			e->bytes = tree_bytes;
+			kd_buf_release(&units);
+		} else if (strstr(de->d_name, ".tmp.")) {
 			e->kind = KCACHE_PARTIAL;
 			if (now - st.st_mtime > LEFTOVER_SECONDS)
 				e->stale = "left by an interrupted compilation";

@@ -7,6 +7,7 @@
  *   pkg-HASH.ref       packages already read: which .kabi they gave
  *   file-HASH.ref      a file already digested for a key (file-digest.h)
  *   uapi/KEY.{so,idx}  a header tree compiled (extract/uapi/compile-cache.c)
+ *   uapi/units/        each header compiled alone (compile-cache-unit.c), one entry
  *   *.tmp.*, .kabi-unpack-*   what an extraction writes before it commits
  * The cache may be shared and may hold anything: an entry is only ever
  * removed by name inside the directory, links are not followed.
@@ -34,6 +35,7 @@ enum kcache_kind {
 	KCACHE_PACKAGES,	/* a pkg-HASH.ref */
 	KCACHE_DIGEST,		/* a file-HASH.ref: a vmlinux's digest (file-digest.h) */
 	KCACHE_COMPILED,	/* uapi/KEY.so with its .idx */
+	KCACHE_UNITS,		/* uapi/units/: each header compiled alone (compile-cache-unit.c) */
 	KCACHE_PARTIAL,		/* an extraction's temporary file or directory */
 	KCACHE_OTHER,		/* not kabi-diff's: listed, never pruned */
 };
@@ -61,7 +63,8 @@ void kcache__entries_free(struct kcache_entry *e, size_t nr);
 /* Remove entry @e of @dir (a compiled tree: both files). 0 or a negative code (reported). */
 int kcache__remove(const char *dir, const struct kcache_entry *e);
 
-/* "kernel", "headers", "packages", "file digest", "compiled headers", "partial", "other". */
+/* "kernel", "headers", "packages", "file digest", "compiled headers", "compiled units",
+ * "partial", "other". */
 const char *kcache_kind_name(enum kcache_kind k);
 
 #endif
