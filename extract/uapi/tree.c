@@ -158,6 +158,51 @@ out:
 	return err;
 }
 
+/*
+ * A kernel source tree (include/ beside fs/ and drivers/, as @inc/..):
+ * remember its top and which headers of the outside-include/uapi list
+ * (outside.c) it has. A headers_install or Debian -common tree has none.
+ */
+static int find_outside(struct utree *t, const char *inc)
+{
+	const struct uoutside *o;
+	char *top = kd_path_join(inc, "..");
+	size_t i, n = 0;
+
+	if (!top)
+		return -ENOMEM;
+	if (!kd_has_dir(top, "fs") || !kd_has_dir(top, "drivers")) {
+		free(top);
+		return 0;
+	}
+	t->src_top = top;
+	for (i = 0; uoutside__nth(i); i++)
+		n++;
+	t->outside = kd_calloc(n ? n : 1, sizeof(*t->outside));
+	if (!t->outside)
+		return -ENOMEM;
+	for (i = 0; (o = uoutside__nth(i)); i++) {
+		char *p = kd_path_join(top, o->path);
+
+		if (!p)
+			return -ENOMEM;
+		if (kd_is_file(p))
+			t->outside[t->nr_outside++] = o;
+		free(p);
+	}
+	return 0;
+}
+
+const struct uoutside *utree__outside(const struct utree *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_outside; i++)
+		if (!strcmp(t->outside[i]->path, name))
+			return t->outside[i];
+	return NULL;
+}
+
 /* Source layout: asm/X.h for each mandatory asm-generic header the arch lacks. */
 static int add_generic_wrappers(struct utree *t, size_t *cap)
 {
@@ -315,6 +360,8 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 		goto fail;
 	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
 	err = add_generic_wrappers(t, &cap);
+	if (!err)
+		err = find_outside(t, inc);
 	if (err)
 		goto fail;
 	qsort(t->roots, t->nr_roots, sizeof(*t->roots), cmp_str);
@@ -341,6 +388,8 @@ void utree__release(struct utree *t)
 		free(t->unreadable[i]);
 	free(t->unreadable);
 	free(t->seen);
+	free(t->src_top);
+	free(t->outside);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -349,6 +398,16 @@ int utree__resolve(const struct utree *t, const char *name, char **path, char **
 	int i;
 
 	*path = *display = NULL;
+	if (utree__outside(t, name)) {	/* by its path in the source tree */
+		*path = kd_path_join(t->src_top, name);
+		*display = kd_strdup(name);
+		if (*path && *display)
+			return 0;
+		free(*path);
+		free(*display);
+		*path = *display = NULL;
+		return -ENOMEM;
+	}
 	for (i = 0; i < t->nr_dirs; i++) {
 		char *p = kd_path_join(t->dirs[i], name);
 

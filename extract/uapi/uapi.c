@@ -842,6 +842,11 @@ int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lo
 		if (err)
 			goto fail;
 	}
+	for (i = 0; i < s->tree.nr_outside; i++) {
+		err = scan_unit(r, s->tree.outside[i]->path);
+		if (err)
+			goto fail;
+	}
 	err = settle_pending(r);
 	if (err)
 		goto fail;
