@@ -58,6 +58,35 @@ is "$(q v1.kabi "SELECT location || ': ' || message FROM problems")" \
 "fs/xfs/libxfs/xfs_fs.h:7: XFS_IOC_FSGEOMETRY: type 'struct xfs_fsop_geom' is declared by no header that compiles for this architecture and is in no DWARF of the kernel; size and command number unknown" \
 	"  which is a problem row naming the type"
 
+is "$("$KABI_DIFF" show v1.kabi const XFS_MAX_LOG_BLOCKS | grep defined)" \
+	"  defined at fs/xfs/libxfs/xfs_fs.h:5 (outside include/uapi; used by xfsprogs)" \
+	"  show names a constant's origin and its user"
+is "$("$KABI_DIFF" show v1.kabi ioctl XFS_IOC_GOINGDOWN | grep defined)" \
+	"  defined    fs/xfs/libxfs/xfs_fs.h:8 (outside include/uapi; used by xfsprogs)" \
+	"  and an ioctl's"
+is "$("$KABI_DIFF" show v1.kabi const KX_INSIDE | grep defined)" "  defined at linux/kx.h:3" \
+	"  an include/uapi header's has none"
+is "$("$KABI_DIFF" show v1.kabi info | grep '^uapi_outside')" \
+	"uapi_outside    fs/xfs/libxfs/xfs_fs.h: xfsprogs" "  show info lists the headers read and their users"
+
+# One XFS_IOC number changed: breaking, the finding naming the header's origin.
+tree v2
+sed -i "s/'X', 125/'X', 127/" v2/fs/xfs/libxfs/xfs_fs.h
+"$KABI_DIFF" v1 v2 -f json >v12.json 2>err.txt
+is "$?" 12 "v1 -> v2: exit 12 (breaking)"
+is "$(jq -r '.changes[] | [.kind, .verdict, .subject, .old, .new, .cause] | join("|")' v12.json)" \
+"ioctl.cmd|breaking|XFS_IOC_GOINGDOWN|0x8004587d|0x8004587f|fs/xfs/libxfs/xfs_fs.h (outside include/uapi; used by xfsprogs)" \
+	"  the one change: XFS_IOC_GOINGDOWN's number, from outside include/uapi"
+"$KABI_DIFF" v1 v2 >v12.txt 2>err.txt
+is "$(grep 'outside' v12.txt)" \
+	"  fs/xfs/libxfs/xfs_fs.h (outside include/uapi; used by xfsprogs) (1 ioctl.cmd)" \
+	"  the text report says so"
+sed -i 's/(1024 \* 1024ULL)/(2048 * 1024ULL)/' v2/fs/xfs/libxfs/xfs_fs.h
+"$KABI_DIFF" v1 v2 -f json >v12c.json 2>err.txt
+is "$(jq -r '.changes[] | select(.kind == "constant.value") | [.subject, .old, .new, .cause] | join("|")' v12c.json)" \
+"XFS_MAX_LOG_BLOCKS|1048576|2097152|fs/xfs/libxfs/xfs_fs.h (outside include/uapi; used by xfsprogs)" \
+	"  a constant's change, the same origin"
+
 # Not a source tree (no fs/, drivers/): the list is not read.
 tree v0
 rm -r v0/drivers

@@ -24,3 +24,10 @@ const struct uoutside *uoutside__nth(size_t i)
 {
 	return i < sizeof(outside) / sizeof(outside[0]) ? &outside[i] : NULL;
 }
+
+const char *uapi__outside_path(size_t i)
+{
+	const struct uoutside *o = uoutside__nth(i);
+
+	return o ? o->path : NULL;
+}

@@ -175,31 +175,34 @@ static int find_outside(struct utree *t, const char *inc)
 		free(top);
 		return 0;
 	}
-	t->src_top = top;
 	for (i = 0; uoutside__nth(i); i++)
 		n++;
-	t->outside = kd_calloc(n ? n : 1, sizeof(*t->outside));
-	if (!t->outside)
+	t->src = kd_calloc(1, sizeof(*t->src) + n * sizeof(t->src->outside[0]));
+	if (!t->src) {
+		free(top);
 		return -ENOMEM;
+	}
+	t->src->top = top;
 	for (i = 0; (o = uoutside__nth(i)); i++) {
 		char *p = kd_path_join(top, o->path);
 
 		if (!p)
 			return -ENOMEM;
 		if (kd_is_file(p))
-			t->outside[t->nr_outside++] = o;
+			t->src->outside[t->src->nr_outside++] = o;
 		free(p);
 	}
 	return 0;
 }
 
-const struct uoutside *utree__outside(const struct utree *t, const char *name)
+/* The list's row of @name when it is one of the tree's outside headers, else NULL. */
+static const struct uoutside *utree__outside(const struct utree *t, const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < t->nr_outside; i++)
-		if (!strcmp(t->outside[i]->path, name))
-			return t->outside[i];
+	for (i = 0; t->src && i < t->src->nr_outside; i++)
+		if (!strcmp(t->src->outside[i]->path, name))
+			return t->src->outside[i];
 	return NULL;
 }
 
@@ -388,8 +391,9 @@ void utree__release(struct utree *t)
 		free(t->unreadable[i]);
 	free(t->unreadable);
 	free(t->seen);
-	free(t->src_top);
-	free(t->outside);
+	if (t->src)
+		free(t->src->top);
+	free(t->src);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -399,7 +403,7 @@ int utree__resolve(const struct utree *t, const char *name, char **path, char **
 
 	*path = *display = NULL;
 	if (utree__outside(t, name)) {	/* by its path in the source tree */
-		*path = kd_path_join(t->src_top, name);
+		*path = kd_path_join(t->src->top, name);
 		*display = kd_strdup(name);
 		if (*path && *display)
 			return 0;

@@ -120,9 +120,11 @@ struct utree {
 	 * and the headers of uoutside__nth() it has, scanned after the roots
 	 * by their source-tree path (for #defines only: they are not compiled).
 	 */
-	char *src_top;
-	const struct uoutside **outside;
-	size_t nr_outside;
+	struct utree_src {
+		char *top;
+		size_t nr_outside;
+		const struct uoutside *outside[];
+	} *src;			/* NULL: no source tree */
 	/* Directories the walk could not read ("path: reason"), problems for the caller. */
 	char **unreadable;
 	size_t nr_unreadable, cap_unreadable;
@@ -142,8 +144,6 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t);
  */
 const struct kd_arch *utree__guess_arch(const char *dir);
 void utree__release(struct utree *t);
-/* The list's row of @name when it is one of the tree's outside headers, else NULL. */
-const struct uoutside *utree__outside(const struct utree *t, const char *name);
 /* Find @name (<...> form). *path and *display malloc'ed. -ENOENT when absent. */
 int utree__resolve(const struct utree *t, const char *name, char **path, char **display);
 
