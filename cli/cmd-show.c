@@ -58,7 +58,7 @@ static int abi_width(struct kdb *db)
 const char *const show_info_keys[] = {
 	"release", "version", "arch", "build_id", "dwarf_version", "source_path",
 	"tool_version", "schema_version", "spec_hash", "uapi_headers", "uapi_constants",
-	"uapi_compat", "vdso",
+	"uapi_outside", "uapi_compat", "vdso",
 	"input", "coverage_gaps", NULL,
 };
 const char *const show_info_tables[] = {

@@ -31,6 +31,20 @@ static void print_char(FILE *f, int c)
 		fprintf(f, "0x%02x", c);
 }
 
+/* "  defined at FILE:LINE", and for a header outside include/uapi, who uses it. */
+static int print_defined(struct show_ctx *s, const char *label, const char *file, int line)
+{
+	char *user = NULL;
+	int err = kdb__outside_user(s->db, file, &user);
+
+	if (err)
+		return err;
+	fprintf(s->f, "  %s %s:%d%s%s%s\n", label, file, line,
+		user ? " (outside include/uapi; used by " : "", user ? user : "", user ? ")" : "");
+	free(user);
+	return 0;
+}
+
 static int print_ioctl(const struct kd_ioctl *io, void *ctx)
 {
 	struct show_ctx *s = ctx;
@@ -81,7 +95,9 @@ static int print_ioctl(const struct kd_ioctl *io, void *ctx)
 			io->size_trusted ? "a plain C type" : "from the header only: not verified");
 	}
 	if (io->file)
-		fprintf(s->f, "  defined    %s:%d\n", io->file, io->line);
+		err = print_defined(s, "defined   ", io->file, io->line);
+	if (err)
+		return err;
 	if (io->arg_type) {
 		const struct kd_type *t = type_cache__strip(s->tc, io->arg_type);
 
@@ -145,8 +161,12 @@ static int print_constant(const struct kd_constant *c, void *ctx)
 			(uint64_t)c->value, c->ctype ? c->ctype : "int");
 	if (c->expr)
 		fprintf(s->f, "  #define %s %s\n", c->name, c->expr);
-	if (c->file)
-		fprintf(s->f, "  defined at %s:%d\n", c->file, c->line);
+	if (c->file) {
+		int err = print_defined(s, "defined at", c->file, c->line);
+
+		if (err)
+			return err;
+	}
 	if (c->enum_type) {
 		const struct kd_type *t = type_cache__get(s->tc, c->enum_type);
 		/* An enumerator's own row, or a #define that an enumerator shares the name of. */

@@ -420,3 +420,30 @@ int kdb__foreach_uapi_failure(struct kdb *db, kdb_uapi_failure_fn cb, void *ctx)
 	return kdb_each_row(db, st, "reading the headers that do not compile", uapi_failure_row,
 			    &KDB_CALLER(cb, ctx));
 }
+
+int kdb__outside_user(struct kdb *db, const char *file, char **user)
+{
+	size_t flen = file ? strlen(file) : 0;
+	char *v = NULL;
+	const char *p;
+	int err;
+
+	*user = NULL;
+	if (!flen)
+		return 0;
+	err = kdb__get_meta(db, KDB_META_UAPI_OUTSIDE, &v);
+	for (p = v; !err && p && *p; ) {
+		size_t len = strcspn(p, ";");
+
+		if (len > flen + 2 && !memcmp(p, file, flen) && !memcmp(p + flen, ": ", 2)) {
+			*user = kd_strndup(p + flen + 2, len - flen - 2);
+			if (!*user)
+				err = -ENOMEM;
+			break;
+		}
+		p += len;
+		p += strspn(p, "; ");
+	}
+	free(v);
+	return err;
+}

@@ -39,6 +39,15 @@ void kdb_type_sources__release(struct kdb_type_sources *s);
  * (kdb__foreach_uapi_failure()): a header that stops compiling is a
  * change, and its types are not compared.
  */
+/*
+ * The user ABI a source tree keeps outside include/uapi (extract/uapi/
+ * outside.c): meta "uapi_outside" lists the headers read, "FILE: USER"
+ * joined by "; " ("fs/xfs/libxfs/xfs_fs.h: xfsprogs"). *user (malloc'ed)
+ * is the program that uses @file, or NULL when @file is no such header.
+ */
+#define KDB_META_UAPI_OUTSIDE "uapi_outside"
+int kdb__outside_user(struct kdb *db, const char *file, char **user);
+
 #define KDB_UAPI_NOT_COMPILED "does not compile on its own, so its types have no header view: "
 int kdb__put_uapi_failure(struct kdb *db, const char *header, const char *first_error);
 /* Each failure of @db, once per header, in header order; strings live until @cb returns. */

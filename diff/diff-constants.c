@@ -444,7 +444,7 @@ int diff_on_constant(const struct kdb_constant_pair *p, void *ctx)
 		err = diff_evidence(run->e.r, idx, j.ev, "%s", j.text.s);
 	file = p->old && p->old->file ? p->old->file : p->new ? p->new->file : NULL;
 	if (!err && file)
-		err = diff_cause(run->e.r, idx, file);
+		err = diff_header_cause(run, idx, file, true);
 	kd_buf_release(&j.text);
 	return err;
 }

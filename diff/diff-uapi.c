@@ -326,6 +326,26 @@ static bool only_size_changed(const struct kd_ioctl *o, const struct kd_ioctl *n
  * belongs to the finding of that argument's type ("struct drm_syncobj_wait"):
  * the struct's changes and the numbers they moved are read together.
  */
+int diff_header_cause(struct diff_run *run, size_t idx, const char *file, bool always)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	char *user = NULL;
+	int err, i;
+
+	for (i = 1, err = 0; !err && !user && i >= 0; i--)
+		if (run->db[i])
+			err = kdb__outside_user(run->db[i], file, &user);
+	if (!err && !user)
+		return always ? diff_cause(run->e.r, idx, file) : 0;
+	if (!err)
+		err = kd_buf_addf(&b, "%s (outside include/uapi; used by %s)", file, user);
+	if (!err)
+		err = diff_cause(run->e.r, idx, b.s);
+	kd_buf_release(&b);
+	free(user);
+	return err;
+}
+
 static int ioctl_cause(struct diff_run *run, size_t idx, const struct kd_ioctl *o,
 		       const struct kd_ioctl *n)
 {
@@ -335,7 +355,7 @@ static int ioctl_cause(struct diff_run *run, size_t idx, const struct kd_ioctl *
 
 	if (!t || !t->name || (t->kind != KD_KIND_STRUCT && t->kind != KD_KIND_UNION) ||
 	    !only_size_changed(o, n))
-		return 0;
+		return n->file ? diff_header_cause(run, idx, n->file, false) : 0;
 	err = kd_buf_addf(&b, "%s %s", t->kind == KD_KIND_STRUCT ? "struct" : "union", t->name);
 	if (!err)
 		err = diff_cause(run->e.r, idx, b.s);
@@ -455,7 +475,7 @@ int diff_on_ioctl(const struct kdb_ioctl_pair *p, void *ctx)
 		if (!err)
 			err = diff_add_impact(run->e.r, idx, name, name);
 		if (!err && (o ? o : n)->file)
-			err = diff_cause(run->e.r, idx, (o ? o : n)->file);
+			err = diff_header_cause(run, idx, (o ? o : n)->file, true);
 		goto out;
 	}
 	err = dt_root(&run->e, name, &root);

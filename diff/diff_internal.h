@@ -227,6 +227,14 @@ int diff_ioctl_built(const struct diff_run *run, const struct kd_ioctl *io);
  * when both kernels have the 32-bit header view. 0 or a negative code.
  */
 int diff_ia32(struct diff_run *run);
+/*
+ * The finding of change @idx, defined in header @file: the header, and for
+ * one of the user ABI a source tree keeps outside include/uapi (meta
+ * uapi_outside of either kernel), "FILE (outside include/uapi; used by
+ * USER)". @always false: only for such a header (the change keeps its own
+ * finding otherwise). 0 or a negative code.
+ */
+int diff_header_cause(struct diff_run *run, size_t idx, const char *file, bool always);
 /* diff-constants.c: the row callback of constants. */
 int diff_on_constant(const struct kdb_constant_pair *p, void *ctx);
 /*

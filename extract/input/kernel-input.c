@@ -40,6 +40,7 @@
 #include <sys/stat.h>
 
 #include "extract/extract.h"
+#include "extract/uapi/uapi.h"
 #include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/digest.h"
@@ -399,6 +400,18 @@ int kernel_input__fingerprint(const struct kernel_input *ki, struct kd_digest *d
 		}
 		kd_digest__str(d, "modules");
 		kd_digest__u64(d, h);
+	}
+	/* A source tree's headers outside include/uapi are read too (extract/uapi/outside.c). */
+	for (i = 0; ki->uapi_dir && uapi__outside_path((size_t)i); i++) {
+		char *p = kd_path_join(ki->uapi_dir, uapi__outside_path((size_t)i));
+		struct stat st;
+
+		if (!p)
+			return -ENOMEM;
+		if (!stat(p, &st))
+			*hash = kd_hash_u64(kd_hash_str(*hash, uapi__outside_path((size_t)i)),
+					    kernel_input__file_identity(&st));
+		free(p);
 	}
 	return 0;
 }

@@ -154,6 +154,54 @@ out:
 	return err;
 }
 
+/*
+ * A kernel source tree (include/ beside fs/ and drivers/, as @inc/..):
+ * remember its top and which headers of the outside-include/uapi list
+ * (outside.c) it has. A headers_install or Debian -common tree has none.
+ */
+static int find_outside(struct utree *t, const char *inc)
+{
+	const struct uoutside *o;
+	char *top = kd_path_join(inc, "..");
+	size_t i, n = 0;
+
+	if (!top)
+		return -ENOMEM;
+	if (!kd_has_dir(top, "fs") || !kd_has_dir(top, "drivers")) {
+		free(top);
+		return 0;
+	}
+	for (i = 0; uoutside__nth(i); i++)
+		n++;
+	t->src = kd_calloc(1, sizeof(*t->src) + n * sizeof(t->src->outside[0]));
+	if (!t->src) {
+		free(top);
+		return -ENOMEM;
+	}
+	t->src->top = top;
+	for (i = 0; (o = uoutside__nth(i)); i++) {
+		char *p = kd_path_join(top, o->path);
+
+		if (!p)
+			return -ENOMEM;
+		if (kd_is_file(p))
+			t->src->outside[t->src->nr_outside++] = o;
+		free(p);
+	}
+	return 0;
+}
+
+/* The list's row of @name when it is one of the tree's outside headers, else NULL. */
+static const struct uoutside *utree__outside(const struct utree *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; t->src && i < t->src->nr_outside; i++)
+		if (!strcmp(t->src->outside[i]->path, name))
+			return t->src->outside[i];
+	return NULL;
+}
+
 /* Source layout: asm/X.h for each mandatory asm-generic header the arch lacks. */
 static int add_generic_wrappers(struct utree *t, size_t *cap)
 {
@@ -311,6 +359,8 @@ int utree__open(const char *dir, const struct kd_arch *arch, struct utree *t)
 		goto fail;
 	qsort(t->roots, t->nr_roots, sizeof(*t->roots), kd_strcmp_ptr);
 	err = add_generic_wrappers(t, &cap);
+	if (!err)
+		err = find_outside(t, inc);
 	if (err)
 		goto fail;
 	qsort(t->roots, t->nr_roots, sizeof(*t->roots), kd_strcmp_ptr);
@@ -337,6 +387,9 @@ void utree__release(struct utree *t)
 		free(t->unreadable[i]);
 	free(t->unreadable);
 	free(t->seen);
+	if (t->src)
+		free(t->src->top);
+	free(t->src);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -345,6 +398,16 @@ int utree__resolve(const struct utree *t, const char *name, char **path, char **
 	int i;
 
 	*path = *display = NULL;
+	if (utree__outside(t, name)) {	/* by its path in the source tree */
+		*path = kd_path_join(t->src->top, name);
+		*display = kd_strdup(name);
+		if (*path && *display)
+			return 0;
+		free(*path);
+		free(*display);
+		*path = *display = NULL;
+		return -ENOMEM;
+	}
 	for (i = 0; i < t->nr_dirs; i++) {
 		char *p = kd_path_join(t->dirs[i], name);
 

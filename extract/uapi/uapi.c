@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "db/kdb-uapi.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/err.h"
 #include "lib/mem.h"
@@ -878,6 +879,11 @@ int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lo
 		if (err)
 			goto fail;
 	}
+	for (i = 0; s->tree.src && i < s->tree.src->nr_outside; i++) {
+		err = scan_unit(r, s->tree.src->outside[i]->path);
+		if (err)
+			goto fail;
+	}
 	err = settle_pending(r);
 	if (err)
 		goto fail;
@@ -945,6 +951,22 @@ static int set_tree_meta(struct kdb *db, const struct uapi_scan *s)
 	return err;
 }
 
+/* meta "uapi_outside" (db/kdb-uapi.h): the headers outside include/uapi read, and their users. */
+static int set_outside_meta(struct kdb *db, const struct uapi_scan *s)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && s->tree.src && i < s->tree.src->nr_outside; i++)
+		err = kd_buf_addf(&b, "%s%s: %s", i ? "; " : "", s->tree.src->outside[i]->path,
+				  s->tree.src->outside[i]->user);
+	if (!err && b.len)
+		err = kdb__set_meta(db, KDB_META_UAPI_OUTSIDE, b.s);
+	kd_buf_release(&b);
+	return err;
+}
+
 /*
  * meta "uapi_constants": what became of the tree's object-like macros,
  * "45950 evaluated, 733 not (863 problems)": evaluated to a constant or an
@@ -976,6 +998,8 @@ int uapi__extract(struct kdb *db, const char *dir, const struct kd_arch *arch,
 	if (err)
 		return err;
 	err = set_tree_meta(db, r->priv);
+	if (!err)
+		err = set_outside_meta(db, r->priv);
 	if (!err)
 		err = set_count_meta(db, &r->stats);
 	if (!err)

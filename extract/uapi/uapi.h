@@ -89,6 +89,12 @@ struct uapi_result {
 int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lookup *lk,
 	       struct uapi_result **out);
 void uapi_result__free(struct uapi_result *r);
+/*
+ * The source-tree path of the @i-th header of the user ABI kept outside
+ * include/uapi (outside.c), NULL past the end: what a cache key of a
+ * source tree must cover beside include/uapi.
+ */
+const char *uapi__outside_path(size_t i);
 
 /*
  * One field of an ioctl family (db/SCHEMA.md, ioctl_families) for the

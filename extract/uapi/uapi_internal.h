@@ -99,6 +99,14 @@ void ufile__free(struct ufile *f);
  */
 const char *ulibc_header(const char *name);
 
+/* --- user ABI outside include/uapi (outside.c) -------------------------- */
+struct uoutside {
+	const char *path;	/* in a kernel source tree: "fs/xfs/libxfs/xfs_fs.h" */
+	const char *user;	/* the user-space program that uses it: "xfsprogs" */
+};
+/* The @i-th header of the list, or NULL past its end. */
+const struct uoutside *uoutside__nth(size_t i);
+
 /* --- the tree: where includes resolve --------------------------------- */
 struct utree {
 	const struct kd_arch *arch;	/* whose headers (arch/ARCH/include/uapi) and view */
@@ -107,6 +115,16 @@ struct utree {
 	bool source_layout;	/* asm/X.h may resolve to asm-generic/X.h */
 	char **roots;		/* include-relative names of the headers to scan */
 	size_t nr_roots;
+	/*
+	 * A kernel source tree (include/ beside fs/ and drivers/): its top,
+	 * and the headers of uoutside__nth() it has, scanned after the roots
+	 * by their source-tree path (for #defines only: they are not compiled).
+	 */
+	struct utree_src {
+		char *top;
+		size_t nr_outside;
+		const struct uoutside *outside[];
+	} *src;			/* NULL: no source tree */
 	/* Directories the walk could not read ("path: reason"), problems for the caller. */
 	char **unreadable;
 	size_t nr_unreadable, cap_unreadable;
