@@ -158,6 +158,7 @@ out:
 #define FINGERPRINT_MAX_FILES 50000
 #define FINGERPRINT_MAX_BYTES (512ull << 20)
 #define FINGERPRINT_MAX_DEPTH 16
+#define OUTSIDE_MAX_BYTES (16u << 20)	/* a header outside include/uapi, read for the key */
 
 /* nftw() has no context argument: the state of the one walk under way. */
 static struct {
@@ -404,14 +405,21 @@ int kernel_input__fingerprint(const struct kernel_input *ki, struct kd_digest *d
 	/* A source tree's headers outside include/uapi are read too (extract/uapi/outside.c). */
 	for (i = 0; ki->uapi_dir && uapi__outside_path((size_t)i); i++) {
 		char *p = kd_path_join(ki->uapi_dir, uapi__outside_path((size_t)i));
-		struct stat st;
+		struct kd_buf text = KD_BUF_INIT;
+		int rc;
 
 		if (!p)
 			return -ENOMEM;
-		if (!stat(p, &st))
-			*hash = kd_hash_u64(kd_hash_str(*hash, uapi__outside_path((size_t)i)),
-					    kernel_input__file_identity(&st));
+		/* By content, as the tree's other headers; one that is not a readable file, by that. */
+		rc = kd_buf_read_regular(&text, p, OUTSIDE_MAX_BYTES);
 		free(p);
+		kd_digest__str(d, uapi__outside_path((size_t)i));
+		kd_digest__u64(d, (uint64_t)-rc);
+		if (!rc)
+			kd_digest__update(d, text.s ? text.s : "", text.len);
+		kd_buf_release(&text);
+		if (rc == -ENOMEM)
+			return rc;
 	}
 	return 0;
 }

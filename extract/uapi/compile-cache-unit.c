@@ -91,7 +91,11 @@ static int unit_path(const struct uapi_cc_cache *c, const struct cc_state *s, co
 	return err ? err : kd_buf_addf(b, "%s/%s.%u.%s", dir, key, slot, ext);
 }
 
-int uapi_cc_take_file(const char *src, uint64_t hash, uint64_t size, const char *dest)
+/*
+ * Copy the regular file @src, which must be @size bytes hashing to @hash,
+ * to the new file @dest. 1 done, 0 not that file (nothing left), -ENOMEM.
+ */
+static int take_file(const char *src, uint64_t hash, uint64_t size, const char *dest)
 {
 	uint64_t h = 0, n = 0;
 	struct stat st;
@@ -140,7 +144,7 @@ static int lookup_slot(struct uapi_cc_cache *c, struct cc_state *s, const char *
 		if (!rc)
 			rc = kd_buf_addf(&dest, "%s/h%zu.o", s->r->workdir, h);
 		if (!rc)
-			rc = uapi_cc_take_file(p.s, ix.object_hash, ix.object_size, dest.s);
+			rc = take_file(p.s, ix.object_hash, ix.object_size, dest.s);
 		if (rc > 0 && s->object_bytes + ix.object_size > UAPI_CC_MAX_OBJECTS)
 			rc = 0;	/* compiled instead, which says why */
 		if (rc > 0 && KD_GROW(s->objects, s->cap_objects, s->nr_objects + 1))
@@ -173,7 +177,8 @@ static int lookup_slot(struct uapi_cc_cache *c, struct cc_state *s, const char *
 		      kd_buf_adds(&p, d->path);
 		if (!err && uapi_cc_outside(s, p.s, p.len))
 			rc = 0;
-		err = err ? err : uapi_cc_note_dep(s, p.s);
+		if (!err)
+			err = uapi_cc_note_dep(s, p.s);
 		if (err)
 			rc = err;
 	}
@@ -389,8 +394,8 @@ static int cmp_age(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Keep the UNIT_ENTRIES newest unit entries of @dir. */
-void uapi_cc_units_prune(const char *dir, size_t keep)
+/* Keep the @keep most recently written unit entries of @dir. */
+static void units_prune(const char *dir, size_t keep)
 {
 	struct unit_age *v = NULL;
 	size_t n = 0, cap = 0, i;
@@ -446,7 +451,7 @@ int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s)
 		if (!s->unit_cached[h])
 			err = store_one(c, s, dir, h);
 	if (dir && !err && s->nr_names > s->r->nr_cached)
-		uapi_cc_units_prune(dir, UNIT_ENTRIES);
+		units_prune(dir, UNIT_ENTRIES);
 	free(dir);
 	return err;
 }

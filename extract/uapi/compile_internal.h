@@ -332,8 +332,6 @@ int uapi_cc_note_dep(struct cc_state *s, const char *path);
 int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s);
 /* Store the units compiled in this run that finished (a dependency file). 0 or -ENOMEM. */
 int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s);
-/* Keep the @keep most recently written unit entries of @dir. */
-void uapi_cc_units_prune(const char *dir, size_t keep);
 
 /* Shared by compile-cache.c and compile-cache-unit.c. */
 /* The cache directory $XDG_CACHE_HOME/kabi-diff/uapi, or NULL. */
@@ -348,11 +346,6 @@ int uapi_cc_dep_unchanged(const struct utree *tree, const struct uapi_cc_dep *d)
 int uapi_cc_index_add_path(const struct utree *tree, struct uapi_cc_index *ix, const char *path);
 /* Copy the regular file @src to @dest atomically, with its hash and size. 0 or -errno. */
 int uapi_cc_publish_file(const char *src, const char *dest, uint64_t *hash, uint64_t *size);
-/*
- * Copy the regular file @src, which must be @size bytes hashing to @hash,
- * to the new file @dest. 1 done, 0 not that file (nothing left), -ENOMEM.
- */
-int uapi_cc_take_file(const char *src, uint64_t hash, uint64_t size, const char *dest);
 
 /* --- what a header may read (compile-confine.c) ---------------------------- */
 /* The directories: the tree's, the work directory, the compiler's system ones. 0 or -errno. */
