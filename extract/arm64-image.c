@@ -64,50 +64,9 @@ static bool gzip_is(const unsigned char *head, size_t n)
 	return n >= 2 && head[0] == 0x1f && head[1] == 0x8b;
 }
 
-/* Decompress @len bytes at @data into @out, at most IMAGE_MAX. */
-static int inflate(const char *path, const void *data, size_t len, struct kd_buf *out)
+static int buf_out(void *ctx, const void *buf, size_t n)
 {
-	struct archive *a = archive_read_new();
-	struct archive_entry *e;
-	char buf[1 << 16];
-	int err = 0;
-
-	if (!a)
-		return -ENOMEM;
-	if (archive_read_support_filter_all(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_raw(a) != ARCHIVE_OK ||
-	    archive_read_open_memory(a, data, len) != ARCHIVE_OK ||
-	    archive_read_next_header(a, &e) != ARCHIVE_OK || archive_filter_count(a) < 2) {
-		kd_err("%s: the compressed arm64 Image is in no known compression", path);
-		err = -KD_EFORMAT;
-		goto out;
-	}
-	for (;;) {
-		la_ssize_t n = archive_read_data(a, buf, sizeof(buf));
-
-		if (n == 0)
-			break;
-		if (n < 0) {
-			if (out->len)	/* a trailer after the stream: what was read is whole */
-				break;
-			kd_err("%s: the arm64 Image does not decompress: %s", path,
-			       archive_error_string(a) ? archive_error_string(a) : "unknown");
-			err = -KD_EFORMAT;
-			goto out;
-		}
-		if (out->len + (size_t)n > IMAGE_MAX) {
-			kd_err("%s: the arm64 Image decompresses to more than %llu bytes", path,
-			       (unsigned long long)IMAGE_MAX);
-			err = -KD_ELIMIT;
-			goto out;
-		}
-		err = kd_buf_add(out, buf, (size_t)n);
-		if (err)
-			goto out;
-	}
-out:
-	archive_read_free(a);
-	return err;
+	return kd_buf_add(ctx, buf, n);
 }
 
 /* Where the compressed Image of a zboot file lies, checked against the file. */
@@ -171,9 +130,11 @@ static int raw_image(const char *path, const unsigned char *img, size_t size, st
 	if (zboot_is(img, size)) {
 		err = zboot_range(path, img, size, &off, &len);
 		if (!err)
-			err = inflate(path, img + off, len, out);
+			err = boot_inflate(path, "the compressed arm64 Image", img + off, len, IMAGE_MAX,
+					   buf_out, out);
 	} else {
-		err = inflate(path, img, size, out);
+		err = boot_inflate(path, "the compressed arm64 Image", img, size, IMAGE_MAX, buf_out,
+				   out);
 	}
 	if (!err && !raw_image_is((const unsigned char *)out->s, out->len)) {
 		kd_err("%s: decompresses to something other than an arm64 Image", path);

@@ -34,6 +34,15 @@ int extract_uapi(const struct extract_conf *conf, const struct kd_arch *arch, st
 		 struct header_job *hj, struct kdb *db, struct type_sink *sink,
 		 struct extract_stats *stats);
 
+/*
+ * Decompress the @len bytes at @data (any compression libarchive reads)
+ * into @sink, at most @max bytes; @what names them in messages ("bzImage
+ * payload"). Errors name @path and the cause. 0 or a negative code.
+ */
+typedef int (*boot_sink_fn)(void *ctx, const void *buf, size_t n);
+int boot_inflate(const char *path, const char *what, const void *data, size_t len, uint64_t max,
+		 boot_sink_fn sink, void *ctx);
+
 /* Does @head (the first @n bytes of a file) start an x86 bzImage? */
 bool bzimage_is(const unsigned char *head, size_t n);
 /*

@@ -16,7 +16,6 @@
  */
 #include "extract/btf_internal.h"
 
-#include <archive.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -82,67 +81,18 @@ static int payload_range(const char *path, const unsigned char *img, size_t size
 	return 0;
 }
 
-/* Decompress @len bytes at @data into @fd. */
-static int inflate_to(const char *path, const void *data, size_t len, int fd)
+struct fd_sink {
+	const char *path;
+	int fd;
+};
+
+static int write_out(void *ctx, const void *buf, size_t n)
 {
-	struct archive *a = archive_read_new();
-	struct archive_entry *e;
-	char *buf = NULL;
-	uint64_t total = 0;
-	int err = 0;
+	struct fd_sink *o = ctx;
+	int err = kd_write_all(o->fd, buf, n);
 
-	if (!a)
-		return -ENOMEM;
-	if (archive_read_support_filter_all(a) < ARCHIVE_WARN ||
-	    archive_read_support_format_raw(a) != ARCHIVE_OK ||
-	    archive_read_open_memory(a, data, len) != ARCHIVE_OK ||
-	    archive_read_next_header(a, &e) != ARCHIVE_OK) {
-		kd_err("%s: bzImage payload is not in a known compression: %s", path,
-		       archive_error_string(a) ? archive_error_string(a) : "unknown");
-		err = -KD_EFORMAT;
-		goto out;
-	}
-	if (archive_filter_count(a) < 2) {
-		/* raw over no filter: the payload is not compressed at all */
-		kd_err("%s: bzImage payload is not compressed data", path);
-		err = -KD_EFORMAT;
-		goto out;
-	}
-	buf = kd_malloc(1 << 16);
-	if (!buf) {
-		err = -ENOMEM;
-		goto out;
-	}
-	for (;;) {
-		la_ssize_t n = archive_read_data(a, buf, 1 << 16);
-
-		if (n == 0)
-			break;
-		if (n < 0) {
-			/* The kernel appends the size after an xz/zstd stream: data already read is whole. */
-			if (total)
-				break;
-			kd_err("%s: bzImage payload does not decompress: %s", path,
-			       archive_error_string(a) ? archive_error_string(a) : "unknown");
-			err = -KD_EFORMAT;
-			goto out;
-		}
-		total += (uint64_t)n;
-		if (total > BZ_MAX_ELF) {
-			kd_err("%s: bzImage payload decompresses to more than %llu bytes", path,
-			       (unsigned long long)BZ_MAX_ELF);
-			err = -KD_ELIMIT;
-			goto out;
-		}
-		err = kd_write_all(fd, buf, (size_t)n);
-		if (err) {
-			kd_err("%s: decompressing the payload: %s", path, strerror(-err));
-			goto out;
-		}
-	}
-out:
-	free(buf);
-	archive_read_free(a);
+	if (err)
+		kd_err("%s: decompressing the payload: %s", o->path, strerror(-err));
 	return err;
 }
 
@@ -173,7 +123,8 @@ int bzimage_open_elf(const char *path, struct kelf **out)
 		kd_err("%s: memfd_create: %s", path, strerror(errno));
 		goto out;
 	}
-	err = inflate_to(path, img + off, len, mfd);
+	err = boot_inflate(path, "bzImage payload", img + off, len, BZ_MAX_ELF, write_out,
+			   &(struct fd_sink){ path, mfd });
 	if (err)
 		goto out;
 	if (pread(mfd, magic, sizeof(magic), 0) != (ssize_t)sizeof(magic) ||

@@ -378,26 +378,10 @@ out:
 	return err == -ENOMEM ? err : 0;
 }
 
-struct unit_age {
-	char *name;
-	struct timespec mtime;
-};
-
-static int cmp_age(const void *a, const void *b)
-{
-	const struct unit_age *x = a, *y = b;
-
-	if (x->mtime.tv_sec != y->mtime.tv_sec)
-		return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
-	if (x->mtime.tv_nsec != y->mtime.tv_nsec)
-		return x->mtime.tv_nsec > y->mtime.tv_nsec ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
 /* Keep the @keep most recently written unit entries of @dir. */
 static void units_prune(const char *dir, size_t keep)
 {
-	struct unit_age *v = NULL;
+	struct uapi_cc_age *v = NULL;
 	size_t n = 0, cap = 0, i;
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -422,7 +406,7 @@ static void units_prune(const char *dir, size_t keep)
 	if (d)
 		closedir(d);
 	if (n > keep)
-		qsort(v, n, sizeof(*v), cmp_age);
+		qsort(v, n, sizeof(*v), uapi_cc_cmp_age);
 	for (i = 0; i < n; i++) {
 		struct kd_buf p = KD_BUF_INIT;
 

@@ -283,14 +283,9 @@ out:
 
 /* --- store -------------------------------------------------------------------- */
 
-struct entry_age {
-	char *name;
-	struct timespec mtime;
-};
-
-static int cmp_age(const void *a, const void *b)
+int uapi_cc_cmp_age(const void *a, const void *b)
 {
-	const struct entry_age *x = a, *y = b;
+	const struct uapi_cc_age *x = a, *y = b;
 
 	if (x->mtime.tv_sec != y->mtime.tv_sec)
 		return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
@@ -302,7 +297,7 @@ static int cmp_age(const void *a, const void *b)
 /* Keep the CACHE_ENTRIES most recently used entries (those of an older key format count as oldest). */
 static void prune(const char *dir)
 {
-	struct entry_age *v = NULL;
+	struct uapi_cc_age *v = NULL;
 	size_t n = 0, cap = 0, i;
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -333,7 +328,7 @@ static void prune(const char *dir)
 	if (d)
 		closedir(d);
 	if (n > CACHE_ENTRIES)
-		qsort(v, n, sizeof(*v), cmp_age);
+		qsort(v, n, sizeof(*v), uapi_cc_cmp_age);
 	for (i = 0; i < n; i++) {
 		if (i >= CACHE_ENTRIES) {
 			struct kd_buf p = KD_BUF_INIT;

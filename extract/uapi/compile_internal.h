@@ -334,6 +334,12 @@ int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s);
 int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s);
 
 /* Shared by compile-cache.c and compile-cache-unit.c. */
+/* A cache entry by its last write, and their qsort() order: newest first, then by name. */
+struct uapi_cc_age {
+	char *name;
+	struct timespec mtime;
+};
+int uapi_cc_cmp_age(const void *a, const void *b);
 /* The cache directory $XDG_CACHE_HOME/kabi-diff/uapi, or NULL. */
 const char *uapi_cc_cache__dir(const struct uapi_cc_cache *c);
 /* What the compiler said its version is. */
