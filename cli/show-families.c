@@ -5,6 +5,7 @@
  * pass (`show K ioctl 'EVIOCGNAME(64)'`): the command number the macro
  * gives, as the C compiler computes it from the headers.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -45,6 +46,7 @@ struct family_call {
 	const char *call;	/* as the user wrote it */
 	int64_t argv[UAPI_FAMILY_MAX_PARAMS];
 	int argc;
+	bool said;		/* the parse error is reported already */
 };
 
 /* _IOC's direction bits of the word or formula @dir. */
@@ -90,28 +92,70 @@ static int print_call(const struct kd_ioctl_family *f, void *ctx)
 	return 0;
 }
 
-/* NAME(ARG, ...) into @name and c->argv; false when it is not that shape. */
-static bool parse_call(const char *text, struct kd_buf *name, struct family_call *c)
+static int take_value(const struct kd_constant *k, void *ctx)
 {
-	const char *open = strchr(text, '('), *p;
-	char *end;
+	*(int64_t *)ctx = k->value;
+	return 0;
+}
 
-	if (!open || kd_buf_add(name, text, (size_t)(open - text)))
-		return false;
-	for (p = open + 1, c->argc = 0; ; p = end + 1) {
+/*
+ * One argument at @p, up to its ',' or ')': a number, or the name of an
+ * integer constant of the .kabi, as a program writes EVIOCGBIT(EV_KEY, 64).
+ * *@end past it; -EINVAL for neither, after saying so.
+ */
+static int parse_arg(struct family_call *c, const char *p, const char **end, int64_t *v)
+{
+	struct kd_buf word = KD_BUF_INIT;
+	char *num_end;
+	int err;
+
+	while (*p == ' ')
+		p++;
+	errno = 0;
+	*v = strtoll(p, &num_end, 0);
+	if (!errno && num_end != p && (isspace((unsigned char)*num_end) || *num_end == ',' ||
+				       *num_end == ')')) {
+		*end = num_end;
+		return 0;
+	}
+	*end = p + strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+	if (*end == p || isdigit((unsigned char)*p))
+		return -EINVAL;
+	err = kd_buf_add(&word, p, (size_t)(*end - p));
+	if (!err)
+		err = kdb__get_constant(c->s->db, word.s, take_value, v);
+	if (err == -ENOENT) {
+		kd_err("%s: %s is neither a number nor a constant of the .kabi", c->call, word.s);
+		c->said = true;
+		err = -EINVAL;
+	}
+	kd_buf_release(&word);
+	return err;
+}
+
+/* NAME(ARG, ...) into @name and c->argv; -EINVAL when it is not that shape. */
+static int parse_call(const char *text, struct kd_buf *name, struct family_call *c)
+{
+	const char *open = strchr(text, '('), *p, *end;
+	int err;
+
+	if (!open)
+		return -EINVAL;
+	err = kd_buf_add(name, text, (size_t)(open - text));
+	for (p = open + 1, c->argc = 0; !err; p = end + 1) {
 		if (c->argc == UAPI_FAMILY_MAX_PARAMS)
-			return false;
-		errno = 0;
-		c->argv[c->argc++] = strtoll(p, &end, 0);
-		if (errno || end == p)
-			return false;
+			return -EINVAL;
+		err = parse_arg(c, p, &end, &c->argv[c->argc++]);
+		if (err)
+			return err;
 		while (*end == ' ')
 			end++;
 		if (*end == ')')
-			return !end[1];
+			return end[1] ? -EINVAL : 0;
 		if (*end != ',')
-			return false;
+			return -EINVAL;
 	}
+	return err;
 }
 
 int show_family(struct show_ctx *s, const char *name, bool *shown)
@@ -123,12 +167,11 @@ int show_family(struct show_ctx *s, const char *name, bool *shown)
 	*shown = false;
 	if (!strchr(name, '('))
 		err = kdb__foreach_ioctl_family(s->db, name, print_family, s);
-	else if (!parse_call(name, &base, &c)) {
-		kd_err("%s: not a call of an ioctl family with numbers, as 'EVIOCGNAME(64)'", name);
-		err = -EINVAL;
-	} else {
+	else if ((err = parse_call(name, &base, &c)) == -EINVAL && !c.said)
+		kd_err("%s: not a call of an ioctl family with numbers or constants, as 'EVIOCGNAME(64)'",
+		       name);
+	else if (!err)
 		err = kdb__foreach_ioctl_family(s->db, base.s, print_call, &c);
-	}
 	*shown = s->count > 0;
 	kd_buf_release(&base);
 	return err;

@@ -57,6 +57,7 @@ int main(void)
 {
 	printf("%08x %08x %08x %08x\n", (unsigned)FXF_IOC_GNAME(64), (unsigned)FXF_IOC_GABS(3),
 	       (unsigned)FXF_IOC_GBIT(2, 16), (unsigned)FXF_IOC_NR(5));
+	printf("%08x\n", (unsigned)FXF_IOC_GBIT(FXF_EV_KEY, 16));
 	return 0;
 }
 EOC
@@ -65,10 +66,15 @@ ok $? "gcc computes the commands from the same header"
 for call in 'FXF_IOC_GNAME(64)' 'FXF_IOC_GABS(3)' 'FXF_IOC_GBIT(2, 16)' 'FXF_IOC_NR(5)'; do
 	"$KABI_DIFF" show v1.kabi ioctl "$call" | sed -n '1s/^ioctl .*: 0x//p'
 done | tr '\n' ' ' >show.txt
-is "$(cat show.txt)" "$(cat gcc.txt) " "  show ioctl 'NAME(ARGS)': gcc's command numbers"
-"$KABI_DIFF" show v1.kabi ioctl 'FXF_IOC_GNAME(x)' >/dev/null 2>err.txt
-is "$?:$(cat err.txt)" "1:kabi-diff: FXF_IOC_GNAME(x): not a call of an ioctl family with numbers, as 'EVIOCGNAME(64)'" \
-	"  arguments that are no numbers: one line, exit 1"
+is "$(cat show.txt)" "$(head -1 gcc.txt) " "  show ioctl 'NAME(ARGS)': gcc's command numbers"
+is "$("$KABI_DIFF" show v1.kabi ioctl 'FXF_IOC_GBIT(FXF_EV_KEY, 16)' | sed -n '1s/^ioctl .*: 0x//p')" \
+	"$(sed -n 2p gcc.txt)" "  an argument named by a constant of the .kabi, as a program writes it"
+"$KABI_DIFF" show v1.kabi ioctl 'FXF_IOC_GBIT(FXF_EV_NONE, 16)' >/dev/null 2>err.txt
+is "$?:$(cat err.txt)" "1:kabi-diff: FXF_IOC_GBIT(FXF_EV_NONE, 16): FXF_EV_NONE is neither a number nor a constant of the .kabi" \
+	"  a name the .kabi does not hold: one line naming it, exit 1"
+"$KABI_DIFF" show v1.kabi ioctl 'FXF_IOC_GNAME(64' >/dev/null 2>err.txt
+is "$?:$(cat err.txt)" "1:kabi-diff: FXF_IOC_GNAME(64: not a call of an ioctl family with numbers or constants, as 'EVIOCGNAME(64)'" \
+	"  a call that is not one: one line, exit 1"
 is "$("$KABI_DIFF" show v1.kabi ioctl FXF_IOC_GABS -f json | jq -c '.[0] | [.name, .family, .dir, .type, .nr, .size, .line]')" \
 	'["FXF_IOC_GABS","abs","r","70","0x40 + ( abs )","24",13]' "  --format json: a family's fields as strings, its parameters as \"family\""
 is "$("$KABI_DIFF" show v1.kabi ioctls -f json | jq '[.[] | select(.family)] | length')" 6 "  and in the ioctls list"
