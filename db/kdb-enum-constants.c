@@ -42,15 +42,8 @@ struct enum_scan {
 	int err;
 };
 
-/*
- * The C type of an enumerator: int when the value fits (C's enumeration
- * constants are ints); otherwise, as gcc types those that do not fit,
- * its enum's type, which the enum's size and signedness give.
- */
-static const char *enumerator_ctype(int64_t value, int64_t enum_size, unsigned enum_flags)
+const char *kdb__enumerator_ctype(int64_t value, int64_t enum_size, bool is_signed)
 {
-	bool is_signed = enum_flags & KD_TYPE_SIGNED;
-
 	if (value >= INT32_MIN && value <= INT32_MAX)
 		return "int";
 	if (enum_size > 4)
@@ -107,8 +100,8 @@ static int first_row(struct enum_scan *s, sqlite3_stmt *st, const char *name, co
 	*r = (struct enum_row){
 		.name = kd_strdup(name), .file = kd_strdup(file), .value = value, .line = line,
 		.type_id = sqlite3_column_int64(st, 5),
-		.ctype = enumerator_ctype(value, sqlite3_column_int64(st, 6),
-					  (unsigned)sqlite3_column_int(st, 2)),
+		.ctype = kdb__enumerator_ctype(value, sqlite3_column_int64(st, 6),
+					       (unsigned)sqlite3_column_int(st, 2) & KD_TYPE_SIGNED),
 	};
 	if (!r->name || !r->file) {
 		free(r->name);

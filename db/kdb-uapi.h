@@ -155,6 +155,14 @@ int kdb__link_constants_to_enums(struct kdb *db);
  */
 int kdb__add_enumerator_constants(struct kdb *db);
 
+/*
+ * The C type of an enumerator of @value in an enum of @enum_size bytes:
+ * "int" when the value fits (C's enumeration constants are ints);
+ * otherwise, as gcc types those that do not fit (cn_proc.h's
+ * PROC_EVENT_EXIT 0x80000000: unsigned int), its enum's type.
+ */
+const char *kdb__enumerator_ctype(int64_t value, int64_t enum_size, bool is_signed);
+
 /* Callbacks see rows whose strings live until the callback returns; a
  * non-zero return stops the walk and is returned. */
 typedef int (*kdb_constant_fn)(const struct kd_constant *c, void *ctx);

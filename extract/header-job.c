@@ -128,11 +128,12 @@ static int sizeof_both(const char *type_text, struct uapi_type_info *info, void 
 }
 
 /* Enumerators in ioctl numbers (autofs's _IO(AUTOFS_IOCTL, AUTOFS_IOC_READY_CMD)). */
-static int enumerator_value(const char *name, size_t len, int64_t *value, void *ctx)
+static int enumerator_value(const char *name, size_t len, int64_t *value, const char **ctype,
+			    void *ctx)
 {
 	struct header_job *hj = ctx;
 
-	return header_view__enumerator(hj->view, name, len, value);
+	return header_view__enumerator(hj->view, name, len, value, ctype);
 }
 
 void header_job__lookup(struct header_job *hj, struct ioctl_types *it, struct uapi_lookup *lk)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "db/kdb-compat.h"
+#include "db/kdb-uapi.h"
 #include "extract/uapi/line_names_internal.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
@@ -40,6 +41,7 @@ struct hv_entry {
 
 struct hv_enumerator {
 	int64_t value;
+	const char *ctype;	/* kdb__enumerator_ctype() */
 	bool ambiguous;		/* two enums of the headers give the name two values */
 };
 
@@ -245,7 +247,11 @@ static int index_enumerators(struct header_view *hv, struct reader *rd)
 			key = kd_arena_strndup(&hv->arena, en->name, len);
 			if (!e || !key || umap_put(&hv->enumerators, key, len, e))
 				return -ENOMEM;
-			*e = (struct hv_enumerator){ en->value, false };
+			*e = (struct hv_enumerator){
+				en->value,
+				kdb__enumerator_ctype(en->value, x->t.size, x->t.flags & KD_TYPE_SIGNED),
+				false,
+			};
 		}
 	}
 	return 0;
@@ -482,12 +488,13 @@ int header_view__libc_sizeof(const struct header_view *hv, const char *type_text
 }
 
 int header_view__enumerator(const struct header_view *hv, const char *name, size_t len,
-			    int64_t *value)
+			    int64_t *value, const char **ctype)
 {
 	const struct hv_enumerator *e = hv ? umap_get(&hv->enumerators, name, len) : NULL;
 
 	if (!e || e->ambiguous)
 		return 0;
 	*value = e->value;
+	*ctype = e->ctype;
 	return 1;
 }

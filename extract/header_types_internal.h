@@ -60,9 +60,10 @@ int header_view__libc_sizeof(const struct header_view *hv, const char *type_text
 
 /*
  * The value of enumerator @name (@len bytes) of an enum the headers
- * declare: 1 with *value, 0 when none has it or two give it two values.
+ * declare and its C type (kdb__enumerator_ctype()): 1 with *value and
+ * *ctype, 0 when none has it or two give it two values.
  */
 int header_view__enumerator(const struct header_view *hv, const char *name, size_t len,
-			    int64_t *value);
+			    int64_t *value, const char **ctype);
 
 #endif

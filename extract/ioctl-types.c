@@ -31,12 +31,14 @@ static int collect_name(const char *type_text, struct uapi_type_info *info, void
  * (every DM ioctl's code counted as unbuilt). Any value does for the
  * names; the second reading has the compiler's.
  */
-static int any_enumerator(const char *name, size_t len, int64_t *value, void *ctx)
+static int any_enumerator(const char *name, size_t len, int64_t *value, const char **ctype,
+			  void *ctx)
 {
 	(void)name;
 	(void)len;
 	(void)ctx;
 	*value = 1;
+	*ctype = "int";
 	return 1;
 }
 

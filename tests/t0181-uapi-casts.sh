@@ -3,7 +3,9 @@
 # Constants the UAPI reader used to lose without a word (issue 24), in a
 # source-layout tree as Debian's -common has it (sparse annotations kept):
 # casts through __force and through the headers' own integer typedefs
-# (EPOLLIN, RWF_*, V4L2_STD_*), byte-order macros (<linux/swab.h>'s
+# (EPOLLIN, RWF_*, V4L2_STD_*), an enumerator of a type wider than int
+# in a macro (cn_proc.h's PROC_EVENT_ALL), a macro naming itself
+# (pkt_sched.h's __TC_MQPRIO_MODE_MAX), byte-order macros (<linux/swab.h>'s
 # __builtin_constant_p arm: GRE_CSUM), an identifier another header
 # defines (x25.h's SIOCPROTOPRIVATE + 0), and two headers sharing one
 # include guard (ipt_ttl.h, ipt_TTL.h). Each value and C type is gcc's on
@@ -66,6 +68,12 @@ typedef __u64 kx_std_id;
 #define KX_ISV		((__force __kx_be16)0x0001)
 #define KX_STR		"str"
 #define KX_TYPE		unsigned long
+/* cn_proc.h: an enumerator that fits no int has its enum's type. */
+enum kx_event { KX_EV_LOW = 0x1, KX_EV_HIGH = 0x80000000 };
+#define KX_EV_ALL	(KX_EV_LOW | KX_EV_HIGH)
+/* pkt_sched.h: a macro naming itself names the enumerator. */
+enum { KX_MODE_A, KX_MODE_B, __KX_MODE_MAX };
+#define __KX_MODE_MAX	(__KX_MODE_MAX - 1)
 #endif
 EOF
 	echo '#define KX_PRIV_BASE 0x89E0' >"$u/linux/kx_other.h"
@@ -82,7 +90,8 @@ EOF
 	printf '#ifndef _KX_TTL_H\n#define _KX_TTL_H\n#include <linux/types.h>\n#define KX_TTL_SET 0\nenum { KX_TTL_INC = 1 };\nstruct kx_TTL_info { __u8 mode, ttl; };\n#endif\n' \
 		>"$u/linux/kx_TTL.h"
 }
-names="KX_IN KX_ET KX_NOWAIT KX_ALL KX_STD_A KX_STD_B KX_STD_AB KX_CSUM KX_ISV KX_USER_GET KX_USER_SET KX_USER_ALIAS"
+names="KX_IN KX_ET KX_NOWAIT KX_ALL KX_STD_A KX_STD_B KX_STD_AB KX_CSUM KX_ISV KX_USER_GET KX_USER_SET KX_USER_ALIAS
+KX_EV_ALL __KX_MODE_MAX"
 tree v1
 # gcc on the same headers, with the annotations headers_install strips
 # deleted as it deletes them: each name's value and _Generic type.
@@ -117,7 +126,7 @@ linux/kx_user.h:5: KX_USER_LOST: not an integer constant: KX_NOWHERE is defined 
 	"  what is no constant is a problem row saying why, naming the identifier"
 
 is "$("$KABI_DIFF" show v1.kabi info | grep '^uapi_constants')" \
-	"uapi_constants  15 evaluated, 3 not (3 problems)" "  show info counts the macros: 15 values, 3 not"
+	"uapi_constants  17 evaluated, 3 not (3 problems)" "  show info counts the macros: 17 values, 3 not"
 
 # The shared guard: both headers' constants, enumerators and types, whatever the runs.
 for n in 1 2 64; do
@@ -147,8 +156,8 @@ is "$(jq -r '.changes[] | select(.kind == "constant.value") | [.subject, .old, .
 KX_CSUM 64 128
 KX_NOWAIT 16 8" "v2 -> v1: the same, reversed"
 "$KABI_DIFF" v1 v2 >v12.txt 2>err.txt
-is "$(grep ' constants: ' v12.txt)" "old constants: 15 evaluated, 3 not (3 problems)
-new constants: 15 evaluated, 3 not (3 problems)" "  the text report says how many macros each side evaluated"
+is "$(grep ' constants: ' v12.txt)" "old constants: 17 evaluated, 3 not (3 problems)
+new constants: 17 evaluated, 3 not (3 problems)" "  the text report says how many macros each side evaluated"
 # The annotations are no part of the value: a tree without them reports nothing.
 tree plain
 sed -i 's/__force //' plain/include/uapi/linux/kx.h plain/include/uapi/linux/kx_swab.h

@@ -78,11 +78,12 @@ static int compat_sizeof(const char *type_text, struct uapi_type_info *info, voi
 	return header_view__libc_sizeof(cv->view, type_text, info);
 }
 
-static int compat_enumerator(const char *name, size_t len, int64_t *value, void *ctx)
+static int compat_enumerator(const char *name, size_t len, int64_t *value, const char **ctype,
+			     void *ctx)
 {
 	struct compat_view *cv = ctx;
 
-	return header_view__enumerator(cv->view, name, len, value);
+	return header_view__enumerator(cv->view, name, len, value, ctype);
 }
 
 /* The tree's ioctls as the compat ABI's programs compile them, into compat_ioctls. */

@@ -30,6 +30,16 @@ const char *uval_type(const struct uval *v)
 	return v->narrow ? v->narrow : uctype_name(v->t);
 }
 
+struct uval uval_of_ctype(uint64_t v, const char *ctype)
+{
+	int k;
+
+	for (k = UC_INT; k <= UC_ULLONG; k++)
+		if (!strcmp(ctype, uctype_name(k)))
+			return (struct uval){ v, k, NULL };
+	return (struct uval){ v, UC_INT, ctype };
+}
+
 static bool is_unsigned(int t)
 {
 	return t == UC_UINT || t == UC_ULONG || t == UC_ULLONG;
@@ -484,17 +494,19 @@ static int primary(struct ep *p, struct uval *out)
 		}
 		if (p->i + 1 < p->n && utok_is(&p->t[p->i + 1], "("))
 			return call(p, t, out);
-		/* An enumeration constant (autofs's AUTOFS_IOC_READY_CMD): type int. */
+		/* An enumeration constant (autofs's AUTOFS_IOC_READY_CMD): int, or
+		 * its enum's type when the value does not fit one. */
 		if (p->e->sizer && p->e->sizer->enum_cb) {
 			int64_t v;
+			const char *ctype = "int";
 			char name[256];
 
 			if (t->len < sizeof(name)) {
 				memcpy(name, t->s, t->len);
 				name[t->len] = '\0';
-				if (p->e->sizer->enum_cb(name, t->len, &v, p->e->sizer->ctx) > 0) {
+				if (p->e->sizer->enum_cb(name, t->len, &v, &ctype, p->e->sizer->ctx) > 0) {
 					p->i++;
-					*out = (struct uval){ (uint64_t)(int64_t)(int32_t)v, UC_INT, NULL };
+					*out = uval_of_ctype((uint64_t)v, ctype);
 					return 0;
 				}
 			}

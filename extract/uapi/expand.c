@@ -408,7 +408,8 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 			continue;
 		}
 		m = ucpp__lookup(x->cpp, t->s, t->len);
-		if (!m || in_hide(t->hide, m) || (m->funclike && (!after || !utok_is(after, "(")))) {
+		if (!m || in_hide(t->hide, m) || (m->funclike && (!after || !utok_is(after, "("))) ||
+		    (x->self && t->len == x->self->nlen && !memcmp(t->s, x->self->name, t->len))) {
 			err = utoks_push(out, t);
 			work.n--;
 			continue;

@@ -173,6 +173,7 @@ static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval
 	struct usize_ans size;
 	struct kd_ioctl *io;
 	int64_t compiled = 0;
+	const char *ctype;
 	bool has_compiled = false;
 	int err, ev;
 
@@ -180,7 +181,7 @@ static int new_ioctl(struct uapi_result *r, const struct umacro *m, struct ueval
 	if (s->sizer.hard_error)
 		return s->sizer.hard_error;
 	if (mode == EV_ENUMERATOR && s->sizer.enum_cb)
-		has_compiled = s->sizer.enum_cb(m->name, m->nlen, &compiled, s->sizer.ctx) > 0;
+		has_compiled = s->sizer.enum_cb(m->name, m->nlen, &compiled, &ctype, s->sizer.ctx) > 0;
 	if (mode == EV_ENUMERATOR && !has_compiled && s->sizer.enum_cb)
 		return 1;	/* under a false #if: the compiler never saw it */
 	if (ev && !e->unknown_size)
@@ -466,7 +467,7 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 	const char *undef = NULL;
 	struct uapi_scan *s = r->priv;
 	struct kd_arena arena = KD_ARENA_INIT;
-	struct uexpand x = { .cpp = s->cpp, .arena = &arena, .ioctls = true };
+	struct uexpand x = { .cpp = s->cpp, .arena = &arena, .ioctls = true, .self = m };
 	struct ueval e = { .sizer = &s->sizer, .x = &x, .arch = s->tree.arch };
 	struct utoks out = { 0 };
 	struct rec *rec;
@@ -509,11 +510,12 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 	}
 	if (!ok && call >= 0 && !x.limit && !e.limit) {
 		int64_t v64;
+		const char *ctype;
 
 		/* Shaped like an ioctl but no constant: never dropped in silence (but an
 		 * enumerator the compiler never saw, under __KERNEL__, is not user space's). */
 		if (mode != EV_ENUMERATOR || !s->sizer.enum_cb ||
-		    s->sizer.enum_cb(m->name, m->nlen, &v64, s->sizer.ctx) > 0) {
+		    s->sizer.enum_cb(m->name, m->nlen, &v64, &ctype, s->sizer.ctx) > 0) {
 			err = problemf(r, m, "%.*s: an ioctl number that does not evaluate: %s",
 				       (int)m->nlen, m->name, e.error ? e.error : "not a constant");
 			if (err < 0)
@@ -755,7 +757,6 @@ static int tree_constant(const struct utok *t, struct uval *out, void *ctx)
 	struct uapi_scan *s = st->r->priv;
 	struct rec *rec = umap_get(&s->names, t->s, t->len);
 	const struct kd_constant *c;
-	int k;
 
 	if (rec && rec->kind == REC_SKIPPED && rec->pending && st->depth < MAX_SETTLE_DEPTH) {
 		int err = settle_one(st->r, &s->pending[rec->pending - 1], st->depth + 1);
@@ -766,10 +767,7 @@ static int tree_constant(const struct utok *t, struct uval *out, void *ctx)
 	if (!rec || rec->kind != REC_CONST)
 		return 0;
 	c = &st->r->consts[rec->idx];
-	*out = (struct uval){ (uint64_t)c->value, UC_INT, c->ctype };
-	for (k = UC_INT; k <= UC_ULLONG; k++)
-		if (!strcmp(c->ctype, uctype_name(k)))
-			*out = (struct uval){ (uint64_t)c->value, k, NULL };
+	*out = uval_of_ctype((uint64_t)c->value, c->ctype);
 	return 1;
 }
 

@@ -36,10 +36,12 @@ struct uapi_type_info {
  */
 typedef int (*uapi_sizeof_fn)(const char *type_text, struct uapi_type_info *info, void *ctx);
 /*
- * The value of the enumerator @name (@len bytes), which has type int as
- * every enumeration constant in C: 1 with *value, 0 when unknown.
+ * The value of the enumerator @name (@len bytes) and its C type
+ * (kdb__enumerator_ctype(): "int" unless the value does not fit one):
+ * 1 with *value and *ctype, 0 when unknown.
  */
-typedef int (*uapi_enumerator_fn)(const char *name, size_t len, int64_t *value, void *ctx);
+typedef int (*uapi_enumerator_fn)(const char *name, size_t len, int64_t *value,
+				  const char **ctype, void *ctx);
 
 /* What the reader asks of its caller; any callback may be NULL (unknown). */
 struct uapi_lookup {

@@ -239,6 +239,11 @@ struct uexpand {
 	struct kd_arena *arena;	/* pasted tokens, hide sets */
 	bool in_if;		/* #if: `defined` is an operator */
 	bool ioctls;		/* turn _IOx calls into UT_IOCTL tokens */
+	/* The macro whose body this is: its name is never expanded again (a body
+	 * is rescanned with its macro hidden, C11 6.10.3.4p2), so pkt_sched.h's
+	 * #define __TC_MQPRIO_MODE_MAX (__TC_MQPRIO_MODE_MAX - 1) names the
+	 * enumerator. NULL: the tokens are no macro's body. */
+	const struct umacro *self;
 	struct uioctl_call *calls;
 	size_t nr_calls, cap_calls;
 	const char *error;	/* why expansion failed */
@@ -259,6 +264,9 @@ struct uval {
 };
 /* The C type of @v as _Generic sees it. */
 const char *uval_type(const struct uval *v);
+/* @v (64 bits, two's complement) of the C type named @ctype ("unsigned
+ * int", "unsigned char"...); @ctype must outlive the value. */
+struct uval uval_of_ctype(uint64_t v, const char *ctype);
 
 /* Size of a type for sizeof/_IOx: plain types here, the rest asked of the caller. */
 struct usizer {
