@@ -17,71 +17,6 @@
 
 #include "lib/mem.h"
 
-const char *uctype_name(int t)
-{
-	static const char *const names[] = {
-		"int", "unsigned int", "long", "unsigned long", "long long", "unsigned long long",
-	};
-	return names[t];
-}
-
-const char *uval_type(const struct uval *v)
-{
-	return v->narrow ? v->narrow : uctype_name(v->t);
-}
-
-struct uval uval_of_ctype(uint64_t v, const char *ctype)
-{
-	int k;
-
-	for (k = UC_INT; k <= UC_ULLONG; k++)
-		if (!strcmp(ctype, uctype_name(k)))
-			return (struct uval){ v, k, NULL };
-	return (struct uval){ v, UC_INT, ctype };
-}
-
-static bool is_unsigned(int t)
-{
-	return t == UC_UINT || t == UC_ULONG || t == UC_ULLONG;
-}
-
-static int width(int t)
-{
-	return t <= UC_UINT ? 32 : 64;
-}
-
-static int rank(int t)
-{
-	return t / 2;
-}
-
-/* The bits of @v as a value of type @t (truncated, sign-extended). */
-static struct uval conv(struct uval v, int t)
-{
-	if (width(t) == 32)
-		v.v = is_unsigned(t) ? (uint32_t)v.v : (uint64_t)(int64_t)(int32_t)(uint32_t)v.v;
-	v.t = t;
-	v.narrow = NULL;
-	return v;
-}
-
-static int common_type(int a, int b)
-{
-	int u, s;
-
-	if (a == b)
-		return a;
-	if (is_unsigned(a) == is_unsigned(b))
-		return rank(a) >= rank(b) ? a : b;
-	u = is_unsigned(a) ? a : b;
-	s = is_unsigned(a) ? b : a;
-	if (rank(u) >= rank(s))
-		return u;
-	if (width(s) > width(u))
-		return s;
-	return s + 1;	/* the unsigned type of s's rank */
-}
-
 /* --- the parser ------------------------------------------------------------ */
 
 struct ep {
@@ -123,12 +58,12 @@ static int literal_type(uint64_t v, bool decimal, bool u, int longs, int *t)
 
 	for (i = (size_t)(longs * 2); i < 6; i++) {
 		int c = order[i];
-		uint64_t max = width(c) == 32 ? (is_unsigned(c) ? UINT32_MAX : INT32_MAX)
-					     : (is_unsigned(c) ? UINT64_MAX : INT64_MAX);
+		uint64_t max = uctype_width(c) == 32 ? (uctype_unsigned(c) ? UINT32_MAX : INT32_MAX)
+					     : (uctype_unsigned(c) ? UINT64_MAX : INT64_MAX);
 
-		if (u && !is_unsigned(c))
+		if (u && !uctype_unsigned(c))
 			continue;
-		if (decimal && !u && is_unsigned(c))
+		if (decimal && !u && uctype_unsigned(c))
 			continue;
 		if (v <= max) {
 			*t = c;
@@ -243,7 +178,7 @@ static int char_literal(struct ep *p, const struct utok *tok, struct uval *out)
 	out->v = (uint64_t)v;
 	out->t = prefix == 'U' || (prefix == 'L' && wchar_unsigned) ? UC_UINT : UC_INT;
 	if (p->e->pp)
-		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+		*out = uval_conv(*out, uctype_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
 	return 0;
 }
 
@@ -351,13 +286,13 @@ static int cast(struct ep *p, struct uval *out)
 			v |= ~mask;
 		out->v = v;
 		out->t = UC_INT;
-		*out = conv(*out, UC_INT);
+		*out = uval_conv(*out, UC_INT);
 		out->narrow = narrow_name(&pt);
 	} else {
-		*out = conv(*out, pt.t);
+		*out = uval_conv(*out, pt.t);
 	}
 	if (p->e->pp)
-		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+		*out = uval_conv(*out, uctype_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
 	return 0;
 }
 
@@ -426,7 +361,7 @@ static int bswap(struct ep *p, int bits, size_t open, size_t close, struct uval 
 	*out = (struct uval){ r, bits == 64 ? UC_ULONG : bits == 32 ? UC_UINT : UC_INT,
 			      bits == 16 ? "unsigned short" : NULL };
 	if (p->e->pp)
-		*out = conv(*out, is_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
+		*out = uval_conv(*out, uctype_unsigned(out->t) ? UC_ULLONG : UC_LLONG);
 	return 0;
 }
 
@@ -567,9 +502,9 @@ static int unary_nested(struct ep *p, struct uval *out)
 		if (err)
 			return err;
 		if (op == '-')
-			*out = conv((struct uval){ (uint64_t)0 - out->v, out->t, NULL }, out->t);
+			*out = uval_conv((struct uval){ (uint64_t)0 - out->v, out->t, NULL }, out->t);
 		else if (op == '~')
-			*out = conv((struct uval){ ~out->v, out->t, NULL }, out->t);
+			*out = uval_conv((struct uval){ ~out->v, out->t, NULL }, out->t);
 		else if (op == '!')
 			*out = (struct uval){ out->v == 0, p->e->pp ? UC_LLONG : UC_INT, NULL };
 		else
@@ -609,27 +544,27 @@ static int apply(struct ep *p, const char *op, struct uval a, struct uval b, str
 	bool sgn;
 
 	if (!strcmp(op, "<<") || !strcmp(op, ">>")) {
-		int64_t c = is_unsigned(b.t) ? (b.v > 64 ? 64 : (int64_t)b.v) : (int64_t)b.v;
+		int64_t c = uctype_unsigned(b.t) ? (b.v > 64 ? 64 : (int64_t)b.v) : (int64_t)b.v;
 
-		if (c < 0 || c >= width(a.t)) {
+		if (c < 0 || c >= uctype_width(a.t)) {
 			*out = a;
 			return arith_fail(p, "shift count out of range");
 		}
 		if (op[0] == '<')
-			*out = conv((struct uval){ a.v << c, a.t, NULL }, a.t);
-		else if (is_unsigned(a.t))
+			*out = uval_conv((struct uval){ a.v << c, a.t, NULL }, a.t);
+		else if (uctype_unsigned(a.t))
 			*out = (struct uval){ a.v >> c, a.t, NULL };
 		else
-			*out = conv((struct uval){ (uint64_t)((int64_t)a.v >> c), a.t, NULL }, a.t);
+			*out = uval_conv((struct uval){ (uint64_t)((int64_t)a.v >> c), a.t, NULL }, a.t);
 		return 0;
 	}
-	t = common_type(a.t, b.t);
-	a = conv(a, t);
-	b = conv(b, t);
+	t = uctype_common(a.t, b.t);
+	a = uval_conv(a, t);
+	b = uval_conv(b, t);
 	x = a.v;
 	y = b.v;
-	sgn = !is_unsigned(t);
-	if (width(t) == 32 && !sgn) {
+	sgn = !uctype_unsigned(t);
+	if (uctype_width(t) == 32 && !sgn) {
 		x = (uint32_t)x;
 		y = (uint32_t)y;
 	}
@@ -661,7 +596,7 @@ static int apply(struct ep *p, const char *op, struct uval a, struct uval b, str
 	case '!' | '=' << 8: x = x != y; t = res_int; break;
 	default: return fail(p, "unknown operator");
 	}
-	*out = conv((struct uval){ x, t, NULL }, t);
+	*out = uval_conv((struct uval){ x, t, NULL }, t);
 	return 0;
 }
 
@@ -729,8 +664,8 @@ static int cond_nested(struct ep *p, struct uval *out)
 	p->skip -= c;
 	if (err)
 		return err;
-	t = common_type(a.t, b.t);
-	*out = conv(c ? a : b, t);
+	t = uctype_common(a.t, b.t);
+	*out = uval_conv(c ? a : b, t);
 	return 0;
 }
 

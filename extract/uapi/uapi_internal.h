@@ -255,7 +255,6 @@ void uexpand_release(struct uexpand *x);
 
 /* --- evaluation ----------------------------------------------------------- */
 enum uctype { UC_INT, UC_UINT, UC_LONG, UC_ULONG, UC_LLONG, UC_ULLONG };
-const char *uctype_name(int t);
 
 struct uval {
 	uint64_t v;		/* bits; sign-extended to 64 for signed types */
@@ -267,6 +266,12 @@ const char *uval_type(const struct uval *v);
 /* @v (64 bits, two's complement) of the C type named @ctype ("unsigned
  * int", "unsigned char"...); @ctype must outlive the value. */
 struct uval uval_of_ctype(uint64_t v, const char *ctype);
+/* ctypes.c: the widths and conversions of the enum uctype types. */
+bool uctype_unsigned(int t);
+int uctype_width(int t);	/* 32 or 64 bits */
+int uctype_common(int a, int b);	/* the usual arithmetic conversions' type */
+/* The bits of @v as a value of type @t (truncated, sign-extended). */
+struct uval uval_conv(struct uval v, int t);
 
 /* Size of a type for sizeof/_IOx: plain types here, the rest asked of the caller. */
 struct usizer {
