@@ -5,7 +5,8 @@
 # casts through __force and through the headers' own integer typedefs
 # (EPOLLIN, RWF_*, V4L2_STD_*), an enumerator of a type wider than int
 # in a macro (cn_proc.h's PROC_EVENT_ALL), a macro naming itself
-# (pkt_sched.h's __TC_MQPRIO_MODE_MAX), byte-order macros (<linux/swab.h>'s
+# (pkt_sched.h's __TC_MQPRIO_MODE_MAX), sizeof of a string, a number
+# or a typedef (xattr.h, sigcontext.h, coff.h), byte-order macros (<linux/swab.h>'s
 # __builtin_constant_p arm: GRE_CSUM), an identifier another header
 # defines (x25.h's SIOCPROTOPRIVATE + 0), and two headers sharing one
 # include guard (ipt_ttl.h, ipt_TTL.h). Each value and C type is gcc's on
@@ -74,6 +75,15 @@ enum kx_event { KX_EV_LOW = 0x1, KX_EV_HIGH = 0x80000000 };
 /* pkt_sched.h: a macro naming itself names the enumerator. */
 enum { KX_MODE_A, KX_MODE_B, __KX_MODE_MAX };
 #define __KX_MODE_MAX	(__KX_MODE_MAX - 1)
+/* sizeof of expressions: xattr.h's string, sigcontext.h's number, coff.h's typedef. */
+#define KX_PREFIX	"kx.\x41\101"
+#define KX_PREFIX_LEN	(sizeof(KX_PREFIX) - 1)
+#define KX_MAGIC	0x46505845U
+#define KX_MAGIC_SIZE	sizeof(KX_MAGIC)
+#define KX_NARROW_SIZE	(sizeof((__u8)1) + sizeof(L"ab"))
+typedef struct { __u32 a, b, c; } KXHDR;
+#define KX_HDRSZ	(sizeof(KXHDR))
+#define KX_SIZE_LOST	(sizeof(KX_NOWHERE_TOO))
 #endif
 EOF
 	echo '#define KX_PRIV_BASE 0x89E0' >"$u/linux/kx_other.h"
@@ -91,7 +101,7 @@ EOF
 		>"$u/linux/kx_TTL.h"
 }
 names="KX_IN KX_ET KX_NOWAIT KX_ALL KX_STD_A KX_STD_B KX_STD_AB KX_CSUM KX_ISV KX_USER_GET KX_USER_SET KX_USER_ALIAS
-KX_EV_ALL __KX_MODE_MAX"
+KX_EV_ALL __KX_MODE_MAX KX_PREFIX_LEN KX_MAGIC_SIZE KX_NARROW_SIZE KX_HDRSZ"
 tree v1
 # gcc on the same headers, with the annotations headers_install strips
 # deleted as it deletes them: each name's value and _Generic type.
@@ -122,11 +132,13 @@ is "$(q v1.kabi "SELECT printf('0x%04x', value) FROM constants WHERE name = 'KX_
 is "$(q v1.kabi "SELECT location || ': ' || message FROM problems WHERE message LIKE 'KX%' ORDER BY location")" \
 "linux/kx.h:15: KX_STR: not an integer constant (string)
 linux/kx.h:16: KX_TYPE: not an integer constant (a type)
+linux/kx.h:24: KX_PREFIX: not an integer constant (string)
+linux/kx.h:31: KX_SIZE_LOST: not an integer constant: KX_NOWHERE_TOO is defined neither by the header, what it includes, nor as a constant of the tree
 linux/kx_user.h:5: KX_USER_LOST: not an integer constant: KX_NOWHERE is defined neither by the header, what it includes, nor as a constant of the tree" \
 	"  what is no constant is a problem row saying why, naming the identifier"
 
 is "$("$KABI_DIFF" show v1.kabi info | grep '^uapi_constants')" \
-	"uapi_constants  17 evaluated, 3 not (3 problems)" "  show info counts the macros: 17 values, 3 not"
+	"uapi_constants  22 evaluated, 5 not (5 problems)" "  show info counts the macros: 22 values, 5 not"
 
 # The shared guard: both headers' constants, enumerators and types, whatever the runs.
 for n in 1 2 64; do
@@ -156,8 +168,8 @@ is "$(jq -r '.changes[] | select(.kind == "constant.value") | [.subject, .old, .
 KX_CSUM 64 128
 KX_NOWAIT 16 8" "v2 -> v1: the same, reversed"
 "$KABI_DIFF" v1 v2 >v12.txt 2>err.txt
-is "$(grep ' constants: ' v12.txt)" "old constants: 17 evaluated, 3 not (3 problems)
-new constants: 17 evaluated, 3 not (3 problems)" "  the text report says how many macros each side evaluated"
+is "$(grep ' constants: ' v12.txt)" "old constants: 22 evaluated, 5 not (5 problems)
+new constants: 22 evaluated, 5 not (5 problems)" "  the text report says how many macros each side evaluated"
 # The annotations are no part of the value: a tree without them reports nothing.
 tree plain
 sed -i 's/__force //' plain/include/uapi/linux/kx.h plain/include/uapi/linux/kx_swab.h

@@ -227,14 +227,86 @@ static bool starts_type(const struct ep *p)
 	return int_type(p, t, 1, &pt);
 }
 
+/*
+ * The bytes of the string literals at p->i, concatenated as adjacent
+ * literals are, with the terminating NUL: sizeof("user.") is 6 (xattr.h's
+ * XATTR_USER_PREFIX_LEN); L"" and U"" count 4 bytes a character, u"" 2.
+ */
+static int string_bytes(struct ep *p, uint64_t *bytes)
+{
+	char prefix = 0;
+	uint64_t chars = 0;
+
+	for (; p->i < p->n && p->t[p->i].kind == UT_STRING; p->i++) {
+		const struct utok *t = &p->t[p->i];
+		const char *s = memchr(t->s, '"', t->len), *end = t->s + t->len - 1;
+		char this = s && s > t->s ? (s - t->s == 2 ? '8' : *t->s) : 0;
+
+		if (!s || end <= s || *end != '"' || (prefix && this && this != prefix))
+			return fail(p, "bad string literal");
+		prefix = this ? this : prefix;
+		for (s++; s < end; chars++) {
+			if (*s++ != '\\' || s >= end)
+				continue;
+			if (*s == 'x')
+				for (s++; s < end && strchr("0123456789abcdefABCDEF", *s); s++)
+					;
+			else if (*s >= '0' && *s <= '7')
+				for (int k = 0; k < 3 && s < end && *s >= '0' && *s <= '7'; k++)
+					s++;
+			else
+				s++;
+		}
+	}
+	*bytes = (chars + 1) * (prefix == 'L' || prefix == 'U' ? 4 : prefix == 'u' ? 2 : 1);
+	return 0;
+}
+
+/*
+ * sizeof ( EXPR ), p->i past "(": string literals by their bytes, a typedef
+ * name the reader's own typedef table lacks but the sizer knows (coff.h's
+ * AOUTHDR), else an integer expression by its type's size (sigcontext.h's
+ * sizeof(FP_XSTATE_MAGIC2), 0x46505845U: 4). The operand is evaluated: an
+ * identifier it cannot resolve fails rather than sizing as a 0.
+ */
+static int sizeof_expression(struct ep *p, struct uval *out)
+{
+	const struct usize_ans *a;
+	uint64_t bytes = 0;
+	struct uval v = { 0 };
+	int err;
+
+	if (p->i < p->n && p->t[p->i].kind == UT_STRING) {
+		err = string_bytes(p, &bytes);
+	} else if (p->i + 1 < p->n && p->t[p->i].kind == UT_IDENT && utok_is(&p->t[p->i + 1], ")") &&
+		   p->e->sizer && !usizer_size(p->e->sizer, p->t + p->i, 1, &a) && a->known) {
+		bytes = (uint64_t)a->info.size;
+		p->i++;
+		err = 0;
+	} else {
+		err = expr(p, &v);
+		bytes = !v.narrow ? (uint64_t)uctype_width(v.t) / 8 : strstr(v.narrow, "short") ? 2 : 1;
+	}
+	if (err)
+		return err;
+	if (!at(p, ")"))
+		return fail(p, "unbalanced parentheses");
+	p->i++;
+	*out = (struct uval){ bytes, p->e->pp ? UC_ULLONG : UC_ULONG, NULL };
+	return 0;
+}
+
 static int do_sizeof(struct ep *p, struct uval *out)
 {
 	const struct usize_ans *a;
 	size_t end;
 	int err;
 
-	if (!at(p, "(") || (p->i++, !starts_type(p)))
-		return fail(p, "sizeof of an expression");
+	if (!at(p, "("))
+		return fail(p, "sizeof of an expression without parentheses");
+	p->i++;
+	if (!starts_type(p))
+		return sizeof_expression(p, out);
 	end = type_end(p);
 	if (end >= p->n)
 		return fail(p, "unbalanced parentheses");
