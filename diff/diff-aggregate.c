@@ -133,8 +133,9 @@ struct agg {
 	struct kd_buf why;	/* a contract fact's evidence (dt_member_unread()) */
 };
 
+/* A change of member @member; *@idx: its index. */
 static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, const char *member,
-		    const char *ov, const char *nv)
+		    const char *ov, const char *nv, size_t *idx)
 {
 	const struct diff_rule *r = diff_rule(rule);
 	int err;
@@ -148,21 +149,20 @@ static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, 
 	if (r->verdict == DIFF_BREAKING && kind != DIFF_K_TYPE_MEMBER_ADDED &&
 	    kind != DIFF_K_TYPE_MEMBER_RENAMED)
 		g->broken = true;
-	return err ? err : dt_emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
+	return err ? err : dt_emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL, idx);
 }
 
 /* agg_emit() of a change that reserved space (@why, of member @resv) made harmless. */
 static int agg_emit_resv(struct agg *g, enum diff_kind kind, enum diff_rule_id rule,
-			 const char *member,
-			 const char *ov, const char *nv, const char *resv, const struct dt_resv_why *why)
+			 const char *member, const char *ov, const char *nv, const char *resv,
+			 const struct dt_resv_why *why, size_t *idx)
 {
-	int err = agg_emit(g, kind, rule, member, ov, nv);
+	int err = agg_emit(g, kind, rule, member, ov, nv, idx);
 
 	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED &&
 		    rule != DIFF_R_PADDING_NAMED && rule != DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED))
 		return err;
-	return dt_resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv,
-				why);
+	return dt_resv_evidence(g->e, *idx, g->e->nodes[g->node].display, resv, why);
 }
 
 static int match_members(struct agg *g)
@@ -336,7 +336,7 @@ static int compare_matched(struct agg *g, size_t i)
 	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
 	const struct dt_resv_why *why = &a->resv;
 	bool reserved = why->is;
-	size_t before = g->e->nodes[g->node].nr_changes, first = g->e->r->nr_changes, k;
+	size_t before = g->e->nodes[g->node].nr_changes, first = g->e->r->nr_changes, k, idx;
 	int err = 0;
 
 	if (a->renamed) {
@@ -348,9 +348,9 @@ static int compare_matched(struct agg *g, size_t i)
 			rule = dt_padding_member_rule(g->e, g->node, g->t[0]->name, g->t[1]->name,
 						      b->name, &ow, &g->why);
 		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED, rule, a->name, a->name, b->name,
-				    a->name, why);
+				    a->name, why, &idx);
 		if (!err)
-			err = dt_meaning_evidence(g->e, g->node, rule, b->name, &ow, &g->why);
+			err = dt_meaning_evidence(g->e, idx, g->node, rule, b->name, &ow, &g->why);
 		return err ? err : dt_descend(g->e, g->node, b->name, a->type, b->type, 0);
 	}
 	if (a->bit_size || b->bit_size) {
@@ -366,7 +366,7 @@ static int compare_matched(struct agg *g, size_t i)
 			if (!err)
 				err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_BITFIELD,
 						    reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_BITFIELD,
-						    a->name, g->ov.s, g->nv.s, a->name, why);
+						    a->name, g->ov.s, g->nv.s, a->name, why, &idx);
 		}
 	} else if (a->bit != b->bit || a->byte != b->byte) {
 		kd_buf_reset(&g->ov);
@@ -379,7 +379,7 @@ static int compare_matched(struct agg *g, size_t i)
 			err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_OFFSET,
 					    reserved && b->bit >= a->bit && b->bit + b->bits <= a->bit + a->bits &&
 					    g->t[0]->size == g->t[1]->size ? DIFF_R_RESERVED_CARVED : DIFF_R_MEMBER_MOVED,
-					    a->name, g->ov.s, g->nv.s, a->name, why);
+					    a->name, g->ov.s, g->nv.s, a->name, why, &idx);
 	}
 	if (err)
 		return err;
@@ -536,10 +536,10 @@ static bool covered_in_new(const struct agg *g, const struct leaf *a)
 	return true;
 }
 
-/* The evidence of the last change: a contract line, said in @why. */
-static int last_evidence(struct diff_engine *e, const struct kd_buf *why)
+/* The evidence of change @idx: a contract line, said in @why. */
+static int contract_evidence(struct diff_engine *e, size_t idx, const struct kd_buf *why)
 {
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT, "%s", why->s ? why->s : "");
+	return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s", why->s ? why->s : "");
 }
 
 /* Does the contract call the old type a message? Its line into g->why. */
@@ -650,7 +650,7 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 	struct agg g = { .e = e, .node = node, .t = { ta, tb },
 			 .subj = KD_BUF_INIT, .ov = KD_BUF_INIT, .nv = KD_BUF_INIT, .why = KD_BUF_INIT };
 	enum diff_rule_id rule;
-	size_t i;
+	size_t i, idx;
 	int err;
 
 	err = flatten(&e->g[0], ta, 0, &g.l[0], 0);
@@ -681,9 +681,9 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		err = describe_leaf(e, 0, a, &g.ov);
 		if (!err)
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_REMOVED, rule, a->name, g.ov.s, NULL,
-					    a->name, &a->resv);
+					    a->name, &a->resv, &idx);
 		if (!err && rule == DIFF_R_MEMBER_REMOVED_UNUSED)
-			err = last_evidence(e, &g.why);
+			err = contract_evidence(e, idx, &g.why);
 	}
 	for (i = 0; !err && i < g.l[1].n; i++) {
 		const struct leaf *b = &g.l[1].v[i];
@@ -698,18 +698,17 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = describe_leaf(e, 1, b, &g.nv);
 		if (!err)
 			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g.nv.s,
-					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
+					    resv ? resv->name : NULL, resv ? &resv->resv : NULL, &idx);
 		if (!err)
-			err = dt_struct_fact_evidence(e, node, rule, ta->name);
+			err = dt_struct_fact_evidence(e, idx, node, rule, ta->name);
 		if (!err && rule == DIFF_R_PADDING_NAMED) {
 			struct dt_resv_why why;
 
 			padding_named(e, ta->name, b, &why);
-			err = dt_resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display,
-					       b->name, &why);
+			err = dt_resv_evidence(e, idx, e->nodes[node].display, b->name, &why);
 		}
 		if (!err)
-			err = dt_meaning_evidence(e, node, rule, b->name, &ow, &g.why);
+			err = dt_meaning_evidence(e, idx, node, rule, b->name, &ow, &g.why);
 	}
 	if (!err && ta->size != tb->size) {
 		kd_buf_reset(&g.ov);
@@ -724,11 +723,12 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 		else if (!g.broken)
 			rule = size_rule(&g);
 		if (!err)
-			err = dt_emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
+			err = dt_emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s,
+				      NULL, &idx);
 		if (!err)
-			err = dt_struct_fact_evidence(e, node, rule, ta->name);
+			err = dt_struct_fact_evidence(e, idx, node, rule, ta->name);
 		if (!err && (rule == DIFF_R_TAIL_SHRINK_UNUSED || rule == DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
-			err = last_evidence(e, &g.why);
+			err = contract_evidence(e, idx, &g.why);
 	}
 	/*
 	 * DWARF states an alignment only with DW_AT_alignment; otherwise it is
@@ -756,13 +756,13 @@ int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_typ
 			err = align_rule(&g, &rule);
 		if (!err)
 			err = dt_emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
-				   g.ov.s, g.nv.s, NULL);
+				   g.ov.s, g.nv.s, NULL, &idx);
 		if (!err)
-			err = dt_struct_fact_evidence(e, node, rule, ta->name);
+			err = dt_struct_fact_evidence(e, idx, node, rule, ta->name);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
-			err = last_evidence(e, &g.why);
+			err = contract_evidence(e, idx, &g.why);
 		if (!err && rule == DIFF_R_TYPE_ALIGN_UNEMBEDDED)
-			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_LAYOUT,
+			err = diff_evidence(e->r, idx, DIFF_EV_LAYOUT,
 					    "no type of either kernel (DWARF and header views) embeds %s"
 					    " or an array of it: it crosses as the bytes behind a pointer",
 					    e->nodes[node].display);

@@ -39,16 +39,19 @@ int64_t dt_bits_of(int64_t bytes)
 
 /* Add a change owned by @node. */
 int dt_emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
-		const char *subject, const char *old_value, const char *new_value, const char *note)
+		const char *subject, const char *old_value, const char *new_value, const char *note,
+		size_t *idx)
 {
-	size_t idx;
+	size_t i;
 	int err;
 
 	err = diff_add(e->r, &(struct diff_new){ .rule = rule, .kind = kind, .in = DIFF_CAT_TYPE,
 					      .name = e->nodes[node].display, .subject = subject,
 					      .old_value = old_value, .new_value = new_value,
-					      .note = note }, &idx);
-	return err ? err : dt_own(e, node, idx);
+					      .note = note }, &i);
+	if (!err && idx)
+		*idx = i;
+	return err ? err : dt_own(e, node, i);
 }
 
 static const char *kind_tag(enum kd_kind k)
@@ -289,7 +292,8 @@ static int compare_func(struct diff_engine *e, size_t node, const struct kd_type
 		if (!err)
 			err = kd_buf_addf(&nv, "%zu", tb->nr_members);
 		if (!err)
-			err = dt_emit(e, node, DIFF_K_TYPE_FUNC_PARAMS, DIFF_R_FUNC_SIGNATURE, disp, ov.s, nv.s, NULL);
+			err = dt_emit(e, node, DIFF_K_TYPE_FUNC_PARAMS, DIFF_R_FUNC_SIGNATURE, disp, ov.s, nv.s, NULL,
+				      NULL);
 	}
 	for (i = 0; !err && i < ta->nr_members && i < tb->nr_members; i++) {
 		kd_buf_reset(&subj);
@@ -333,7 +337,7 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 			    ta->size == tb->size && st->nr_members == 1 && st->members[0].offset == 0;
 
 		err = dt_emit(e, node, DIFF_K_TYPE_KIND, same ? DIFF_R_TYPE_KIND_LAYOUT : DIFF_R_TYPE_KIND,
-			   disp, kd_kind_name(ta->kind), kd_kind_name(tb->kind), NULL);
+			   disp, kd_kind_name(ta->kind), kd_kind_name(tb->kind), NULL, NULL);
 		if (err || !same || ((ta->flags | tb->flags) & KD_TYPE_DECLARATION))
 			return err;
 		return dt_compare_aggregate(e, node, ta, tb);
