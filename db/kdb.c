@@ -170,13 +170,11 @@ bool kdb__is_db_file(const char *path)
 	       !memcmp(head, magic, 16);
 }
 
-int kdb__open(const char *path, struct kdb **out)
+/* What can be refused before SQLite opens @path: unreadable, not SQLite, a WAL beside it. */
+static int check_file(const char *path)
 {
-	sqlite3_stmt *st = NULL;
-	struct kdb *db;
-	int version, err;
+	int err;
 
-	*out = NULL;
 	if (kdb_init_allocator()) {
 		kd_err("%s: cannot initialize SQLite", path);
 		return -ENOMEM;
@@ -190,7 +188,67 @@ int kdb__open(const char *path, struct kdb **out)
 		kd_err("%s: not a .kabi database (not SQLite)", path);
 		return -KD_EFORMAT;
 	}
-	err = kdb_check_wal(path);
+	return kdb_check_wal(path);
+}
+
+/* The schema version this kabi-diff reads, and the schema itself. */
+static int check_version(struct kdb *db)
+{
+	sqlite3_stmt *st = NULL;
+	int version, err = kdb_prepare(db, "PRAGMA user_version", &st);
+
+	if (err)
+		return err;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		err = kdb_sql_error(db, "not a readable database");	/* before the error is reset */
+		sqlite3_finalize(st);
+		return err;
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version != KDB_SCHEMA_VERSION) {
+		kd_err("%s: schema version %d, this kabi-diff reads %d; re-extract the kernel",
+		       db->path, version, KDB_SCHEMA_VERSION);
+		return -KD_ESCHEMA;
+	}
+	return kdb_verify_schema(db, "main");
+}
+
+/*
+ * A damaged page would otherwise surface in the middle of a listing or
+ * a diff, after output was printed. quick_check reads every page once
+ * (milliseconds for a real kernel's file), so damage is refused here.
+ */
+static int check_pages(struct kdb *db)
+{
+	sqlite3_stmt *st = NULL;
+	const char *why;
+	int err = kdb_prepare(db, "PRAGMA quick_check(1)", &st);
+
+	if (err)
+		return err;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		err = kdb_sql_error(db, "not a readable database");
+	else if (!(why = (const char *)sqlite3_column_text(st, 0)))
+		err = kdb_sql_error(db, "checking integrity");
+	else if (strcmp(why, "ok")) {
+		/* "*** in database main ***\nOn tree page 2 cell 7: ...": one line. */
+		const char *nl = strrchr(why, '\n');
+
+		kd_err("%s: damaged database (%s); re-extract the kernel", db->path, nl ? nl + 1 : why);
+		err = -KD_EFORMAT;
+	}
+	sqlite3_finalize(st);
+	return err;
+}
+
+int kdb__open(const char *path, struct kdb **out)
+{
+	struct kdb *db;
+	int err;
+
+	*out = NULL;
+	err = check_file(path);
 	if (err)
 		return err;
 	db = kdb_alloc(path);
@@ -208,61 +266,17 @@ int kdb__open(const char *path, struct kdb **out)
 		goto fail;
 	}
 	err = kdb_harden(db);
-	if (err)
-		goto fail;
-	err = kdb_prepare(db, "PRAGMA user_version", &st);
-	if (err)
-		goto fail;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		err = kdb_sql_error(db, "not a readable database");
-		goto fail;
-	}
-	version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (version != KDB_SCHEMA_VERSION) {
-		kd_err("%s: schema version %d, this kabi-diff reads %d; re-extract the kernel",
-		       path, version, KDB_SCHEMA_VERSION);
-		err = -KD_ESCHEMA;
-		goto fail;
-	}
-	err = kdb_verify_schema(db, "main");
-	if (err)
-		goto fail;
-	/*
-	 * A damaged page would otherwise surface in the middle of a listing or
-	 * a diff, after output was printed. quick_check reads every page once
-	 * (milliseconds for a real kernel's file), so damage is refused here.
-	 */
-	err = kdb_prepare(db, "PRAGMA quick_check(1)", &st);
-	if (err)
-		goto fail;
-	if (sqlite3_step(st) != SQLITE_ROW) {
-		err = kdb_sql_error(db, "not a readable database");
-		goto fail;
-	}
-	if (!sqlite3_column_text(st, 0)) {
-		err = kdb_sql_error(db, "checking integrity");
-		goto fail;
-	}
-	if (strcmp((const char *)sqlite3_column_text(st, 0), "ok")) {
-		/* "*** in database main ***\nOn tree page 2 cell 7: ...": one line. */
-		const char *why = (const char *)sqlite3_column_text(st, 0);
-		const char *nl = strrchr(why, '\n');
-
-		kd_err("%s: damaged database (%s); re-extract the kernel", path, nl ? nl + 1 : why);
-		err = -KD_EFORMAT;
-		goto fail;
-	}
-	sqlite3_finalize(st);
-	st = NULL;
-	err = kdb_verify_values(db);
+	if (!err)
+		err = check_version(db);
+	if (!err)
+		err = check_pages(db);
+	if (!err)
+		err = kdb_verify_values(db);
 	if (err)
 		goto fail;
 	*out = db;
 	return 0;
 fail:
-	sqlite3_finalize(st);
 	kdb__free(db);
 	return err;
 }

@@ -1,108 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Struct and union layouts compared member by member (diff-types.c reaches
- * a pair of aggregates and hands it here). Members of anonymous structs
- * and unions are flattened to absolute bit positions and matched by name,
- * then renamed ones by place and type. Bitmaps of the old layout (its
- * members, the ones kept, reserved space, the contract's unused bytes)
- * decide what a new member's bytes were: padding, a kept member (an
- * alias), reserved or unused space, or another member's. The size and
- * alignment changes are judged last, knowing whether a member broke.
+ * a pair of aggregates and hands it here). The layouts are flattened,
+ * matched and mapped by diff-aggregate-layout.c; the bitmaps of the old
+ * layout decide what a new member's bytes were: padding, a kept member (an
+ * alias), reserved or unused space, or another member's. Matched members
+ * are compared first, then the old ones the new layout lacks, then the new
+ * ones; the size and alignment changes are judged last, knowing whether a
+ * member broke.
  */
-#include "diff/type-walk.h"
+#include "diff/aggregate_internal.h"
 
-#include <errno.h>
 #include <inttypes.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "lib/mem.h"
-#include "lib/typegraph.h"
 
 /* --- aggregates ---------------------------------------------------------- */
-
-struct leaf {
-	const char *name;
-	int64_t type;
-	int64_t byte;		/* absolute offset as stored, for messages (saturated) */
-	int64_t bit;		/* absolute first bit (clamped, see MAX_BIT) */
-	int64_t bits;		/* width in bits (0: flexible) */
-	int bit_size;		/* bitfield width, 0 if not a bitfield */
-	int depth;		/* 0: the aggregate's own member; more: lifted from an unnamed one */
-	long match;		/* index on the other side, -1 none */
-	bool renamed;
-	struct dt_resv_why resv;	/* old side: is it reserved space, and who says so */
-};
-
-struct leaves {
-	struct leaf *v;
-	size_t n, cap;
-};
-
-/* @base: where @t starts, in bytes. */
-static int flatten(const struct tgraph *g, const struct kd_type *t, int64_t base,
-		   struct leaves *l, int depth)
-{
-	size_t i;
-	int err = 0;
-
-	for (i = 0; !err && i < t->nr_members; i++) {
-		const struct kd_member *m = &t->members[i];
-		int64_t off;
-		struct leaf *f;
-
-		if (__builtin_add_overflow(base, m->offset > 0 ? m->offset : 0, &off))
-			off = INT64_MAX;
-
-		if (!m->name) {
-			const struct kd_type *st = tgraph_strip(g, m->type);
-
-			if (st && (st->kind == KD_KIND_STRUCT || st->kind == KD_KIND_UNION) && depth < 32)
-				err = flatten(g, st, off, l, depth + 1);
-			continue;	/* else an unnamed bitfield: padding */
-		}
-		err = KD_GROW(l->v, l->cap, l->n + 1);
-		if (err)
-			break;
-		f = &l->v[l->n++];
-		f->name = m->name;
-		f->type = m->type;
-		f->byte = off;
-		f->bit = dt_clamp_bits(dt_bits_of(off) + (m->bit_size ? m->bit_offset : 0));
-		f->bits = dt_clamp_bits(m->bit_size ? m->bit_size : dt_bits_of(tgraph_size(g, m->type)));
-		f->bit_size = m->bit_size;
-		f->depth = depth;
-		f->match = -1;
-		f->renamed = false;
-		f->resv = (struct dt_resv_why){ false, DIFF_EV_LAYOUT, { NULL, 0 }, false };
-	}
-	return err;
-}
-
-/* Are bits [@from, @from + @len) all @set in @map? Bits at or past @nbits are unset. */
-static bool bits_all(const unsigned char *map, int64_t nbits, int64_t from, int64_t len, bool set)
-{
-	int64_t i, end = from + len;	/* both clamped: no overflow */
-
-	if (set && (from < 0 || end > nbits))
-		return false;
-	for (i = from < 0 ? 0 : from; i < end && i < nbits; i++) {
-		bool on = (map[i / 8] >> (i % 8)) & 1;
-
-		if (on != set)
-			return false;
-	}
-	return true;
-}
-
-/* Set bits [@from, @from + @len) of @map, those below @nbits. */
-static void bits_set(unsigned char *map, int64_t nbits, int64_t from, int64_t len)
-{
-	int64_t i;
-
-	for (i = from < 0 ? 0 : from; i < from + len && i < nbits; i++)
-		map[i / 8] |= (unsigned char)(1u << (i % 8));
-}
 
 static int describe_leaf(const struct diff_engine *e, int side, const struct leaf *f,
 			 struct kd_buf *b)
@@ -120,21 +31,9 @@ static int describe_leaf(const struct diff_engine *e, int side, const struct lea
 	return err;
 }
 
-struct agg {
-	struct diff_engine *e;
-	size_t node;
-	const struct kd_type *t[2];
-	struct leaves l[2];
-	unsigned char *old_map, *kept_map, *reserved_map;	/* bits of the old layout */
-	unsigned char *unused_map;	/* old bits of members the contract calls unused */
-	int64_t nbits;
-	bool broken;		/* a breaking member-level change (tail growth aside) */
-	struct kd_buf subj, ov, nv;
-	struct kd_buf why;	/* a contract fact's evidence (dt_member_unread()) */
-};
-
+/* A change of member @member; *@idx: its index. */
 static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, const char *member,
-		    const char *ov, const char *nv)
+		    const char *ov, const char *nv, size_t *idx)
 {
 	const struct diff_rule *r = diff_rule(rule);
 	int err;
@@ -148,147 +47,20 @@ static int agg_emit(struct agg *g, enum diff_kind kind, enum diff_rule_id rule, 
 	if (r->verdict == DIFF_BREAKING && kind != DIFF_K_TYPE_MEMBER_ADDED &&
 	    kind != DIFF_K_TYPE_MEMBER_RENAMED)
 		g->broken = true;
-	return err ? err : dt_emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL);
+	return err ? err : dt_emit(g->e, g->node, kind, rule, g->subj.s, ov, nv, NULL, idx);
 }
 
 /* agg_emit() of a change that reserved space (@why, of member @resv) made harmless. */
 static int agg_emit_resv(struct agg *g, enum diff_kind kind, enum diff_rule_id rule,
-			 const char *member,
-			 const char *ov, const char *nv, const char *resv, const struct dt_resv_why *why)
+			 const char *member, const char *ov, const char *nv, const char *resv,
+			 const struct dt_resv_why *why, size_t *idx)
 {
-	int err = agg_emit(g, kind, rule, member, ov, nv);
+	int err = agg_emit(g, kind, rule, member, ov, nv, idx);
 
 	if (err || (rule != DIFF_R_RESERVED_REUSE && rule != DIFF_R_RESERVED_CARVED &&
 		    rule != DIFF_R_PADDING_NAMED && rule != DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED))
 		return err;
-	return dt_resv_evidence(g->e, g->e->r->nr_changes - 1, g->e->nodes[g->node].display, resv,
-				why);
-}
-
-static int match_members(struct agg *g)
-{
-	struct leaves *o = &g->l[0], *n = &g->l[1];
-	size_t i, j;
-
-	for (i = 0; i < o->n; i++)
-		for (j = 0; j < n->n; j++)
-			if (n->v[j].match < 0 && !strcmp(o->v[i].name, n->v[j].name)) {
-				o->v[i].match = (long)j;
-				n->v[j].match = (long)i;
-				break;
-			}
-	/* Renames: same bits, same type, another name. */
-	for (i = 0; i < o->n; i++) {
-		struct leaf *a = &o->v[i];
-
-		for (j = 0; a->match < 0 && j < n->n; j++) {
-			struct leaf *b = &n->v[j];
-
-			if (b->match >= 0 || a->bit != b->bit || a->bits != b->bits ||
-			    a->bit_size != b->bit_size || !dt_equivalent(g->e->g, a->type, b->type))
-				continue;
-			a->match = (long)j;
-			b->match = (long)i;
-			a->renamed = b->renamed = true;
-		}
-	}
-	return 0;
-}
-
-/*
- * Old member @a a one-element array ([1]), new @b at the same place a
- * flexible one of the same element: its element's bytes are still the
- * array's data (usb_string_descriptor.wData in 6.12), kept.
- */
-static bool one_to_flex(const struct agg *g, const struct leaf *a, const struct leaf *b)
-{
-	const struct kd_type *ta = tgraph_strip(&g->e->g[0], a->type);
-	const struct kd_type *tb = tgraph_strip(&g->e->g[1], b->type);
-
-	return ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
-	       ta->count == 1 && tb->count <= 0 && !b->bits && dt_equivalent(g->e->g, ta->ref, tb->ref);
-}
-
-/* The elements of old array member @a from @from on: their first bit (past its end if none). */
-static int64_t elements_from(const struct agg *g, const struct leaf *a, int64_t from)
-{
-	const struct kd_type *t = tgraph_strip(&g->e->g[0], a->type);
-	int64_t elem;
-
-	if (!from)
-		return a->bit;
-	if (!t || t->kind != KD_KIND_ARRAY || (elem = tgraph_size(&g->e->g[0], t->ref)) <= 0 ||
-	    from > (a->bits / 8) / elem)
-		return a->bit + a->bits;
-	return a->bit + dt_bits_of(from * elem);
-}
-
-/* Old member @a's bits that the contract calls unused, into unused_map. */
-static void mark_unused(struct agg *g, const struct leaf *a)
-{
-	int64_t from, start;
-
-	if (!dt_contract_unused(g->e, g->t[0]->name, a->name, &from, NULL))
-		return;
-	start = elements_from(g, a, from);
-	if (start < a->bit + a->bits)
-		bits_set(g->unused_map, g->nbits, start, a->bit + a->bits - start);
-}
-
-/* Is each bit of [@from, @from + @len) of the old layout padding or unused? */
-static bool padding_or_unused(const struct agg *g, int64_t from, int64_t len)
-{
-	int64_t i;
-
-	if (from < 0 || len < 0 || from + len > g->nbits)
-		return false;
-	for (i = from; i < from + len; i++)
-		if ((g->old_map[i / 8] & (1u << (i % 8))) && !(g->unused_map[i / 8] & (1u << (i % 8))))
-			return false;
-	return true;
-}
-
-static int build_maps(struct agg *g)
-{
-	const char *tname = g->t[0]->name;
-	size_t i, bytes;
-
-	g->nbits = dt_bits_of(g->t[0]->size);
-	if (g->nbits > MAX_BITMAP_BITS)
-		g->nbits = 0;
-	bytes = (size_t)(g->nbits / 8 + 1);
-	g->old_map = kd_calloc(bytes, 1);
-	g->kept_map = kd_calloc(bytes, 1);
-	g->reserved_map = kd_calloc(bytes, 1);
-	g->unused_map = kd_calloc(bytes, 1);
-	if (!g->old_map || !g->kept_map || !g->reserved_map || !g->unused_map)
-		return -ENOMEM;
-	for (i = 0; i < g->l[0].n; i++) {
-		const struct leaf *a = &g->l[0].v[i];
-		const struct leaf *b = a->match >= 0 ? &g->l[1].v[a->match] : NULL;
-
-		struct leaf *m = &g->l[0].v[i];
-
-		bits_set(g->old_map, g->nbits, a->bit, a->bits);
-		if (b && b->bit == a->bit && !a->renamed && (b->bits == a->bits || one_to_flex(g, a, b)))
-			bits_set(g->kept_map, g->nbits, a->bit, a->bits);
-		if (dt_member_reserved(g->e, tname, a->name, &m->resv) &&
-		    (!b || b->bits != a->bits || b->bit != a->bit || a->renamed))
-			bits_set(g->reserved_map, g->nbits, a->bit, a->bits);
-		mark_unused(g, a);
-	}
-	return 0;
-}
-
-/* Does no other member of @l start after @f? */
-static bool is_last(const struct leaves *l, const struct leaf *f)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (l->v[i].bit > f->bit)
-			return false;
-	return true;
+	return dt_resv_evidence(g->e, *idx, g->e->nodes[g->node].display, resv, why);
 }
 
 /*
@@ -303,7 +75,7 @@ static bool at_ext_tail(const struct agg *g, const struct leaf *a, const struct 
 		return false;
 	if (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION)
 		return !a->depth && !b->depth;
-	return a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) &&
+	return a->bit == b->bit && agg_is_last(&g->l[0], a) && agg_is_last(&g->l[1], b) &&
 	       a->bit + a->bits == dt_bits_of(g->t[0]->size);
 }
 
@@ -331,112 +103,124 @@ static bool lost_unused(struct agg *g, const struct leaf *a, const struct leaf *
 			    w.line, g->e->nodes[g->node].display, a->name, from, ta->count - tb->count);
 }
 
-static int compare_matched(struct agg *g, size_t i)
+/* Matched by place and type under another name (agg_match_members()). */
+static int compare_renamed(struct agg *g, const struct leaf *a, const struct leaf *b)
 {
-	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
 	const struct dt_resv_why *why = &a->resv;
-	bool reserved = why->is;
-	size_t before = g->e->nodes[g->node].nr_changes, first = g->e->r->nr_changes, k;
-	int err = 0;
+	struct diff_where ow = { NULL, 0 };
+	enum diff_rule_id rule = why->is ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_RENAMED;
+	size_t idx;
+	int err;
 
-	if (a->renamed) {
-		struct diff_where ow = { NULL, 0 };
-		enum diff_rule_id rule = reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_RENAMED;
+	/* Padding by its name only, given a name that means something: padding reused. */
+	if (why->is && why->kind == DIFF_EV_CONVENTION && why->padding)
+		rule = dt_padding_member_rule(g->e, g->node, g->t[0]->name, g->t[1]->name,
+					      b->name, &ow, &g->why);
+	err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED, rule, a->name, a->name, b->name,
+			    a->name, why, &idx);
+	if (!err)
+		err = dt_meaning_evidence(g->e, idx, g->node, rule, b->name, &ow, &g->why);
+	return err ? err : dt_descend(g->e, g->node, b->name, a->type, b->type, 0);
+}
 
-		/* Padding by its name only, given a name that means something: padding reused. */
-		if (reserved && why->kind == DIFF_EV_CONVENTION && why->padding)
-			rule = dt_padding_member_rule(g->e, g->node, g->t[0]->name, g->t[1]->name,
-						      b->name, &ow, &g->why);
-		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_RENAMED, rule, a->name, a->name, b->name,
-				    a->name, why);
-		if (!err)
-			err = dt_meaning_evidence(g->e, g->node, rule, b->name, &ow, &g->why);
-		return err ? err : dt_descend(g->e, g->node, b->name, a->type, b->type, 0);
-	}
+/* A member matched by name at another bit, or of another bitfield width. */
+static int compare_place(struct agg *g, const struct leaf *a, const struct leaf *b)
+{
+	bool reserved = a->resv.is;
+	size_t idx;
+	int err;
+
 	if (a->bit_size || b->bit_size) {
-		if (a->bit != b->bit || a->bit_size != b->bit_size) {
-			kd_buf_reset(&g->ov);
-			kd_buf_reset(&g->nv);
-			/* A plain member's width is its size (__u32 x -> __u32 x:29). */
-			err = kd_buf_addf(&g->ov, "bit %" PRId64 ", width %" PRId64, a->bit,
-					  a->bit_size ? (int64_t)a->bit_size : a->bits);
-			if (!err)
-				err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %" PRId64, b->bit,
-						  b->bit_size ? (int64_t)b->bit_size : b->bits);
-			if (!err)
-				err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_BITFIELD,
-						    reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_BITFIELD,
-						    a->name, g->ov.s, g->nv.s, a->name, why);
-		}
-	} else if (a->bit != b->bit || a->byte != b->byte) {
+		if (a->bit == b->bit && a->bit_size == b->bit_size)
+			return 0;
 		kd_buf_reset(&g->ov);
 		kd_buf_reset(&g->nv);
-		err = kd_buf_addf(&g->ov, "%" PRId64, a->byte);
+		/* A plain member's width is its size (__u32 x -> __u32 x:29). */
+		err = kd_buf_addf(&g->ov, "bit %" PRId64 ", width %" PRId64, a->bit,
+				  a->bit_size ? (int64_t)a->bit_size : a->bits);
 		if (!err)
-			err = kd_buf_addf(&g->nv, "%" PRId64, b->byte);
-		/* Reserved space carved from its front: the rest moved within its old bytes. */
-		if (!err)
-			err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_OFFSET,
-					    reserved && b->bit >= a->bit && b->bit + b->bits <= a->bit + a->bits &&
-					    g->t[0]->size == g->t[1]->size ? DIFF_R_RESERVED_CARVED : DIFF_R_MEMBER_MOVED,
-					    a->name, g->ov.s, g->nv.s, a->name, why);
+			err = kd_buf_addf(&g->nv, "bit %" PRId64 ", width %" PRId64, b->bit,
+					  b->bit_size ? (int64_t)b->bit_size : b->bits);
+		return err ? err : agg_emit_resv(g, DIFF_K_TYPE_MEMBER_BITFIELD,
+						 reserved ? DIFF_R_RESERVED_REUSE : DIFF_R_MEMBER_BITFIELD,
+						 a->name, g->ov.s, g->nv.s, a->name, &a->resv, &idx);
 	}
-	if (err)
-		return err;
-	kd_buf_reset(&g->subj);
-	err = kd_buf_addf(&g->subj, "%s.%s", g->e->nodes[g->node].display, a->name);
+	if (a->bit == b->bit && a->byte == b->byte)
+		return 0;
+	kd_buf_reset(&g->ov);
+	kd_buf_reset(&g->nv);
+	err = kd_buf_addf(&g->ov, "%" PRId64, a->byte);
 	if (!err)
-		err = dt_slot_with(g->e, g->node, SLOT_MEMBER, g->e->nodes[g->node].display, g->subj.s,
-			   a->name, a->type, b->type, reserved,
-			   (g->t[0]->kind == KD_KIND_STRUCT && g->t[0]->size == g->t[1]->size &&
-			    a->bit == b->bit && is_last(&g->l[0], a) && is_last(&g->l[1], b) ?
-			    SLOT_LAST_SAME_SIZE : 0) | (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0) |
-			   (one_element_either_way(g, a, b) && message_said(g) ? SLOT_LAST_MESSAGE : 0) |
-			   (lost_unused(g, a, b) ? SLOT_LOST_UNUSED : 0) |
-			   (g->t[0]->kind == KD_KIND_UNION && g->t[1]->kind == KD_KIND_UNION &&
-			    g->t[0]->size == g->t[1]->size && !a->depth && !b->depth ? SLOT_UNION_ALT : 0));
-	for (k = before; !err && k < g->e->nodes[g->node].nr_changes; k++) {
-		const struct diff_change *c = &g->e->r->changes[g->e->nodes[g->node].changes[k]];
+		err = kd_buf_addf(&g->nv, "%" PRId64, b->byte);
+	/* Reserved space carved from its front: the rest moved within its old bytes. */
+	return err ? err : agg_emit_resv(g, DIFF_K_TYPE_MEMBER_OFFSET,
+			 reserved && b->bit >= a->bit && b->bit + b->bits <= a->bit + a->bits &&
+			 g->t[0]->size == g->t[1]->size ? DIFF_R_RESERVED_CARVED : DIFF_R_MEMBER_MOVED,
+			 a->name, g->ov.s, g->nv.s, a->name, &a->resv, &idx);
+}
 
-		if (c->rule->verdict == DIFF_BREAKING)
+/* The SLOT_* flags of matched members @a/@b: what their aggregates make of their types. */
+static unsigned slot_flags(struct agg *g, const struct leaf *a, const struct leaf *b)
+{
+	const struct kd_type *ta = g->t[0], *tb = g->t[1];
+
+	return (ta->kind == KD_KIND_STRUCT && ta->size == tb->size && a->bit == b->bit &&
+		agg_is_last(&g->l[0], a) && agg_is_last(&g->l[1], b) ? SLOT_LAST_SAME_SIZE : 0) |
+	       (at_ext_tail(g, a, b) ? SLOT_EXT_TAIL : 0) |
+	       (one_element_either_way(g, a, b) && message_said(g) ? SLOT_LAST_MESSAGE : 0) |
+	       (lost_unused(g, a, b) ? SLOT_LOST_UNUSED : 0) |
+	       (ta->kind == KD_KIND_UNION && tb->kind == KD_KIND_UNION && ta->size == tb->size &&
+		!a->depth && !b->depth ? SLOT_UNION_ALT : 0);
+}
+
+/*
+ * The changes of member @a's slot, from the node's change @before and the
+ * result's change @first on: a breaking one breaks the aggregate; the
+ * slot's own change (array bound, type) of reserved space, or of a
+ * contract fact, gets its evidence.
+ */
+static int slot_outcome(struct agg *g, const struct leaf *a, size_t before, size_t first)
+{
+	const struct dnode *n = &g->e->nodes[g->node];
+	struct diff_result *r = g->e->r;
+	size_t k;
+	int err = 0;
+
+	for (k = before; k < n->nr_changes; k++)
+		if (r->changes[n->changes[k]].rule->verdict == DIFF_BREAKING)
 			g->broken = true;
-	}
-	/* The slot's own change (array bound, type) of reserved space, or of a contract fact. */
-	for (k = first; !err && k < g->e->r->nr_changes; k++) {
-		const struct diff_rule *r = g->e->r->changes[k].rule;
+	for (k = first; !err && k < r->nr_changes; k++) {
+		const struct diff_rule *rule = r->changes[k].rule;
 
-		if (r == diff_rule(DIFF_R_RESERVED_REUSE) &&
-		    g->e->r->changes[k].evidence_kind == DIFF_EV_LAYOUT)
-			err = dt_resv_evidence(g->e, k, g->e->nodes[g->node].display, a->name, why);
-		else if (r == diff_rule(DIFF_R_ARRAY_SHRINK_UNUSED) ||
-			 r == diff_rule(DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
-			err = diff_evidence(g->e->r, k, DIFF_EV_CONTRACT, "%s", g->why.s ? g->why.s : "");
+		if (rule == diff_rule(DIFF_R_RESERVED_REUSE) &&
+		    r->changes[k].evidence_kind == DIFF_EV_LAYOUT)
+			err = dt_resv_evidence(g->e, k, n->display, a->name, &a->resv);
+		else if (rule == diff_rule(DIFF_R_ARRAY_SHRINK_UNUSED) ||
+			 rule == diff_rule(DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
+			err = diff_evidence(r, k, DIFF_EV_CONTRACT, "%s", g->why.s ? g->why.s : "");
 	}
 	return err;
 }
 
-/*
- * The rule of an added member. Unions grow at the tail as structs do
- * (union bpf_attr). A member that starts inside the old layout and ends
- * past it is judged on its bytes inside: over padding or over a kept
- * member (a new, larger union alternative) it is a tail growth.
- */
-/*
- * Are bits [@from, @from + @len) of the old layout each a kept member's or
- * padding (a union alternative naming a group of kept members and the
- * holes between them: tc_u32_sel's __struct_group hdr in 6.12)? The
- * caller knows they are not all padding.
- */
-static bool kept_or_padding(const struct agg *g, int64_t from, int64_t len)
+/* Old member @i and the new member it matched: their place, then their slot. */
+static int compare_matched(struct agg *g, size_t i)
 {
-	int64_t i;
+	const struct leaf *a = &g->l[0].v[i], *b = &g->l[1].v[a->match];
+	const char *disp = g->e->nodes[g->node].display;
+	size_t before = g->e->nodes[g->node].nr_changes, first = g->e->r->nr_changes;
+	int err;
 
-	if (from < 0 || from + len > g->nbits)
-		return false;
-	for (i = from; i < from + len; i++)
-		if (!(g->kept_map[i / 8] & (1u << (i % 8))) && (g->old_map[i / 8] & (1u << (i % 8))))
-			return false;
-	return true;
+	if (a->renamed)
+		return compare_renamed(g, a, b);
+	err = compare_place(g, a, b);
+	if (err)
+		return err;
+	kd_buf_reset(&g->subj);
+	err = kd_buf_addf(&g->subj, "%s.%s", disp, a->name);
+	if (!err)
+		err = dt_slot_with(g->e, g->node, SLOT_MEMBER, disp, g->subj.s, a->name, a->type,
+				   b->type, a->resv.is, slot_flags(g, a, b));
+	return err ? err : slot_outcome(g, a, before, first);
 }
 
 /*
@@ -452,6 +236,12 @@ static bool padding_named(const struct diff_engine *e, const char *type, const s
 	return dt_member_reserved(e, type, b->name, why ? why : &w);
 }
 
+/*
+ * The rule of an added member. Unions grow at the tail as structs do
+ * (union bpf_attr). A member that starts inside the old layout and ends
+ * past it is judged on its bytes inside: over padding or over a kept
+ * member (a new, larger union alternative) it is a tail growth.
+ */
 static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id *rule,
 			  const struct leaf **resv, struct diff_where *out_where)
 {
@@ -476,18 +266,18 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 	}
 	if (b->bit + b->bits > g->nbits)
 		inside = g->nbits - b->bit;
-	if (bits_all(g->old_map, g->nbits, b->bit, inside, false))
+	if (agg_bits_all(g->old_map, g->nbits, b->bit, inside, false))
 		*rule = dt_contract_reserved(g->e, tname, NULL) ? DIFF_R_PADDING_REUSE :
 			dt_contract_out(g->e, tname, b->name, out_where) ? DIFF_R_PADDING_REUSE_OUT :
 			padding_named(g->e, tname, b, NULL) ? DIFF_R_PADDING_NAMED :
 			dt_member_unread(g->e, g->node, g->t[1]->name, b->name, false, &g->why) ?
 			DIFF_R_MEMBER_ADDED_UNREAD : DIFF_R_PADDING_REUSE_UNCONTRACTED;
-	else if (kept_or_padding(g, b->bit, inside))
+	else if (agg_kept_or_padding(g, b->bit, inside))
 		*rule = inside < b->bits ? tail : DIFF_R_MEMBER_ADDED_ALIAS;
-	else if (inside == b->bits && padding_or_unused(g, b->bit, inside) &&
+	else if (inside == b->bits && agg_padding_or_unused(g, b->bit, inside) &&
 		 dt_member_unread(g->e, g->node, g->t[1]->name, b->name, true, &g->why))
 		*rule = DIFF_R_MEMBER_ADDED_UNREAD;
-	else if (!bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
+	else if (!agg_bits_all(g->reserved_map, g->nbits, b->bit, inside, false))
 		*rule = DIFF_R_RESERVED_REUSE;
 	else
 		*rule = DIFF_R_MEMBER_ADDED;
@@ -512,34 +302,10 @@ static int classify_added(struct agg *g, const struct leaf *b, enum diff_rule_id
 	return 0;
 }
 
-/*
- * Do members of the new layout cover the bits old member @a had? Walked by
- * intervals, not bits: a member may be 2^60 bits wide.
- */
-static bool covered_in_new(const struct agg *g, const struct leaf *a)
+/* The evidence of change @idx: a contract line, said in @why. */
+static int contract_evidence(struct diff_engine *e, size_t idx, const struct kd_buf *why)
 {
-	int64_t bit = a->bit, end = a->bit + a->bits, reach;
-	size_t j;
-
-	while (bit < end) {
-		reach = bit;
-		for (j = 0; j < g->l[1].n; j++) {
-			const struct leaf *b = &g->l[1].v[j];
-
-			if (b->bit <= bit && bit < b->bit + b->bits && b->bit + b->bits > reach)
-				reach = b->bit + b->bits;
-		}
-		if (reach == bit)
-			return false;
-		bit = reach;
-	}
-	return true;
-}
-
-/* The evidence of the last change: a contract line, said in @why. */
-static int last_evidence(struct diff_engine *e, const struct kd_buf *why)
-{
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT, "%s", why->s ? why->s : "");
+	return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s", why->s ? why->s : "");
 }
 
 /* Does the contract call the old type a message? Its line into g->why. */
@@ -562,7 +328,7 @@ static bool one_element_either_way(const struct agg *g, const struct leaf *a, co
 
 	return ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY && a->bit == b->bit &&
 	       ((ta->count == 1 && tb->count <= 0) || (ta->count <= 0 && tb->count == 1)) &&
-	       is_last(&g->l[0], a) && is_last(&g->l[1], b) && dt_equivalent(g->e->g, ta->ref, tb->ref);
+	       agg_is_last(&g->l[0], a) && agg_is_last(&g->l[1], b) && dt_equivalent(g->e->g, ta->ref, tb->ref);
 }
 
 /*
@@ -595,7 +361,7 @@ static enum diff_rule_id size_rule(struct agg *g)
 			return DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE;
 	}
 	if (tb->size >= 0 && tb->size < ta->size && g->nbits &&
-	    padding_or_unused(g, dt_bits_of(tb->size), g->nbits - dt_bits_of(tb->size))) {
+	    agg_padding_or_unused(g, dt_bits_of(tb->size), g->nbits - dt_bits_of(tb->size))) {
 		for (i = 0; i < g->l[0].n; i++) {
 			const struct leaf *a = &g->l[0].v[i];
 
@@ -644,139 +410,172 @@ static int align_rule(struct agg *g, enum diff_rule_id *rule)
 	return err;
 }
 
+/* Old members the new layout lacks by name and place. */
+static int compare_removed(struct agg *g, const struct leaf *a)
+{
+	enum diff_rule_id rule;
+	size_t idx;
+	int err;
+
+	/* Reserved space: reused by new members, or left as padding. */
+	rule = a->resv.is ? (agg_covered_in_new(g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_PADDING_NAMED) :
+	       dt_member_unread(g->e, g->node, g->t[0]->name, a->name, false, &g->why) ?
+	       DIFF_R_MEMBER_REMOVED_UNUSED : DIFF_R_MEMBER_REMOVED;
+	err = describe_leaf(g->e, 0, a, &g->ov);
+	if (!err)
+		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_REMOVED, rule, a->name, g->ov.s, NULL,
+				    a->name, &a->resv, &idx);
+	if (!err && rule == DIFF_R_MEMBER_REMOVED_UNUSED)
+		err = contract_evidence(g->e, idx, &g->why);
+	return err;
+}
+
+/* New members the old layout lacks: what their bytes were (classify_added()). */
+static int compare_added(struct agg *g, const struct leaf *b)
+{
+	struct diff_engine *e = g->e;
+	const struct leaf *resv = NULL;
+	struct diff_where ow = { NULL, 0 };
+	enum diff_rule_id rule;
+	size_t idx;
+	int err;
+
+	err = classify_added(g, b, &rule, &resv, &ow);
+	if (!err)
+		err = describe_leaf(e, 1, b, &g->nv);
+	if (!err)
+		err = agg_emit_resv(g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g->nv.s,
+				    resv ? resv->name : NULL, resv ? &resv->resv : NULL, &idx);
+	if (!err)
+		err = dt_struct_fact_evidence(e, idx, g->node, rule, g->t[0]->name);
+	if (!err && rule == DIFF_R_PADDING_NAMED) {
+		struct dt_resv_why why;
+
+		padding_named(e, g->t[0]->name, b, &why);
+		err = dt_resv_evidence(e, idx, e->nodes[g->node].display, b->name, &why);
+	}
+	if (!err)
+		err = dt_meaning_evidence(e, idx, g->node, rule, b->name, &ow, &g->why);
+	return err;
+}
+
+/* g->ov and g->nv: @o and @n, in decimal. */
+static int old_new_values(struct agg *g, int64_t o, int64_t n)
+{
+	int err;
+
+	kd_buf_reset(&g->ov);
+	kd_buf_reset(&g->nv);
+	err = kd_buf_addf(&g->ov, "%" PRId64, o);
+	return err ? err : kd_buf_addf(&g->nv, "%" PRId64, n);
+}
+
+/* The size, judged last: a tail growth only when no member broke. */
+static int compare_size(struct agg *g)
+{
+	const struct kd_type *ta = g->t[0], *tb = g->t[1];
+	struct diff_engine *e = g->e;
+	enum diff_rule_id rule = DIFF_R_TYPE_SIZE;
+	size_t idx;
+	int err = old_new_values(g, ta->size, tb->size);
+
+	if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
+	    ta->size >= 0 && !g->broken)
+		rule = dt_tail_rule(e, g->node, ta);
+	else if (!g->broken)
+		rule = size_rule(g);
+	if (!err)
+		err = dt_emit(e, g->node, DIFF_K_TYPE_SIZE, rule, e->nodes[g->node].display, g->ov.s,
+			      g->nv.s, NULL, &idx);
+	if (!err)
+		err = dt_struct_fact_evidence(e, idx, g->node, rule, ta->name);
+	if (!err && (rule == DIFF_R_TAIL_SHRINK_UNUSED || rule == DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
+		err = contract_evidence(e, idx, &g->why);
+	return err;
+}
+
+/*
+ * DWARF states an alignment only with DW_AT_alignment; otherwise it is
+ * inferred: members below their natural alignment prove packing (1),
+ * members all at natural offsets give the largest member alignment,
+ * although the struct may be packed as well (a packed epoll_event whose
+ * members widen to 8 bytes each looks natural). Between a proven-packed
+ * side and a natural-looking one the alignment is not known to have
+ * changed; a real change of packing moves a member or changes the size,
+ * which are reported on their own. BTF states no alignment at all: a
+ * side read from a bootable image has every alignment inferred, so
+ * against a DWARF side (where __aligned(32) is stated) nothing is
+ * known to have changed; a real change moves a member or changes the
+ * size there too.
+ */
+static bool align_comparable(const struct agg *g)
+{
+	const struct kd_type *ta = g->t[0], *tb = g->t[1];
+
+	return ta->align > 0 && tb->align > 0 && ta->align != tb->align &&
+	       !((ta->flags ^ tb->flags) & KD_TYPE_PACKED) &&
+	       g->e->r->coverage[0].btf == g->e->r->coverage[1].btf;
+}
+
+static int compare_align(struct agg *g)
+{
+	struct diff_engine *e = g->e;
+	const char *disp = e->nodes[g->node].display;
+	enum diff_rule_id rule;
+	size_t idx;
+	int err = old_new_values(g, g->t[0]->align, g->t[1]->align);
+
+	if (!err)
+		err = align_rule(g, &rule);
+	if (!err)
+		err = dt_emit(e, g->node, DIFF_K_TYPE_ALIGN, rule, disp, g->ov.s, g->nv.s, NULL, &idx);
+	if (!err)
+		err = dt_struct_fact_evidence(e, idx, g->node, rule, g->t[0]->name);
+	if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
+		err = contract_evidence(e, idx, &g->why);
+	if (!err && rule == DIFF_R_TYPE_ALIGN_UNEMBEDDED)
+		err = diff_evidence(e->r, idx, DIFF_EV_LAYOUT,
+				    "no type of either kernel (DWARF and header views) embeds %s"
+				    " or an array of it: it crosses as the bytes behind a pointer", disp);
+	return err;
+}
+
+/* Members matched, then the old ones, the new ones, the size and the alignment. */
+static int compare_layouts(struct agg *g)
+{
+	size_t i;
+	int err = agg_match_members(g);
+
+	if (!err)
+		err = agg_build_maps(g);
+	for (i = 0; !err && i < g->l[0].n; i++)
+		err = g->l[0].v[i].match >= 0 ? compare_matched(g, i) : compare_removed(g, &g->l[0].v[i]);
+	for (i = 0; !err && i < g->l[1].n; i++)
+		if (g->l[1].v[i].match < 0)
+			err = compare_added(g, &g->l[1].v[i]);
+	if (!err && g->t[0]->size != g->t[1]->size)
+		err = compare_size(g);
+	if (!err && align_comparable(g))
+		err = compare_align(g);
+	return err;
+}
+
 int dt_compare_aggregate(struct diff_engine *e, size_t node, const struct kd_type *ta,
-			     const struct kd_type *tb)
+			 const struct kd_type *tb)
 {
 	struct agg g = { .e = e, .node = node, .t = { ta, tb },
 			 .subj = KD_BUF_INIT, .ov = KD_BUF_INIT, .nv = KD_BUF_INIT, .why = KD_BUF_INIT };
-	enum diff_rule_id rule;
 	size_t i;
 	int err;
 
-	err = flatten(&e->g[0], ta, 0, &g.l[0], 0);
-	if (!err)
-		err = flatten(&e->g[1], tb, 0, &g.l[1], 0);
-	if (err)
-		goto out;
-	if (ta->hash == tb->hash && g.l[0].n == g.l[1].n) {
+	err = agg_flatten(&g);
+	/* One layout on both sides: only what the members lead to can differ. */
+	if (!err && ta->hash == tb->hash && g.l[0].n == g.l[1].n)
 		for (i = 0; !err && i < g.l[0].n; i++)
 			err = dt_descend(e, node, g.l[0].v[i].name, g.l[0].v[i].type, g.l[1].v[i].type,
-				      0);
-		goto out;
-	}
-	err = match_members(&g);
-	if (!err)
-		err = build_maps(&g);
-	for (i = 0; !err && i < g.l[0].n; i++) {
-		const struct leaf *a = &g.l[0].v[i];
-
-		if (a->match >= 0) {
-			err = compare_matched(&g, i);
-			continue;
-		}
-		/* Reserved space: reused by new members, or left as padding. */
-		rule = a->resv.is ? (covered_in_new(&g, a) ? DIFF_R_RESERVED_REUSE : DIFF_R_PADDING_NAMED) :
-		       dt_member_unread(e, node, ta->name, a->name, false, &g.why) ? DIFF_R_MEMBER_REMOVED_UNUSED :
-		       DIFF_R_MEMBER_REMOVED;
-		err = describe_leaf(e, 0, a, &g.ov);
-		if (!err)
-			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_REMOVED, rule, a->name, g.ov.s, NULL,
-					    a->name, &a->resv);
-		if (!err && rule == DIFF_R_MEMBER_REMOVED_UNUSED)
-			err = last_evidence(e, &g.why);
-	}
-	for (i = 0; !err && i < g.l[1].n; i++) {
-		const struct leaf *b = &g.l[1].v[i];
-
-		if (b->match >= 0)
-			continue;
-		const struct leaf *resv = NULL;
-		struct diff_where ow = { NULL, 0 };
-
-		err = classify_added(&g, b, &rule, &resv, &ow);
-		if (!err)
-			err = describe_leaf(e, 1, b, &g.nv);
-		if (!err)
-			err = agg_emit_resv(&g, DIFF_K_TYPE_MEMBER_ADDED, rule, b->name, NULL, g.nv.s,
-					    resv ? resv->name : NULL, resv ? &resv->resv : NULL);
-		if (!err)
-			err = dt_struct_fact_evidence(e, node, rule, ta->name);
-		if (!err && rule == DIFF_R_PADDING_NAMED) {
-			struct dt_resv_why why;
-
-			padding_named(e, ta->name, b, &why);
-			err = dt_resv_evidence(e, e->r->nr_changes - 1, e->nodes[node].display,
-					       b->name, &why);
-		}
-		if (!err)
-			err = dt_meaning_evidence(e, node, rule, b->name, &ow, &g.why);
-	}
-	if (!err && ta->size != tb->size) {
-		kd_buf_reset(&g.ov);
-		kd_buf_reset(&g.nv);
-		err = kd_buf_addf(&g.ov, "%" PRId64, ta->size);
-		if (!err)
-			err = kd_buf_addf(&g.nv, "%" PRId64, tb->size);
-		rule = DIFF_R_TYPE_SIZE;
-		if ((tb->kind == KD_KIND_STRUCT || tb->kind == KD_KIND_UNION) && tb->size > ta->size &&
-		    ta->size >= 0 && !g.broken)
-			rule = dt_tail_rule(e, node, ta);
-		else if (!g.broken)
-			rule = size_rule(&g);
-		if (!err)
-			err = dt_emit(e, node, DIFF_K_TYPE_SIZE, rule, e->nodes[node].display, g.ov.s, g.nv.s, NULL);
-		if (!err)
-			err = dt_struct_fact_evidence(e, node, rule, ta->name);
-		if (!err && (rule == DIFF_R_TAIL_SHRINK_UNUSED || rule == DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE))
-			err = last_evidence(e, &g.why);
-	}
-	/*
-	 * DWARF states an alignment only with DW_AT_alignment; otherwise it is
-	 * inferred: members below their natural alignment prove packing (1),
-	 * members all at natural offsets give the largest member alignment,
-	 * although the struct may be packed as well (a packed epoll_event whose
-	 * members widen to 8 bytes each looks natural). Between a proven-packed
-	 * side and a natural-looking one the alignment is not known to have
-	 * changed; a real change of packing moves a member or changes the size,
-	 * which are reported on their own. BTF states no alignment at all: a
-	 * side read from a bootable image has every alignment inferred, so
-	 * against a DWARF side (where __aligned(32) is stated) nothing is
-	 * known to have changed; a real change moves a member or changes the
-	 * size there too.
-	 */
-	if (!err && ta->align > 0 && tb->align > 0 && ta->align != tb->align &&
-	    !((ta->flags ^ tb->flags) & KD_TYPE_PACKED) &&
-	    e->r->coverage[0].btf == e->r->coverage[1].btf) {
-		kd_buf_reset(&g.ov);
-		kd_buf_reset(&g.nv);
-		err = kd_buf_addf(&g.ov, "%" PRId64, ta->align);
-		if (!err)
-			err = kd_buf_addf(&g.nv, "%" PRId64, tb->align);
-		if (!err)
-			err = align_rule(&g, &rule);
-		if (!err)
-			err = dt_emit(e, node, DIFF_K_TYPE_ALIGN, rule, e->nodes[node].display,
-				   g.ov.s, g.nv.s, NULL);
-		if (!err)
-			err = dt_struct_fact_evidence(e, node, rule, ta->name);
-		if (!err && rule == DIFF_R_TYPE_ALIGN_MESSAGE)
-			err = last_evidence(e, &g.why);
-		if (!err && rule == DIFF_R_TYPE_ALIGN_UNEMBEDDED)
-			err = diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_LAYOUT,
-					    "no type of either kernel (DWARF and header views) embeds %s"
-					    " or an array of it: it crosses as the bytes behind a pointer",
-					    e->nodes[node].display);
-	}
-out:
-	free(g.l[0].v);
-	free(g.l[1].v);
-	free(g.old_map);
-	free(g.kept_map);
-	free(g.reserved_map);
-	free(g.unused_map);
-	kd_buf_release(&g.why);
-	kd_buf_release(&g.subj);
-	kd_buf_release(&g.ov);
-	kd_buf_release(&g.nv);
+					 0);
+	else if (!err)
+		err = compare_layouts(&g);
+	agg_release(&g);
 	return err;
 }

@@ -295,69 +295,52 @@ static const struct kd_constant *enum_end_marker(const struct diff_run *run,
 	return NULL;
 }
 
-static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *p,
-			  struct diff_judged *j)
+/* A constant the new headers lack: a set's value, a syscall number, a module's, an enumerator. */
+static int judge_removed(struct diff_run *run, const struct kdb_constant_pair *p,
+			 const struct diff_constant_fact *fact, struct diff_judged *j)
 {
-	const struct diff_contract *c = run->e.conf->contract;
-	const struct kd_constant *o = p->old, *n = p->new, *marker;
-	const char *name = o ? o->name : n->name, *what = NULL;
-	struct diff_constant_fact fact = { 0 };
-	struct kd_buf mod = KD_BUF_INIT;
-	enum diff_role role;
-	int ors, err;
+	const struct kd_constant *o = p->old;
+	const char *name = o->name;
+	int err;
 
-	if (c && c->constant)
-		c->constant(c->ctx, name, &fact);
-	if (!o)
-		return diff_judge(j, DIFF_R_CONSTANT_ADDED, DIFF_EV_LAYOUT, "%s", "the UAPI headers of both kernels");
-	if (!n) {
-		if (fact.set)
-			return diff_judge(j, DIFF_R_CONSTANT_REMOVED_SET_VALUE, DIFF_EV_CONTRACT,
-				     "%s:%d: %s is a value of %s (unknown values %s)", fact.set_where.file,
-				     fact.set_where.line, name, fact.set,
-				     fact.set_rejects ? "refused" : "ignored");
-		/* A syscall number: the kernels' own tables know better than the headers. */
-		err = nr_removed_rule(&run->nr, o, &j->rule, &j->text);
-		if (err) {
-			j->ev = DIFF_EV_KERNEL;
-			return err < 0 ? err : 0;
-		}
-		/* The code that answered it is gone with its modules. */
-		err = diff_modules_gone(run, o->file, name, true, &j->text);
-		if (err) {
-			j->rule = DIFF_R_CONSTANT_REMOVED_MODULE;
-			j->ev = DIFF_EV_KERNEL;
-			return err < 0 ? err : 0;
-		}
-		if (is_enumerator(o))
-			return enumerator_removed(run, p, j);
-		return diff_judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
-			     "%s is in %s of the old headers only; the contract lists it in no set",
-			     name, o->file ? o->file : "a header");
+	if (fact->set)
+		return diff_judge(j, DIFF_R_CONSTANT_REMOVED_SET_VALUE, DIFF_EV_CONTRACT,
+			     "%s:%d: %s is a value of %s (unknown values %s)", fact->set_where.file,
+			     fact->set_where.line, name, fact->set,
+			     fact->set_rejects ? "refused" : "ignored");
+	/* A syscall number: the kernels' own tables know better than the headers. */
+	err = nr_removed_rule(&run->nr, o, &j->rule, &j->text);
+	if (err) {
+		j->ev = DIFF_EV_KERNEL;
+		return err < 0 ? err : 0;
 	}
-	/* The same value, defined otherwise: the same thing to a program. */
-	if (o->value == n->value)
-		return diff_judge(j, is_enumerator(n) ? DIFF_R_CONSTANT_NOW_ENUMERATOR :
-				  DIFF_R_CONSTANT_NOW_MACRO, DIFF_EV_LAYOUT,
-				  "both headers give %s the value %s: %s defines it in the old, %s in the new",
-				  name, run->ov.s, o->file ? o->file : "a header",
-				  n->file ? n->file : "a header");
-	if (fact.role)
-		return diff_judge(j, role_rule(fact.role, name, o, n), DIFF_EV_CONTRACT, "%s:%d: %s: %s",
-			     fact.role_where.file, fact.role_where.line, name, role_names[fact.role]);
-	if (fact.set)
-		return diff_judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
-			     fact.set_where.file, fact.set_where.line, name, fact.set);
-	/* A header whose ioctls no code of the old kernel served. */
-	if (diff_header_unbuilt(run, o->file, &mod)) {
-		err = diff_judge(j, DIFF_R_CONSTANT_VALUE_UNBUILT, DIFF_EV_KERNEL,
-			    "no binary of the old kernel (vmlinux and %zu modules) defines a type of"
-			    " %s's ioctls: nothing in it was served", run->k.nr_modules[0], o->file);
-		kd_buf_release(&mod);
-		return err;
+	/* The code that answered it is gone with its modules. */
+	err = diff_modules_gone(run, o->file, name, true, &j->text);
+	if (err) {
+		j->rule = DIFF_R_CONSTANT_REMOVED_MODULE;
+		j->ev = DIFF_EV_KERNEL;
+		return err < 0 ? err : 0;
 	}
-	kd_buf_release(&mod);
-	role = role_by_name(name, o->expr, &what);
+	if (is_enumerator(o))
+		return enumerator_removed(run, p, j);
+	return diff_judge(j, DIFF_R_CONSTANT_REMOVED, DIFF_EV_LAYOUT,
+		     "%s is in %s of the old headers only; the contract lists it in no set",
+		     name, o->file ? o->file : "a header");
+}
+
+/*
+ * A value changed that neither the contract nor the kernel's binaries
+ * judge: by the name's role, an end marker, an OR of values, else a plain
+ * value.
+ */
+static int judge_by_convention(struct diff_run *run, const struct kdb_constant_pair *p,
+			       struct diff_judged *j)
+{
+	const struct kd_constant *o = p->old, *n = p->new, *marker;
+	const char *name = o->name, *what = NULL;
+	enum diff_role role = role_by_name(name, o->expr, &what);
+	int ors;
+
 	if (role == DIFF_ROLE_RESERVED || role == DIFF_ROLE_MINIMUM || role == DIFF_ROLE_VERSION)
 		return diff_judge(j, role_rule(role, name, o, n), DIFF_EV_CONVENTION, "the name %s: %s",
 			     name, what);
@@ -380,6 +363,47 @@ static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *
 		return value_renamed(run, p, j);
 	return diff_judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_LAYOUT, "%s",
 		     "the UAPI headers of both kernels; no role known (contract, expression or name)");
+}
+
+static int judge_constant(struct diff_run *run, const struct kdb_constant_pair *p,
+			  struct diff_judged *j)
+{
+	const struct diff_contract *c = run->e.conf->contract;
+	const struct kd_constant *o = p->old, *n = p->new;
+	const char *name = o ? o->name : n->name;
+	struct diff_constant_fact fact = { 0 };
+	struct kd_buf mod = KD_BUF_INIT;
+	int err;
+
+	if (c && c->constant)
+		c->constant(c->ctx, name, &fact);
+	if (!o)
+		return diff_judge(j, DIFF_R_CONSTANT_ADDED, DIFF_EV_LAYOUT, "%s", "the UAPI headers of both kernels");
+	if (!n)
+		return judge_removed(run, p, &fact, j);
+	/* The same value, defined otherwise: the same thing to a program. */
+	if (o->value == n->value)
+		return diff_judge(j, is_enumerator(n) ? DIFF_R_CONSTANT_NOW_ENUMERATOR :
+				  DIFF_R_CONSTANT_NOW_MACRO, DIFF_EV_LAYOUT,
+				  "both headers give %s the value %s: %s defines it in the old, %s in the new",
+				  name, run->ov.s, o->file ? o->file : "a header",
+				  n->file ? n->file : "a header");
+	if (fact.role)
+		return diff_judge(j, role_rule(fact.role, name, o, n), DIFF_EV_CONTRACT, "%s:%d: %s: %s",
+			     fact.role_where.file, fact.role_where.line, name, role_names[fact.role]);
+	if (fact.set)
+		return diff_judge(j, DIFF_R_CONSTANT_VALUE, DIFF_EV_CONTRACT, "%s:%d: %s is a value of %s",
+			     fact.set_where.file, fact.set_where.line, name, fact.set);
+	/* A header whose ioctls no code of the old kernel served. */
+	if (diff_header_unbuilt(run, o->file, &mod)) {
+		err = diff_judge(j, DIFF_R_CONSTANT_VALUE_UNBUILT, DIFF_EV_KERNEL,
+			    "no binary of the old kernel (vmlinux and %zu modules) defines a type of"
+			    " %s's ioctls: nothing in it was served", run->k.nr_modules[0], o->file);
+		kd_buf_release(&mod);
+		return err;
+	}
+	kd_buf_release(&mod);
+	return judge_by_convention(run, p, j);
 }
 
 /*

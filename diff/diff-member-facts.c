@@ -247,14 +247,14 @@ enum diff_rule_id dt_padding_member_rule(const struct diff_engine *e, size_t nod
 	return DIFF_R_PADDING_MEMBER_REUSE_UNCONTRACTED;
 }
 
-int dt_meaning_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+int dt_meaning_evidence(struct diff_engine *e, size_t idx, size_t node, enum diff_rule_id rule,
 			const char *name, const struct diff_where *ow, const struct kd_buf *why)
 {
 	if (rule == DIFF_R_MEMBER_ADDED_UNREAD)
-		return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT, "%s",
+		return diff_evidence(e->r, idx, DIFF_EV_CONTRACT, "%s",
 				     why->s ? why->s : "");
 	if (rule == DIFF_R_PADDING_REUSE_OUT)
-		return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+		return diff_evidence(e->r, idx, DIFF_EV_CONTRACT,
 				     "%s:%d: %s.%s is output-only (out): the kernel writes it",
 				     ow->file ? ow->file : "contract", ow->line,
 				     e->nodes[node].display, name);
@@ -281,44 +281,44 @@ enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const s
 	return e->nodes[node].union_alt > 0 ? DIFF_R_TAIL_GROWTH_UNION : DIFF_R_TAIL_GROWTH_UNCONTRACTED;
 }
 
-/* The evidence of the last change, a growth of @type the contract calls prefix. */
-static int prefix_evidence(struct diff_engine *e, size_t node, const char *type)
+/* The evidence of change @idx, a growth of @type the contract calls prefix. */
+static int prefix_evidence(struct diff_engine *e, size_t idx, size_t node, const char *type)
 {
 	struct diff_where w = { NULL, 0 };
 
 	(void)dt_contract_prefix(e, type, &w);
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+	return diff_evidence(e->r, idx, DIFF_EV_CONTRACT,
 			     "%s:%d: %s is prefix: copied no further than the caller's length",
 			     w.file ? w.file : "contract", w.line, e->nodes[node].display);
 }
 
-/* The evidence of the last change, a growth of @type the contract calls whole. */
-static int whole_evidence(struct diff_engine *e, size_t node, const char *type)
+/* The evidence of change @idx, a growth of @type the contract calls whole. */
+static int whole_evidence(struct diff_engine *e, size_t idx, size_t node, const char *type)
 {
 	struct diff_where w = { NULL, 0 };
 
 	(void)contract_whole(e, type, &w);
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+	return diff_evidence(e->r, idx, DIFF_EV_CONTRACT,
 			     "%s:%d: %s is whole: copied at the kernel's size, whatever the caller's"
 			     " length", w.file ? w.file : "contract", w.line, e->nodes[node].display);
 }
 
-/* The evidence of the last change, a growth judged by the ioctls' size-tolerant family. */
-static int tolerant_evidence(struct diff_engine *e, size_t node)
+/* The evidence of change @idx, a growth judged by the ioctls' size-tolerant family. */
+static int tolerant_evidence(struct diff_engine *e, size_t idx, size_t node)
 {
-	return diff_evidence(e->r, e->r->nr_changes - 1, DIFF_EV_CONTRACT,
+	return diff_evidence(e->r, idx, DIFF_EV_CONTRACT,
 			     "every ioctl that passes %s is of a family the contract calls size tolerant",
 			     e->nodes[node].display);
 }
 
-int dt_struct_fact_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+int dt_struct_fact_evidence(struct diff_engine *e, size_t idx, size_t node, enum diff_rule_id rule,
 			    const char *type)
 {
 	switch (rule) {
-	case DIFF_R_TAIL_GROWTH_TOLERANT: return tolerant_evidence(e, node);
+	case DIFF_R_TAIL_GROWTH_TOLERANT: return tolerant_evidence(e, idx, node);
 	case DIFF_R_TAIL_GROWTH_PREFIX:
-	case DIFF_R_TYPE_ALIGN_PREFIX: return prefix_evidence(e, node, type);
-	case DIFF_R_TAIL_GROWTH_WHOLE: return whole_evidence(e, node, type);
+	case DIFF_R_TYPE_ALIGN_PREFIX: return prefix_evidence(e, idx, node, type);
+	case DIFF_R_TAIL_GROWTH_WHOLE: return whole_evidence(e, idx, node, type);
 	default: return 0;
 	}
 }

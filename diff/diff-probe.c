@@ -173,6 +173,41 @@ static int input_seen(struct pchanges *all, const char *call, const char *args)
 	return all->inputs[all->nr_inputs++] ? 0 : -ENOMEM;
 }
 
+/* The flag change of @group that the case of outcomes @o/@n under @rule joins, or NULL. */
+static struct pchange *flag_change(struct pchanges *all, const char *group, enum diff_rule_id rule,
+				   const char *o, const char *n)
+{
+	size_t i;
+
+	for (i = 0; i < all->n; i++)
+		if (all->v[i].flag && !strcmp(all->v[i].group, group) && all->v[i].rule == rule &&
+		    !strcmp(all->v[i].old_out, o) && !strcmp(all->v[i].new_out, n))
+			return &all->v[i];
+	return NULL;
+}
+
+/* @c's texts of case @p: the file systems when the sides' differ, the first case. */
+static int case_texts(struct pchange *c, const struct kdb_probe_pair *p)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	int err = 0;
+
+	if (fs_differ(p)) {
+		err = kd_buf_addf(&b, "the old kernel probed on %s, the new on %s", p->old_fs,
+				  p->new_fs);
+		c->fs = err ? NULL : kd_buf_detach(&b);
+		if (!err && !c->fs)
+			err = -ENOMEM;
+	}
+	kd_buf_reset(&b);
+	if (!err)
+		err = kd_buf_addf(&b, "%s(%s)%s%s", p->call, p->args ? p->args : "",
+				  p->what && *p->what ? ": " : "", p->what ? p->what : "");
+	c->first = err ? NULL : kd_buf_detach(&b);
+	kd_buf_release(&b);
+	return err;
+}
+
 static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 {
 	struct pchanges *all = ctx;
@@ -186,44 +221,30 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 			  : NULL;
 	char *group = group_of(p, id, &bit);
 	struct pchange *c = NULL;
-	size_t i;
 	int err;
 
 	if (!group)
 		return -ENOMEM;
 	/* The struct a case passes changed size: its outcome follows the struct, not the call. */
 	err = diff_probe_size_changed(all->run, p, &all->why, &resized);
-	if (err) {
-		free(group);
-		return err;
-	}
-	if (resized)
+	if (!err && resized)
 		rule = DIFF_R_PROBE_SIZE_CHANGED;
 	/*
 	 * One input, one change: an errno case that passes what a flag case
 	 * passes (the bit above a set's mask) says the same (flag cases come first).
 	 */
-	err = input_seen(all, p->call, p->args);
-	if (err) {
+	if (!err)
+		err = input_seen(all, p->call, p->args);
+	if (!err && bit)
+		c = flag_change(all, group, rule, o, n);
+	if (!err && !c)
+		err = KD_GROW(all->v, all->cap, all->n + 1);
+	if (err || c) {
 		free(group);
-		return err < 0 ? err : 0;
-	}
-	for (i = 0; bit && i < all->n; i++)
-		if (all->v[i].flag && !strcmp(all->v[i].group, group) &&
-		    all->v[i].rule == rule && !strcmp(all->v[i].old_out, o) &&
-		    !strcmp(all->v[i].new_out, n)) {
-			c = &all->v[i];
-			break;
-		}
-	if (c) {
-		free(group);
+		if (err)
+			return err < 0 ? err : 0;
 		c->n++;
 		return kd_buf_addf(&c->bits, ", %s", bit);
-	}
-	err = KD_GROW(all->v, all->cap, all->n + 1);
-	if (err) {
-		free(group);
-		return err;
 	}
 	c = &all->v[all->n++];
 	memset(c, 0, sizeof(*c));
@@ -239,24 +260,8 @@ static int on_pair(const struct kdb_probe_pair *p, void *ctx)
 	c->why = why && !resized ? kd_strdup(why) : NULL;
 	c->layout = resized ? kd_strdup(all->why.s) : NULL;
 	err = bit ? kd_buf_adds(&c->bits, bit) : 0;
-	if (!err && fs_differ(p)) {
-		struct kd_buf fs = KD_BUF_INIT;
-
-		err = kd_buf_addf(&fs, "the old kernel probed on %s, the new on %s", p->old_fs,
-				  p->new_fs);
-		c->fs = err ? NULL : kd_buf_detach(&fs);
-		kd_buf_release(&fs);
-		if (!err)
-			err = c->fs ? 0 : -ENOMEM;
-	}
-	if (!err) {
-		struct kd_buf first = KD_BUF_INIT;
-
-		err = kd_buf_addf(&first, "%s(%s)%s%s", p->call, p->args ? p->args : "",
-				  p->what && *p->what ? ": " : "", p->what ? p->what : "");
-		c->first = err ? NULL : kd_buf_detach(&first);
-		kd_buf_release(&first);
-	}
+	if (!err)
+		err = case_texts(c, p);
 	return err ? err : !c->id || !c->old_out || !c->new_out || !c->call ||
 			   (why && !resized && !c->why) || (resized && !c->layout) || !c->first ?
 			   -ENOMEM : 0;

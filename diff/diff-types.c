@@ -39,16 +39,19 @@ int64_t dt_bits_of(int64_t bytes)
 
 /* Add a change owned by @node. */
 int dt_emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
-		const char *subject, const char *old_value, const char *new_value, const char *note)
+		const char *subject, const char *old_value, const char *new_value, const char *note,
+		size_t *idx)
 {
-	size_t idx;
+	size_t i;
 	int err;
 
 	err = diff_add(e->r, &(struct diff_new){ .rule = rule, .kind = kind, .in = DIFF_CAT_TYPE,
 					      .name = e->nodes[node].display, .subject = subject,
 					      .old_value = old_value, .new_value = new_value,
-					      .note = note }, &idx);
-	return err ? err : dt_own(e, node, idx);
+					      .note = note }, &i);
+	if (!err && idx)
+		*idx = i;
+	return err ? err : dt_own(e, node, i);
 }
 
 static const char *kind_tag(enum kd_kind k)
@@ -157,6 +160,80 @@ static enum diff_rule_id slot_rule(enum slot_kind sk)
 	}
 }
 
+/* Arrays @ta/@tb of one element type: the rule of their bounds' change (SLOT_* @flags); *@kind. */
+static enum diff_rule_id array_bound_rule(const struct kd_type *ta, const struct kd_type *tb,
+					  unsigned flags, enum diff_kind *kind)
+{
+	bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
+
+	*kind = flex_a || flex_b ? DIFF_K_TYPE_ARRAY_FLEXIBLE : DIFF_K_TYPE_ARRAY_BOUND;
+	if (flex_a && flex_b)
+		return DIFF_R_ARRAY_FLEXIBLE_SPELLING;
+	if ((flags & SLOT_LAST_SAME_SIZE) && ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
+		return DIFF_R_ARRAY_ONE_ELEMENT;
+	if ((flags & SLOT_LAST_MESSAGE) && ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
+		return DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE;
+	if ((flags & SLOT_LOST_UNUSED) && !flex_a && !flex_b && tb->count < ta->count)
+		return DIFF_R_ARRAY_SHRINK_UNUSED;
+	return DIFF_R_ARRAY_BOUND;
+}
+
+/*
+ * Through pointers and arrays alike, do @ta/@tb reach aggregates of one
+ * name and another kind (struct X -> union X, or anonymous ones)? Then
+ * their node reports type.kind, not the slot.
+ */
+static bool kind_changed_below(const struct diff_engine *e, const struct kd_type *ta,
+			       const struct kd_type *tb)
+{
+	const struct kd_type *ca = ta, *cb = tb;
+	int hops = 0;
+
+	while (ca && cb && ca->kind == cb->kind && hops++ < KD_TYPE_MAX_HOPS &&
+	       (ca->kind == KD_KIND_POINTER || ca->kind == KD_KIND_ARRAY)) {
+		ca = tgraph_strip(&e->g[0], ca->ref);
+		cb = tgraph_strip(&e->g[1], cb->ref);
+	}
+	return ca && cb && dt_same_name(ca->name, cb->name) && ca->kind != cb->kind &&
+	       (ca->kind == KD_KIND_STRUCT || ca->kind == KD_KIND_UNION) &&
+	       (cb->kind == KD_KIND_STRUCT || cb->kind == KD_KIND_UNION);
+}
+
+/*
+ * The rule (and *@kind) of slot types @a/@b that are spelled differently,
+ * *@rule the slot's own rule until a closer one says the same bytes
+ * otherwise. False: the slot reports nothing (kind_changed_below()).
+ */
+static bool changed_rule(const struct diff_engine *e, int64_t a, int64_t b, unsigned flags,
+			 enum diff_kind *kind, enum diff_rule_id *rule)
+{
+	const struct kd_type *ta = tgraph_strip(&e->g[0], a), *tb = tgraph_strip(&e->g[1], b);
+	bool arrays = ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY;
+
+	if (dt_equivalent(e->g, a, b)) {
+		*rule = DIFF_R_TYPE_SPELLING;
+	} else if (ta && tb && ta->kind == KD_KIND_POINTER && tb->kind == KD_KIND_POINTER &&
+		   !tgraph_strip(&e->g[0], ta->ref) != !tgraph_strip(&e->g[1], tb->ref)) {
+		*rule = DIFF_R_POINTEE_VOID;	/* int * -> void *: the same pointer, no size said */
+	} else if (dt_sign_only(e->g, a, b)) {
+		*rule = DIFF_R_INTEGER_SIGNEDNESS;	/* unsigned int -> int: the same bytes */
+	} else if (dt_wrapped(e->g, a, b)) {
+		*rule = DIFF_R_TYPE_WRAPPED;		/* guid_t -> __u8[16] */
+	} else if (dt_enum_renamed(ta, tb)) {
+		*rule = DIFF_R_ENUM_RENAMED;
+	} else if (arrays && ta->count <= 0 && tb->count <= 0 &&
+		   !dt_equivalent(e->g, ta->ref, tb->ref)) {
+		/* __u64 buf[] -> __u8 buf[]: no storage either way, the bytes are the same. */
+		*kind = DIFF_K_TYPE_ARRAY_FLEXIBLE;
+		*rule = DIFF_R_ARRAY_FLEXIBLE_ELEMENT;
+	} else if (arrays && dt_equivalent(e->g, ta->ref, tb->ref)) {
+		*rule = array_bound_rule(ta, tb, flags, kind);
+	} else if (kind_changed_below(e, ta, tb)) {
+		return false;
+	}
+	return true;
+}
+
 /*
  * Slot comparison; with @reserved, reserved-reuse replaces breaking rules (a
  * reserved member's reuse). SLOT_LAST_SAME_SIZE in @flags: a one-element array there is the
@@ -167,7 +244,6 @@ int dt_slot_with(struct diff_engine *e, size_t owner, enum slot_kind sk, const c
 		unsigned flags)
 {
 	struct kd_buf *sa = &e->scratch[0], *sb = &e->scratch[1], note = KD_BUF_INIT;
-	const struct kd_type *ta, *tb;
 	enum diff_category cat = sk == SLOT_PARAM || sk == SLOT_RETURN ? DIFF_CAT_SYSCALL :
 				 sk == SLOT_IOCTL_ARG ? DIFF_CAT_IOCTL : DIFF_CAT_TYPE;
 	enum diff_kind kind = slot_kind_id(sk);
@@ -181,58 +257,8 @@ int dt_slot_with(struct diff_engine *e, size_t owner, enum slot_kind sk, const c
 	err = tgraph_spell(&e->g[0], a, sa);
 	if (!err)
 		err = tgraph_spell(&e->g[1], b, sb);
-	if (err || !strcmp(sa->s, sb->s))
+	if (err || !strcmp(sa->s, sb->s) || !changed_rule(e, a, b, flags, &kind, &rule))
 		goto follow;
-	ta = tgraph_strip(&e->g[0], a);
-	tb = tgraph_strip(&e->g[1], b);
-	if (dt_equivalent(e->g, a, b)) {
-		rule = DIFF_R_TYPE_SPELLING;
-	} else if (ta && tb && ta->kind == KD_KIND_POINTER && tb->kind == KD_KIND_POINTER &&
-		   !tgraph_strip(&e->g[0], ta->ref) != !tgraph_strip(&e->g[1], tb->ref)) {
-		rule = DIFF_R_POINTEE_VOID;	/* int * -> void *: the same pointer, no size said */
-	} else if (dt_sign_only(e->g, a, b)) {
-		rule = DIFF_R_INTEGER_SIGNEDNESS;	/* unsigned int -> int: the same bytes */
-	} else if (dt_wrapped(e->g, a, b)) {
-		rule = DIFF_R_TYPE_WRAPPED;		/* guid_t -> __u8[16] */
-	} else if (dt_enum_renamed(ta, tb)) {
-		rule = DIFF_R_ENUM_RENAMED;
-	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
-		   ta->count <= 0 && tb->count <= 0 && !dt_equivalent(e->g, ta->ref, tb->ref)) {
-		/* __u64 buf[] -> __u8 buf[]: no storage either way, the bytes are the same. */
-		kind = DIFF_K_TYPE_ARRAY_FLEXIBLE;
-		rule = DIFF_R_ARRAY_FLEXIBLE_ELEMENT;
-	} else if (ta && tb && ta->kind == KD_KIND_ARRAY && tb->kind == KD_KIND_ARRAY &&
-		   dt_equivalent(e->g, ta->ref, tb->ref)) {
-		bool flex_a = ta->count <= 0, flex_b = tb->count <= 0;
-
-		kind = flex_a || flex_b ? DIFF_K_TYPE_ARRAY_FLEXIBLE : DIFF_K_TYPE_ARRAY_BOUND;
-		if (flex_a && flex_b)
-			rule = DIFF_R_ARRAY_FLEXIBLE_SPELLING;
-		else if ((flags & SLOT_LAST_SAME_SIZE) &&
-			 ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
-			rule = DIFF_R_ARRAY_ONE_ELEMENT;
-		else if ((flags & SLOT_LAST_MESSAGE) &&
-			 ((flex_a && tb->count == 1) || (flex_b && ta->count == 1)))
-			rule = DIFF_R_ARRAY_ONE_ELEMENT_MESSAGE;
-		else if ((flags & SLOT_LOST_UNUSED) && !flex_a && !flex_b && tb->count < ta->count)
-			rule = DIFF_R_ARRAY_SHRINK_UNUSED;
-		else
-			rule = DIFF_R_ARRAY_BOUND;
-	} else {
-		const struct kd_type *ca = ta, *cb = tb;
-		int hops = 0;
-
-		while (ca && cb && ca->kind == cb->kind && hops++ < KD_TYPE_MAX_HOPS &&
-		       (ca->kind == KD_KIND_POINTER || ca->kind == KD_KIND_ARRAY)) {
-			ca = tgraph_strip(&e->g[0], ca->ref);
-			cb = tgraph_strip(&e->g[1], cb->ref);
-		}
-		/* struct X -> union X (or anonymous ones): the node reports type.kind. */
-		if (ca && cb && dt_same_name(ca->name, cb->name) && ca->kind != cb->kind &&
-		    (ca->kind == KD_KIND_STRUCT || ca->kind == KD_KIND_UNION) &&
-		    (cb->kind == KD_KIND_STRUCT || cb->kind == KD_KIND_UNION))
-			goto follow;
-	}
 	za = tgraph_size(&e->g[0], a);
 	zb = tgraph_size(&e->g[1], b);
 	if (za != zb)
@@ -289,7 +315,8 @@ static int compare_func(struct diff_engine *e, size_t node, const struct kd_type
 		if (!err)
 			err = kd_buf_addf(&nv, "%zu", tb->nr_members);
 		if (!err)
-			err = dt_emit(e, node, DIFF_K_TYPE_FUNC_PARAMS, DIFF_R_FUNC_SIGNATURE, disp, ov.s, nv.s, NULL);
+			err = dt_emit(e, node, DIFF_K_TYPE_FUNC_PARAMS, DIFF_R_FUNC_SIGNATURE, disp, ov.s, nv.s, NULL,
+				      NULL);
 	}
 	for (i = 0; !err && i < ta->nr_members && i < tb->nr_members; i++) {
 		kd_buf_reset(&subj);
@@ -333,7 +360,7 @@ int dt_compare_node(struct diff_engine *e, size_t node)
 			    ta->size == tb->size && st->nr_members == 1 && st->members[0].offset == 0;
 
 		err = dt_emit(e, node, DIFF_K_TYPE_KIND, same ? DIFF_R_TYPE_KIND_LAYOUT : DIFF_R_TYPE_KIND,
-			   disp, kd_kind_name(ta->kind), kd_kind_name(tb->kind), NULL);
+			   disp, kd_kind_name(ta->kind), kd_kind_name(tb->kind), NULL, NULL);
 		if (err || !same || ((ta->flags | tb->flags) & KD_TYPE_DECLARATION))
 			return err;
 		return dt_compare_aggregate(e, node, ta, tb);

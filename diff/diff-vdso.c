@@ -30,21 +30,22 @@ static bool skipped(const struct vdso_diff *v, const char *abi)
 	return only && strcmp(only, abi);
 }
 
-static int change(struct vdso_diff *v, enum diff_rule_id rule, const char *ov, const char *nv)
+/* *@idx (may be NULL): the change's index (diff_add()). */
+static int change(struct vdso_diff *v, enum diff_rule_id rule, const char *ov, const char *nv,
+		  size_t *idx)
 {
 	return diff_add(v->run->e.r, &(struct diff_new){ .rule = rule, .name = v->name.s,
-			.subject = v->subj.s, .old_value = ov, .new_value = nv }, NULL);
+			.subject = v->subj.s, .old_value = ov, .new_value = nv }, idx);
 }
 
 /*
  * Only processes of @abi map its image: its loss breaks those alone. When
  * the new kernel lacks the whole ABI, the image goes with its syscalls:
- * one finding (diff-abi.c).
+ * one finding (diff-abi.c). *@idx: the change's index.
  */
-static int image_removed(struct vdso_diff *v, const char *abi)
+static int image_removed(struct vdso_diff *v, const char *abi, size_t *idx)
 {
 	struct diff_result *r = v->run->e.r;
-	size_t idx;
 	int err;
 
 	kd_buf_reset(&v->nv);
@@ -52,21 +53,22 @@ static int image_removed(struct vdso_diff *v, const char *abi)
 	if (!err)
 		err = diff_add(r, &(struct diff_new){ .rule = DIFF_R_VDSO_IMAGE_REMOVED,
 				.name = v->name.s, .subject = v->subj.s, .old_value = v->ov.s,
-				.note = v->nv.s }, &idx);
+				.note = v->nv.s }, idx);
 	if (!err && diff_abi_lone(v->run, 0, abi, false)) {
 		err = diff_abi_cause(&v->nv, abi);
 		if (!err)
-			err = diff_cause(r, idx, v->nv.s);
+			err = diff_cause(r, *idx, v->nv.s);
 	}
 	return err;
 }
 
 /*
- * The last change, a removal, is of what the contract promises (@name at
+ * Change @idx, a removal, is of what the contract promises (@name at
  * @node in @abi's vDSO; @name NULL: the image): its line is the evidence.
  * 1 when the contract says so, 0 when not, or a negative code.
  */
-static int promised(struct vdso_diff *v, const char *abi, const char *name, const char *node)
+static int promised(struct vdso_diff *v, size_t idx, const char *abi, const char *name,
+		    const char *node)
 {
 	const struct diff_contract *c = v->run->e.conf->contract;
 	struct diff_where w = { NULL, 0 };
@@ -76,11 +78,11 @@ static int promised(struct vdso_diff *v, const char *abi, const char *name, cons
 	if (!c || !c->vdso_promise || !c->vdso_promise(c->ctx, abi, name, node, &w))
 		return 0;
 	if (!name)
-		err = diff_evidence(r, r->nr_changes - 1, DIFF_EV_CONTRACT,
+		err = diff_evidence(r, idx, DIFF_EV_CONTRACT,
 				    "%s:%d: the contract promises a vDSO to %s processes",
 				    w.file ? w.file : "contract", w.line, abi);
 	else
-		err = diff_evidence(r, r->nr_changes - 1, DIFF_EV_CONTRACT,
+		err = diff_evidence(r, idx, DIFF_EV_CONTRACT,
 				    "%s:%d: the contract promises %s@%s in the %s vDSO",
 				    w.file ? w.file : "contract", w.line, name, node, abi);
 	return err ? err : 1;
@@ -97,6 +99,7 @@ static int on_image(const char *abi, const struct kd_vdso_image *o, const struct
 		    void *ctx)
 {
 	struct vdso_diff *v = ctx;
+	size_t idx;
 	int err;
 
 	if (skipped(v, abi))
@@ -109,16 +112,16 @@ static int on_image(const char *abi, const struct kd_vdso_image *o, const struct
 	if (err)
 		return err;
 	if (!n) {
-		err = image_text(&v->ov, o) ? -ENOMEM : image_removed(v, abi);
-		return err ? err : promised(v, abi, NULL, NULL) < 0 ? -ENOMEM : 0;
+		err = image_text(&v->ov, o) ? -ENOMEM : image_removed(v, abi, &idx);
+		return err ? err : promised(v, idx, abi, NULL, NULL) < 0 ? -ENOMEM : 0;
 	}
 	if (!o)
 		return image_text(&v->nv, n) ? -ENOMEM :
-		       change(v, DIFF_R_VDSO_IMAGE_ADDED, NULL, v->nv.s);
+		       change(v, DIFF_R_VDSO_IMAGE_ADDED, NULL, v->nv.s, NULL);
 	if ((o->soname == NULL) != (n->soname == NULL) ||
 	    (o->soname && strcmp(o->soname, n->soname)))
 		return change(v, DIFF_R_VDSO_SONAME, o->soname ? o->soname : "(none)",
-			      n->soname ? n->soname : "(none)");
+			      n->soname ? n->soname : "(none)", NULL);
 	return 0;
 }
 
@@ -138,12 +141,12 @@ static bool has_node(const char *list, const char *node, size_t len)
 	}
 }
 
-/* promised() for node @node (@len bytes) of @p's name. */
-static int promised_node(struct vdso_diff *v, const struct kdb_vdso_pair *p, const char *node,
-			 size_t len)
+/* promised() of change @idx for node @node (@len bytes) of @p's name. */
+static int promised_node(struct vdso_diff *v, size_t idx, const struct kdb_vdso_pair *p,
+			 const char *node, size_t len)
 {
 	kd_buf_reset(&v->nv);
-	return kd_buf_add(&v->nv, node, len) ? -ENOMEM : promised(v, p->abi, p->name, v->nv.s);
+	return kd_buf_add(&v->nv, node, len) ? -ENOMEM : promised(v, idx, p->abi, p->name, v->nv.s);
 }
 
 /*
@@ -157,16 +160,16 @@ static int per_node(struct vdso_diff *v, const struct kdb_vdso_pair *p, enum dif
 	int count = 0, err;
 
 	for (;;) {
-		size_t n = strcspn(q, " ");
+		size_t n = strcspn(q, " "), idx;
 
 		if (!other || !has_node(other, q, n)) {
 			kd_buf_reset(&v->subj);
 			err = kd_buf_addf(&v->subj, "%s%s%.*s (%s)", p->name, n ? "@" : "", (int)n, q,
 					  p->abi);
 			if (!err)
-				err = change(v, rule, ov, nv);
+				err = change(v, rule, ov, nv, &idx);
 			if (!err && rule == DIFF_R_VDSO_SYMBOL_REMOVED && n)
-				err = promised_node(v, p, q, n) < 0 ? -ENOMEM : 0;
+				err = promised_node(v, idx, p, q, n) < 0 ? -ENOMEM : 0;
 			if (err)
 				return err;
 			count++;
@@ -192,8 +195,8 @@ static int nodes_lost(const char *old, const char *new)
 	}
 }
 
-/* The last change, @p's name off nodes it had: the first lost node the contract promises. */
-static int promised_lost(struct vdso_diff *v, const struct kdb_vdso_pair *p)
+/* Change @idx, @p's name off nodes it had: the first lost node the contract promises. */
+static int promised_lost(struct vdso_diff *v, size_t idx, const struct kdb_vdso_pair *p)
 {
 	const char *q = p->old_versions;
 
@@ -202,7 +205,7 @@ static int promised_lost(struct vdso_diff *v, const struct kdb_vdso_pair *p)
 		int rc = 0;
 
 		if (n && !has_node(p->new_versions, q, n))
-			rc = promised_node(v, p, q, n);
+			rc = promised_node(v, idx, p, q, n);
 		if (rc || !q[n])
 			return rc < 0 ? rc : 0;
 		q += n + 1;
@@ -212,6 +215,7 @@ static int promised_lost(struct vdso_diff *v, const struct kdb_vdso_pair *p)
 static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 {
 	struct vdso_diff *v = ctx;
+	size_t idx;
 	int err, lost;
 
 	if (skipped(v, p->abi))
@@ -231,9 +235,9 @@ static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 	if (kd_buf_addf(&v->subj, "%s (%s)", p->name, p->abi))
 		return -ENOMEM;
 	if (lost)
-		err = change(v, DIFF_R_VDSO_SYMBOL_VERSION, p->old_versions, p->new_versions);
+		err = change(v, DIFF_R_VDSO_SYMBOL_VERSION, p->old_versions, p->new_versions, &idx);
 	if (lost && !err)
-		err = promised_lost(v, p);
+		err = promised_lost(v, idx, p);
 	else if (!lost)
 		err = per_node(v, p, DIFF_R_VDSO_SYMBOL_ADDED, p->new_versions, p->old_versions, NULL,
 			       p->new_attrs);
@@ -249,7 +253,7 @@ static int on_symbol(const struct kdb_vdso_pair *p, void *ctx)
 		kd_buf_reset(&v->subj);
 		err = kd_buf_addf(&v->subj, "%s (%s)", p->name, p->abi);
 		if (!err)
-			err = change(v, DIFF_R_VDSO_SYMBOL_BINDING, p->old_attrs, p->new_attrs);
+			err = change(v, DIFF_R_VDSO_SYMBOL_BINDING, p->old_attrs, p->new_attrs, NULL);
 	}
 	return err < 0 ? err : 0;
 }

@@ -77,36 +77,18 @@ static int check_same_arch(const struct diff_result *r)
 	return -KD_EUSAGE;
 }
 
-int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
-	      struct diff_result **out)
+/* Both kernels' metadata, types, binary facts and modules, before the DBs are attached. */
+static int load_sides(struct diff_run *run)
 {
-	static const struct diff_conf no_conf;
-	struct diff_run run = { .db = { old, new }, .subj = KD_BUF_INIT, .ov = KD_BUF_INIT,
-			   .nv = KD_BUF_INIT };
-	struct diff_result *r;
-	bool attached = false;
+	const struct diff_conf *conf = run->e.conf;
+	struct kdb *old = run->db[0], *new = run->db[1];
+	struct diff_result *r = run->e.r;
 	int err;
 
-	*out = NULL;
-	if (!conf)
-		conf = &no_conf;
-	r = kd_calloc(1, sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	run.e.r = r;
-	run.e.conf = conf;
-	run.e.new_db = new;
-	run.e.old_db = old;
-	run.e.scratch[0] = (struct kd_buf)KD_BUF_INIT;
-	run.e.scratch[1] = (struct kd_buf)KD_BUF_INIT;
 	r->has_contract = conf->contract != NULL;
-	if (conf->contract && conf->contract->source) {
-		r->contract_source = kd_strdup(conf->contract->source);
-		if (!r->contract_source) {
-			err = -ENOMEM;
-			goto out;
-		}
-	}
+	if (conf->contract && conf->contract->source &&
+	    !(r->contract_source = kd_strdup(conf->contract->source)))
+		return -ENOMEM;
 	err = load_meta(old, conf->input[0], conf->release[0], &r->meta[0]);
 	if (!err)
 		err = load_meta(new, conf->input[1], conf->release[1], &r->meta[1]);
@@ -115,83 +97,129 @@ int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
 	if (!err)
 		err = headers_only(old, new, &r->headers_only);
 	if (!err)
-		nr_tables_init(&run.nr, old, new, r->meta[1].arch);
+		nr_tables_init(&run->nr, old, new, r->meta[1].arch);
 	if (!err)
-		err = kdb__load_types(old, &run.e.g[0].types, &run.e.g[0].nr);
+		err = kdb__load_types(old, &run->e.g[0].types, &run->e.g[0].nr);
 	if (!err)
-		err = kdb__load_types(new, &run.e.g[1].types, &run.e.g[1].nr);
+		err = kdb__load_types(new, &run->e.g[1].types, &run->e.g[1].nr);
 	if (!err)
-		err = diff_facts_load(&run);
-	if (!err)
-		err = diff_modules_load(&run);
-	if (!err)
-		err = kdb__attach_other(old, new);
-	if (err)
-		goto out;
-	attached = true;
-	/* Only what both sides cover (diff-coverage.c). */
-	diff_coverage_load(r, old, new);
-	err = diff_abis_load(&run);
+		err = diff_facts_load(run);
+	return err ? err : diff_modules_load(run);
+}
+
+/* The rows of db/'s joins, category by category, to the comparisons. */
+static int compare_rows(struct diff_run *run)
+{
+	struct diff_result *r = run->e.r;
+	struct kdb *old = run->db[0];
+	int err = diff_abis_load(run);
+
 	if (!err && diff_result__compared(r, DIFF_CAT_SYSCALL, NULL)) {
-		err = kdb__diff_syscalls(old, conf->abi, diff_on_syscall, &run);
+		err = kdb__diff_syscalls(old, run->e.conf->abi, diff_on_syscall, run);
 		if (!err)
-			err = diff_abis_changes(&run);
+			err = diff_abis_changes(run);
 	}
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
-		err = kdb__diff_ioctls(old, diff_on_ioctl, &run);
+		err = kdb__diff_ioctls(old, diff_on_ioctl, run);
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
-		err = kdb__diff_ioctl_families(old, diff_on_ioctl_family, &run);
+		err = kdb__diff_ioctl_families(old, diff_on_ioctl_family, run);
 	/* The same headers as i386 programs compile them, when both sides have that view. */
 	if (!err && diff_result__compared(r, DIFF_CAT_IOCTL, NULL))
-		err = diff_ia32(&run);
+		err = diff_ia32(run);
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
-		err = kdb__diff_constants(old, diff_on_constant, &run);
+		err = kdb__diff_constants(old, diff_on_constant, run);
 	/* Before the impacts: the vDSO's signatures reach types too. */
 	if (!err && diff_result__compared(r, DIFF_CAT_VDSO, NULL))
-		err = diff_vdso(&run);
+		err = diff_vdso(run);
 	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL))
-		err = diff_modules_unserved_headers(&run);
+		err = diff_modules_unserved_headers(run);
+	return err;
+}
+
+/* The passes that need every root compared first; then the result sorted. */
+static int after_roots(struct diff_run *run)
+{
+	struct diff_result *r = run->e.r;
+	int err;
+
 	/*
 	 * Both sides' headers: their types too, those no syscall or ioctl
 	 * reaches included (diff-header-types.c, RULES.md "How types are
 	 * matched"); then every type change's impacts.
 	 */
-	if (!err && diff_result__compared(r, DIFF_CAT_CONSTANT, NULL)) {
-		err = diff_header_types(&run);
+	if (diff_result__compared(r, DIFF_CAT_CONSTANT, NULL)) {
+		err = diff_header_types(run);
 		if (!err)
-			err = diff_header_lost(&run);
-	} else if (!err) {
-		err = dt_compare_pending(&run.e);
+			err = diff_header_lost(run);
+	} else {
+		err = dt_compare_pending(&run->e);
 		if (!err)
-			err = dt_impacts(&run.e);
+			err = dt_impacts(&run->e);
 	}
 	/* Two header trees: no DWARF, the default names the one source. */
 	if (!err && !r->headers_only)
-		err = diff_layout_sources(&run, diff_default_evidence(DIFF_CAT_TYPE));
+		err = diff_layout_sources(run, diff_default_evidence(DIFF_CAT_TYPE));
 	if (!err)
-		err = diff_header_kernel(r, old, &run.e.g[0], new, &run.e.g[1]);
+		err = diff_header_kernel(r, run->db[0], &run->e.g[0], run->db[1], &run->e.g[1]);
 	if (!err)
-		err = diff_probe(&run);	/* observed: both kernels' probe results */
+		err = diff_probe(run);	/* observed: both kernels' probe results */
 	if (!err)
-		err = diff_contract_changes(r, conf);	/* two contract versions */
+		err = diff_contract_changes(r, run->e.conf);	/* two contract versions */
 	if (!err)
-		err = diff_modules_finish(&run);
+		err = diff_modules_finish(run);
 	if (!err)
 		diff_result_sort(r);
-out:
-	if (attached && kdb__detach_other(old) && !err)
-		err = -EIO;
-	dt_release(&run.e);
-	kdb__free_types(run.e.g[0].types, run.e.g[0].nr);
-	kdb__free_types(run.e.g[1].types, run.e.g[1].nr);
-	free(run.done);
-	diff_facts_release(&run.k);
-	diff_modules_release(&run.mods);
-	nr_tables_release(&run.nr);
-	diff_abis_release(&run.abis);
-	kd_buf_release(&run.subj);
-	kd_buf_release(&run.ov);
-	kd_buf_release(&run.nv);
+	return err;
+}
+
+/* What @run holds besides its result. */
+static void run_release(struct diff_run *run)
+{
+	dt_release(&run->e);
+	kdb__free_types(run->e.g[0].types, run->e.g[0].nr);
+	kdb__free_types(run->e.g[1].types, run->e.g[1].nr);
+	free(run->done);
+	diff_facts_release(&run->k);
+	diff_modules_release(&run->mods);
+	nr_tables_release(&run->nr);
+	diff_abis_release(&run->abis);
+	kd_buf_release(&run->subj);
+	kd_buf_release(&run->ov);
+	kd_buf_release(&run->nv);
+}
+
+int diff__run(struct kdb *old, struct kdb *new, const struct diff_conf *conf,
+	      struct diff_result **out)
+{
+	static const struct diff_conf no_conf;
+	struct diff_run run = { .db = { old, new }, .subj = KD_BUF_INIT, .ov = KD_BUF_INIT,
+			   .nv = KD_BUF_INIT };
+	struct diff_result *r;
+	int err;
+
+	*out = NULL;
+	r = kd_calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	run.e.r = r;
+	run.e.conf = conf ? conf : &no_conf;
+	run.e.new_db = new;
+	run.e.old_db = old;
+	run.e.scratch[0] = (struct kd_buf)KD_BUF_INIT;
+	run.e.scratch[1] = (struct kd_buf)KD_BUF_INIT;
+	err = load_sides(&run);
+	if (!err)
+		err = kdb__attach_other(old, new);
+	if (!err) {
+		/* Only what both sides cover (diff-coverage.c). */
+		diff_coverage_load(r, old, new);
+		err = compare_rows(&run);
+		if (!err)
+			err = after_roots(&run);
+		if (kdb__detach_other(old) && !err)
+			err = -EIO;
+	}
+	run_release(&run);
 	if (err) {
 		if (err == -ENOMEM)
 			kd_err("diff: out of memory");

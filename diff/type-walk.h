@@ -205,9 +205,10 @@ bool dt_wrapped(const struct tgraph *g, int64_t a, int64_t b);
 /* @bits and @bytes (as bits) clamped to [0, MAX_BIT]. */
 int64_t dt_clamp_bits(int64_t bits);
 int64_t dt_bits_of(int64_t bytes);
-/* Add a change owned by node @node (in the types category). */
+/* Add a change owned by node @node (in the types category); *@idx (may be NULL): its index. */
 int dt_emit(struct diff_engine *e, size_t node, enum diff_kind kind, enum diff_rule_id rule,
-	    const char *subject, const char *old_value, const char *new_value, const char *note);
+	    const char *subject, const char *old_value, const char *new_value, const char *note,
+	    size_t *idx);
 /* Follow @a/@b to the aggregates they lead to: their node, reached from @owner by @label. */
 int dt_descend(struct diff_engine *e, size_t owner, const char *label, int64_t a, int64_t b,
 	       unsigned flags);
@@ -308,22 +309,22 @@ enum diff_rule_id dt_padding_member_rule(const struct diff_engine *e, size_t nod
 					 const char *old_type, const char *new_type, const char *name,
 					 struct diff_where *out_where, struct kd_buf *why);
 /*
- * The contract's evidence of the last change, node @node's member @name,
- * when @rule (of dt_padding_member_rule() or an added member's) rests on
- * it: @ow the out line, @why dt_member_unread()'s text. 0 for other rules.
+ * The contract's evidence of change @idx, node @node's member @name, when
+ * @rule (of dt_padding_member_rule() or an added member's) rests on it:
+ * @ow the out line, @why dt_member_unread()'s text. 0 for other rules.
  */
-int dt_meaning_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+int dt_meaning_evidence(struct diff_engine *e, size_t idx, size_t node, enum diff_rule_id rule,
 			const char *name, const struct diff_where *ow, const struct kd_buf *why);
 /* Node @node's type @t is extensible: by the contract, or inherited when anonymous. */
 bool dt_node_extensible(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /* The rule of a growth at the tail of node @node's type @t. */
 enum diff_rule_id dt_tail_rule(const struct diff_engine *e, size_t node, const struct kd_type *t);
 /*
- * The evidence of the last change, node @node's (of @type), when @rule
- * rests on a fact of the whole struct: a size-tolerant argument, prefix,
- * whole. Nothing for another rule.
+ * The evidence of change @idx, node @node's (of @type), when @rule rests
+ * on a fact of the whole struct: a size-tolerant argument, prefix, whole.
+ * Nothing for another rule.
  */
-int dt_struct_fact_evidence(struct diff_engine *e, size_t node, enum diff_rule_id rule,
+int dt_struct_fact_evidence(struct diff_engine *e, size_t idx, size_t node, enum diff_rule_id rule,
 			    const char *type);
 
 #endif

@@ -167,19 +167,157 @@ static int write_gaps(struct kdb *db, const struct xsyscalls *s, size_t from_fun
 	return err;
 }
 
+/* One bootable image's extraction: what extract_btf() holds from step to step. */
+struct bx {
+	const struct extract_conf *conf;
+	struct extract_stats *stats;
+	struct ioctl_types it;
+	struct header_job hj;
+	struct xsyscalls sys;
+	struct xtable xt;
+	struct type_sink *sink;
+	struct xbtf *b;
+	struct kelf *k;
+	struct kdb *db;
+	char *map, *vdir;
+	size_t from_func, from_meta;	/* signatures from BTF functions, from ftrace metadata */
+};
+
+/* The image's ELF with System.map's symbols; the header job; the syscall tables. */
+static int open_image(struct bx *x)
+{
+	const struct extract_conf *conf = x->conf;
+	int err = boot_image_open_elf(conf->vmlinux, x->map, &x->k);
+
+	if (!err)
+		err = kelf_load_system_map(x->k, x->map);
+	if (!err)
+		err = check_map(x->k, x->map);
+	/* The headers compile while BTF is read, as on the DWARF path. */
+	if (!err && conf->uapi_dir) {
+		err = ioctl_types__collect(&x->it, conf->uapi_dir, x->k->arch);
+		if (!err)
+			err = header_job__start(&x->hj, conf, x->k->arch);
+	}
+	if (!err)
+		err = xsyscalls_read_tables(&x->sys, x->k);
+	if (!err)	/* no DWARF: the dispatched ABIs' entry points by name */
+		err = xsyscalls_read_dispatchers(&x->sys, x->k, NULL);
+	if (!err)
+		mark_stubs(&x->sys);
+	return err;
+}
+
+/* The output DB, the type table (no DWARF), the BTF reader and the type sink. */
+static int open_output(struct bx *x)
+{
+	int err = kdb__create(x->conf->output, &x->db);
+
+	if (!err)
+		err = xtable_init(&x->xt, NULL, x->db, x->conf->vmlinux);
+	if (err)
+		return err;
+	xtable_detach_dwarf(&x->xt);	/* no DWARF: no source-file names to keep */
+	err = xbtf_new(x->k, &x->xt, &x->b);
+	return err ? err : type_sink_new(&x->sink);
+}
+
+/* The signatures and the types they and the headers reach, from BTF; settled and written. */
+static int write_layouts(struct bx *x)
+{
+	int64_t nr_types = 0;
+	int err;
+
+	if (x->conf->progress || x->conf->phases)
+		kd_progress("reading the syscall signatures of %s from BTF", x->conf->vmlinux);
+	err = xbtf_read_signatures(&x->sys, x->b, x->k, &x->from_func, &x->from_meta);
+	if (!err)
+		err = stub_funcs(&x->sys, x->b);
+	/* The ioctl argument types vmlinux defines, as the DWARF path finds them by name. */
+	if (!err && x->conf->uapi_dir) {
+		int found = xbtf_find_named(x->b, x->it.wanted, x->it.vm_found);
+
+		err = found < 0 ? found : 0;
+	}
+	if (!err)
+		err = xbtf_drain(x->b);
+	if (!err)
+		err = xt_complete(&x->xt);
+	if (!err)
+		err = xt_write(&x->xt, x->sink, &nr_types);
+	if (!err)
+		err = extract_write_origins(&x->xt, x->db);
+	if (!err)
+		err = xsyscalls_write(&x->sys, &x->xt, x->db);
+	x->stats->types = nr_types;
+	return err;
+}
+
+/* The constants and ioctls, the identity and what BTF cannot say, the vDSO. */
+static int write_rest(struct bx *x)
+{
+	const struct extract_conf *conf = x->conf;
+	int err = 0;
+
+	if (x->it.wanted) {
+		ioctl_types__resolve_vmlinux(&x->it, &x->xt);
+		err = extract_uapi(conf, x->k->arch, &x->it, &x->hj, x->db, x->sink, x->stats);
+	}
+	if (!err)
+		err = extract_write_identity(x->db, x->k, 0, conf->vmlinux);
+	if (!err)
+		err = kdb__set_meta(x->db, "input", "btf");
+	if (!err)
+		err = write_gaps(x->db, &x->sys, x->from_func, x->from_meta);
+	if (!err)
+		err = extract_boot_support(x->db, x->k);
+	/* The vDSO images are in the image's ELF as in vmlinux; their debug images where given. */
+	if (!err)
+		err = extract_vdso(x->db, x->k, conf->vmlinux, &x->stats->problems);
+	if (!err && !(err = extract__vdso_dir(conf, &x->vdir)) && x->vdir)
+		err = extract_vdso_dwarf(x->db, x->sink, x->vdir, x->k->arch, &x->stats->problems);
+	return err;
+}
+
+/* The 32-bit header view, the caller's last word, the commit; then the counts. */
+static int commit(struct bx *x)
+{
+	const struct extract_conf *conf = x->conf;
+	size_t i;
+	int err = 0;
+
+	if (conf->uapi_dir)
+		err = header_job__compat(&x->hj, x->db, x->sink, x->stats);
+	if (!err && conf->before_commit)
+		err = conf->before_commit(x->db, conf->before_commit_ctx);
+	if (!err)
+		err = kdb__commit(x->db);
+	if (err)
+		return err;
+	x->stats->syscalls = (int64_t)x->sys.nr_slots;
+	for (i = 0; i < x->sys.nr_funcs; i++)
+		x->stats->functions += x->sys.funcs[i].found;
+	x->stats->problems += x->xt.nr_problems;
+	return 0;
+}
+
+static void bx_release(struct bx *x)
+{
+	header_job__release(&x->hj);
+	ioctl_types__release(&x->it);
+	xbtf_free(x->b);
+	xtable_release(&x->xt);
+	type_sink_free(x->sink);
+	xsyscalls_release(&x->sys);
+	kdb__free(x->db);
+	kelf_close(x->k);
+	free(x->map);
+	free(x->vdir);
+}
+
 int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 {
-	struct ioctl_types it = { 0 };
-	struct header_job hj = { 0 };
-	struct xsyscalls sys = { 0 };
-	struct xtable xt = { 0 };
-	struct type_sink *sink = NULL;
-	struct xbtf *b = NULL;
-	struct kelf *k = NULL;
-	struct kdb *db = NULL;
-	char *map = NULL, *vdir = NULL;
-	size_t from_func = 0, from_meta = 0, i;
-	int64_t nr_types = 0;
+	struct bx x = { .conf = conf, .stats = stats };
 	int err;
 
 	memset(stats, 0, sizeof(*stats));
@@ -188,99 +326,18 @@ int extract_btf(const struct extract_conf *conf, struct extract_stats *stats)
 		       " extract the image with --uapi alone", conf->vmlinux);
 		return -KD_EUNSUPPORTED;
 	}
-	map = conf->system_map ? kd_strdup(conf->system_map) : find_system_map(conf->vmlinux);
-	if (!map)
+	x.map = conf->system_map ? kd_strdup(conf->system_map) : find_system_map(conf->vmlinux);
+	if (!x.map)
 		return conf->system_map ? -ENOMEM : -ENOENT;
-	err = boot_image_open_elf(conf->vmlinux, map, &k);
+	err = open_image(&x);
 	if (!err)
-		err = kelf_load_system_map(k, map);
+		err = open_output(&x);
 	if (!err)
-		err = check_map(k, map);
-	/* The headers compile while BTF is read, as on the DWARF path. */
-	if (!err && conf->uapi_dir) {
-		err = ioctl_types__collect(&it, conf->uapi_dir, k->arch);
-		if (!err)
-			err = header_job__start(&hj, conf, k->arch);
-	}
+		err = write_layouts(&x);
 	if (!err)
-		err = xsyscalls_read_tables(&sys, k);
-	if (!err)	/* no DWARF: the dispatched ABIs' entry points by name */
-		err = xsyscalls_read_dispatchers(&sys, k, NULL);
+		err = write_rest(&x);
 	if (!err)
-		mark_stubs(&sys);
-	if (!err)
-		err = kdb__create(conf->output, &db);
-	if (!err)
-		err = xtable_init(&xt, NULL, db, conf->vmlinux);
-	if (err)
-		goto out;
-	xtable_detach_dwarf(&xt);	/* no DWARF: no source-file names to keep */
-	err = xbtf_new(k, &xt, &b);
-	if (!err)
-		err = type_sink_new(&sink);
-	if (err)
-		goto out;
-	if (conf->progress || conf->phases)
-		kd_progress("reading the syscall signatures of %s from BTF", conf->vmlinux);
-	err = xbtf_read_signatures(&sys, b, k, &from_func, &from_meta);
-	if (!err)
-		err = stub_funcs(&sys, b);
-	/* The ioctl argument types vmlinux defines, as the DWARF path finds them by name. */
-	if (!err && conf->uapi_dir) {
-		int found = xbtf_find_named(b, it.wanted, it.vm_found);
-
-		err = found < 0 ? found : 0;
-	}
-	if (!err)
-		err = xbtf_drain(b);
-	if (!err)
-		err = xt_complete(&xt);
-	if (!err)
-		err = xt_write(&xt, sink, &nr_types);
-	if (!err)
-		err = extract_write_origins(&xt, db);
-	if (!err)
-		err = xsyscalls_write(&sys, &xt, db);
-	stats->types = nr_types;
-	if (!err && it.wanted) {
-		ioctl_types__resolve_vmlinux(&it, &xt);
-		err = extract_uapi(conf, k->arch, &it, &hj, db, sink, stats);
-	}
-	if (!err)
-		err = extract_write_identity(db, k, 0, conf->vmlinux);
-	if (!err)
-		err = kdb__set_meta(db, "input", "btf");
-	if (!err)
-		err = write_gaps(db, &sys, from_func, from_meta);
-	if (!err)
-		err = extract_boot_support(db, k);
-	/* The vDSO images are in the image's ELF as in vmlinux; their debug images where given. */
-	if (!err)
-		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
-	if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
-		err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
-	if (!err && conf->uapi_dir)
-		err = header_job__compat(&hj, db, sink, stats);
-	if (!err && conf->before_commit)
-		err = conf->before_commit(db, conf->before_commit_ctx);
-	if (!err)
-		err = kdb__commit(db);
-	if (err)
-		goto out;
-	stats->syscalls = (int64_t)sys.nr_slots;
-	for (i = 0; i < sys.nr_funcs; i++)
-		stats->functions += sys.funcs[i].found;
-	stats->problems += xt.nr_problems;
-out:
-	header_job__release(&hj);
-	ioctl_types__release(&it);
-	xbtf_free(b);
-	xtable_release(&xt);
-	type_sink_free(sink);
-	xsyscalls_release(&sys);
-	kdb__free(db);
-	kelf_close(k);
-	free(map);
-	free(vdir);
+		err = commit(&x);
+	bx_release(&x);
 	return err;
 }

@@ -233,20 +233,167 @@ int extract__vdso_dir(const struct extract_conf *conf, char **out)
 	return 0;
 }
 
+/* One vmlinux's extraction: what extract__run() holds from phase to phase. */
+struct kx {
+	const struct extract_conf *conf;
+	struct extract_stats *stats;
+	struct ioctl_types it;
+	struct header_job hj;
+	struct xsyscalls sys;
+	struct xtable xt;
+	struct kelf *k;
+	struct kdwarf *d;
+	struct kdb *db;
+	struct type_sink *sink;
+	char *vdir;
+};
+
+/* 1. The ELF and its syscall tables (fails fast on a non-kernel), then the DWARF's dispatchers. */
+static int open_kernel(struct kx *x)
+{
+	int err = kelf_open(x->conf->vmlinux, &x->k);
+
+	if (!err)
+		err = kelf_load_symbols(x->k);
+	if (!err)
+		err = xsyscalls_read_tables(&x->sys, x->k);
+	if (!err)
+		err = kdwarf_open(x->k, &x->d);
+	return err ? err : xsyscalls_read_dispatchers(&x->sys, x->k, x->d);
+}
+
+/* With --uapi, the types the headers' ioctls name and the header job; with --modules alone, none. */
+static int start_uapi(struct kx *x)
+{
+	const struct extract_conf *conf = x->conf;
+	int err;
+
+	if (conf->uapi_dir) {
+		err = ioctl_types__collect(&x->it, conf->uapi_dir, x->k->arch);
+		return err ? err : header_job__start(&x->hj, conf, x->k->arch);
+	}
+	if (!conf->modules_dir && !conf->modules_feed)
+		return 0;
+	kd_warn("%s: --modules without --uapi: no ioctl types to look for; modules are only"
+		" listed", conf->modules_feed ? conf->modules_feed->what : conf->modules_dir);
+	return name_set_new(&x->it.wanted);
+}
+
+/* The output DB, the type table over the DWARF and the sink the types go through. */
+static int open_output(struct kx *x)
+{
+	int err = kdb__create(x->conf->output, &x->db);
+
+	if (!err)
+		err = xtable_init(&x->xt, x->d, x->db, x->conf->vmlinux);
+	return err ? err : type_sink_new(&x->sink);
+}
+
+/* 2-3. The signatures and the types they and the headers reach, settled and written. */
+static int write_layouts(struct kx *x)
+{
+	const struct extract_conf *conf = x->conf;
+	bool modules = conf->modules_dir || conf->modules_feed;
+	int64_t nr_types = 0;
+	int err;
+
+	if (conf->progress || conf->phases)
+		kd_progress("reading the syscall signatures of %s", kd_path_short(conf->vmlinux, NULL));
+	err = xsyscalls_read_signatures(&x->sys, &x->xt, x->k);
+	if (!err && conf->uapi_dir)
+		err = ioctl_types__find_vmlinux(&x->it, &x->xt);
+	if (!err)
+		err = xt_complete(&x->xt);
+	if (!err)
+		err = xt_write(&x->xt, x->sink, &nr_types);
+	if (!err)
+		err = extract_write_origins(&x->xt, x->db);
+	if (!err && modules)
+		err = write_vmlinux_headers(x->d, x->db);
+	if (!err && modules)
+		err = write_vmlinux_fops(x->d, x->db);
+	if (!err)
+		err = xsyscalls_write(&x->sys, &x->xt, x->db);
+	x->stats->types = nr_types;
+	return err;
+}
+
+/* 4-5. The modules' types, the constants and ioctls; the identity. */
+static int write_uapi_identity(struct kx *x)
+{
+	int err = 0;
+
+	if (x->it.wanted) {
+		if (x->it.where)
+			ioctl_types__resolve_vmlinux(&x->it, &x->xt);
+		err = extract_uapi(x->conf, x->k->arch, &x->it, &x->hj, x->db, x->sink, x->stats);
+	}
+	if (!err)
+		err = extract_write_identity(x->db, x->k, x->d->version, x->conf->vmlinux);
+	return err ? err : extract_boot_support(x->db, x->k);
+}
+
+/*
+ * 5. The vDSO images, and their DWARF when a vdso/ directory is found.
+ * $KABI_DIFF_BENCH_VDSO=off, a knob of bench/run only: the extraction
+ * without its vDSO pass (no meta "vdso": the diff compares none), so
+ * that `make bench` can set what the pass costs against the rest.
+ */
+static int read_vdso(struct kx *x)
+{
+	const char *knob = getenv("KABI_DIFF_BENCH_VDSO");
+	struct timespec t0, t1;
+	int err;
+
+	if (knob && !strcmp(knob, "off"))
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	err = extract_vdso(x->db, x->k, x->conf->vmlinux, &x->stats->problems);
+	if (!err && !(err = extract__vdso_dir(x->conf, &x->vdir)) && x->vdir)
+		err = extract_vdso_dwarf(x->db, x->sink, x->vdir, x->k->arch, &x->stats->problems);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	x->stats->vdso_seconds = elapsed(&t0, &t1);
+	return err;
+}
+
+/* 6. The 32-bit header view, the caller's last word, the commit; then the counts. */
+static int commit(struct kx *x)
+{
+	const struct extract_conf *conf = x->conf;
+	size_t i;
+	int err = 0;
+
+	if (conf->uapi_dir)
+		err = header_job__compat(&x->hj, x->db, x->sink, x->stats);
+	if (!err && conf->before_commit)
+		err = conf->before_commit(x->db, conf->before_commit_ctx);
+	if (!err)
+		err = kdb__commit(x->db);
+	if (err)
+		return err;
+	x->stats->syscalls = (int64_t)x->sys.nr_slots;
+	for (i = 0; i < x->sys.nr_funcs; i++)
+		x->stats->functions += x->sys.funcs[i].found;
+	x->stats->problems += x->xt.nr_problems;
+	return 0;
+}
+
+static void kx_release(struct kx *x)
+{
+	free(x->vdir);
+	header_job__release(&x->hj);
+	ioctl_types__release(&x->it);
+	xtable_release(&x->xt);
+	type_sink_free(x->sink);
+	xsyscalls_release(&x->sys);
+	kdb__free(x->db);
+	kdwarf_close(x->d);
+	kelf_close(x->k);
+}
+
 int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 {
-	char *vdir = NULL;
-	struct ioctl_types it = { 0 };
-	struct header_job hj = { 0 };
-	struct xsyscalls sys = { 0 };
-	struct xtable xt = { 0 };
-	struct kelf *k = NULL;
-	struct kdwarf *d = NULL;
-	struct kdb *db = NULL;
-	struct type_sink *sink = NULL;
-	const char *knob;
-	int64_t nr_types = 0;
-	size_t i;
+	struct kx x = { .conf = conf, .stats = stats };
 	int err;
 
 	if (!conf->vmlinux)
@@ -254,106 +401,19 @@ int extract__run(const struct extract_conf *conf, struct extract_stats *stats)
 	if (extract__is_boot_image(conf->vmlinux))
 		return extract_btf(conf, stats);	/* no DWARF: BTF and System.map */
 	memset(stats, 0, sizeof(*stats));
-	err = kelf_open(conf->vmlinux, &k);
-	if (err)
-		goto out;
-	err = kelf_load_symbols(k);
-	if (err)
-		goto out;
-	err = xsyscalls_read_tables(&sys, k);
-	if (err)
-		goto out;
-	err = kdwarf_open(k, &d);
+	err = open_kernel(&x);
 	if (!err)
-		err = xsyscalls_read_dispatchers(&sys, k, d);
-	if (err)
-		goto out;
-	if (conf->uapi_dir) {
-		err = ioctl_types__collect(&it, conf->uapi_dir, k->arch);
-		if (!err)
-			err = header_job__start(&hj, conf, k->arch);
-		if (err)
-			goto out;
-	} else if (conf->modules_dir || conf->modules_feed) {
-		kd_warn("%s: --modules without --uapi: no ioctl types to look for; modules are only"
-			" listed", conf->modules_feed ? conf->modules_feed->what : conf->modules_dir);
-		err = name_set_new(&it.wanted);
-		if (err)
-			goto out;
-	}
-	err = kdb__create(conf->output, &db);
-	if (err)
-		goto out;
-	err = xtable_init(&xt, d, db, conf->vmlinux);
+		err = start_uapi(&x);
 	if (!err)
-		err = type_sink_new(&sink);
-	if (err)
-		goto out;
-	if (conf->progress || conf->phases)
-		kd_progress("reading the syscall signatures of %s", kd_path_short(conf->vmlinux, NULL));
-	err = xsyscalls_read_signatures(&sys, &xt, k);
-	if (!err && conf->uapi_dir)
-		err = ioctl_types__find_vmlinux(&it, &xt);
+		err = open_output(&x);
 	if (!err)
-		err = xt_complete(&xt);
+		err = write_layouts(&x);
 	if (!err)
-		err = xt_write(&xt, sink, &nr_types);
+		err = write_uapi_identity(&x);
 	if (!err)
-		err = extract_write_origins(&xt, db);
-	if (!err && (conf->modules_dir || conf->modules_feed))
-		err = write_vmlinux_headers(d, db);
-	if (!err && (conf->modules_dir || conf->modules_feed))
-		err = write_vmlinux_fops(d, db);
+		err = read_vdso(&x);
 	if (!err)
-		err = xsyscalls_write(&sys, &xt, db);
-	stats->types = nr_types;
-	if (!err && it.wanted) {
-		if (it.where)
-			ioctl_types__resolve_vmlinux(&it, &xt);
-		err = extract_uapi(conf, k->arch, &it, &hj, db, sink, stats);
-	}
-	if (!err)
-		err = extract_write_identity(db, k, d->version, conf->vmlinux);
-	if (!err)
-		err = extract_boot_support(db, k);
-	/*
-	 * $KABI_DIFF_BENCH_VDSO=off, a knob of bench/run only: the extraction
-	 * without its vDSO pass (no meta "vdso": the diff compares none), so
-	 * that `make bench` can set what the pass costs against the rest.
-	 */
-	knob = getenv("KABI_DIFF_BENCH_VDSO");
-	if (!err && !(knob && !strcmp(knob, "off"))) {
-		struct timespec t0, t1;
-
-		clock_gettime(CLOCK_MONOTONIC, &t0);
-		err = extract_vdso(db, k, conf->vmlinux, &stats->problems);
-		if (!err && !(err = extract__vdso_dir(conf, &vdir)) && vdir)
-			err = extract_vdso_dwarf(db, sink, vdir, k->arch, &stats->problems);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		stats->vdso_seconds = elapsed(&t0, &t1);
-	}
-	if (!err && conf->uapi_dir)
-		err = header_job__compat(&hj, db, sink, stats);
-	if (!err && conf->before_commit)
-		err = conf->before_commit(db, conf->before_commit_ctx);
-	if (err)
-		goto out;
-	err = kdb__commit(db);
-	if (err)
-		goto out;
-	stats->syscalls = (int64_t)sys.nr_slots;
-	for (i = 0; i < sys.nr_funcs; i++)
-		stats->functions += sys.funcs[i].found;
-	stats->problems += xt.nr_problems;
-out:
-	free(vdir);
-	header_job__release(&hj);
-	ioctl_types__release(&it);
-	xtable_release(&xt);
-	type_sink_free(sink);
-	xsyscalls_release(&sys);
-	kdb__free(db);
-	kdwarf_close(d);
-	kelf_close(k);
+		err = commit(&x);
+	kx_release(&x);
 	return err;
 }

@@ -503,107 +503,146 @@ void conv_slots_clear(struct conv *cv)
 	cv->nr_slots = 0;
 }
 
-/* Fill cv->base and the slots; 1: the call cannot be probed (reason in cv->tmp). */
-int conv_build_base(struct conv *cv)
+/*
+ * Parameter @i, a handle: an fd of the kind it names (AT_FDCWD when it
+ * may be), or a timer id. *@slp: its slot (NULL: too many). 1: the call
+ * cannot be probed (reason in cv->tmp).
+ */
+static int handle_base(struct conv *cv, size_t i, struct conv_slot **slp)
+{
+	const struct spec_param *p = &cv->call->params[i];
+	const struct spec_arg *a = &p->arg;
+	struct probe_arg *pa = &cv->base.args[i];
+
+	if (a->kind == SPEC_K_FD && has_special(a, "AT_FDCWD")) {
+		*slp = add_slot(cv, p->name, (int)i, -1, SL_FD, 4, (uint64_t)-100);
+		return 0;
+	}
+	if (a->kind == SPEC_K_FD) {
+		if (pick_fd(cv, a, &pa->value))
+			return kd_buf_addf(&cv->tmp, "%s: no fd of kind %s", p->name, a->ref) ? -ENOMEM : 1;
+		pa->kind = PROBE_ARG_FD;
+		/* A symbolic number: the case replaces it only by one no fd has. */
+		*slp = add_slot(cv, p->name, (int)i, -1, SL_FD, 4, 3 + pa->value);
+		return 0;
+	}
+	if (strcmp(a->ref, "timer"))
+		return kd_buf_addf(&cv->tmp, "%s: no id of kind %s", p->name, a->ref) ? -ENOMEM : 1;
+	pa->kind = PROBE_ARG_FD;
+	pa->value = PROBE_ID_TIMER;
+	/* Timer ids count from 0: a case replaces it by one above any in use. */
+	*slp = add_slot(cv, p->name, (int)i, -1, SL_FD, cv->widths[i] ? cv->widths[i] : 4, 0);
+	return 0;
+}
+
+/* Parameter @i, a pointer: a mapped address, a string, a buffer. Its slot (NULL: too many). */
+static struct conv_slot *pointer_base(struct conv *cv, size_t i)
+{
+	const struct spec_param *p = &cv->call->params[i];
+	const struct spec_arg *a = &p->arg;
+	struct probe_arg *pa = &cv->base.args[i];
+	struct conv_slot *sl;
+
+	switch (a->kind) {
+	case SPEC_K_ADDR:
+		if (!a->mapped)
+			return add_slot(cv, p->name, (int)i, -1, SL_INT, cv->widths[i] ? cv->widths[i] : 8, 0);
+		/* The probe's page; conditions see it at MAP_BASE. */
+		pa->kind = PROBE_ARG_MAP;
+		pa->value = 0;
+		return add_slot(cv, p->name, (int)i, -1, SL_MAP, 8, MAP_BASE);
+	case SPEC_K_PATH:
+	case SPEC_K_STRING:
+		pa->kind = PROBE_ARG_STR;
+		pa->str = a->kind == SPEC_K_STRING ? "kabi-probe"
+			: conv_in_list(lookup_calls, N(lookup_calls), cv->call->name) ? "/" : NOENT_PATH;
+		return add_slot(cv, p->name, (int)i, -1, SL_PTR, 8, 1);
+	default:	/* SPEC_K_PTR */
+		pa->kind = PROBE_ARG_BUF;
+		pa->value = a->ref && !a->array ? buf_size(cv, a->ref) : 256;
+		sl = add_slot(cv, p->name, (int)i, -1, SL_PTR, 8, 1);
+		if (sl && a->ref)
+			point_fields(cv, a->ref, pa, (unsigned)i);
+		return sl;
+	}
+}
+
+/* Parameter @i, a number: the value a call does the least with. Its slot (NULL: too many). */
+static struct conv_slot *scalar_base(struct conv *cv, size_t i)
+{
+	const struct spec_param *p = &cv->call->params[i];
+	const struct spec_arg *a = &p->arg;
+	/* The C type's width; without DWARF, a plain int's. */
+	unsigned w = cv->widths[i] ? cv->widths[i] : 4;
+	uint64_t v = 0;
+
+	switch (a->kind) {
+	case SPEC_K_ENUM:
+		v = enum_first(cv, a->ref);
+		break;
+	case SPEC_K_INT:
+		if (a->lo && spec_expr__eval(a->lo, conv_lookup, cv, &v))
+			v = 0;
+		if (a->nonzero && !v)
+			v = 1;
+		break;
+	case SPEC_K_FLAGS:
+		break;
+	case SPEC_K_PID:
+		v = PID_NONE;
+		break;
+	case SPEC_K_UID:
+	case SPEC_K_GID:
+		v = 0xffffffffu;
+		break;
+	default:	/* addr, len and count (lengths_base()), unused */
+		w = cv->widths[i] ? cv->widths[i] : 8;
+		break;
+	}
+	return add_slot(cv, p->name, (int)i, -1, SL_INT, w, v);
+}
+
+/* Parameter @i's base value and slot, by its kind; 1: the call cannot be probed. */
+static int param_base(struct conv *cv, size_t i)
+{
+	const struct spec_arg *a = &cv->call->params[i].arg;
+	struct probe_arg *pa = &cv->base.args[i];
+	struct conv_slot *sl = NULL;
+	int err = 0;
+
+	pa->kind = PROBE_ARG_INT;
+	switch (a->kind) {
+	case SPEC_K_FD:
+	case SPEC_K_ID:
+		err = handle_base(cv, i, &sl);
+		break;
+	case SPEC_K_ADDR:
+	case SPEC_K_PATH:
+	case SPEC_K_STRING:
+	case SPEC_K_PTR:
+		sl = pointer_base(cv, i);
+		break;
+	default:
+		sl = scalar_base(cv, i);
+		break;
+	}
+	if (err)
+		return err;
+	if (!sl)
+		return kd_buf_adds(&cv->tmp, "too many parameters") ? -ENOMEM : 1;
+	pa->value = pa->kind == PROBE_ARG_INT ? conv_reg(sl, sl->base) : pa->value;
+	return 0;
+}
+
+/*
+ * A length is that of the buffer (or mapped range) it describes; a
+ * count, of the one element an array buffer is filled for.
+ */
+static void lengths_base(struct conv *cv)
 {
 	const struct spec_call *c = cv->call;
-	size_t i, j;
+	size_t i;
 
-	conv_slots_clear(cv);
-	memset(cv->base.args, 0, sizeof(cv->base.args));
-	if (c->nr_params > PROBE_MAX_ARGS)
-		return kd_buf_adds(&cv->tmp, "more than six parameters") ? -ENOMEM : 1;
-	cv->base.nr_args = (int)c->nr_params;
-	for (i = 0; i < c->nr_params; i++) {
-		const struct spec_param *p = &c->params[i];
-		const struct spec_arg *a = &p->arg;
-		struct probe_arg *pa = &cv->base.args[i];
-		int arg = (int)i;
-		struct conv_slot *sl = NULL;
-		/* The C type's width; without DWARF, a plain int's. */
-		unsigned w = cv->widths[i] ? cv->widths[i] : 4;
-		uint64_t v = 0;
-
-		pa->kind = PROBE_ARG_INT;
-		switch (a->kind) {
-		case SPEC_K_FD:
-			if (has_special(a, "AT_FDCWD")) {
-				sl = add_slot(cv, p->name, arg, -1, SL_FD, 4, (uint64_t)-100);
-				break;
-			}
-			if (pick_fd(cv, a, &pa->value))
-				return kd_buf_addf(&cv->tmp, "%s: no fd of kind %s", p->name, a->ref)
-				       ? -ENOMEM : 1;
-			pa->kind = PROBE_ARG_FD;
-			/* A symbolic number: the case replaces it only by one no fd has. */
-			sl = add_slot(cv, p->name, arg, -1, SL_FD, 4, 3 + pa->value);
-			break;
-		case SPEC_K_ID:
-			if (strcmp(a->ref, "timer"))
-				return kd_buf_addf(&cv->tmp, "%s: no id of kind %s", p->name, a->ref)
-				       ? -ENOMEM : 1;
-			pa->kind = PROBE_ARG_FD;
-			pa->value = PROBE_ID_TIMER;
-			/* Timer ids count from 0: a case replaces it by one above any in use. */
-			sl = add_slot(cv, p->name, arg, -1, SL_FD, w, 0);
-			break;
-		case SPEC_K_ADDR:
-			if (!a->mapped) {
-				sl = add_slot(cv, p->name, arg, -1, SL_INT, cv->widths[i] ? cv->widths[i] : 8, 0);
-				break;
-			}
-			/* The probe's page; conditions see it at MAP_BASE. */
-			pa->kind = PROBE_ARG_MAP;
-			pa->value = 0;
-			sl = add_slot(cv, p->name, arg, -1, SL_MAP, 8, MAP_BASE);
-			break;
-		case SPEC_K_PATH:
-		case SPEC_K_STRING:
-			pa->kind = PROBE_ARG_STR;
-			pa->str = a->kind == SPEC_K_STRING ? "kabi-probe"
-				: conv_in_list(lookup_calls, N(lookup_calls), c->name) ? "/" : NOENT_PATH;
-			sl = add_slot(cv, p->name, arg, -1, SL_PTR, 8, 1);
-			break;
-		case SPEC_K_PTR:
-			pa->kind = PROBE_ARG_BUF;
-			pa->value = a->ref && !a->array ? buf_size(cv, a->ref) : 256;
-			sl = add_slot(cv, p->name, arg, -1, SL_PTR, 8, 1);
-			if (sl && a->ref)
-				point_fields(cv, a->ref, pa, (unsigned)i);
-			break;
-		case SPEC_K_ENUM:
-			v = enum_first(cv, a->ref);
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, v);
-			break;
-		case SPEC_K_INT:
-			if (a->lo && spec_expr__eval(a->lo, conv_lookup, cv, &v))
-				v = 0;
-			if (a->nonzero && !v)
-				v = 1;
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, v);
-			break;
-		case SPEC_K_FLAGS:
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, 0);
-			break;
-		case SPEC_K_PID:
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, PID_NONE);
-			break;
-		case SPEC_K_UID:
-		case SPEC_K_GID:
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, w, 0xffffffffu);
-			break;
-		default:	/* addr, len and count (below), unused */
-			sl = add_slot(cv, p->name, arg, -1, SL_INT, cv->widths[i] ? cv->widths[i] : 8, 0);
-			break;
-		}
-		if (!sl)
-			return kd_buf_adds(&cv->tmp, "too many parameters") ? -ENOMEM : 1;
-		pa->value = pa->kind == PROBE_ARG_INT ? conv_reg(sl, sl->base) : pa->value;
-	}
-	/*
-	 * A length is that of the buffer (or mapped range) it describes; a
-	 * count, of the one element an array buffer is filled for.
-	 */
 	for (i = 0; i < c->nr_params; i++) {
 		const struct spec_param *p = &c->params[i];
 		bool len = p->arg.kind == SPEC_K_LEN, count = p->arg.kind == SPEC_K_COUNT;
@@ -625,18 +664,20 @@ int conv_build_base(struct conv *cv)
 		sl->cur = sl->base;
 		cv->base.args[i].value = conv_reg(sl, sl->base);
 	}
-	for (j = 0; j < c->nr_errnos; j++)
-		field_slots_of(cv, c->errnos[j].when);
-	for (j = 0; j < c->nr_deviations; j++)
-		field_slots_of(cv, c->deviations[j].when);
-	/*
-	 * An optional pointer is NULL ("none": the call does the least), unless
-	 * a condition names one of its fields: then it points to its buffer.
-	 */
+}
+
+/*
+ * An optional pointer is NULL ("none": the call does the least), unless
+ * a condition names one of its fields: then it points to its buffer.
+ */
+static void optional_base(struct conv *cv)
+{
+	const struct spec_call *c = cv->call;
+	size_t i, k;
+
 	for (i = 0; i < c->nr_params; i++) {
 		const struct spec_arg *a = &c->params[i].arg;
 		struct conv_slot *sl = conv_find_slot(cv, c->params[i].name);
-		size_t k;
 		bool fields = false;
 
 		if (!a->optional || a->kind != SPEC_K_PTR || !sl)
@@ -648,5 +689,34 @@ int conv_build_base(struct conv *cv)
 		sl->base = sl->cur = 0;
 		cv->base.args[i] = (struct probe_arg){ .kind = PROBE_ARG_INT, .value = 0 };
 	}
+}
+
+/*
+ * Fill cv->base and the slots; 1: the call cannot be probed (reason in
+ * cv->tmp). Each parameter by its kind, then the lengths and counts of
+ * the buffers, the fields the conditions name, the optional pointers.
+ */
+int conv_build_base(struct conv *cv)
+{
+	const struct spec_call *c = cv->call;
+	size_t i, j;
+	int err;
+
+	conv_slots_clear(cv);
+	memset(cv->base.args, 0, sizeof(cv->base.args));
+	if (c->nr_params > PROBE_MAX_ARGS)
+		return kd_buf_adds(&cv->tmp, "more than six parameters") ? -ENOMEM : 1;
+	cv->base.nr_args = (int)c->nr_params;
+	for (i = 0; i < c->nr_params; i++) {
+		err = param_base(cv, i);
+		if (err)
+			return err;
+	}
+	lengths_base(cv);
+	for (j = 0; j < c->nr_errnos; j++)
+		field_slots_of(cv, c->errnos[j].when);
+	for (j = 0; j < c->nr_deviations; j++)
+		field_slots_of(cv, c->deviations[j].when);
+	optional_base(cv);
 	return 0;
 }

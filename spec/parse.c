@@ -234,11 +234,109 @@ static int parse_ctype(struct parser *p, struct spec_arg *a)
 	return err;
 }
 
+/* After 'fd': its kind, the special values it may be instead ('or AT_FDCWD'), its access. */
+static int parse_fd(struct parser *p, struct spec_arg *a)
+{
+	const char *const *specials = NULL;
+	size_t nr = 0, cap = 0;
+
+	if (peek(p)->kind == T_IDENT && !is_modifier(peek(p))) {
+		a->ref_loc = tok_loc(p, peek(p));
+		a->ref = peek(p)->text;
+		p->pos++;
+	}
+	while (tok_is(peek(p), "or")) {
+		const char *name;
+
+		p->pos++;
+		if (ident(p, &name, "a special value after 'or' (like AT_FDCWD)") ||
+		    P_GROW(p, specials, cap, nr + 1)) {
+			free((void *)specials);
+			return -1;
+		}
+		((const char **)specials)[nr++] = name;
+	}
+	a->nr_specials = nr;
+	a->specials = to_arena(p, (void *)specials, nr, sizeof(*specials));
+	if (tok_is(peek(p), "readable") || tok_is(peek(p), "writable")) {
+		a->access = peek(p)->text[0] == 'r' ? SPEC_ACCESS_READ : SPEC_ACCESS_WRITE;
+		p->pos++;
+	}
+	return 0;
+}
+
+/* After 'ptr': the direction, then the C type it points to. */
+static int parse_ptr(struct parser *p, struct spec_arg *a)
+{
+	const struct token *t = peek(p);
+	int k;
+
+	for (k = SPEC_DIR_IN; k <= SPEC_DIR_INOUT; k++)
+		if (tok_is(t, dir_names[k]))
+			break;
+	if (k > SPEC_DIR_INOUT)
+		return perr_hint(p, t, dir_names + 1, 3,
+				 "expected a direction (in, out, inout) after 'ptr', found %s",
+				 tok_desc(p, t));
+	p->pos++;
+	a->dir = (enum spec_dir)k;
+	return parse_ctype(p, a) ? -1 : 0;
+}
+
+/* What follows kind @a->kind's name: a range, a handle's kind, a direction, a reference. */
+static int parse_kind_args(struct parser *p, struct spec_arg *a)
+{
+	switch (a->kind) {
+	case SPEC_K_INT:
+		if (accept_tok(p, "in") &&
+		    (!(a->lo = parse_expr(p)) || expect(p, "..", "in the range 'int in LO..HI'") ||
+		     !(a->hi = parse_expr(p))))
+			return -1;
+		return 0;
+	case SPEC_K_FD:
+		return parse_fd(p, a);
+	case SPEC_K_PTR:
+		return parse_ptr(p, a);
+	case SPEC_K_LEN:
+	case SPEC_K_COUNT:
+		a->ref_loc = tok_loc(p, peek(p));
+		return ident(p, &a->ref, a->kind == SPEC_K_LEN ?
+			     "the name of the parameter whose length this is" :
+			     "the name of the array parameter whose element count this is") ? -1 : 0;
+	case SPEC_K_FLAGS:
+	case SPEC_K_ENUM:
+		a->ref_loc = tok_loc(p, peek(p));
+		return ident(p, &a->ref, a->kind == SPEC_K_FLAGS ? "the name of a flag set" :
+			     "the name of an enum") ? -1 : 0;
+	case SPEC_K_ID:
+		a->ref_loc = tok_loc(p, peek(p));
+		return ident(p, &a->ref, "the name of an id kind (idkind)") ? -1 : 0;
+	default:
+		return 0;
+	}
+}
+
+/* Modifiers, each at most once; resolve.c checks which kinds take them. */
+static int parse_modifiers(struct parser *p, struct spec_arg *a)
+{
+	for (;;) {
+		bool *flag = tok_is(peek(p), "optional") ? &a->optional
+			   : tok_is(peek(p), "nonzero") ? &a->nonzero
+			   : tok_is(peek(p), "mapped") ? &a->mapped : NULL;
+
+		if (!flag)
+			return 0;
+		if (*flag)
+			return perr(p, peek(p), "'%s' given twice", peek(p)->text);
+		*flag = true;
+		a->mod_loc = tok_loc(p, peek(p));
+		p->pos++;
+	}
+}
+
 int parse_kind(struct parser *p, struct spec_arg *a)
 {
 	const struct token *t = peek(p);
-	const char *const *specials = NULL;
-	size_t nr = 0, cap = 0;
 	int k;
 
 	memset(a, 0, sizeof(*a));
@@ -253,92 +351,7 @@ int parse_kind(struct parser *p, struct spec_arg *a)
 		return perr_hint(p, t, spec_kind_names, SPEC_K__COUNT, "unknown kind '%s'", t->text);
 	p->pos++;
 	a->kind = (enum spec_kind)k;
-	switch (a->kind) {
-	case SPEC_K_INT:
-		if (accept_tok(p, "in")) {
-			if (!(a->lo = parse_expr(p)) || expect(p, "..", "in the range 'int in LO..HI'") ||
-			    !(a->hi = parse_expr(p)))
-				return -1;
-		}
-		break;
-	case SPEC_K_FD:
-		if (peek(p)->kind == T_IDENT && !is_modifier(peek(p))) {
-			a->ref_loc = tok_loc(p, peek(p));
-			a->ref = peek(p)->text;
-			p->pos++;
-		}
-		while (tok_is(peek(p), "or")) {
-			const char *name;
-
-			p->pos++;
-			if (ident(p, &name, "a special value after 'or' (like AT_FDCWD)"))
-				goto fail;
-			if (P_GROW(p, specials, cap, nr + 1))
-				goto fail;
-			((const char **)specials)[nr++] = name;
-		}
-		a->nr_specials = nr;
-		a->specials = to_arena(p, (void *)specials, nr, sizeof(*specials));
-		if (tok_is(peek(p), "readable") || tok_is(peek(p), "writable")) {
-			a->access = peek(p)->text[0] == 'r' ? SPEC_ACCESS_READ : SPEC_ACCESS_WRITE;
-			p->pos++;
-		}
-		break;
-	case SPEC_K_PTR:
-		t = peek(p);
-		for (k = SPEC_DIR_IN; k <= SPEC_DIR_INOUT; k++)
-			if (tok_is(t, dir_names[k]))
-				break;
-		if (k > SPEC_DIR_INOUT)
-			return perr_hint(p, t, dir_names + 1, 3,
-					 "expected a direction (in, out, inout) after 'ptr', found %s",
-					 tok_desc(p, t));
-		p->pos++;
-		a->dir = (enum spec_dir)k;
-		if (parse_ctype(p, a))
-			return -1;
-		break;
-	case SPEC_K_LEN:
-	case SPEC_K_COUNT:
-		a->ref_loc = tok_loc(p, peek(p));
-		if (ident(p, &a->ref, a->kind == SPEC_K_LEN ?
-			  "the name of the parameter whose length this is" :
-			  "the name of the array parameter whose element count this is"))
-			return -1;
-		break;
-	case SPEC_K_FLAGS:
-	case SPEC_K_ENUM:
-		a->ref_loc = tok_loc(p, peek(p));
-		if (ident(p, &a->ref, a->kind == SPEC_K_FLAGS ? "the name of a flag set" :
-			  "the name of an enum"))
-			return -1;
-		break;
-	case SPEC_K_ID:
-		a->ref_loc = tok_loc(p, peek(p));
-		if (ident(p, &a->ref, "the name of an id kind (idkind)"))
-			return -1;
-		break;
-	default:
-		break;
-	}
-	/* Modifiers, each at most once; resolve.c checks which kinds take them. */
-	for (;;) {
-		bool *flag = tok_is(peek(p), "optional") ? &a->optional
-			   : tok_is(peek(p), "nonzero") ? &a->nonzero
-			   : tok_is(peek(p), "mapped") ? &a->mapped : NULL;
-
-		if (!flag)
-			break;
-		if (*flag)
-			return perr(p, peek(p), "'%s' given twice", peek(p)->text);
-		*flag = true;
-		a->mod_loc = tok_loc(p, peek(p));
-		p->pos++;
-	}
-	return 0;
-fail:
-	free((void *)specials);
-	return -1;
+	return parse_kind_args(p, a) ? -1 : parse_modifiers(p, a);
 }
 
 /* --- sets ---------------------------------------------------------------- */

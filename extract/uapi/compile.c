@@ -526,15 +526,142 @@ static int libc_usable(struct cc_state *s)
 	return s->r->not_compiled ? 0 : -ENOMEM;
 }
 
+/*
+ * Is the result settled before any header is compiled: no compiler (the
+ * types come from DWARF only), every header as the cache has it (*@cache:
+ * the cache, NULL when not used), or no C library for this ABI? 1 yes, 0
+ * no, or a negative code.
+ */
+static int settled_early(struct cc_state *s, struct uapi_cc_cache **cache)
+{
+	const struct uapi_cc_conf *conf = s->conf;
+	bool hit = false;
+	int err;
+
+	s->cc = uapi_cc_find_program(conf->arch->cc);
+	if (!s->cc) {
+		struct kd_buf why = KD_BUF_INIT;
+
+		err = kd_buf_addf(&why, "%s: C compiler not found (Debian: apt-get install gcc, or set"
+				  " KABI_DIFF_CC): the headers' types come from the kernel's DWARF only",
+				  conf->arch->cc);
+		s->r->not_compiled = kd_buf_detach(&why);
+		return err || !s->r->not_compiled ? -ENOMEM : 1;
+	}
+	if (conf->use_cache) {
+		err = uapi_cc_cache__lookup(s->tree, conf, s->cc, cache, s->r, &hit);
+		if (err || hit)
+			return err ? err : 1;
+	}
+	if (conf->arch->check_libc) {
+		err = libc_usable(s);
+		if (err <= 0)
+			return err < 0 ? err : 1;
+	}
+	return 0;
+}
+
+/* The work directory, the wrappers of a source tree, the command line and the headers to compile. */
+static int prepare_runs(struct cc_state *s)
+{
+	int err = make_workdir(s);
+
+	if (err)
+		return err;
+	if (s->tree->source_layout) {
+		s->wrap = kd_path_join(s->r->workdir, "wrap");
+		err = !s->wrap ? -ENOMEM : mkdir(s->wrap, 0700) ? -errno : 0;
+		if (!err)
+			err = uapi_cc_write_wrappers(s->tree, s->wrap);
+		if (err)
+			return err;
+	}
+	err = tree_dirs(s);
+	if (!err)
+		err = compiler_env(s);
+	if (!err)
+		err = uapi_cc_confine_init(s);
+	if (!err)
+		err = base_command(s);
+	return err ? err : list_roots(s);
+}
+
+/* The headers the cache (may be NULL) does not have, @jobs runs at a time; then cached. */
+static int compile_units(struct cc_state *s, struct uapi_cc_cache *cache, int jobs)
+{
+	int err = 0;
+
+	/* Headers whose every input is as a cached unit recorded it are not compiled. */
+	if (cache && s->nr_names)
+		err = uapi_cc_units_lookup(cache, s);
+	if (err)
+		return err;
+	if (s->conf->progress && s->nr_names > s->r->nr_cached)
+		kd_progress("compiling %zu of %zu UAPI headers, %zu cached (%s, %d at a time)",
+			s->nr_names - s->r->nr_cached, s->nr_names, s->r->nr_cached, s->cc, jobs);
+	s->units_per_run = units_per_run();
+	s->budget_end_ns = now_ns() + s->limits.budget_seconds * 1000000000ull;
+	s->r->nr_units = s->nr_names - s->r->nr_cached;
+	if (s->r->nr_units)
+		err = run_all(s, jobs);
+	if (!err && cache && s->nr_names)
+		err = uapi_cc_units_store(cache, s);
+	return err;
+}
+
+/* The failures sorted, the objects linked into s->r->object. */
+static int link_result(struct cc_state *s)
+{
+	struct kd_buf dest = KD_BUF_INIT;
+	int err;
+
+	/* In the order of the names, whichever compiler finished first. */
+	if (s->r->nr_failures)
+		qsort(s->r->failures, s->r->nr_failures, sizeof(*s->r->failures), cmp_failure);
+	if (!s->nr_objects)
+		return 0;
+	/* In the order of the headers: the first declaration of a name answers sizeof. */
+	qsort(s->objects, s->nr_objects, sizeof(*s->objects), cmp_object);
+	err = kd_buf_addf(&dest, "%s/headers.so", s->r->workdir);
+	if (!err)
+		err = link_objects(s, dest.s);
+	if (!err) {
+		s->r->object = kd_buf_detach(&dest);
+		err = s->r->object ? 0 : -ENOMEM;
+	}
+	kd_buf_release(&dest);
+	return err;
+}
+
+/* Everything @s holds, its result too unless handed out. */
+static void cc_state_release(struct cc_state *s)
+{
+	size_t i;
+
+	uapi_cc_result__free(s->r);
+	for (i = 0; i < s->nr_base; i++)
+		free(s->base_argv[i]);
+	free(s->base_argv);
+	for (i = 0; i < s->nr_objects; i++)
+		free(s->objects[i]);
+	free(s->objects);
+	free(s->deps);
+	umap_release(&s->dep_set);
+	umap_release(&s->confined);
+	free(s->allowed);
+	kd_arena_release(&s->arena);
+	free(s->names);
+	free(s->unit_cached);
+	free(s->wrap);
+	free(s->cc);
+}
+
 int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 		     struct uapi_cc_result **out)
 {
 	struct cc_state s = { .tree = tree, .conf = conf };
 	struct uapi_cc_cache *cache = NULL;
-	struct kd_buf dest = KD_BUF_INIT;
 	int jobs = conf->jobs > 0 ? conf->jobs : (int)sysconf(_SC_NPROCESSORS_ONLN);
-	bool hit = false;
-	size_t i;
 	int err;
 
 	*out = NULL;
@@ -544,92 +671,17 @@ int uapi_cc__compile(const struct utree *tree, const struct uapi_cc_conf *conf,
 	if (jobs < 1)
 		jobs = 1;
 	set_limits(&s, &jobs);
-	s.cc = uapi_cc_find_program(conf->arch->cc);
-	if (!s.cc) {
-		struct kd_buf why = KD_BUF_INIT;
-
-		err = kd_buf_addf(&why, "%s: C compiler not found (Debian: apt-get install gcc, or set"
-				  " KABI_DIFF_CC): the headers' types come from the kernel's DWARF only",
-				  conf->arch->cc);
-		s.r->not_compiled = kd_buf_detach(&why);
-		if (err || !s.r->not_compiled) {
-			err = -ENOMEM;
-			goto fail;
-		}
+	err = settled_early(&s, &cache);
+	if (err > 0)
 		goto done;
-	}
-	if (conf->use_cache) {
-		err = uapi_cc_cache__lookup(tree, conf, s.cc, &cache, s.r, &hit);
-		if (err)
-			goto fail;
-		if (hit)
-			goto done;
-	}
-	if (conf->arch->check_libc) {
-		err = libc_usable(&s);
-		if (err < 0)
-			goto fail;
-		if (!err)
-			goto done;
-	}
-	err = make_workdir(&s);
-	if (err)
-		goto fail;
-	if (tree->source_layout) {
-		s.wrap = kd_path_join(s.r->workdir, "wrap");
-		err = !s.wrap ? -ENOMEM : mkdir(s.wrap, 0700) ? -errno : 0;
-		if (!err)
-			err = uapi_cc_write_wrappers(tree, s.wrap);
-		if (err)
-			goto fail;
-	}
-	err = tree_dirs(&s);
 	if (!err)
-		err = compiler_env(&s);
+		err = prepare_runs(&s);
 	if (!err)
-		err = uapi_cc_confine_init(&s);
+		err = compile_units(&s, cache, jobs);
 	if (!err)
-		err = base_command(&s);
-	if (!err)
-		err = list_roots(&s);
+		err = link_result(&s);
 	if (err)
 		goto fail;
-	/* Headers whose every input is as a cached unit recorded it are not compiled. */
-	if (cache && s.nr_names)
-		err = uapi_cc_units_lookup(cache, &s);
-	if (err)
-		goto fail;
-	if (conf->progress && s.nr_names > s.r->nr_cached)
-		kd_progress("compiling %zu of %zu UAPI headers, %zu cached (%s, %d at a time)",
-			s.nr_names - s.r->nr_cached, s.nr_names, s.r->nr_cached, s.cc, jobs);
-	s.units_per_run = units_per_run();
-	s.budget_end_ns = now_ns() + s.limits.budget_seconds * 1000000000ull;
-	s.r->nr_units = s.nr_names - s.r->nr_cached;
-	if (s.r->nr_units)
-		err = run_all(&s, jobs);
-	if (err)
-		goto fail;
-	if (cache && s.nr_names)
-		err = uapi_cc_units_store(cache, &s);
-	if (err)
-		goto fail;
-	/* In the order of the names, whichever compiler finished first. */
-	if (s.r->nr_failures)
-		qsort(s.r->failures, s.r->nr_failures, sizeof(*s.r->failures), cmp_failure);
-	if (s.nr_objects) {
-		/* In the order of the headers: the first declaration of a name answers sizeof. */
-		qsort(s.objects, s.nr_objects, sizeof(*s.objects), cmp_object);
-		err = kd_buf_addf(&dest, "%s/headers.so", s.r->workdir);
-		if (!err)
-			err = link_objects(&s, dest.s);
-		if (err)
-			goto fail;
-		s.r->object = kd_buf_detach(&dest);
-		if (!s.r->object) {
-			err = -ENOMEM;
-			goto fail;
-		}
-	}
 	if (cache)
 		uapi_cc_cache__store(cache, s.r, s.deps, s.nr_deps);
 done:
@@ -640,23 +692,7 @@ fail:
 	if (err == -ENOMEM)
 		kd_err("out of memory compiling the UAPI headers");
 	uapi_cc_cache__free(cache);
-	uapi_cc_result__free(s.r);
-	for (i = 0; i < s.nr_base; i++)
-		free(s.base_argv[i]);
-	free(s.base_argv);
-	for (i = 0; i < s.nr_objects; i++)
-		free(s.objects[i]);
-	free(s.objects);
-	free(s.deps);
-	umap_release(&s.dep_set);
-	umap_release(&s.confined);
-	free(s.allowed);
-	kd_arena_release(&s.arena);
-	free(s.names);
-	free(s.unit_cached);
-	free(s.wrap);
-	free(s.cc);
-	kd_buf_release(&dest);
+	cc_state_release(&s);
 	return err;
 }
 

@@ -92,6 +92,12 @@ struct cond {
 	bool parent_active, active, taken, seen_else;
 };
 
+/* The open conditionals of a file, innermost last. */
+struct conds {
+	struct cond *v;
+	size_t n, cap;
+};
+
 static void problem(struct ucpp *cpp, struct ufile *f, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
@@ -420,96 +426,116 @@ out:
 	return err;
 }
 
+/* #if, #ifdef, #ifndef (line @l, tokens @t): a level, active when its parent is and it holds. */
+static int open_cond(struct ucpp *cpp, struct ufile *f, const struct uline *l,
+		     const struct utok *t, struct conds *s)
+{
+	bool active = !s->n || s->v[s->n - 1].active, value = false;
+	int err = 0;
+
+	if (active && utok_is(&t[0], "if")) {
+		err = eval_if(cpp, f, l->lineno, t + 1, l->n - 1, &value);
+	} else if (active && (l->n < 2 || t[1].kind != UT_IDENT)) {
+		problem(cpp, f, l->lineno, "#%.*s without a name", (int)t[0].len, t[0].s);
+	} else if (active) {
+		value = ucpp__lookup(cpp, t[1].s, t[1].len) != NULL;
+		if (utok_is(&t[0], "ifndef"))
+			value = !value;
+	}
+	if (!err)
+		err = KD_GROW(s->v, s->cap, s->n + 1);
+	if (err)
+		return err;
+	s->v[s->n++] = (struct cond){ .line = l->lineno, .parent_active = active,
+				      .active = active && value, .taken = value };
+	return 0;
+}
+
+/* #elif, #else: the innermost level's next branch, taken when no branch before it was. */
+static int next_branch(struct ucpp *cpp, struct ufile *f, const struct uline *l,
+		       const struct utok *t, struct conds *s)
+{
+	struct cond *c = s->n ? &s->v[s->n - 1] : NULL;
+	bool is_else = utok_is(&t[0], "else"), value = false;
+	int err;
+
+	if (!c || c->seen_else) {
+		problem(cpp, f, l->lineno, "#%s without #if", is_else ? "else" : "elif");
+		return 0;
+	}
+	if (is_else) {
+		c->seen_else = true;
+		value = true;
+	} else if (c->parent_active && !c->taken) {
+		err = eval_if(cpp, f, l->lineno, t + 1, l->n - 1, &value);
+		if (err)
+			return err;
+	}
+	c->active = c->parent_active && !c->taken && value;
+	c->taken = c->taken || value;
+	return 0;
+}
+
+/* A directive of an active region other than a conditional one. */
+static int do_directive(struct ucpp *cpp, struct ufile *f, const struct uline *l,
+			const struct utok *t)
+{
+	int err = 0;
+
+	if (utok_is(&t[0], "define")) {
+		err = do_define(cpp, f, l->lineno, t, l->n);
+	} else if (utok_is(&t[0], "undef")) {
+		uintptr_t idx = l->n > 1 ? (uintptr_t)umap_get(&cpp->names, t[1].s, t[1].len) : 0;
+
+		if (idx)
+			cpp->pool[idx - 1].dead = true;
+	} else if (utok_is(&t[0], "include") || utok_is(&t[0], "include_next")) {
+		err = do_include(cpp, f, l->lineno, t, l->n);
+	} else if (utok_is(&t[0], "error")) {
+		struct kd_buf msg = KD_BUF_INIT;
+
+		err = utoks_text(&msg, t + 1, l->n - 1);
+		if (!err)
+			problem(cpp, f, l->lineno, "#error %s", msg.s);
+		kd_buf_release(&msg);
+	} else if (!utok_is(&t[0], "pragma") && !utok_is(&t[0], "warning") &&
+		   !utok_is(&t[0], "line") && !utok_is(&t[0], "ident") &&
+		   t[0].kind != UT_NUMBER) {
+		problem(cpp, f, l->lineno, "unknown directive #%.*s", (int)t[0].len, t[0].s);
+	}
+	return err;
+}
+
 static int run_file(struct ucpp *cpp, struct ufile *f)
 {
-	struct cond *stack = NULL;
-	size_t depth = 0, cap = 0, li;
+	struct conds s = { 0 };
+	size_t li;
 	int err = 0;
 
 	f->unit = cpp->unit;
-	for (li = 0; li < f->nr_lines; li++) {
+	for (li = 0; !err && li < f->nr_lines; li++) {
 		const struct uline *l = &f->lines[li];
 		/* f->toks is NULL in a file without tokens (then l->n is 0). */
 		const struct utok *t = l->n ? f->toks + l->first : NULL;
-		bool active = !depth || stack[depth - 1].active;
-		struct cond *c = depth ? &stack[depth - 1] : NULL;
-		bool value = false;
 
 		if (!l->n)
 			continue;	/* the null directive */
-		if (utok_is(&t[0], "if") || utok_is(&t[0], "ifdef") || utok_is(&t[0], "ifndef")) {
-			if (active) {
-				if (utok_is(&t[0], "if")) {
-					err = eval_if(cpp, f, l->lineno, t + 1, l->n - 1, &value);
-				} else if (l->n < 2 || t[1].kind != UT_IDENT) {
-					problem(cpp, f, l->lineno, "#%.*s without a name", (int)t[0].len, t[0].s);
-				} else {
-					value = ucpp__lookup(cpp, t[1].s, t[1].len) != NULL;
-					if (utok_is(&t[0], "ifndef"))
-						value = !value;
-				}
-				if (err)
-					goto out;
-			}
-			err = KD_GROW(stack, cap, depth + 1);
-			if (err)
-				goto out;
-			stack[depth++] = (struct cond){ .line = l->lineno, .parent_active = active,
-							.active = active && value, .taken = value };
-		} else if (utok_is(&t[0], "elif") || utok_is(&t[0], "else")) {
-			bool is_else = utok_is(&t[0], "else");
-
-			if (!c || c->seen_else) {
-				problem(cpp, f, l->lineno, "#%s without #if", is_else ? "else" : "elif");
-				continue;
-			}
-			if (is_else) {
-				c->seen_else = true;
-				value = true;
-			} else if (c->parent_active && !c->taken) {
-				err = eval_if(cpp, f, l->lineno, t + 1, l->n - 1, &value);
-				if (err)
-					goto out;
-			}
-			c->active = c->parent_active && !c->taken && value;
-			c->taken = c->taken || value;
-		} else if (utok_is(&t[0], "endif")) {
-			if (!depth)
-				problem(cpp, f, l->lineno, "#endif without #if");
-			else
-				depth--;
-		} else if (!active) {
-			continue;
-		} else if (utok_is(&t[0], "define")) {
-			err = do_define(cpp, f, l->lineno, t, l->n);
-		} else if (utok_is(&t[0], "undef")) {
-			uintptr_t idx = l->n > 1 ? (uintptr_t)umap_get(&cpp->names, t[1].s, t[1].len) : 0;
-
-			if (idx)
-				cpp->pool[idx - 1].dead = true;
-		} else if (utok_is(&t[0], "include") || utok_is(&t[0], "include_next")) {
-			err = do_include(cpp, f, l->lineno, t, l->n);
-		} else if (utok_is(&t[0], "error")) {
-			struct kd_buf msg = KD_BUF_INIT;
-
-			err = utoks_text(&msg, t + 1, l->n - 1);
-			if (!err)
-				problem(cpp, f, l->lineno, "#error %s", msg.s);
-			kd_buf_release(&msg);
-		} else if (!utok_is(&t[0], "pragma") && !utok_is(&t[0], "warning") &&
-			   !utok_is(&t[0], "line") && !utok_is(&t[0], "ident") &&
-			   t[0].kind != UT_NUMBER) {
-			problem(cpp, f, l->lineno, "unknown directive #%.*s", (int)t[0].len, t[0].s);
-		}
-		if (err)
-			goto out;
+		if (utok_is(&t[0], "if") || utok_is(&t[0], "ifdef") || utok_is(&t[0], "ifndef"))
+			err = open_cond(cpp, f, l, t, &s);
+		else if (utok_is(&t[0], "elif") || utok_is(&t[0], "else"))
+			err = next_branch(cpp, f, l, t, &s);
+		else if (utok_is(&t[0], "endif") && !s.n)
+			problem(cpp, f, l->lineno, "#endif without #if");
+		else if (utok_is(&t[0], "endif"))
+			s.n--;
+		else if (!s.n || s.v[s.n - 1].active)
+			err = do_directive(cpp, f, l, t);
 	}
-	while (depth)
-		problem(cpp, f, stack[--depth].line, "#if without #endif");
-out:
+	while (!err && s.n)
+		problem(cpp, f, s.v[--s.n].line, "#if without #endif");
 	if (f != cpp->builtin)
 		f->reported = true;
-	free(stack);
+	free(s.v);
 	return err;
 }
 

@@ -363,6 +363,68 @@ static int take_call(struct uexpand *x, struct utoks *work, struct utoks *call)
 	return -EINVAL;
 }
 
+/* `defined` at the top of @work, in an #if: its 0/1 token to @out (defined_op()). */
+static int defined_at_top(struct uexpand *x, struct utoks *work, struct utoks *fwd,
+			  struct utoks *out)
+{
+	size_t k, used;
+	int err = 0;
+
+	/* At most four tokens: defined ( X ) */
+	fwd->n = 0;
+	for (k = 0; k < 4 && !err && ahead(work, k); k++)
+		err = utoks_push(fwd, ahead(work, k));
+	if (!err)
+		err = defined_op(x, fwd->v, fwd->n, 0, out, &used);
+	if (!err)
+		work->n -= used;
+	return err;
+}
+
+/*
+ * The call of function-like macro @m at the top of @work, moved to @call,
+ * its arguments into *@args (*@nargs of them; a variadic's empty one
+ * added). 1: a macro of an ioctl number, its token pushed to @out; 0: the
+ * call is @m's to replace; or a negative code.
+ */
+static int func_call(struct uexpand *x, const struct umacro *m, struct utoks *work,
+		     struct utoks *call, struct span **args, int *nargs, struct utoks *out)
+{
+	size_t close = 0;
+	int which, err = take_call(x, work, call);
+
+	if (err)
+		return err;
+	free(*args);
+	err = collect_args(x, call->v, call->n, 1, m->nparams, m->variadic, args, nargs, &close);
+	if (err)
+		return err;
+	if (*nargs == 1 && !(*args)[0].n && m->nparams == 0)
+		*nargs = 0;
+	if (*nargs == m->nparams - 1 && m->variadic) {
+		struct span *grown = kd_realloc_array(*args, (size_t)m->nparams, sizeof(**args));
+
+		if (!grown)
+			return -ENOMEM;
+		*args = grown;
+		(*args)[(*nargs)++] = (struct span){ close, 0 };
+	}
+	which = x->ioctls ? ioctl_which(&call->v[0]) : -1;
+	if (which >= 0) {
+		struct utok tok = call->v[0];
+
+		err = ioctl_call(x, call->v, *args, *nargs, which, &tok);
+		if (!err)
+			err = utoks_push(out, &tok);
+		return err ? err : 1;
+	}
+	if (*nargs != m->nparams) {
+		x->error = "macro called with a wrong number of arguments";
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /*
  * The input is kept on a stack, next token on top, so that a replacement
  * is pushed in front of the rest without copying it: each rescan costs
@@ -372,8 +434,8 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 {
 	struct utoks work = { 0 }, next = { 0 }, call = { 0 }, fwd = { 0 };
 	struct span *args = NULL;
-	size_t k, used, base = out->n;
-	int err = 0, nargs;
+	size_t k, base = out->n;
+	int err = 0, nargs = 0;
 
 	for (k = n; k-- > 0 && !err;)
 		err = utoks_push(&work, &in[k]);
@@ -381,8 +443,6 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 		const struct utok *t = ahead(&work, 0), *after = ahead(&work, 1);
 		const struct umacro *m;
 		const struct uhide *hs;
-		size_t close = 0;
-		int which;
 
 		if (out->n - base + work.n > UEXPAND_MAX_TOKENS) {
 			x->error = "macro expansion grows past " UEXPAND_STR(UEXPAND_MAX_TOKENS)
@@ -397,14 +457,7 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 			continue;
 		}
 		if (x->in_if && utok_is(t, "defined")) {
-			/* At most four tokens: defined ( X ) */
-			fwd.n = 0;
-			for (k = 0; k < 4 && !err && ahead(&work, k); k++)
-				err = utoks_push(&fwd, ahead(&work, k));
-			if (!err)
-				err = defined_op(x, fwd.v, fwd.n, 0, out, &used);
-			if (!err)
-				work.n -= used;
+			err = defined_at_top(x, &work, &fwd, out);
 			continue;
 		}
 		m = ucpp__lookup(x->cpp, t->s, t->len);
@@ -416,46 +469,18 @@ int uexpand(struct uexpand *x, const struct utok *in, size_t n, struct utoks *ou
 		}
 		call.n = 0;
 		if (m->funclike) {
-			err = take_call(x, &work, &call);
-			if (err)
-				break;
-			t = &call.v[0];
-			free(args);
-			err = collect_args(x, call.v, call.n, 1, m->nparams, m->variadic,
-					   &args, &nargs, &close);
-			if (err)
-				break;
-			if (nargs == 1 && !args[0].n && m->nparams == 0)
-				nargs = 0;
-			if (nargs == m->nparams - 1 && m->variadic) {
-				struct span *grown = kd_realloc_array(args, (size_t)m->nparams, sizeof(*args));
-
-				if (!grown) {
-					err = -ENOMEM;
-					break;
-				}
-				args = grown;
-				args[nargs++] = (struct span){ close, 0 };
-			}
-			which = x->ioctls ? ioctl_which(t) : -1;
-			if (which >= 0) {
-				struct utok tok = *t;
-
-				err = ioctl_call(x, call.v, args, nargs, which, &tok);
-				if (!err)
-					err = utoks_push(out, &tok);
+			err = func_call(x, m, &work, &call, &args, &nargs, out);
+			if (err > 0) {
+				err = 0;
 				continue;
 			}
-			if (nargs != m->nparams) {
-				x->error = "macro called with a wrong number of arguments";
-				err = -EINVAL;
+			if (err)
 				break;
-			}
 		} else {
 			err = utoks_push(&call, t);
 			work.n--;
-			t = &call.v[0];
 		}
+		t = &call.v[0];
 		hs = hide_add(x, t->hide, m, &err);
 		if (!hs)
 			break;

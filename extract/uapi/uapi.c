@@ -457,6 +457,77 @@ static int keep_pending(struct uapi_scan *s, const struct umacro *m, struct rec 
 }
 
 /*
+ * The value of expansion @out: a constant's, or the ioctl number of its
+ * single call @call (-1: none; UINT64_MAX when it does not evaluate but
+ * only a size is unknown). Whether it is known.
+ */
+static bool evaluate(struct ueval *e, const struct utoks *out, int call, struct uval *v)
+{
+	struct uval d, t, n;
+	struct usize_ans sz;
+
+	if (call < 0)
+		return !ueval(e, out->v, out->n, v);
+	/* Its value, to compare with another definition. */
+	if (!ueval_ioctl(e, (size_t)call, &d, &t, &n, &sz, v))
+		return true;
+	v->v = UINT64_MAX;
+	return e->unknown_size;
+}
+
+/*
+ * The problems of definition @m that has no value (@ok false; @call its
+ * single ioctl call or -1, @out its expansion): an ioctl macro still
+ * undefined on the retry (*@undef: its name, also when not said), an
+ * ioctl number that does not evaluate, a bound hit. 0 or a negative code.
+ */
+static int report_unevaluated(struct uapi_result *r, const struct umacro *m, enum eval_mode mode,
+			      const struct uexpand *x, const struct ueval *e,
+			      const struct utoks *out, bool ok, int call, const char **undef)
+{
+	struct uapi_scan *s = r->priv;
+	int err = 0;
+
+	if (!ok && !x->limit && !e->limit)
+		*undef = undefined_ioctl_macro(out);
+	if (*undef && mode == EV_RETRY)
+		err = problemf(r, m, "%.*s: %s is not defined, even with <sys/ioctl.h> included first;"
+			       " the ioctl number is unknown", (int)m->nlen, m->name, *undef);
+	if (!err && !ok && call >= 0 && !x->limit && !e->limit) {
+		int64_t v64;
+		const char *ctype;
+
+		/* Shaped like an ioctl but no constant: never dropped in silence (but an
+		 * enumerator the compiler never saw, under __KERNEL__, is not user space's). */
+		if (mode != EV_ENUMERATOR || !s->sizer.enum_cb ||
+		    s->sizer.enum_cb(m->name, m->nlen, &v64, &ctype, s->sizer.ctx) > 0)
+			err = problemf(r, m, "%.*s: an ioctl number that does not evaluate: %s",
+				       (int)m->nlen, m->name, e->error ? e->error : "not a constant");
+	}
+	/* A bound, not a non-constant: say so, once per definition. */
+	if (!err && !ok && (x->limit || e->limit))
+		err = problemf(r, m, "%.*s: %s", (int)m->nlen, m->name, x->limit ? x->error : e->error);
+	return err < 0 ? err : 0;
+}
+
+/* *@out: a new record of @m's name, skipped until a value is kept. 0 or a negative code. */
+static int skipped_rec(struct uapi_result *r, const struct umacro *m, struct rec **out)
+{
+	struct uapi_scan *s = r->priv;
+	struct rec *rec = kd_arena_alloc(&s->arena, sizeof(*rec));
+	int err = rec ? umap_put(&s->names, save(s, m->name, m->nlen), m->nlen, rec) : -ENOMEM;
+
+	if (err || (err = s->err))
+		return err;
+	rec->kind = REC_SKIPPED;
+	rec->conflict_reported = false;
+	rec->pending = 0;
+	r->stats.skipped++;
+	*out = rec;
+	return 0;
+}
+
+/*
  * Evaluate one definition (or, EV_ENUMERATOR, one enumerator's
  * initializer: only an ioctl number is kept). Returns 0, a negative code,
  * or, for EV_DEFINE, 2 when the expansion used an ioctl macro this unit
@@ -472,7 +543,8 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 	struct utoks out = { 0 };
 	struct rec *rec;
 	struct uval v = { 0 };
-	int err, call, ok;
+	int err, call;
+	bool ok;
 
 	rec = umap_get(&s->names, m->name, m->nlen);
 	err = note_typedefs(s, m->file);
@@ -482,74 +554,27 @@ static int eval_macro(struct uapi_result *r, const struct umacro *m, enum eval_m
 		goto out;
 	ok = !err;
 	call = ok ? single_call(&out) : -1;
-	if (mode == EV_ENUMERATOR && call < 0) {
-		err = 0;	/* a plain enumerator: the types table has it */
-		goto out;
-	}
-	if (ok && call < 0)
-		ok = !ueval(&e, out.v, out.n, &v);
-	else if (ok) {	/* its value, to compare with another definition */
-		struct uval d, t, n;
-		struct usize_ans sz;
-
-		if (ueval_ioctl(&e, (size_t)call, &d, &t, &n, &sz, &v)) {
-			ok = e.unknown_size;
-			v.v = UINT64_MAX;
-		}
-	}
+	err = 0;
+	if (mode == EV_ENUMERATOR && call < 0)
+		goto out;	/* a plain enumerator: the types table has it */
+	if (ok)
+		ok = evaluate(&e, &out, call, &v);
 	err = s->sizer.hard_error;
-	if (err)
-		goto out;
-	if (!ok && !x.limit && !e.limit)
-		undef = undefined_ioctl_macro(&out);
-	if (undef && mode == EV_RETRY) {
-		err = problemf(r, m, "%.*s: %s is not defined, even with <sys/ioctl.h> included first;"
-			       " the ioctl number is unknown", (int)m->nlen, m->name, undef);
-		if (err < 0)
-			goto out;
-	}
-	if (!ok && call >= 0 && !x.limit && !e.limit) {
-		int64_t v64;
-		const char *ctype;
-
-		/* Shaped like an ioctl but no constant: never dropped in silence (but an
-		 * enumerator the compiler never saw, under __KERNEL__, is not user space's). */
-		if (mode != EV_ENUMERATOR || !s->sizer.enum_cb ||
-		    s->sizer.enum_cb(m->name, m->nlen, &v64, &ctype, s->sizer.ctx) > 0) {
-			err = problemf(r, m, "%.*s: an ioctl number that does not evaluate: %s",
-				       (int)m->nlen, m->name, e.error ? e.error : "not a constant");
-			if (err < 0)
-				goto out;
-		}
-	}
-	if (!ok && (x.limit || e.limit)) {
-		/* A bound, not a non-constant: say so, once per definition. */
-		err = problemf(r, m, "%.*s: %s", (int)m->nlen, m->name, x.limit ? x.error : e.error);
-		if (err < 0)
-			goto out;
-		err = 0;
-	}
-	if (!rec) {
-		rec = kd_arena_alloc(&s->arena, sizeof(*rec));
-		err = rec ? umap_put(&s->names, save(s, m->name, m->nlen), m->nlen, rec) : -ENOMEM;
-		if (err || (err = s->err))
-			goto out;
-		rec->kind = REC_SKIPPED;
-		rec->conflict_reported = false;
-		rec->pending = 0;
-		r->stats.skipped++;
-	} else if (rec->kind != REC_SKIPPED) {
+	if (!err)
+		err = report_unevaluated(r, m, mode, &x, &e, &out, ok, call, &undef);
+	if (!err && !rec)
+		err = skipped_rec(r, m, &rec);
+	else if (!err && rec->kind != REC_SKIPPED) {
 		if (ok)
 			err = check_conflict(r, m, rec, call >= 0, v);
 		goto out;
 	}
-	if (!ok && call < 0 && !undef && !x.limit && !e.limit && mode == EV_DEFINE &&
-	    rec->kind == REC_SKIPPED) {
+	if (!err && !ok && call < 0 && !undef && !x.limit && !e.limit && mode == EV_DEFINE &&
+	    rec->kind == REC_SKIPPED)
 		err = keep_pending(s, m, rec, x.error ? NULL : &out, x.error ? x.error : e.error,
 				   e.unknown);
-		if (err)
-			goto out;
-	}
+	if (err)
+		goto out;
 	if (ok && call >= 0)
 		err = new_ioctl(r, m, &e, &x, call, rec, mode);
 	else if (ok)
