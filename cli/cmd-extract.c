@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* kabi-diff extract: a kernel build into a .kabi database. */
 #include <errno.h>
-#include <getopt.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 
 #include "cli/builtin.h"
 #include "cli/output-check.h"
+#include "cli/parse-options.h"
 #include "extract/extract.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
@@ -21,39 +22,28 @@
 #include "lib/tmpfile.h"
 #include "spec/spec.h"
 
-static const char extract_usage[] =
-	"usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
-	"       kabi-diff extract PACKAGE[,PACKAGE...] [-o OUT.kabi] [options]\n"
-	"       kabi-diff extract --uapi DIR -o OUT.kabi   (headers alone)\n"
-	"\n"
-	"Read a kernel image with DWARF (the debug vmlinux) and write its user-space\n"
-	"ABI -- syscall table, signatures, every reachable type layout -- into one\n"
-	"SQLite file. The output is replaced atomically; on error nothing is written.\n"
-	"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
-	".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
-	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
-	"-o -), and removed afterwards; the modules (with headers) pass through a\n"
-	"spool of ~128 MB.\n"
-	"A bootable x86 image (vmlinuz, bzImage) needs no debug package: its types\n"
-	"come from its BTF, its symbols from the System.map beside it (what BTF\n"
-	"cannot say is listed as coverage_gaps by show info).\n"
-	"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
-	"user space compiles them, its constants and ioctls; no syscall table.\n"
-	"\n"
-	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi;\n"
-	"                      '-': standard output, not a terminal)\n"
-	"      --uapi DIR      also read the UAPI header tree (constants, ioctls)\n"
-	"      --arch ARCH     headers alone: x86_64 or arm64 (default: x86_64 when the\n"
-	"                      tree has arch/x86, else the architecture it has)\n"
-	"      --modules DIR   also read the .ko modules under DIR (ioctl structs)\n"
-	"      --spec DIR      also load the contract (spec files) from DIR\n"
-	"      --system-map FILE  a vmlinuz's symbols (default: System.map-RELEASE\n"
-	"                      or System.map beside it)\n"
-	"      --vdso DIR      the vDSO's debug images (vdso64.so; arm64: vdso.so), for\n"
-	"                      its signatures (default: VMLINUX's sibling vdso/, if any)\n"
-	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
-	"  -q, --quiet         no progress or summary on stderr\n"
-	"  -h, --help          this text\n";
+static const struct cli_command extract_cmd = {
+	.name = "extract",
+	.head = "usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
+		"       kabi-diff extract PACKAGE[,PACKAGE...] [-o OUT.kabi] [options]\n"
+		"       kabi-diff extract --uapi DIR -o OUT.kabi   (headers alone)\n"
+		"\n"
+		"Read a kernel image with DWARF (the debug vmlinux) and write its user-space\n"
+		"ABI -- syscall table, signatures, every reachable type layout -- into one\n"
+		"SQLite file. The output is replaced atomically; on error nothing is written.\n"
+		"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
+		".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
+		"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
+		"-o -), and removed afterwards; the modules (with headers) pass through a\n"
+		"spool of ~128 MB.\n"
+		"A bootable x86 image (vmlinuz, bzImage) needs no debug package: its types\n"
+		"come from its BTF, its symbols from the System.map beside it (what BTF\n"
+		"cannot say is listed as coverage_gaps by show info).\n"
+		"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
+		"user space compiles them, its constants and ioctls; no syscall table.\n"
+		"\n",
+	.help_col = 22,
+};
 
 /*
  * Last step before the atomic commit: store the contract, if any. The
@@ -151,20 +141,31 @@ static int to_stdout_end(char *dir, struct kd_buf *path, bool copy)
 
 int cmd_extract(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "uapi", required_argument, NULL, 'U' },
-		{ "arch", required_argument, NULL, 'A' },
-		{ "modules", required_argument, NULL, 'M' },
-		{ "spec", required_argument, NULL, 'S' },
-		{ "system-map", required_argument, NULL, 'Y' },
-		{ "vdso", required_argument, NULL, 'V' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct extract_conf conf = { 0 };
+	bool quiet = false, to_stdout = false;
+	const struct cli_option opts[] = {
+		{ CLI_STRING('o', "output", &conf.output, "FILE", "the .kabi to write (default: VMLINUX's"
+			     " name + .kabi;\n'-': standard output, not a terminal)") },
+		{ CLI_STRING(0, "uapi", &conf.uapi_dir, "DIR", "also read the UAPI header tree"
+			     " (constants, ioctls)") },
+		{ CLI_CALLBACK(0, "arch", &conf.uapi_arch, "ARCH", cli_opt_arch,
+			       "headers alone: x86_64 or arm64 (default: x86_64 when the\n"
+			       "tree has arch/x86, else the architecture it has)") },
+		{ CLI_STRING(0, "modules", &conf.modules_dir, "DIR", "also read the .ko modules under"
+			     " DIR (ioctl structs)") },
+		{ CLI_STRING(0, "spec", &conf.spec_dir, "DIR", "also load the contract (spec files)"
+			     " from DIR") },
+		{ CLI_STRING(0, "system-map", &conf.system_map, "FILE", "a vmlinuz's symbols (default:"
+			     " System.map-RELEASE\nor System.map beside it)") },
+		{ CLI_STRING(0, "vdso", &conf.vdso_dir, "DIR", "the vDSO's debug images (vdso64.so;"
+			     " arm64: vdso.so), for\nits signatures (default: VMLINUX's sibling vdso/,"
+			     " if any)") },
+		{ CLI_INT('j', "jobs", &conf.jobs, "N", 1, INT_MAX, "extract: --jobs needs a positive"
+			  " number", "worker threads for modules (default: all CPUs)") },
+		{ CLI_FLAG('q', "quiet", &quiet, "no progress or summary on stderr") },
+		{ CLI_HELP() },
+		{ CLI_END },
+	};
 	struct extract_stats stats;
 	struct kd_buf out = KD_BUF_INIT;
 	char *tmpdir = NULL;
@@ -173,34 +174,13 @@ int cmd_extract(int argc, char **argv)
 	struct spec *spec = NULL;
 	struct kernel_input ki = { 0 };
 	struct kpkg *pkg = NULL;
-	bool quiet = false, to_stdout = false;
-	int c, err, status = KD_EXIT_ERROR;
+	int argi, err, status;
 
-	while ((c = getopt_long(argc, argv, ":o:j:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': conf.output = optarg; break;
-		case 'U': conf.uapi_dir = optarg; break;
-		case 'A':
-			conf.uapi_arch = kd_arch__by_name(optarg);
-			if (!conf.uapi_arch)
-				return cli_usage_error("extract", "extract: --arch %s: not a supported"
-						       " architecture (%s)", optarg, kd_arch__supported());
-			break;
-		case 'M': conf.modules_dir = optarg; break;
-		case 'S': conf.spec_dir = optarg; break;
-		case 'Y': conf.system_map = optarg; break;
-		case 'V': conf.vdso_dir = optarg; break;
-		case 'j':
-			conf.jobs = atoi(optarg);
-			if (conf.jobs <= 0)
-				return cli_usage_error("extract", "extract: --jobs needs a positive number");
-			break;
-		case 'q': quiet = true; break;
-		case 'h': fputs(extract_usage, stdout); return KD_EXIT_OK;
-		default: return cli_bad_option("extract", c, argv, opts);
-		}
-	}
-	if (optind == argc && conf.uapi_dir) {
+	status = cli_parse(&extract_cmd, opts, argc, argv, &argi);
+	if (status != CLI_PARSED)
+		return status;
+	status = KD_EXIT_ERROR;
+	if (argi == argc && conf.uapi_dir) {
 		if (!conf.output)
 			return cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
 		if (conf.modules_dir)
@@ -208,11 +188,11 @@ int cmd_extract(int argc, char **argv)
 	} else if (conf.uapi_arch) {
 		return cli_usage_error("extract", "extract: --arch is for headers alone (a"
 				       " VMLINUX says its architecture)");
-	} else if (optind + 1 != argc) {
+	} else if (argi + 1 != argc) {
 		return cli_usage_error("extract", "extract: expected one VMLINUX, got %d arguments",
-				       argc - optind);
+				       argc - argi);
 	} else {
-		conf.vmlinux = argv[optind];
+		conf.vmlinux = argv[argi];
 	}
 	if (conf.output && !strcmp(conf.output, "-")) {
 		if (isatty(STDOUT_FILENO))
