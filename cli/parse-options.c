@@ -195,7 +195,7 @@ int cli_parse(const struct cli_command *cmd, const struct cli_option *opts, int 
 		if (!o)
 			status = cli_bad_option(cmd->name, c, argv, longopts);
 		else if (o->kind == CLI_OPT_HELP)
-			status = cli_usage_fprintf(cmd, opts, stdout) ? KD_EXIT_ERROR : KD_EXIT_OK;
+			status = cli_help(cmd, opts);
 		else if ((c = take(cmd, o, optarg)) != 0)
 			status = c;
 	}
@@ -286,4 +286,9 @@ int cli_usage_fprintf(const struct cli_command *cmd, const struct cli_option *op
 	}
 	kd_buf_release(&b);
 	return err;
+}
+
+int cli_help(const struct cli_command *cmd, const struct cli_option *opts)
+{
+	return cli_usage_fprintf(cmd, opts, stdout) ? KD_EXIT_ERROR : KD_EXIT_OK;
 }

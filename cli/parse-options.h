@@ -130,4 +130,7 @@ int cli_opt_arch(const struct cli_command *cmd, const struct cli_option *opt, co
 /* @cmd's --help text, its table laid out, to @f. Returns 0 or a negative errno (said). */
 int cli_usage_fprintf(const struct cli_command *cmd, const struct cli_option *opts, FILE *f);
 
+/* --help as a command answers it: the text on stdout; KD_EXIT_OK or KD_EXIT_ERROR. */
+int cli_help(const struct cli_command *cmd, const struct cli_option *opts);
+
 #endif
