@@ -3,11 +3,16 @@
  * The option table of a command (cli/parse-options.h) as getopt_long()'s
  * struct option[] and short-option string, the walk over argv that sets
  * what each entry points at, and the --help layout of the same table.
- * The words of a usage error are cli/usage.c's.
+ *
+ * Usage errors are said as git and coreutils say them: one line naming
+ * what was wrong and one pointing at the command's --help. The whole
+ * usage text after an error (up to 45 lines) scrolled the error itself
+ * off the screen (issue 29, item 8); --help prints it on request.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +22,74 @@
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 
 /* getopt_long()'s value of an entry without a letter: past every char. */
 #define LONG_ONLY_BASE 256
+
+int cli_is_help(const char *arg)
+{
+	return !strcmp(arg, "-h") || !strcmp(arg, "--help");
+}
+
+static int pointer(const char *cmd)
+{
+	fprintf(stderr, "kabi-diff: see 'kabi-diff %s%s--help'\n", cmd ? cmd : "", cmd ? " " : "");
+	return KD_EXIT_USAGE;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "kabi-diff: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return pointer(cmd);
+}
+
+/* The long options of @opts that @name (no "--", no "=VALUE") abbreviates. */
+static int nr_prefixed(const struct option *opts, const char *name, size_t len)
+{
+	int n = 0;
+
+	for (; opts->name; opts++)
+		if (!strncmp(opts->name, name, len))
+			n += 1;
+	return n;
+}
+
+/*
+ * What getopt_long() (an optstring opening with ':') returned as @c, '?'
+ * or ':', said as a usage error of @cmd: the unknown, ambiguous or
+ * argument-less option named. getopt_long() leaves what went wrong in
+ * optopt (0 for an unknown long option, the option's value otherwise)
+ * and, past the bad word, optind; an unknown letter inside a cluster
+ * (-qz) leaves optind on the cluster, so a letter is named from optopt,
+ * a long option from argv[optind - 1].
+ */
+static int bad_option(const char *cmd, int c, char *const *argv, const struct option *opts)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	bool long_opt = kd_starts_with(arg, "--") && (c == ':' || !optopt || strchr(arg, '='));
+	int len = long_opt ? (int)strcspn(arg, "=") : 0;
+
+	if (!long_opt && c == ':')
+		fprintf(stderr, "kabi-diff: %s: option '-%c' needs an argument\n", cmd, optopt);
+	else if (!long_opt)
+		fprintf(stderr, "kabi-diff: %s: unknown option '-%c'\n", cmd, optopt);
+	else if (c == ':')
+		fprintf(stderr, "kabi-diff: %s: option '%.*s' needs an argument\n", cmd, len, arg);
+	else if (optopt)
+		fprintf(stderr, "kabi-diff: %s: option '%.*s' takes no argument\n", cmd, len, arg);
+	else if (nr_prefixed(opts, arg + 2, (size_t)len - 2) > 1)
+		fprintf(stderr, "kabi-diff: %s: option '%.*s' is ambiguous\n", cmd, len, arg);
+	else
+		fprintf(stderr, "kabi-diff: %s: unknown option '%.*s'\n", cmd, len, arg);
+	return pointer(cmd);
+}
 
 void cli_list_release(struct cli_list *l)
 {
@@ -32,9 +102,11 @@ static bool is_option(const struct cli_option *o)
 	return o->kind != CLI_OPT_TEXT;
 }
 
+/* A callback without argh is a flag; INT, STRING, LIST and CHOICE always take one. */
 static int has_arg(const struct cli_option *o)
 {
-	if (o->kind == CLI_OPT_FLAG || o->kind == CLI_OPT_HELP || !o->argh)
+	if (o->kind == CLI_OPT_FLAG || o->kind == CLI_OPT_HELP ||
+	    (o->kind == CLI_OPT_CALLBACK && !o->argh))
 		return no_argument;
 	return o->flags & CLI_OPTARG ? optional_argument : required_argument;
 }
@@ -193,7 +265,7 @@ int cli_parse(const struct cli_command *cmd, const struct cli_option *opts, int 
 	       (c = getopt_long(argc, argv, shorts.s, longopts, NULL)) != -1) {
 		o = c == '?' || c == ':' ? NULL : entry_of(opts, c);
 		if (!o)
-			status = cli_bad_option(cmd->name, c, argv, longopts);
+			status = bad_option(cmd->name, c, argv, longopts);
 		else if (o->kind == CLI_OPT_HELP)
 			status = cli_help(cmd, opts);
 		else if ((c = take(cmd, o, optarg)) != 0)

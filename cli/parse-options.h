@@ -114,12 +114,22 @@ struct cli_command {
  * end as getopt_long() does, at argv[*argi] to argv[argc - 1]. Returns
  * CLI_PARSED, or the exit status the command is to return at once:
  * KD_EXIT_OK after --help printed the usage on stdout, KD_EXIT_USAGE after
- * a usage error said on stderr (cli/usage.c's words: an unknown, ambiguous
- * or argument-less option, a refused value), KD_EXIT_ERROR when memory
- * ran out or a callback failed.
+ * a usage error (cli_usage_error(): an unknown, ambiguous or argument-less
+ * option, a value to a flag, a refused argument), KD_EXIT_ERROR when
+ * memory ran out or a callback failed.
  */
 int cli_parse(const struct cli_command *cmd, const struct cli_option *opts, int argc,
 	      char **argv, int *argi);
+
+/*
+ * A usage error: "kabi-diff: MESSAGE" and a line pointing at 'kabi-diff
+ * CMD --help' (@cmd NULL: 'kabi-diff --help'), never the whole usage
+ * text. Returns KD_EXIT_USAGE.
+ */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Is @arg "-h" or "--help"? (For subcommand dispatch before any parse.) */
+int cli_is_help(const char *arg);
 
 /*
  * Callbacks the commands share. cli_opt_arch: --arch ARCH, a supported

@@ -3,9 +3,9 @@
  * cli/parse-options.h: one table parses flags, numbers, strings, repeated
  * and optional arguments, choices and callbacks into the variables it
  * points at, leaves the operands (permuted) at the end, says a usage
- * error in cli/usage.c's exact words with exit status 2, and lays the
- * same table out as --help. Linked with build/cli/parse-options.o and
- * build/cli/usage.o (the Makefile), which no other unit test needs.
+ * error in its exact two lines with exit status 2, and lays the same
+ * table out as --help. Linked with build/cli/parse-options.o (the
+ * Makefile), which no other unit test needs.
  */
 #include <fcntl.h>
 #include <stdbool.h>
