@@ -139,10 +139,114 @@ static int to_stdout_end(char *dir, struct kd_buf *path, bool copy)
 	return err;
 }
 
+/* extract with the options parsed into @conf, @args its @nr operands. */
+static int run_extract(struct extract_conf *conf, bool quiet, int nr, char **args)
+{
+	struct extract_stats stats;
+	struct kd_buf out = KD_BUF_INIT;
+	char *tmpdir = NULL;
+	struct timespec t0, t1;
+	const char *bench;
+	struct spec *spec = NULL;
+	struct kernel_input ki = { 0 };
+	struct kpkg *pkg = NULL;
+	bool to_stdout = false;
+	int err, status = KD_EXIT_ERROR;
+
+	if (!nr && conf->uapi_dir) {
+		if (!conf->output)
+			return cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
+		if (conf->modules_dir)
+			return cli_usage_error("extract", "extract: --modules needs a VMLINUX");
+	} else if (conf->uapi_arch) {
+		return cli_usage_error("extract", "extract: --arch is for headers alone (a"
+				       " VMLINUX says its architecture)");
+	} else if (nr != 1) {
+		return cli_usage_error("extract", "extract: expected one VMLINUX, got %d arguments",
+				       nr);
+	} else {
+		conf->vmlinux = args[0];
+	}
+	if (conf->output && !strcmp(conf->output, "-")) {
+		if (isatty(STDOUT_FILENO))
+			return cli_usage_error("extract", "extract: -o - writes a binary .kabi;"
+					       " redirect standard output to a file or a pipe");
+		to_stdout = true;
+	} else if (conf->output && check_output(conf)) {
+		return KD_EXIT_ERROR;
+	}
+	if (conf->vmlinux && kpkg__is_package_list(conf->vmlinux) &&
+	    from_packages(conf, to_stdout, &pkg, &ki, quiet))
+		goto out;
+	if (!conf->output && !conf->vmlinux) {
+		cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
+		status = KD_EXIT_USAGE;
+		goto out;
+	}
+	if (!conf->output) {
+		char *copy = kd_strdup(conf->vmlinux);
+
+		if (!copy || kd_buf_addf(&out, "%s.kabi", basename(copy))) {
+			free(copy);
+			kd_err("out of memory");
+			goto out;
+		}
+		free(copy);
+		conf->output = out.s;
+		if (check_output(conf))
+			goto out;
+	}
+	conf->progress = !quiet && isatty(STDERR_FILENO);
+	/*
+	 * No phase lines off a terminal: extract's errors are one line on
+	 * stderr (tests and scripts read them so); diff has them for CI.
+	 */
+	conf->phases = false;
+	if (quiet)
+		kd_log_set_level(KD_LOG_ERR);
+	/* Parse the contract first: a typo should not cost an extraction. */
+	if (conf->spec_dir && spec__load_dir(conf->spec_dir, &spec))
+		goto out;
+	conf->before_commit = before_commit;
+	conf->before_commit_ctx = spec;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	err = to_stdout ? to_stdout_begin(&tmpdir, &out) : 0;
+	if (to_stdout)
+		conf->output = out.s;
+	if (!err)
+		err = extract__run(conf, &stats);
+	if (tmpdir) {
+		int e = to_stdout_end(tmpdir, &out, !err);	/* removes and frees it */
+
+		if (!err)
+			err = e;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!err && !quiet)
+		fprintf(stderr, "kabi-diff: %s: %lld syscall slots, %lld signatures, %lld types,"
+			" %lld constants, %lld ioctls, %lld modules, %lld problems in %.2f s\n",
+			to_stdout ? "standard output" : conf->output, (long long)stats.syscalls,
+			(long long)stats.functions,
+			(long long)stats.types, (long long)stats.constants, (long long)stats.ioctls,
+			(long long)stats.modules, (long long)stats.problems,
+			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	/* bench/run sets the vDSO pass against the whole (issue 31: within 2%). */
+	if (!err && (bench = getenv("KABI_DIFF_BENCH_VDSO")) && !strcmp(bench, "time"))
+		fprintf(stderr, "kabi-diff: vDSO pass %.1f ms of %.1f ms\n", stats.vdso_seconds * 1e3,
+			((double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9) * 1e3);
+	status = err ? KD_EXIT_ERROR : KD_EXIT_OK;
+out:
+	spec__free(spec);
+	kd_buf_release(&out);
+	kernel_input__release(&ki);
+	kpkg__close(pkg);
+	return status;
+}
+
 int cmd_extract(int argc, char **argv)
 {
 	struct extract_conf conf = { 0 };
-	bool quiet = false, to_stdout = false;
+	bool quiet = false;
 	const struct cli_option opts[] = {
 		{ CLI_STRING('o', "output", &conf.output, "FILE", "the .kabi to write (default: VMLINUX's"
 			     " name + .kabi;\n'-': standard output, not a terminal)") },
@@ -166,106 +270,9 @@ int cmd_extract(int argc, char **argv)
 		{ CLI_HELP() },
 		{ CLI_END },
 	};
-	struct extract_stats stats;
-	struct kd_buf out = KD_BUF_INIT;
-	char *tmpdir = NULL;
-	struct timespec t0, t1;
-	const char *bench;
-	struct spec *spec = NULL;
-	struct kernel_input ki = { 0 };
-	struct kpkg *pkg = NULL;
-	int argi, err, status;
+	int argi, status = cli_parse(&extract_cmd, opts, argc, argv, &argi);
 
-	status = cli_parse(&extract_cmd, opts, argc, argv, &argi);
-	if (status != CLI_PARSED)
-		return status;
-	status = KD_EXIT_ERROR;
-	if (argi == argc && conf.uapi_dir) {
-		if (!conf.output)
-			return cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
-		if (conf.modules_dir)
-			return cli_usage_error("extract", "extract: --modules needs a VMLINUX");
-	} else if (conf.uapi_arch) {
-		return cli_usage_error("extract", "extract: --arch is for headers alone (a"
-				       " VMLINUX says its architecture)");
-	} else if (argi + 1 != argc) {
-		return cli_usage_error("extract", "extract: expected one VMLINUX, got %d arguments",
-				       argc - argi);
-	} else {
-		conf.vmlinux = argv[argi];
-	}
-	if (conf.output && !strcmp(conf.output, "-")) {
-		if (isatty(STDOUT_FILENO))
-			return cli_usage_error("extract", "extract: -o - writes a binary .kabi;"
-					       " redirect standard output to a file or a pipe");
-		to_stdout = true;
-	} else if (conf.output && check_output(&conf)) {
-		return KD_EXIT_ERROR;
-	}
-	if (conf.vmlinux && kpkg__is_package_list(conf.vmlinux) &&
-	    from_packages(&conf, to_stdout, &pkg, &ki, quiet))
-		goto out;
-	if (!conf.output && !conf.vmlinux) {
-		cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
-		status = KD_EXIT_USAGE;
-		goto out;
-	}
-	if (!conf.output) {
-		char *copy = kd_strdup(conf.vmlinux);
-
-		if (!copy || kd_buf_addf(&out, "%s.kabi", basename(copy))) {
-			free(copy);
-			kd_err("out of memory");
-			goto out;
-		}
-		free(copy);
-		conf.output = out.s;
-		if (check_output(&conf))
-			goto out;
-	}
-	conf.progress = !quiet && isatty(STDERR_FILENO);
-	/*
-	 * No phase lines off a terminal: extract's errors are one line on
-	 * stderr (tests and scripts read them so); diff has them for CI.
-	 */
-	conf.phases = false;
-	if (quiet)
-		kd_log_set_level(KD_LOG_ERR);
-	/* Parse the contract first: a typo should not cost an extraction. */
-	if (conf.spec_dir && spec__load_dir(conf.spec_dir, &spec))
-		goto out;
-	conf.before_commit = before_commit;
-	conf.before_commit_ctx = spec;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	err = to_stdout ? to_stdout_begin(&tmpdir, &out) : 0;
-	if (to_stdout)
-		conf.output = out.s;
-	if (!err)
-		err = extract__run(&conf, &stats);
-	if (tmpdir) {
-		int e = to_stdout_end(tmpdir, &out, !err);	/* removes and frees it */
-
-		if (!err)
-			err = e;
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (!err && !quiet)
-		fprintf(stderr, "kabi-diff: %s: %lld syscall slots, %lld signatures, %lld types,"
-			" %lld constants, %lld ioctls, %lld modules, %lld problems in %.2f s\n",
-			to_stdout ? "standard output" : conf.output, (long long)stats.syscalls,
-			(long long)stats.functions,
-			(long long)stats.types, (long long)stats.constants, (long long)stats.ioctls,
-			(long long)stats.modules, (long long)stats.problems,
-			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
-	/* bench/run sets the vDSO pass against the whole (issue 31: within 2%). */
-	if (!err && (bench = getenv("KABI_DIFF_BENCH_VDSO")) && !strcmp(bench, "time"))
-		fprintf(stderr, "kabi-diff: vDSO pass %.1f ms of %.1f ms\n", stats.vdso_seconds * 1e3,
-			((double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9) * 1e3);
-	status = err ? KD_EXIT_ERROR : KD_EXIT_OK;
-out:
-	spec__free(spec);
-	kd_buf_release(&out);
-	kernel_input__release(&ki);
-	kpkg__close(pkg);
+	if (status == CLI_PARSED)
+		status = run_extract(&conf, quiet, argc - argi, argv + argi);
 	return status;
 }
