@@ -99,6 +99,8 @@ build/tests/fuzz/%.replay.o: tests/fuzz/%.c build/.flags | build/gen/version.h
 	$(call msg,CC,$<)
 	$(Q)$(CC) $(CFLAGS) $(KD_CFLAGS) $(call stage_cflags,$<) -DFUZZ_REPLAY -MMD -MP -c -o $@ $<
 build/tests/t-fuzz-regress: $(FUZZ_REPLAY_OBJS)
+# The one unit test of cli/, which is no part of libkabi.a.
+build/tests/t-parse-options: build/cli/parse-options.o
 
 # TESTS: a grep -E pattern on test names (make check TESTS='^t-|t05'); all by default.
 check: kabi-diff $(TEST_BINS)

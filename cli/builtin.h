@@ -30,23 +30,6 @@ int cmd_probe(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_cache(int argc, char **argv);
 
-/* Shared option helpers. */
-/*
- * A usage error (cli/usage.c): "kabi-diff: MESSAGE" and a line pointing at
- * 'kabi-diff CMD --help' (@cmd NULL: 'kabi-diff --help'), never the whole
- * usage text. Returns KD_EXIT_USAGE.
- */
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-struct option;
-/*
- * What getopt_long() (opterr = 0, an optstring opening with ':') returned
- * as @c, '?' or ':', said as a usage error of @cmd: the unknown, ambiguous
- * or argument-less option named. Returns KD_EXIT_USAGE.
- */
-int cli_bad_option(const char *cmd, int c, char *const *argv, const struct option *opts);
-/* Is @arg "-h" or "--help"? */
-int cli_is_help(const char *arg);
+/* The helpers of their options and usage errors: cli/parse-options.h. */
 
 #endif

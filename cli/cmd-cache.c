@@ -9,36 +9,36 @@
  * not kabi-diff's is listed and never removed.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli/builtin.h"
+#include "cli/parse-options.h"
 #include "extract/input/cache.h"
 #include "lib/buf.h"
 #include "lib/err.h"
 #include "lib/plain.h"
 
-static const char cache_usage[] =
-	"usage: kabi-diff cache list\n"
-	"       kabi-diff cache prune [--older-than DAYS] [--all] [-n]\n"
-	"\n"
-	"The extraction cache of diff: $XDG_CACHE_HOME/kabi-diff (default\n"
-	"~/.cache/kabi-diff): extracted kernels and header trees (.kabi), package\n"
-	"references (pkg-*.ref), compiled header trees (uapi/).\n"
-	"\n"
-	"  list                 every entry: size, days since it was last used, what it holds,\n"
-	"                       and why it is stale (no diff can use it again)\n"
-	"  prune                remove the stale entries: extractions of another kabi-diff\n"
-	"                       version, package references whose .kabi is gone, what an\n"
-	"                       interrupted extraction left more than a day ago\n"
-	"      --older-than DAYS  also the entries not used for DAYS days\n"
-	"      --all            every entry of kabi-diff (not a temporary younger than a day:\n"
-	"                       an extraction may be running)\n"
-	"  -n, --dry-run        say what would be removed, remove nothing\n"
-	"  -h, --help           this text\n";
+static const struct cli_command cache_cmd = {
+	.name = "cache",
+	.head = "usage: kabi-diff cache list\n"
+		"       kabi-diff cache prune [--older-than DAYS] [--all] [-n]\n"
+		"\n"
+		"The extraction cache of diff: $XDG_CACHE_HOME/kabi-diff (default\n"
+		"~/.cache/kabi-diff): extracted kernels and header trees (.kabi), package\n"
+		"references (pkg-*.ref), compiled header trees (uapi/).\n"
+		"\n",
+	.help_col = 23,
+};
+
+/* What prune's options say. */
+struct prune_opts {
+	int days;		/* --older-than; -1: none */
+	bool all, dry_run;
+};
 
 /* "8.4 MB" */
 static const char *size_text(char *b, size_t n, uint64_t bytes)
@@ -120,49 +120,22 @@ static const char *prune_reason(const struct kcache_entry *e, time_t now, long d
 	return NULL;
 }
 
-static int cache_prune(int argc, char **argv)
+static int cache_prune(const struct prune_opts *o)
 {
-	enum { OPT_OLDER = 256, OPT_ALL };
-	static const struct option opts[] = {
-		{ "older-than", required_argument, NULL, OPT_OLDER },
-		{ "all", no_argument, NULL, OPT_ALL },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct kd_buf dir = KD_BUF_INIT, p = KD_BUF_INIT;
 	struct kcache_entry *v = NULL;
 	time_t now = time(NULL);
 	uint64_t freed = 0, kept = 0;
 	size_t n = 0, i, removed = 0;
-	bool all = false, dry = false;
-	long days = -1;
-	char size[32], *end;
-	int c, status = KD_EXIT_ERROR;
+	bool dry = o->dry_run;
+	char size[32];
+	int status = KD_EXIT_ERROR;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":nh", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_OLDER:
-			errno = 0;
-			days = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || days < 0)
-				return cli_usage_error("cache", "cache prune: --older-than takes a number"
-						       " of days, not '%s'", optarg);
-			break;
-		case OPT_ALL: all = true; break;
-		case 'n': dry = true; break;
-		case 'h': fputs(cache_usage, stdout); return KD_EXIT_OK;
-		default: return cli_bad_option("cache", c, argv, opts);
-		}
-	}
-	if (optind != argc)
-		return cli_usage_error("cache", "cache prune takes no argument, got '%s'", argv[optind]);
 	if (open_cache(&dir, now, &v, &n))
 		goto out;
 	status = KD_EXIT_OK;
 	for (i = 0; i < n; i++) {
-		const char *why = prune_reason(&v[i], now, days, all);
+		const char *why = prune_reason(&v[i], now, o->days, o->all);
 
 		if (!why) {
 			kept += v[i].bytes;
@@ -191,23 +164,41 @@ out:
 
 int cmd_cache(int argc, char **argv)
 {
+	struct prune_opts o = { .days = -1 };
+	const struct cli_option opts[] = {
+		{ CLI_TEXT("list", "every entry: size, days since it was last used, what it holds,\n"
+			   "and why it is stale (no diff can use it again)") },
+		{ CLI_TEXT("prune", "remove the stale entries: extractions of another kabi-diff\n"
+			   "version, package references whose .kabi is gone, what an\n"
+			   "interrupted extraction left more than a day ago") },
+		{ CLI_INT(0, "older-than", &o.days, "DAYS", 0, INT_MAX, "cache prune: --older-than takes"
+			  " a number of days, not '%s'", "also the entries not used for DAYS days") },
+		{ CLI_FLAG(0, "all", &o.all, "every entry of kabi-diff (not a temporary younger than"
+			   " a day:\nan extraction may be running)") },
+		{ CLI_FLAG('n', "dry-run", &o.dry_run, "say what would be removed, remove nothing") },
+		{ CLI_HELP() },
+		{ CLI_END },
+	};
+	int argi, status;
+
 	if (argc < 2 || cli_is_help(argv[1])) {
-		if (argc >= 2) {
-			fputs(cache_usage, stdout);
-			return KD_EXIT_OK;
-		}
+		if (argc >= 2)
+			return cli_help(&cache_cmd, opts);
 		return cli_usage_error("cache", "missing subcommand (list or prune)");
 	}
 	if (!strcmp(argv[1], "list")) {
-		if (argc == 3 && cli_is_help(argv[2])) {
-			fputs(cache_usage, stdout);
-			return KD_EXIT_OK;
-		}
+		if (argc == 3 && cli_is_help(argv[2]))
+			return cli_help(&cache_cmd, opts);
 		if (argc != 2)
 			return cli_usage_error("cache", "cache list takes no argument");
 		return cache_list();
 	}
-	if (!strcmp(argv[1], "prune"))
-		return cache_prune(argc - 1, argv + 1);
-	return cli_usage_error("cache", "unknown subcommand '%s'", argv[1]);
+	if (strcmp(argv[1], "prune"))
+		return cli_usage_error("cache", "unknown subcommand '%s'", argv[1]);
+	status = cli_parse(&cache_cmd, opts, argc - 1, argv + 1, &argi);
+	if (status != CLI_PARSED)
+		return status;
+	if (argi != argc - 1)
+		return cli_usage_error("cache", "cache prune takes no argument, got '%s'", argv[1 + argi]);
+	return cache_prune(&o);
 }

@@ -9,13 +9,13 @@
  * nothing is found, 4 with findings, 1 on error.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/builtin.h"
 #include "cli/contract.h"
+#include "cli/parse-options.h"
 #include "db/kdb.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -24,19 +24,33 @@
 #include "spec/check/check.h"
 #include "spec/spec.h"
 
-static const char check_usage[] =
-	"usage: kabi-diff check KERNEL.kabi [--spec DIR] [--format text|json]\n"
-	"\n"
-	"Hold an extracted kernel against the contract: spec'd syscalls, structs,\n"
-	"flag sets and ioctls the kernel disagrees with, and syscalls the spec does\n"
-	"not cover. Rules: spec/check/CHECK.md. The contract is DIR, else the one\n"
-	"stored in KERNEL.kabi, else the installed one ($KABI_DIFF_SPEC overrides it).\n"
-	"\n"
-	"  -s, --spec DIR      the contract: every DIR/*.kabispec\n"
-	"  -f, --format FMT    text (default) or json\n"
-	"  -h, --help          this text\n"
-	"\n"
-	"Exit status: 0 no finding, 1 error, 2 usage error, 4 findings.\n";
+static const struct cli_command check_cmd = {
+	.name = "check",
+	.head = "usage: kabi-diff check KERNEL.kabi [--spec DIR] [--format text|json]\n"
+		"\n"
+		"Hold an extracted kernel against the contract: spec'd syscalls, structs,\n"
+		"flag sets and ioctls the kernel disagrees with, and syscalls the spec does\n"
+		"not cover. Rules: spec/check/CHECK.md. The contract is DIR, else the one\n"
+		"stored in KERNEL.kabi, else the installed one ($KABI_DIFF_SPEC overrides it).\n"
+		"\n",
+	.help_col = 22,
+	.tail = "\n"
+		"Exit status: 0 no finding, 1 error, 2 usage error, 4 findings.\n",
+};
+
+/*
+ * check holds a kernel against a contract, and has no --no-spec: named,
+ * so that a script passing the --no-spec of diff and probe to check too
+ * learns why (issue 29).
+ */
+static int no_spec_option(const struct cli_command *cmd, const struct cli_option *opt,
+			  const char *arg)
+{
+	(void)opt;
+	(void)arg;
+	return cli_usage_error(cmd->name, "check: no --no-spec: check holds the kernel against a"
+			       " contract (--spec DIR)");
+}
 
 /* The contract by the policy of cli/contract.h; check needs one. */
 static int load_contract(struct kdb *db, const char *kabi, const char *dir, struct spec **s,
@@ -61,17 +75,16 @@ static int load_contract(struct kdb *db, const char *kabi, const char *dir, stru
 
 int cmd_check(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "spec", required_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'f' },
-		/*
-		 * Not an option of check, which holds a kernel against a
-		 * contract: named, so that a script passing the --no-spec of
-		 * diff and probe to check too learns why (issue 29).
-		 */
-		{ "no-spec", no_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+	static const char *const formats[] = { "text", "json", NULL };
+	const char *dir = NULL, *kabi;
+	int format = 0;
+	const struct cli_option opts[] = {
+		{ CLI_STRING('s', "spec", &dir, "DIR", "the contract: every DIR/*.kabispec") },
+		{ CLI_CHOICE('f', "format", &format, "FMT", formats, "check: unknown format '%s'",
+			     "text (default) or json") },
+		{ CLI_CALLBACK(0, "no-spec", NULL, NULL, no_spec_option, NULL), .flags = CLI_HIDDEN },
+		{ CLI_HELP() },
+		{ CLI_END },
 	};
 	struct spec_check_report rep;
 	char *source = NULL;
@@ -79,31 +92,19 @@ int cmd_check(int argc, char **argv)
 	struct kd_json w;
 	struct spec *s = NULL;
 	struct kdb *db = NULL;
-	const char *dir = NULL, *kabi;
-	bool json = false;
+	bool json;
 	long probe_n = 0;
-	int c, status = KD_EXIT_ERROR, err;
+	int argi, status, err;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":s:f:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 's': dir = optarg; break;
-		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return cli_usage_error("check", "check: unknown format '%s'", optarg);
-			json = !strcmp(optarg, "json");
-			break;
-		case 'N':
-			return cli_usage_error("check", "check: no --no-spec: check holds the kernel"
-					       " against a contract (--spec DIR)");
-		case 'h': fputs(check_usage, stdout); return KD_EXIT_OK;
-		default: return cli_bad_option("check", c, argv, opts);
-		}
-	}
-	if (optind + 1 != argc)
+	status = cli_parse(&check_cmd, opts, argc, argv, &argi);
+	if (status != CLI_PARSED)
+		return status;
+	status = KD_EXIT_ERROR;
+	if (argi + 1 != argc)
 		return cli_usage_error("check", "check: expected one KERNEL.kabi, got %d arguments",
-				       argc - optind);
-	kabi = argv[optind];
+				       argc - argi);
+	json = format == 1;
+	kabi = argv[argi];
 	err = kdb__open(kabi, &db);
 	if (err) {
 		if (err == -ENOMEM)	/* every other cause is reported by kdb__open() */

@@ -10,7 +10,6 @@
  * kabi-diff's own 16 for source-level changes.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "cli/contract.h"
 #include "cli/output.h"
 #include "cli/output-check.h"
+#include "cli/parse-options.h"
 #include "extract/input/diff-inputs.h"
 #include "extract/input/git-tree.h"
 #include "extract/input/package.h"
@@ -35,85 +35,58 @@
 #include "lib/tmpfile.h"
 #include "lib/usage.h"
 
-static const char diff_usage[] =
-	"usage: kabi-diff OLD NEW [options]\n"
-	"       kabi-diff diff OLD NEW [options]\n"
-	"       kabi-diff --old PKG... --new PKG... [options]   (each --old/--new: one package)\n"
-	"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2)\n"
-	"\n"
-	"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
-	"constants and ioctls. Every change gets a verdict from a rule of\n"
-	"diff/RULES.md and the syscalls/ioctls it reaches. OLD and NEW are .kabi\n"
-	"databases, vmlinux images with DWARF, or kernel directories: a build tree\n"
-	"(vmlinux, *.ko below, include/uapi + arch/x86/include/uapi or usr/include),\n"
-	"DIR/{vmlinux,modules/,include/}, or an unpacked debug package\n"
-	"(usr/lib/debug/boot/vmlinux-*, usr/lib/debug/lib/modules/); with headers\n"
-	"and modules the diff covers constants and ioctls too. A side can be a UAPI\n"
-	"header tree alone (headers_install's linux/ and asm/, a source tree, an\n"
-	"include/ with uapi/): its types as user space compiles them, constants and\n"
-	"ioctls, no syscall; cached as headers-u-HASH.kabi. A side can also be\n"
-	"distribution packages, comma-separated (A-dbg.deb,A-headers-common.deb;\n"
-	"kernel-debuginfo.rpm,kernel-headers.rpm), or one per --old/--new, which a\n"
-	"shell glob can give (--old A-dbg_*.deb --old A-headers_*.deb --new ...):\n"
-	"read as streams, only the\n"
-	"vmlinux and the UAPI headers unpacked, the modules (with headers) passed to\n"
-	"the extraction a few at a time (at most ~128 MB waiting on disk). An input is\n"
-	"extracted once into $XDG_CACHE_HOME/kabi-diff/ (default ~/.cache/kabi-diff),\n"
-	"named BUILD-ID-KEY.kabi, or BUILD-ID-[u][m]-KEY.kabi with headers (u) or\n"
-	"modules (m); KEY covers this kabi-diff's version, the vmlinux file and the\n"
-	"headers' content, and is verified on every hit. Only what both sides cover\n"
-	"is compared (constants and ioctls need UAPI headers on both sides, syscalls\n"
-	"two kernel images); the report says what each side covered and what was not\n"
-	"compared, and names the inputs as given.\n"
-	"\n"
-	"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
-	"current directory, or -C REPO): their UAPI headers (include/uapi and\n"
-	"arch/x86/include/uapi, or --arch arm64: arch/arm64/include/uapi with the\n"
-	"asm-generic headers of include/uapi) are read as committed, from the object\n"
-	"store (no filter, hook or other program the repository configures runs),\n"
-	"never from the work tree, and compared as header trees compiled for that\n"
-	"architecture (arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
-	"\n"
-	"      --old PKG, --new PKG one package of the old or the new kernel, instead of\n"
-	"                           OLD and NEW (repeated: all --old form the old kernel)\n"
-	"      --git                OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)\n"
-	"  -C, --repo REPO          with --git: the repository (default: .)\n"
-	"      --arch ARCH          with --git: the architecture, x86_64 (default) or arm64\n"
-	"  -f, --format FMT         text (default), json, md or sarif (SARIF 2.1.0)\n"
-	"  -o, --output FILE        write the report to FILE (atomically; '-': stdout)\n"
-	"      --review             Markdown for a review comment: at most 60,000 characters,\n"
-	"                           breaking findings first, saying what it left out\n"
-	"  -s, --suppressions FILE  accept reviewed changes: lines 'RULE NAME REASON...'\n"
-	"      --for FILE           only what one program uses: FILE an strace -f log, a\n"
-	"                           seccomp profile (JSON) or an ELF binary; the report\n"
-	"                           and the exit status speak of its syscalls and ioctls\n"
-	"      --only breaking      list breaking changes only (the summary stays whole\n"
-	"                           and says how many changes were left out)\n"
-	"      --stat               the summary only (counts per category and verdict),\n"
-	"                           no change listed; text or Markdown\n"
-	"      --full               text: list every change, also of the source-level,\n"
-	"                           compatible, info and suppressed findings (one line per\n"
-	"                           finding otherwise)\n"
-	"      --color[=WHEN]       auto (default: on a terminal), always or never\n"
-	"      --abi ABI            compare only this ABI's syscalls and vDSO (x64, ia32, x32;\n"
-	"                           arm64, aarch32)\n"
-	"      --spec DIR           the contract for verdicts (default: the one stored in\n"
-	"                           NEW's .kabi, else $KABI_DIFF_SPEC=DIR|none, else the\n"
-	"                           installed one)\n"
-	"      --no-spec            no contract: verdicts from layout alone\n"
-	"      --old-spec DIR --new-spec DIR\n"
-	"                           also compare two contract versions (errnos, flag-set\n"
-	"                           values); the new one judges unless --spec is given\n"
-	"  -q, --quiet              no progress messages\n"
-	"  -h, --help               this text\n"
-	"\n"
-	"Verdicts (diff/RULES.md): breaking (binaries built for OLD misbehave on NEW),\n"
-	"source (binaries keep working, rebuilding old source fails or changes meaning),\n"
-	"compatible, info. Each change names the evidence that decided it.\n"
-	"\n"
-	"Exit status: 0 no change, 1 error, 2 usage error; otherwise the OR of\n"
-	"4 (changes), 8 (breaking changes) and 16 (source-level changes): 4, 12, 20\n"
-	"or 28. Suppressed changes do not count.\n";
+static const struct cli_command diff_cmd = {
+	.name = "diff",
+	.head =
+		"usage: kabi-diff OLD NEW [options]\n"
+		"       kabi-diff diff OLD NEW [options]\n"
+		"       kabi-diff --old PKG... --new PKG... [options]   (each --old/--new: one package)\n"
+		"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2)\n"
+		"\n"
+		"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
+		"constants and ioctls. Every change gets a verdict from a rule of\n"
+		"diff/RULES.md and the syscalls/ioctls it reaches. OLD and NEW are .kabi\n"
+		"databases, vmlinux images with DWARF, or kernel directories: a build tree\n"
+		"(vmlinux, *.ko below, include/uapi + arch/x86/include/uapi or usr/include),\n"
+		"DIR/{vmlinux,modules/,include/}, or an unpacked debug package\n"
+		"(usr/lib/debug/boot/vmlinux-*, usr/lib/debug/lib/modules/); with headers\n"
+		"and modules the diff covers constants and ioctls too. A side can be a UAPI\n"
+		"header tree alone (headers_install's linux/ and asm/, a source tree, an\n"
+		"include/ with uapi/): its types as user space compiles them, constants and\n"
+		"ioctls, no syscall; cached as headers-u-HASH.kabi. A side can also be\n"
+		"distribution packages, comma-separated (A-dbg.deb,A-headers-common.deb;\n"
+		"kernel-debuginfo.rpm,kernel-headers.rpm), or one per --old/--new, which a\n"
+		"shell glob can give (--old A-dbg_*.deb --old A-headers_*.deb --new ...):\n"
+		"read as streams, only the\n"
+		"vmlinux and the UAPI headers unpacked, the modules (with headers) passed to\n"
+		"the extraction a few at a time (at most ~128 MB waiting on disk). An input is\n"
+		"extracted once into $XDG_CACHE_HOME/kabi-diff/ (default ~/.cache/kabi-diff),\n"
+		"named BUILD-ID-KEY.kabi, or BUILD-ID-[u][m]-KEY.kabi with headers (u) or\n"
+		"modules (m); KEY covers this kabi-diff's version, the vmlinux file and the\n"
+		"headers' content, and is verified on every hit. Only what both sides cover\n"
+		"is compared (constants and ioctls need UAPI headers on both sides, syscalls\n"
+		"two kernel images); the report says what each side covered and what was not\n"
+		"compared, and names the inputs as given.\n"
+		"\n"
+		"With --git, OLD and NEW are two revisions of a kernel git repository (the\n"
+		"current directory, or -C REPO): their UAPI headers (include/uapi and\n"
+		"arch/x86/include/uapi, or --arch arm64: arch/arm64/include/uapi with the\n"
+		"asm-generic headers of include/uapi) are read as committed, from the object\n"
+		"store (no filter, hook or other program the repository configures runs),\n"
+		"never from the work tree, and compared as header trees compiled for that\n"
+		"architecture (arm64: with aarch64-linux-gnu-gcc, or $KABI_DIFF_CC).\n"
+		"\n",
+	.help_col = 27,
+	.tail =
+		"\n"
+		"Verdicts (diff/RULES.md): breaking (binaries built for OLD misbehave on NEW),\n"
+		"source (binaries keep working, rebuilding old source fails or changes meaning),\n"
+		"compatible, info. Each change names the evidence that decided it.\n"
+		"\n"
+		"Exit status: 0 no change, 1 error, 2 usage error; otherwise the OR of\n"
+		"4 (changes), 8 (breaking changes) and 16 (source-level changes): 4, 12, 20\n"
+		"or 28. Suppressed changes do not count.\n",
+};
 
 static int stop_at_first(const struct kd_syscall *sc, void *ctx)
 {
@@ -165,189 +138,174 @@ static int add_package(struct kd_buf *list, const char *opt, const char *pkg)
 	return 0;
 }
 
-static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
+/* What the command line of diff says. */
+struct diff_opts {
+	struct report_conf rc;
+	struct cli_list pkgs[2];	/* --old, --new */
+	const char *output, *sup_path, *repo, *for_path, *abi;
+	const char *spec_dir, *old_spec, *new_spec;
+	const struct kd_arch *arch;
+	int only;			/* -1, or 0: breaking */
+	int color;			/* of color_names */
+	bool git, review, no_spec, quiet, format_given;
+};
+
+static const char *const color_names[] = { "auto", "always", "never", NULL };
+enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+static int format_option(const struct cli_command *cmd, const struct cli_option *opt,
+			 const char *arg)
 {
-	enum { OPT_GIT = 300, OPT_ARCH, OPT_OLD, OPT_NEW, OPT_REVIEW, OPT_FOR, OPT_STAT, OPT_ONLY = 256, OPT_FULL, OPT_COLOR, OPT_ABI, OPT_SPEC, OPT_NO_SPEC, OPT_OLD_SPEC, OPT_NEW_SPEC };
-	static const struct option opts[] = {
-		{ "git", no_argument, NULL, OPT_GIT },
-		{ "old", required_argument, NULL, OPT_OLD },
-		{ "new", required_argument, NULL, OPT_NEW },
-		{ "repo", required_argument, NULL, 'C' },
-		{ "arch", required_argument, NULL, OPT_ARCH },
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "suppressions", required_argument, NULL, 's' },
-		{ "only", required_argument, NULL, OPT_ONLY },
-		{ "review", no_argument, NULL, OPT_REVIEW },
-		{ "for", required_argument, NULL, OPT_FOR },
-		{ "stat", no_argument, NULL, OPT_STAT },
-		{ "full", no_argument, NULL, OPT_FULL },
-		{ "color", optional_argument, NULL, OPT_COLOR },
-		{ "colour", optional_argument, NULL, OPT_COLOR },
-		{ "abi", required_argument, NULL, OPT_ABI },
-		{ "spec", required_argument, NULL, OPT_SPEC },
-		{ "no-spec", no_argument, NULL, OPT_NO_SPEC },
-		{ "old-spec", required_argument, NULL, OPT_OLD_SPEC },
-		{ "new-spec", required_argument, NULL, OPT_NEW_SPEC },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct report_conf rc = { .format = REPORT_TEXT, .tool_version = KD_VERSION };
-	struct diff_conf conf = { 0 };
+	struct diff_opts *o = opt->value;
+	int format = report_format_from_name(arg);
+
+	if (format < 0)
+		return cli_usage_error(cmd->name, "diff: unknown format '%s'", arg);
+	o->rc.format = format;
+	o->format_given = true;
+	return 0;
+}
+
+/* The packages of each side as diff_inputs__open() reads them, a comma-separated list. */
+static int package_lists(const struct diff_opts *o, struct kd_buf pkgs[2])
+{
+	size_t i;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < o->pkgs[s].n; i++)
+			if (add_package(&pkgs[s], s ? "--new" : "--old", o->pkgs[s].v[i]))
+				return -EINVAL;
+	return 0;
+}
+
+/* diff with the options parsed, @args its @nr operands. */
+static int run_diff(struct diff_opts *o, int nr, char **args)
+{
+	struct report_conf rc = o->rc;
+	struct diff_conf conf = { .abi = o->abi };
+	struct kd_buf pkgs[2] = { KD_BUF_INIT, KD_BUF_INIT };
 	struct cli_contract cc = { 0 };
-	const char *spec_dir = NULL, *old_spec = NULL, *new_spec = NULL;
-	bool no_spec = false;
 	struct diff_suppressions *sup = NULL;
 	struct diff_result *r = NULL;
 	struct kdb *db[2] = { NULL, NULL };
-	const char *output = NULL, *sup_path = NULL, *color = "auto", *repo = NULL, *for_path = NULL;
+	const char *output = o->output;
 	struct kd_usage usage = KD_USAGE_INIT;
-	const char *args[2], *revs[2] = { NULL, NULL }, *side[2] = { NULL, NULL };
+	const char *inputs[2], *revs[2] = { NULL, NULL }, *side[2] = { NULL, NULL };
 	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
-	bool quiet = false, git = false, format_given = false;
-	const struct kd_arch *arch = NULL;
-	int i, c, status = KD_EXIT_ERROR;
+	bool git = o->git;
+	int i, status = KD_EXIT_ERROR;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":C:f:o:s:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_GIT: git = true; break;
-		case OPT_OLD:
-		case OPT_NEW:
-			if (add_package(&pkgs[c == OPT_NEW], c == OPT_NEW ? "--new" : "--old", optarg))
-				goto out;
-			break;
-		case 'C': repo = optarg; break;
-		case OPT_ARCH:
-			arch = kd_arch__by_name(optarg);
-			if (!arch)
-				return cli_usage_error("diff", "diff: --arch %s: not a supported"
-						       " architecture (%s)", optarg, kd_arch__supported());
-			break;
-		case 'f':
-			if (report_format_from_name(optarg) < 0)
-				return cli_usage_error("diff", "diff: unknown format '%s'", optarg);
-			rc.format = report_format_from_name(optarg);
-			format_given = true;
-			break;
-		case 'o': output = optarg; break;
-		case 's': sup_path = optarg; break;
-		case OPT_ONLY:
-			if (strcmp(optarg, "breaking"))
-				return cli_usage_error("diff", "diff: --only takes 'breaking'");
-			rc.only_breaking = true;
-			break;
-		case OPT_FULL: rc.full = true; break;
-		case OPT_REVIEW: rc.max_bytes = REPORT_REVIEW_BYTES; break;
-		case OPT_FOR: for_path = optarg; break;
-		case OPT_STAT: rc.stat = true; break;
-		case OPT_COLOR:
-			color = optarg ? optarg : "always";
-			if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never"))
-				return cli_usage_error("diff", "diff: --color takes auto, always or never");
-			break;
-		case OPT_ABI: conf.abi = optarg; break;
-		case OPT_SPEC: spec_dir = optarg; break;
-		case OPT_NO_SPEC: no_spec = true; break;
-		case OPT_OLD_SPEC: old_spec = optarg; break;
-		case OPT_NEW_SPEC: new_spec = optarg; break;
-		case 'q': quiet = true; break;
-		case 'h': fputs(diff_usage, stdout); return KD_EXIT_OK;
-		default: return cli_bad_option("diff", c, argv, opts);
-		}
-	}
+	if (package_lists(o, pkgs))
+		goto out;
+	rc.only_breaking = o->only == 0;
+	if (o->review)
+		rc.max_bytes = REPORT_REVIEW_BYTES;
 	if (rc.max_bytes) {
-		if (format_given && rc.format != REPORT_MD)
-			return cli_usage_error("diff", "diff: --review is Markdown (-f md)");
+		if (o->format_given && rc.format != REPORT_MD) {
+			status = cli_usage_error("diff", "diff: --review is Markdown (-f md)");
+			goto out;
+		}
 		rc.format = REPORT_MD;
 	}
-	if (rc.stat && (rc.format == REPORT_JSON || rc.format == REPORT_SARIF))
-		return cli_usage_error("diff", "diff: --stat is a text or Markdown summary (JSON has"
-				       " .summary)");
-	if (rc.stat && rc.max_bytes)
-		return cli_usage_error("diff", "diff: --stat and --review exclude each other");
-	if (repo && !git)
-		return cli_usage_error("diff", "diff: -C REPO goes with --git");
-	if (arch && !git)
-		return cli_usage_error("diff", "diff: --arch goes with --git (other inputs"
-				       " say their architecture)");
-	side[0] = argv[optind];		/* argv[argc] is NULL */
-	side[1] = optind < argc ? argv[optind + 1] : NULL;
+	if (rc.stat && (rc.format == REPORT_JSON || rc.format == REPORT_SARIF)) {
+		status = cli_usage_error("diff", "diff: --stat is a text or Markdown summary (JSON has"
+					 " .summary)");
+		goto out;
+	}
+	if (rc.stat && rc.max_bytes) {
+		status = cli_usage_error("diff", "diff: --stat and --review exclude each other");
+		goto out;
+	}
+	if (o->repo && !git) {
+		status = cli_usage_error("diff", "diff: -C REPO goes with --git");
+		goto out;
+	}
+	if (o->arch && !git) {
+		status = cli_usage_error("diff", "diff: --arch goes with --git (other inputs"
+					 " say their architecture)");
+		goto out;
+	}
+	side[0] = nr > 0 ? args[0] : NULL;
+	side[1] = nr > 1 ? args[1] : NULL;
 	if (pkgs[0].len || pkgs[1].len) {
-		if (git || !pkgs[0].len || !pkgs[1].len || optind != argc) {
+		if (git || !pkgs[0].len || !pkgs[1].len || nr) {
 			status = cli_usage_error("diff", git ? "diff: --old/--new and --git exclude each other" :
-						 optind != argc ? "diff: --old/--new replace OLD and NEW" :
+						 nr ? "diff: --old/--new replace OLD and NEW" :
 						 "diff: --old PKG and --new PKG go together");
 			goto out;
 		}
 		side[0] = pkgs[0].s;
 		side[1] = pkgs[1].s;
-	} else if (git && optind + 1 == argc && strstr(argv[optind], "..")) {
+	} else if (git && nr == 1 && strstr(args[0], "..")) {
 		/* REV1..REV2 as git log spells a range (REV1...REV2 is not a pair). */
 		char *dots;
 
-		range = kd_strdup(argv[optind]);
+		range = kd_strdup(args[0]);
 		if (!range) {
 			kd_err("out of memory");
-			return KD_EXIT_ERROR;
+			goto out;
 		}
 		dots = strstr(range, "..");
 		*dots = '\0';
 		revs[0] = range;
 		revs[1] = dots + 2;
 		if (!*revs[0] || !*revs[1] || strstr(revs[1], "..") || *revs[1] == '.') {
-			free(range);
-			return cli_usage_error("diff", "diff: --git takes REV1..REV2 or REV1 REV2");
+			status = cli_usage_error("diff", "diff: --git takes REV1..REV2 or REV1 REV2");
+			goto out;
 		}
-	} else if (optind + 2 != argc) {
-		return cli_usage_error("diff", git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
-				       "diff: expected OLD and NEW, got %d arguments", argc - optind);
+	} else if (nr != 2) {
+		status = cli_usage_error("diff", git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
+					 "diff: expected OLD and NEW, got %d arguments", nr);
+		goto out;
 	} else if (git) {
-		revs[0] = argv[optind];
-		revs[1] = argv[optind + 1];
+		revs[0] = args[0];
+		revs[1] = args[1];
 	}
-	if ((old_spec != NULL) != (new_spec != NULL))
-		return cli_usage_error("diff", "diff: --old-spec and --new-spec go together");
+	if ((o->old_spec != NULL) != (o->new_spec != NULL)) {
+		status = cli_usage_error("diff", "diff: --old-spec and --new-spec go together");
+		goto out;
+	}
 	if (output && !strcmp(output, "-"))
 		output = NULL;	/* standard output */
-	rc.color = !strcmp(color, "always") ||
-		   (!strcmp(color, "auto") && !output && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
-	if (quiet)
+	rc.color = o->color == COLOR_ALWAYS ||
+		   (o->color == COLOR_AUTO && !output && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
+	if (o->quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
 		/* Git revisions are no files: the suppressions and contracts may be the output. */
-		const char *inputs[] = { git ? NULL : side[0], git ? NULL : side[1],
-					 sup_path, spec_dir, old_spec, new_spec, for_path };
+		const char *files[] = { git ? NULL : side[0], git ? NULL : side[1],
+					 o->sup_path, o->spec_dir, o->old_spec, o->new_spec,
+					 o->for_path };
 
-		if (cli_output_check(output, inputs, sizeof(inputs) / sizeof(inputs[0])))
+		if (cli_output_check(output, files, sizeof(files) / sizeof(files[0])))
 			goto out;
 	}
-	if (sup_path && diff_suppressions__load(sup_path, &sup))
+	if (o->sup_path && diff_suppressions__load(o->sup_path, &sup))
 		goto out;
 	/* Before the kernels are read: a bad file costs no extraction. */
-	if (for_path && usage__read(for_path, &usage))
+	if (o->for_path && usage__read(o->for_path, &usage))
 		goto out;
 	if (git) {
 		for (i = 0; i < 2; i++) {
 			/* Registered there: removed on a signal too. */
-			if (git_tree__export(repo ? repo : ".", revs[i], arch, kd_tmpdir_parent(),
+			if (git_tree__export(o->repo ? o->repo : ".", revs[i], o->arch, kd_tmpdir_parent(),
 					     &git_dirs[i]))
 				goto out;
-			args[i] = git_dirs[i];
+			inputs[i] = git_dirs[i];
 		}
 	} else {
-		args[0] = side[0];
-		args[1] = side[1];
+		inputs[0] = side[0];
+		inputs[1] = side[1];
 	}
-	if (diff_inputs__open(args, git ? revs : NULL, quiet, db, conf.release))
+	if (diff_inputs__open(inputs, git ? revs : NULL, o->quiet, db, conf.release))
 		goto out;
 	if (conf.abi && !has_abi(db[0], conf.abi) && !has_abi(db[1], conf.abi)) {
 		status = cli_usage_error("diff", "diff: --abi %s: neither kernel has syscalls of"
 					 " that ABI", conf.abi);
 		goto out;
 	}
-	if (cli_contract_setup(&cc, spec_dir, no_spec, old_spec, new_spec, db[1],
+	if (cli_contract_setup(&cc, o->spec_dir, o->no_spec, o->old_spec, o->new_spec, db[1],
 			       git ? revs[1] : side[1], &conf))
 		goto out;
 	conf.input[0] = side[0];	/* reports name what the user gave, not a cache file */
@@ -361,7 +319,7 @@ static int run_diff(int argc, char **argv, struct kd_buf pkgs[2])
 	for (size_t i = 0; i < diff_result__nr_unmatched(r); i++)
 		kd_warn("%s: this suppression matches no change", diff_result__unmatched(r, i));
 	/* After the suppressions, which are matched against the whole diff. */
-	if (for_path && diff_result__restrict(r, &usage, for_path, db[0], db[1]))
+	if (o->for_path && diff_result__restrict(r, &usage, o->for_path, db[0], db[1]))
 		goto out;
 	/* Source lines only SARIF points at: one lookup per change. */
 	if (rc.format == REPORT_SARIF && diff_result__locate(r, db[0], db[1])) {
@@ -381,15 +339,67 @@ out:
 	diff_suppressions__free(sup);
 	kd_usage_release(&usage);
 	cli_contract_release(&cc);
+	kd_buf_release(&pkgs[0]);
+	kd_buf_release(&pkgs[1]);
 	return status;
 }
 
 int cmd_diff(int argc, char **argv)
 {
-	struct kd_buf pkgs[2] = { KD_BUF_INIT, KD_BUF_INIT };
-	int status = run_diff(argc, argv, pkgs);
+	struct diff_opts o = { .rc = { .format = REPORT_TEXT, .tool_version = KD_VERSION },
+			       .only = -1, .color = COLOR_AUTO };
+	static const char *const only_names[] = { "breaking", NULL };
+	const struct cli_option opts[] = {
+		{ CLI_LIST(0, "old", &o.pkgs[0], "PKG", "one package of the old or the new kernel,"
+			   " instead of\nOLD and NEW (repeated: all --old form the old kernel)"),
+		  .left = "--old PKG, --new PKG" },
+		{ CLI_LIST(0, "new", &o.pkgs[1], "PKG", NULL), .flags = CLI_HIDDEN },
+		{ CLI_FLAG(0, "git", &o.git, "OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)") },
+		{ CLI_STRING('C', "repo", &o.repo, "REPO", "with --git: the repository (default: .)") },
+		{ CLI_CALLBACK(0, "arch", &o.arch, "ARCH", cli_opt_arch, "with --git: the architecture,"
+			       " x86_64 (default) or arm64") },
+		{ CLI_CALLBACK('f', "format", &o, "FMT", format_option, "text (default), json, md or"
+			       " sarif (SARIF 2.1.0)") },
+		{ CLI_STRING('o', "output", &o.output, "FILE", "write the report to FILE (atomically;"
+			     " '-': stdout)") },
+		{ CLI_FLAG(0, "review", &o.review, "Markdown for a review comment: at most 60,000"
+			   " characters,\nbreaking findings first, saying what it left out") },
+		{ CLI_STRING('s', "suppressions", &o.sup_path, "FILE", "accept reviewed changes: lines"
+			     " 'RULE NAME REASON...'") },
+		{ CLI_STRING(0, "for", &o.for_path, "FILE", "only what one program uses: FILE an strace"
+			     " -f log, a\nseccomp profile (JSON) or an ELF binary; the report\nand the"
+			     " exit status speak of its syscalls and ioctls") },
+		{ CLI_CHOICE(0, "only", &o.only, "breaking", only_names, "diff: --only takes 'breaking'",
+			     "list breaking changes only (the summary stays whole\nand says how many"
+			     " changes were left out)") },
+		{ CLI_FLAG(0, "stat", &o.rc.stat, "the summary only (counts per category and verdict),"
+			   "\nno change listed; text or Markdown") },
+		{ CLI_FLAG(0, "full", &o.rc.full, "text: list every change, also of the source-level,"
+			   "\ncompatible, info and suppressed findings (one line per\nfinding otherwise)") },
+		{ CLI_CHOICE(0, "color", &o.color, "WHEN", color_names, "diff: --color takes auto, always"
+			     " or never", "auto (default: on a terminal), always or never"),
+		  .flags = CLI_OPTARG, .def = "always" },
+		{ CLI_CHOICE(0, "colour", &o.color, "WHEN", color_names, "diff: --color takes auto, always"
+			     " or never", NULL), .flags = CLI_OPTARG | CLI_HIDDEN, .def = "always" },
+		{ CLI_STRING(0, "abi", &o.abi, "ABI", "compare only this ABI's syscalls and vDSO (x64,"
+			     " ia32, x32;\narm64, aarch32)") },
+		{ CLI_STRING(0, "spec", &o.spec_dir, "DIR", "the contract for verdicts (default: the one"
+			     " stored in\nNEW's .kabi, else $KABI_DIFF_SPEC=DIR|none, else the\ninstalled"
+			     " one)") },
+		{ CLI_FLAG(0, "no-spec", &o.no_spec, "no contract: verdicts from layout alone") },
+		{ CLI_STRING(0, "old-spec", &o.old_spec, "DIR", "\nalso compare two contract versions"
+			     " (errnos, flag-set\nvalues); the new one judges unless --spec is given"),
+		  .left = "--old-spec DIR --new-spec DIR" },
+		{ CLI_STRING(0, "new-spec", &o.new_spec, "DIR", NULL), .flags = CLI_HIDDEN },
+		{ CLI_FLAG('q', "quiet", &o.quiet, "no progress messages") },
+		{ CLI_HELP() },
+		{ CLI_END },
+	};
+	int argi, status = cli_parse(&diff_cmd, opts, argc, argv, &argi);
 
-	kd_buf_release(&pkgs[0]);
-	kd_buf_release(&pkgs[1]);
+	if (status == CLI_PARSED)
+		status = run_diff(&o, argc - argi, argv + argi);
+	cli_list_release(&o.pkgs[0]);
+	cli_list_release(&o.pkgs[1]);
 	return status;
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* kabi-diff extract: a kernel build into a .kabi database. */
 #include <errno.h>
-#include <getopt.h>
 #include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 
 #include "cli/builtin.h"
 #include "cli/output-check.h"
+#include "cli/parse-options.h"
 #include "extract/extract.h"
 #include "extract/input/kernel-input.h"
 #include "extract/input/package.h"
@@ -21,39 +22,28 @@
 #include "lib/tmpfile.h"
 #include "spec/spec.h"
 
-static const char extract_usage[] =
-	"usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
-	"       kabi-diff extract PACKAGE[,PACKAGE...] [-o OUT.kabi] [options]\n"
-	"       kabi-diff extract --uapi DIR -o OUT.kabi   (headers alone)\n"
-	"\n"
-	"Read a kernel image with DWARF (the debug vmlinux) and write its user-space\n"
-	"ABI -- syscall table, signatures, every reachable type layout -- into one\n"
-	"SQLite file. The output is replaced atomically; on error nothing is written.\n"
-	"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
-	".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
-	"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
-	"-o -), and removed afterwards; the modules (with headers) pass through a\n"
-	"spool of ~128 MB.\n"
-	"A bootable x86 image (vmlinuz, bzImage) needs no debug package: its types\n"
-	"come from its BTF, its symbols from the System.map beside it (what BTF\n"
-	"cannot say is listed as coverage_gaps by show info).\n"
-	"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
-	"user space compiles them, its constants and ioctls; no syscall table.\n"
-	"\n"
-	"  -o, --output FILE   the .kabi to write (default: VMLINUX's name + .kabi;\n"
-	"                      '-': standard output, not a terminal)\n"
-	"      --uapi DIR      also read the UAPI header tree (constants, ioctls)\n"
-	"      --arch ARCH     headers alone: x86_64 or arm64 (default: x86_64 when the\n"
-	"                      tree has arch/x86, else the architecture it has)\n"
-	"      --modules DIR   also read the .ko modules under DIR (ioctl structs)\n"
-	"      --spec DIR      also load the contract (spec files) from DIR\n"
-	"      --system-map FILE  a vmlinuz's symbols (default: System.map-RELEASE\n"
-	"                      or System.map beside it)\n"
-	"      --vdso DIR      the vDSO's debug images (vdso64.so; arm64: vdso.so), for\n"
-	"                      its signatures (default: VMLINUX's sibling vdso/, if any)\n"
-	"  -j, --jobs N        worker threads for modules (default: all CPUs)\n"
-	"  -q, --quiet         no progress or summary on stderr\n"
-	"  -h, --help          this text\n";
+static const struct cli_command extract_cmd = {
+	.name = "extract",
+	.head = "usage: kabi-diff extract VMLINUX [-o OUT.kabi] [options]\n"
+		"       kabi-diff extract PACKAGE[,PACKAGE...] [-o OUT.kabi] [options]\n"
+		"       kabi-diff extract --uapi DIR -o OUT.kabi   (headers alone)\n"
+		"\n"
+		"Read a kernel image with DWARF (the debug vmlinux) and write its user-space\n"
+		"ABI -- syscall table, signatures, every reachable type layout -- into one\n"
+		"SQLite file. The output is replaced atomically; on error nothing is written.\n"
+		"Distribution packages (.deb: linux-image-*-dbg, linux-headers-*-common;\n"
+		".rpm: kernel-debuginfo, kernel-headers) are read as streams: only the\n"
+		"vmlinux and the UAPI headers are unpacked, next to OUT.kabi ($TMPDIR for\n"
+		"-o -), and removed afterwards; the modules (with headers) pass through a\n"
+		"spool of ~128 MB.\n"
+		"A bootable x86 image (vmlinuz, bzImage) needs no debug package: its types\n"
+		"come from its BTF, its symbols from the System.map beside it (what BTF\n"
+		"cannot say is listed as coverage_gaps by show info).\n"
+		"With --uapi and no VMLINUX, the header tree alone is read: its types as\n"
+		"user space compiles them, its constants and ioctls; no syscall table.\n"
+		"\n",
+	.help_col = 22,
+};
 
 /*
  * Last step before the atomic commit: store the contract, if any. The
@@ -149,22 +139,9 @@ static int to_stdout_end(char *dir, struct kd_buf *path, bool copy)
 	return err;
 }
 
-int cmd_extract(int argc, char **argv)
+/* extract with the options parsed into @conf, @args its @nr operands. */
+static int run_extract(struct extract_conf *conf, bool quiet, int nr, char **args)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "uapi", required_argument, NULL, 'U' },
-		{ "arch", required_argument, NULL, 'A' },
-		{ "modules", required_argument, NULL, 'M' },
-		{ "spec", required_argument, NULL, 'S' },
-		{ "system-map", required_argument, NULL, 'Y' },
-		{ "vdso", required_argument, NULL, 'V' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct extract_conf conf = { 0 };
 	struct extract_stats stats;
 	struct kd_buf out = KD_BUF_INIT;
 	char *tmpdir = NULL;
@@ -173,65 +150,41 @@ int cmd_extract(int argc, char **argv)
 	struct spec *spec = NULL;
 	struct kernel_input ki = { 0 };
 	struct kpkg *pkg = NULL;
-	bool quiet = false, to_stdout = false;
-	int c, err, status = KD_EXIT_ERROR;
+	bool to_stdout = false;
+	int err, status = KD_EXIT_ERROR;
 
-	while ((c = getopt_long(argc, argv, ":o:j:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': conf.output = optarg; break;
-		case 'U': conf.uapi_dir = optarg; break;
-		case 'A':
-			conf.uapi_arch = kd_arch__by_name(optarg);
-			if (!conf.uapi_arch)
-				return cli_usage_error("extract", "extract: --arch %s: not a supported"
-						       " architecture (%s)", optarg, kd_arch__supported());
-			break;
-		case 'M': conf.modules_dir = optarg; break;
-		case 'S': conf.spec_dir = optarg; break;
-		case 'Y': conf.system_map = optarg; break;
-		case 'V': conf.vdso_dir = optarg; break;
-		case 'j':
-			conf.jobs = atoi(optarg);
-			if (conf.jobs <= 0)
-				return cli_usage_error("extract", "extract: --jobs needs a positive number");
-			break;
-		case 'q': quiet = true; break;
-		case 'h': fputs(extract_usage, stdout); return KD_EXIT_OK;
-		default: return cli_bad_option("extract", c, argv, opts);
-		}
-	}
-	if (optind == argc && conf.uapi_dir) {
-		if (!conf.output)
+	if (!nr && conf->uapi_dir) {
+		if (!conf->output)
 			return cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
-		if (conf.modules_dir)
+		if (conf->modules_dir)
 			return cli_usage_error("extract", "extract: --modules needs a VMLINUX");
-	} else if (conf.uapi_arch) {
+	} else if (conf->uapi_arch) {
 		return cli_usage_error("extract", "extract: --arch is for headers alone (a"
 				       " VMLINUX says its architecture)");
-	} else if (optind + 1 != argc) {
+	} else if (nr != 1) {
 		return cli_usage_error("extract", "extract: expected one VMLINUX, got %d arguments",
-				       argc - optind);
+				       nr);
 	} else {
-		conf.vmlinux = argv[optind];
+		conf->vmlinux = args[0];
 	}
-	if (conf.output && !strcmp(conf.output, "-")) {
+	if (conf->output && !strcmp(conf->output, "-")) {
 		if (isatty(STDOUT_FILENO))
 			return cli_usage_error("extract", "extract: -o - writes a binary .kabi;"
 					       " redirect standard output to a file or a pipe");
 		to_stdout = true;
-	} else if (conf.output && check_output(&conf)) {
+	} else if (conf->output && check_output(conf)) {
 		return KD_EXIT_ERROR;
 	}
-	if (conf.vmlinux && kpkg__is_package_list(conf.vmlinux) &&
-	    from_packages(&conf, to_stdout, &pkg, &ki, quiet))
+	if (conf->vmlinux && kpkg__is_package_list(conf->vmlinux) &&
+	    from_packages(conf, to_stdout, &pkg, &ki, quiet))
 		goto out;
-	if (!conf.output && !conf.vmlinux) {
+	if (!conf->output && !conf->vmlinux) {
 		cli_usage_error("extract", "extract: headers alone need -o OUT.kabi");
 		status = KD_EXIT_USAGE;
 		goto out;
 	}
-	if (!conf.output) {
-		char *copy = kd_strdup(conf.vmlinux);
+	if (!conf->output) {
+		char *copy = kd_strdup(conf->vmlinux);
 
 		if (!copy || kd_buf_addf(&out, "%s.kabi", basename(copy))) {
 			free(copy);
@@ -239,29 +192,29 @@ int cmd_extract(int argc, char **argv)
 			goto out;
 		}
 		free(copy);
-		conf.output = out.s;
-		if (check_output(&conf))
+		conf->output = out.s;
+		if (check_output(conf))
 			goto out;
 	}
-	conf.progress = !quiet && isatty(STDERR_FILENO);
+	conf->progress = !quiet && isatty(STDERR_FILENO);
 	/*
 	 * No phase lines off a terminal: extract's errors are one line on
 	 * stderr (tests and scripts read them so); diff has them for CI.
 	 */
-	conf.phases = false;
+	conf->phases = false;
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	/* Parse the contract first: a typo should not cost an extraction. */
-	if (conf.spec_dir && spec__load_dir(conf.spec_dir, &spec))
+	if (conf->spec_dir && spec__load_dir(conf->spec_dir, &spec))
 		goto out;
-	conf.before_commit = before_commit;
-	conf.before_commit_ctx = spec;
+	conf->before_commit = before_commit;
+	conf->before_commit_ctx = spec;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	err = to_stdout ? to_stdout_begin(&tmpdir, &out) : 0;
 	if (to_stdout)
-		conf.output = out.s;
+		conf->output = out.s;
 	if (!err)
-		err = extract__run(&conf, &stats);
+		err = extract__run(conf, &stats);
 	if (tmpdir) {
 		int e = to_stdout_end(tmpdir, &out, !err);	/* removes and frees it */
 
@@ -272,7 +225,7 @@ int cmd_extract(int argc, char **argv)
 	if (!err && !quiet)
 		fprintf(stderr, "kabi-diff: %s: %lld syscall slots, %lld signatures, %lld types,"
 			" %lld constants, %lld ioctls, %lld modules, %lld problems in %.2f s\n",
-			to_stdout ? "standard output" : conf.output, (long long)stats.syscalls,
+			to_stdout ? "standard output" : conf->output, (long long)stats.syscalls,
 			(long long)stats.functions,
 			(long long)stats.types, (long long)stats.constants, (long long)stats.ioctls,
 			(long long)stats.modules, (long long)stats.problems,
@@ -287,5 +240,39 @@ out:
 	kd_buf_release(&out);
 	kernel_input__release(&ki);
 	kpkg__close(pkg);
+	return status;
+}
+
+int cmd_extract(int argc, char **argv)
+{
+	struct extract_conf conf = { 0 };
+	bool quiet = false;
+	const struct cli_option opts[] = {
+		{ CLI_STRING('o', "output", &conf.output, "FILE", "the .kabi to write (default: VMLINUX's"
+			     " name + .kabi;\n'-': standard output, not a terminal)") },
+		{ CLI_STRING(0, "uapi", &conf.uapi_dir, "DIR", "also read the UAPI header tree"
+			     " (constants, ioctls)") },
+		{ CLI_CALLBACK(0, "arch", &conf.uapi_arch, "ARCH", cli_opt_arch,
+			       "headers alone: x86_64 or arm64 (default: x86_64 when the\n"
+			       "tree has arch/x86, else the architecture it has)") },
+		{ CLI_STRING(0, "modules", &conf.modules_dir, "DIR", "also read the .ko modules under"
+			     " DIR (ioctl structs)") },
+		{ CLI_STRING(0, "spec", &conf.spec_dir, "DIR", "also load the contract (spec files)"
+			     " from DIR") },
+		{ CLI_STRING(0, "system-map", &conf.system_map, "FILE", "a vmlinuz's symbols (default:"
+			     " System.map-RELEASE\nor System.map beside it)") },
+		{ CLI_STRING(0, "vdso", &conf.vdso_dir, "DIR", "the vDSO's debug images (vdso64.so;"
+			     " arm64: vdso.so), for\nits signatures (default: VMLINUX's sibling vdso/,"
+			     " if any)") },
+		{ CLI_INT('j', "jobs", &conf.jobs, "N", 1, INT_MAX, "extract: --jobs needs a positive"
+			  " number", "worker threads for modules (default: all CPUs)") },
+		{ CLI_FLAG('q', "quiet", &quiet, "no progress or summary on stderr") },
+		{ CLI_HELP() },
+		{ CLI_END },
+	};
+	int argi, status = cli_parse(&extract_cmd, opts, argc, argv, &argi);
+
+	if (status == CLI_PARSED)
+		status = run_extract(&conf, quiet, argc - argi, argv + argi);
 	return status;
 }

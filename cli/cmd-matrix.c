@@ -7,7 +7,6 @@
  * gives per pair the verdict counts and every breaking change with the
  * evidence that decided it. The exit status is the OR over all pairs.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "cli/contract.h"
 #include "cli/output.h"
 #include "cli/output-check.h"
+#include "cli/parse-options.h"
 #include "db/kdb.h"
 #include "diff/diff.h"
 #include "diff/matrix.h"
@@ -27,31 +27,26 @@
 #include "lib/mem.h"
 #include "lib/tmpfile.h"
 
-static const char matrix_usage[] =
-	"usage: kabi-diff matrix K1 K2 ... [options]\n"
-	"\n"
-	"Compare a release matrix: each kernel (a .kabi, a vmlinux, a kernel\n"
-	"directory or packages, as for 'kabi-diff OLD NEW') is opened once, and\n"
-	"each consecutive update of one flavour (6.12.107+deb12-amd64 ->\n"
-	"6.12.111+deb12-amd64) and each flavour of a release against its base\n"
-	"(6.12.107+deb12-amd64 -> 6.12.107+deb12-cloud-amd64; the base is the\n"
-	"flavour of the first kernel given of that architecture) are compared.\n"
-	"A release's version is its leading words that start with a digit, its\n"
-	"flavour the rest; versions are ordered as sort -V does; kernels of two\n"
-	"architectures are never paired. One page: per pair the verdict counts,\n"
-	"then every breaking change with its evidence.\n"
-	"\n"
-	"  -f, --format FMT         text (default), json or md\n"
-	"  -o, --output FILE        write the page to FILE (atomically; '-': stdout)\n"
-	"  -s, --suppressions FILE  accept reviewed changes (as for diff), in every pair\n"
-	"      --spec DIR           the contract for verdicts (default: the one stored in\n"
-	"                           each pair's new kernel, else as for diff)\n"
-	"      --no-spec            no contract: verdicts from layout alone\n"
-	"  -q, --quiet              no progress messages\n"
-	"  -h, --help               this text\n"
-	"\n"
-	"Exit status: 0 no change in any pair, 1 error, 2 usage error; otherwise\n"
-	"the OR over all pairs of 4 (changes), 8 (breaking) and 16 (source-level).\n";
+static const struct cli_command matrix_cmd = {
+	.name = "matrix",
+	.head = "usage: kabi-diff matrix K1 K2 ... [options]\n"
+		"\n"
+		"Compare a release matrix: each kernel (a .kabi, a vmlinux, a kernel\n"
+		"directory or packages, as for 'kabi-diff OLD NEW') is opened once, and\n"
+		"each consecutive update of one flavour (6.12.107+deb12-amd64 ->\n"
+		"6.12.111+deb12-amd64) and each flavour of a release against its base\n"
+		"(6.12.107+deb12-amd64 -> 6.12.107+deb12-cloud-amd64; the base is the\n"
+		"flavour of the first kernel given of that architecture) are compared.\n"
+		"A release's version is its leading words that start with a digit, its\n"
+		"flavour the rest; versions are ordered as sort -V does; kernels of two\n"
+		"architectures are never paired. One page: per pair the verdict counts,\n"
+		"then every breaking change with its evidence.\n"
+		"\n",
+	.help_col = 27,
+	.tail = "\n"
+		"Exit status: 0 no change in any pair, 1 error, 2 usage error; otherwise\n"
+		"the OR over all pairs of 4 (changes), 8 (breaking) and 16 (source-level).\n",
+};
 
 struct matrix_run {
 	size_t n;
@@ -349,54 +344,42 @@ static int plan(struct matrix_run *m)
 
 int cmd_matrix(int argc, char **argv)
 {
-	enum { OPT_SPEC = 256, OPT_NO_SPEC };
-	static const struct option opts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "suppressions", required_argument, NULL, 's' },
-		{ "spec", required_argument, NULL, OPT_SPEC },
-		{ "no-spec", no_argument, NULL, OPT_NO_SPEC },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	cli_print_fn print = print_text;
+	static const char *const formats[] = { "text", "json", "md", NULL };
+	static const cli_print_fn printers[] = { print_text, print_json, print_md };
 	const char *output = NULL, *sup_path = NULL, *spec_dir = NULL;
+	bool quiet = false, no_spec = false;
+	int format = 0;
+	const struct cli_option opts[] = {
+		{ CLI_CHOICE('f', "format", &format, "FMT", formats, "matrix: unknown format '%s'"
+			     " (text, json or md)", "text (default), json or md") },
+		{ CLI_STRING('o', "output", &output, "FILE", "write the page to FILE (atomically;"
+			     " '-': stdout)") },
+		{ CLI_STRING('s', "suppressions", &sup_path, "FILE", "accept reviewed changes (as for"
+			     " diff), in every pair") },
+		{ CLI_STRING(0, "spec", &spec_dir, "DIR", "the contract for verdicts (default: the one"
+			     " stored in\neach pair's new kernel, else as for diff)") },
+		{ CLI_FLAG(0, "no-spec", &no_spec, "no contract: verdicts from layout alone") },
+		{ CLI_FLAG('q', "quiet", &quiet, "no progress messages") },
+		{ CLI_HELP() },
+		{ CLI_END },
+	};
 	struct diff_suppressions *sup = NULL;
 	struct matrix_run m = { 0 };
 	struct kdb **db = NULL;
-	bool quiet = false, no_spec = false;
-	int c, status = KD_EXIT_ERROR;
+	int argi, status;
 	size_t i;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":f:o:s:qh", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!strcmp(optarg, "text"))
-				print = print_text;
-			else if (!strcmp(optarg, "json"))
-				print = print_json;
-			else if (!strcmp(optarg, "md"))
-				print = print_md;
-			else
-				return cli_usage_error("matrix", "matrix: unknown format '%s'"
-						       " (text, json or md)", optarg);
-			break;
-		case 'o': output = strcmp(optarg, "-") ? optarg : NULL; break;
-		case 's': sup_path = optarg; break;
-		case OPT_SPEC: spec_dir = optarg; break;
-		case OPT_NO_SPEC: no_spec = true; break;
-		case 'q': quiet = true; break;
-		case 'h': fputs(matrix_usage, stdout); return KD_EXIT_OK;
-		default: return cli_bad_option("matrix", c, argv, opts);
-		}
-	}
-	if (argc - optind < 2)
+	status = cli_parse(&matrix_cmd, opts, argc, argv, &argi);
+	if (status != CLI_PARSED)
+		return status;
+	status = KD_EXIT_ERROR;
+	if (output && !strcmp(output, "-"))
+		output = NULL;	/* standard output */
+	if (argc - argi < 2)
 		return cli_usage_error("matrix", "matrix: expected at least two kernels,"
-				       " got %d", argc - optind);
-	m.n = (size_t)(argc - optind);
-	m.input = (const char **)argv + optind;
+				       " got %d", argc - argi);
+	m.n = (size_t)(argc - argi);
+	m.input = (const char **)argv + argi;
 	if (quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (output) {
@@ -427,7 +410,7 @@ int cmd_matrix(int argc, char **argv)
 		goto out;
 	}
 	if (open_kernels(&m, db, quiet) || plan(&m) ||
-	    compare_pairs(&m, db, spec_dir, no_spec, sup) || cli_write_output(output, print, &m))
+	    compare_pairs(&m, db, spec_dir, no_spec, sup) || cli_write_output(output, printers[format], &m))
 		goto out;
 	status = m.status;
 out:

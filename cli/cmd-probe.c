@@ -7,7 +7,6 @@
  * kdb__open_update(): a failed boot leaves the .kabi untouched.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 
 #include "cli/builtin.h"
 #include "cli/contract.h"
+#include "cli/parse-options.h"
 #include "db/kdb.h"
 #include "extract/image.h"
 #include "lib/buf.h"
@@ -23,67 +23,42 @@
 #include "probe/probe.h"
 #include "spec/spec.h"
 
-static const char probe_usage[] =
-	"usage: kabi-diff probe K.kabi --kernel VMLINUZ [options]\n"
-	"\n"
-	"Boot VMLINUZ (the bootable image of the kernel K.kabi was extracted from)\n"
-	"under QEMU with a generated static probe as /init, run every case (one\n"
-	"syscall with concrete arguments: bad fds, bad flags, faulting pointers,\n"
-	"short sizes; each flag bit alone), and store what the kernel returned\n"
-	"in K.kabi. The VM is of the kernel's architecture: x86_64 needs\n"
-	"qemu-system-x86_64 and cc with a static libc; arm64 qemu-system-aarch64\n"
-	"(QEMU's virt board, the max CPU) and aarch64-linux-gnu-gcc with a static\n"
-	"libc.\n"
-	"\n"
-	"  -k, --kernel VMLINUZ   the image to boot (required): x86_64: the bzImage,\n"
-	"                         or the vmlinux when it has a PVH entry (CONFIG_PVH):\n"
-	"                         no decompression, a shorter boot under TCG;\n"
-	"                         arm64: the uncompressed Image (Debian's vmlinuz)\n"
-	"      --spec DIR         the contract whose cases to run (default: the one\n"
-	"                         stored in K.kabi, else $KABI_DIFF_SPEC, else the\n"
-	"                         installed one, as for check and diff);\n"
-	"                         its errno conditions and flag sets become cases,\n"
-	"                         and the built-in cases it does not replace run too\n"
-	"      --no-spec          no contract: the built-in cases only\n"
-	"      --no-builtin       only the contract's cases\n"
-	"  -t, --timeout S        kill QEMU after S seconds (default 120)\n"
-	"      --accel A          QEMU accelerator: tcg (default) or kvm\n"
-	"      --cc CC            compiler for the probe (default cc, or the cross\n"
-	"                         compiler of the kernel's architecture)\n"
-	"      --gzip             gzip the initramfs\n"
-	"      --fs FS            where the probe's directory and file live: ext4\n"
-	"                         (an image made by mke2fs, mounted by the probe\n"
-	"                         through a loop device; the modules it needs are\n"
-	"                         loaded from --modules) or tmpfs (the initramfs).\n"
-	"                         Default: ext4 when mke2fs is on PATH and the\n"
-	"                         kernel has ext4 and loop built in or in the\n"
-	"                         modules tree, else tmpfs (the run says why)\n"
-	"      --modules DIR      the kernel's modules tree for ext4 (default:\n"
-	"                         'modules' next to the image, as fetch lays it out)\n"
-	"  -l, --list             print the cases and exit, without booting\n"
-	"                         (K.kabi optional: without it, no contract)\n"
-	"  -v, --verbose          print every result, not only mismatches and\n"
-	"                         known deviations\n"
-	"  -q, --quiet            print nothing but errors\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Before booting, the image is checked: the kernel K.kabi describes (build-id,\n"
-	"or a bzImage's release and build), bootable by QEMU, and built with a serial\n"
-	"console, initramfs, ELF binaries and a way to power off (probe/README.md).\n"
-	"\n"
-	"A case whose arguments meet a known deviation of the contract\n"
-	"('deviation' in spec/FORMAT.md) and that the kernel answered so is\n"
-	"printed KNOWN, with the reason, and is not a mismatch.\n"
-	"\n"
-	"Exit status: 0 every case as expected or a known deviation, 1 error\n"
-	"(nothing stored), 2 usage error, 4 results stored with mismatches.\n";
+static const struct cli_command probe_cmd = {
+	.name = "probe",
+	.head = "usage: kabi-diff probe K.kabi --kernel VMLINUZ [options]\n"
+		"\n"
+		"Boot VMLINUZ (the bootable image of the kernel K.kabi was extracted from)\n"
+		"under QEMU with a generated static probe as /init, run every case (one\n"
+		"syscall with concrete arguments: bad fds, bad flags, faulting pointers,\n"
+		"short sizes; each flag bit alone), and store what the kernel returned\n"
+		"in K.kabi. The VM is of the kernel's architecture: x86_64 needs\n"
+		"qemu-system-x86_64 and cc with a static libc; arm64 qemu-system-aarch64\n"
+		"(QEMU's virt board, the max CPU) and aarch64-linux-gnu-gcc with a static\n"
+		"libc.\n"
+		"\n",
+	.help_col = 25,
+	.tail = "\n"
+		"Before booting, the image is checked: the kernel K.kabi describes (build-id,\n"
+		"or a bzImage's release and build), bootable by QEMU, and built with a serial\n"
+		"console, initramfs, ELF binaries and a way to power off (probe/README.md).\n"
+		"\n"
+		"A case whose arguments meet a known deviation of the contract\n"
+		"('deviation' in spec/FORMAT.md) and that the kernel answered so is\n"
+		"printed KNOWN, with the reason, and is not a mismatch.\n"
+		"\n"
+		"Exit status: 0 every case as expected or a known deviation, 1 error\n"
+		"(nothing stored), 2 usage error, 4 results stored with mismatches.\n",
+};
 
 struct probe_opts {
 	const char *db_path, *kernel, *spec, *cc;
 	const char *fs;			/* the probe's files' file system, as chosen */
 	struct probe_boot_conf boot;
+	int timeout_s, fs_given;	/* --timeout; --fs, of fs_names (-1: none) */
 	bool gzip, list, verbose, quiet, no_builtin, no_spec;
 };
+
+static const char *const fs_names[] = { "tmpfs", "ext4", NULL };
 
 static int list_cases(const struct probe_set *set)
 {
@@ -233,79 +208,65 @@ static int choose_fs(struct probe_opts *o, const char *boot_support, struct kd_b
 
 static int parse_opts(int argc, char **argv, struct probe_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "spec", required_argument, NULL, 'S' },
-		{ "no-builtin", no_argument, NULL, 'B' },
-		{ "no-spec", no_argument, NULL, 'N' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "accel", required_argument, NULL, 'A' },
-		{ "cc", required_argument, NULL, 'C' },
-		{ "gzip", no_argument, NULL, 'z' },
-		{ "fs", required_argument, NULL, 'F' },
-		{ "modules", required_argument, NULL, 'M' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+	const struct cli_option opts[] = {
+		{ CLI_STRING('k', "kernel", &o->kernel, "VMLINUZ", "the image to boot (required):"
+			     " x86_64: the bzImage,\nor the vmlinux when it has a PVH entry"
+			     " (CONFIG_PVH):\nno decompression, a shorter boot under TCG;\narm64:"
+			     " the uncompressed Image (Debian's vmlinuz)") },
+		{ CLI_STRING(0, "spec", &o->spec, "DIR", "the contract whose cases to run (default:"
+			     " the one\nstored in K.kabi, else $KABI_DIFF_SPEC, else the\ninstalled"
+			     " one, as for check and diff);\nits errno conditions and flag sets become"
+			     " cases,\nand the built-in cases it does not replace run too") },
+		{ CLI_FLAG(0, "no-spec", &o->no_spec, "no contract: the built-in cases only") },
+		{ CLI_FLAG(0, "no-builtin", &o->no_builtin, "only the contract's cases") },
+		{ CLI_INT('t', "timeout", &o->timeout_s, "S", 1, 3600, "--timeout: seconds, 1..3600",
+			  "kill QEMU after S seconds (default 120)") },
+		{ CLI_STRING(0, "accel", &o->boot.accel, "A", "QEMU accelerator: tcg (default) or kvm") },
+		{ CLI_STRING(0, "cc", &o->cc, "CC", "compiler for the probe (default cc, or the"
+			     " cross\ncompiler of the kernel's architecture)") },
+		{ CLI_FLAG(0, "gzip", &o->gzip, "gzip the initramfs") },
+		{ CLI_CHOICE(0, "fs", &o->fs_given, "FS", fs_names, "--fs: tmpfs or ext4",
+			     "where the probe's directory and file live: ext4\n(an image made by mke2fs,"
+			     " mounted by the probe\nthrough a loop device; the modules it needs"
+			     " are\nloaded from --modules) or tmpfs (the initramfs).\nDefault: ext4"
+			     " when mke2fs is on PATH and the\nkernel has ext4 and loop built in or in"
+			     " the\nmodules tree, else tmpfs (the run says why)") },
+		{ CLI_STRING(0, "modules", &o->boot.modules_dir, "DIR", "the kernel's modules tree for"
+			     " ext4 (default:\n'modules' next to the image, as fetch lays it out)") },
+		{ CLI_FLAG('l', "list", &o->list, "print the cases and exit, without booting\n(K.kabi"
+			   " optional: without it, no contract)") },
+		{ CLI_FLAG('v', "verbose", &o->verbose, "print every result, not only mismatches"
+			   " and\nknown deviations") },
+		{ CLI_FLAG('q', "quiet", &o->quiet, "print nothing but errors") },
+		{ CLI_HELP() },
+		{ CLI_END },
 	};
-	char *end;
-	long v;
-	int c;
+	int argi, status = cli_parse(&probe_cmd, opts, argc, argv, &argi);
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":k:t:lvqh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'k': o->kernel = optarg; break;
-		case 'S': o->spec = optarg; break;
-		case 'B': o->no_builtin = true; break;
-		case 'N': o->no_spec = true; break;
-		case 'A': o->boot.accel = optarg; break;
-		case 'C': o->cc = optarg; break;
-		case 'z': o->gzip = true; break;
-		case 'F':
-			if (strcmp(optarg, "tmpfs") && strcmp(optarg, "ext4"))
-				return cli_usage_error("probe", "--fs: tmpfs or ext4");
-			o->boot.fs = optarg;
-			break;
-		case 'M': o->boot.modules_dir = optarg; break;
-		case 'l': o->list = true; break;
-		case 'v': o->verbose = true; break;
-		case 'q': o->quiet = true; break;
-		case 'h':
-			fputs(probe_usage, stdout);
-			return -1;
-		case 't':
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || *end || v < 1 || v > 3600)
-				return cli_usage_error("probe", "--timeout: seconds, 1..3600");
-			o->boot.timeout_s = (unsigned)v;
-			break;
-		default:
-			return cli_bad_option("probe", c, argv, longopts);
-		}
-	}
+	if (status != CLI_PARSED)
+		return status;
+	o->boot.timeout_s = (unsigned)o->timeout_s;
+	if (o->fs_given >= 0)
+		o->boot.fs = fs_names[o->fs_given];
 	if (o->list) {
-		if (argc - optind > 1)
+		if (argc - argi > 1)
 			return cli_usage_error("probe", "--list takes at most one K.kabi");
-		o->db_path = argc > optind ? argv[optind] : NULL;
-		return 0;
+		o->db_path = argc > argi ? argv[argi] : NULL;
+		return CLI_PARSED;
 	}
-	if (argc - optind != 1)
+	if (argc - argi != 1)
 		return cli_usage_error("probe", "expected one K.kabi");
-	o->db_path = argv[optind];
+	o->db_path = argv[argi];
 	if (!o->kernel)
 		return cli_usage_error("probe", "--kernel VMLINUZ is required");
 	if (o->boot.modules_dir && o->boot.fs && !strcmp(o->boot.fs, "tmpfs"))
 		return cli_usage_error("probe", "--modules is for ext4, not --fs tmpfs");
-	return 0;
+	return CLI_PARSED;
 }
 
 int cmd_probe(int argc, char **argv)
 {
-	struct probe_opts o = { .boot = { .timeout_s = 120 } };
+	struct probe_opts o = { .timeout_s = 120, .fs_given = -1 };
 	struct probe_set *set = NULL;
 	struct probe_run run = { 0 };
 	struct probe_timing t = { 0 };
@@ -317,8 +278,8 @@ int cmd_probe(int argc, char **argv)
 	int rc, err;
 
 	rc = parse_opts(argc, argv, &o);
-	if (rc)
-		return rc < 0 ? KD_EXIT_OK : rc;
+	if (rc != CLI_PARSED)
+		return rc;
 	if (o.quiet)
 		kd_log_set_level(KD_LOG_ERR);
 	if (o.list) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "cli/parse-options.h"
 #include "cli/show.h"
 #include "db/kdb-compat.h"
 #include "db/kdb.h"
@@ -20,28 +21,15 @@
 #include "lib/plain.h"
 #include "lib/str.h"
 
-static const char show_usage[] =
-	"usage: kabi-diff show KERNEL.kabi WHAT [NAME] [options]\n"
-	"\n"
-	"  info                 identity of the kernel and what the file holds\n"
-	"  syscalls [--abi A]   the syscall tables (A: x64, ia32, x32; arm64, aarch32)\n"
-	"  syscall NAME         a syscall's numbers, signature and argument layouts\n"
-	"  struct NAME          a struct's layout (offsets, sizes, holes), like pahole\n"
-	"  union NAME | enum NAME | type NAME\n"
-	"  ioctl NAME           an ioctl command: number, direction, type, nr, size, layout\n"
-	"  ioctls [--module M]  every ioctl command (of module M)\n"
-	"  struct, union, enum, type, ioctl, ioctls with --abi ia32: as i386 programs\n"
-	"                       compile the headers (x86_64; the 32-bit header view)\n"
-	"  compat-ioctls [--abi ia32]  the ioctls whose i386 number differs, each\n"
-	"                       with the drivers that serve it and their compat_ioctl\n"
-	"  const NAME           a UAPI constant: value, C type, definition\n"
-	"  problems             what the extractor could not resolve\n"
-	"\n"
-	"  -f, --format FMT     text (default) or json: info an object, every other\n"
-	"                       item a list (a NAME's layouts, a glob's matches)\n"
-	"\n"
-	"A NAME with * ? or [...] is a glob (quote it): every name of that kind it\n"
-	"matches. A name not in the file is an error suggesting the nearest one.\n";
+static const struct cli_command show_cmd = {
+	.name = "show",
+	.head = "usage: kabi-diff show KERNEL.kabi WHAT [NAME] [options]\n"
+		"\n",
+	.help_col = 23,
+	.tail = "\n"
+		"A NAME with * ? or [...] is a glob (quote it): every name of that kind it\n"
+		"matches. A name not in the file is an error suggesting the nearest one.\n",
+};
 
 /* Wide enough for every ABI name of the kernel's arch (unknown arch: of any). */
 static int abi_width(struct kdb *db)
@@ -492,33 +480,49 @@ static int show_glob(struct show_ctx *s, const char *path, const char *what, con
 
 int cmd_show(int argc, char **argv)
 {
+	const char *path, *what, *name = NULL, *abi = NULL, *module = NULL, *format = "text";
+	/* The items are the table's text lines; --abi and --module are said in theirs. */
+	const struct cli_option opts[] = {
+		{ CLI_TEXT("info", "identity of the kernel and what the file holds") },
+		{ CLI_TEXT("syscalls [--abi A]", "the syscall tables (A: x64, ia32, x32; arm64, aarch32)") },
+		{ CLI_TEXT("syscall NAME", "a syscall's numbers, signature and argument layouts") },
+		{ CLI_TEXT("struct NAME", "a struct's layout (offsets, sizes, holes), like pahole") },
+		{ CLI_TEXT("union NAME | enum NAME | type NAME", NULL) },
+		{ CLI_TEXT("ioctl NAME", "an ioctl command: number, direction, type, nr, size, layout") },
+		{ CLI_TEXT("ioctls [--module M]", "every ioctl command (of module M)") },
+		{ CLI_TEXT("struct, union, enum, type, ioctl, ioctls with --abi ia32: as i386 programs",
+			   "\ncompile the headers (x86_64; the 32-bit header view)") },
+		{ CLI_TEXT("compat-ioctls [--abi ia32]", "the ioctls whose i386 number differs, each\n"
+			   "with the drivers that serve it and their compat_ioctl") },
+		{ CLI_TEXT("const NAME", "a UAPI constant: value, C type, definition") },
+		{ CLI_TEXT("problems", "what the extractor could not resolve") },
+		{ CLI_TEXT(NULL, "\n") },
+		{ CLI_STRING('f', "format", &format, "FMT", "text (default) or json: info an object,"
+			     " every other\nitem a list (a NAME's layouts, a glob's matches)") },
+		{ CLI_STRING(0, "abi", &abi, "A", NULL), .flags = CLI_HIDDEN },
+		{ CLI_STRING(0, "module", &module, "M", NULL), .flags = CLI_HIDDEN },
+		{ CLI_HELP(), .flags = CLI_HIDDEN },
+		{ CLI_END },
+	};
 	struct show_ctx s = { .f = stdout };
-	const char *what, *name = NULL, *abi = NULL, *module = NULL, *format = "text";
 	struct kd_json json;
-	int err = 0, i, rc = KD_EXIT_OK;
+	int err = 0, argi, nr, rc;
 	char *text = NULL;
 	size_t text_len = 0;
 
-	for (i = 1; i < argc; i++)
-		if (cli_is_help(argv[i])) {
-			fputs(show_usage, stdout);
-			return KD_EXIT_OK;
-		}
-	if (argc < 3)
+	rc = cli_parse(&show_cmd, opts, argc, argv, &argi);
+	if (rc != CLI_PARSED)
+		return rc;
+	rc = KD_EXIT_OK;
+	nr = argc - argi;
+	if (nr < 2)
 		return cli_usage_error("show", "show: expected KERNEL.kabi and what to show");
-	what = argv[2];
-	for (i = 3; i < argc; i++) {
-		if (!strcmp(argv[i], "--abi") && i + 1 < argc)
-			abi = argv[++i];
-		else if (!strcmp(argv[i], "--module") && i + 1 < argc)
-			module = argv[++i];
-		else if ((!strcmp(argv[i], "--format") || !strcmp(argv[i], "-f")) && i + 1 < argc)
-			format = argv[++i];
-		else if (!name && argv[i][0] != '-')
-			name = argv[i];
-		else
-			return cli_usage_error("show", "show: unexpected argument '%s'", argv[i]);
-	}
+	if (nr > 3)
+		return cli_usage_error("show", "show: unexpected argument '%s'", argv[argi + 3]);
+	path = argv[argi];
+	what = argv[argi + 1];
+	if (nr == 3)
+		name = argv[argi + 2];
 	if (item_arity(what) == ITEM_UNKNOWN)
 		return cli_usage_error("show", "show: unknown item '%s'", what);
 	if (name && item_arity(what) == ITEM_BARE)
@@ -527,7 +531,7 @@ int cmd_show(int argc, char **argv)
 		return cli_usage_error("show", "show: '%s' needs a NAME", what);
 	if (strcmp(format, "text") && strcmp(format, "json"))
 		return cli_usage_error("show", "show: unknown format '%s' (text or json)", format);
-	if (kdb__open(argv[1], &s.db))
+	if (kdb__open(path, &s.db))
 		return KD_EXIT_ERROR;
 	if (type_cache__new(s.db, &s.tc)) {
 		kdb__free(s.db);
@@ -549,10 +553,10 @@ int cmd_show(int argc, char **argv)
 	if (abi && is_compat_item(what)) {
 		bool native = false;
 
-		err = show_compat_check(&s, argv[1], abi, &native);
+		err = show_compat_check(&s, path, abi, &native);
 		if (!err && !native && name && strpbrk(name, "*?[")) {
 			kd_err("%s: --abi %s: a compat ABI's header view is shown one name at a time",
-			       argv[1], abi);
+			       path, abi);
 			err = -EINVAL;
 		}
 		if (native)
@@ -573,9 +577,9 @@ int cmd_show(int argc, char **argv)
 			kd_json_array(s.json, true);
 	}
 	if (name && strpbrk(name, "*?["))
-		rc = show_glob(&s, argv[1], what, name, &err);
+		rc = show_glob(&s, path, what, name, &err);
 	else
-		rc = show_item(&s, argv[1], what, name, module, abi, &err);
+		rc = show_item(&s, path, what, name, module, abi, &err);
 	if (err || type_cache__error(s.tc))
 		rc = KD_EXIT_ERROR;
 	if (s.json && strcmp(what, "info"))

@@ -8,12 +8,12 @@
  * (spec/skeleton.h), optionally only those a spec directory lacks.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/builtin.h"
+#include "cli/parse-options.h"
 #include "db/kdb.h"
 #include "lib/buf.h"
 #include "lib/err.h"
@@ -21,16 +21,19 @@
 #include "spec/skeleton.h"
 #include "spec/spec.h"
 
-static const char spec_usage[] =
-	"usage: kabi-diff spec lint DIR\n"
-	"       kabi-diff spec load KERNEL.kabi DIR\n"
-	"       kabi-diff spec init KERNEL.kabi [-o FILE] [--except DIR]\n"
-	"\n"
-	"  lint DIR             parse every DIR/*.kabispec, report all errors, print a summary\n"
-	"  load KERNEL.kabi DIR store the contract of DIR in KERNEL.kabi (replacing its spec)\n"
-	"  init KERNEL.kabi     skeleton entries for every syscall (x64, arm64) of KERNEL.kabi, kinds\n"
-	"                       guessed from the C types (TODO notes where a set is needed),\n"
-	"                       to stdout or -o FILE; --except DIR skips syscalls DIR declares\n";
+static const struct cli_command spec_cmd = {
+	.name = "spec",
+	.head = "usage: kabi-diff spec lint DIR\n"
+		"       kabi-diff spec load KERNEL.kabi DIR\n"
+		"       kabi-diff spec init KERNEL.kabi [-o FILE] [--except DIR]\n"
+		"\n",
+	.help_col = 23,
+};
+
+/* What the options of spec init say. */
+struct init_opts {
+	const char *out, *except_dir;
+};
 
 static void summary(const struct spec *s, FILE *f)
 {
@@ -102,39 +105,25 @@ static int write_text(const char *dest, const struct kd_buf *text)
 	return kd_write_file_atomic(dest, text->s, text->len, 0);
 }
 
-static int spec_init(int argc, char **argv)
+/* spec init with its options parsed: @kabi the one operand. */
+static int spec_init(const struct init_opts *o, const char *kabi)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "except", required_argument, NULL, 'x' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct kd_buf text = KD_BUF_INIT, body = KD_BUF_INIT;
-	const char *out = NULL, *except_dir = NULL;
+	const char *out = o->out, *except_dir = o->except_dir;
 	struct spec *except = NULL;
 	struct kdb *db = NULL;
 	char *release = NULL;
 	size_t count = 0;
-	int c, err, status = KD_EXIT_ERROR;
+	int err, status = KD_EXIT_ERROR;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, ":o:x:", opts, NULL)) != -1) {
-		switch (c) {
-		case 'o': out = optarg; break;
-		case 'x': except_dir = optarg; break;
-		default: return cli_bad_option("spec", c, argv, opts);
-		}
-	}
-	if (optind + 1 != argc)
-		return cli_usage_error("spec", "spec init takes one KERNEL.kabi");
 	if (out && !strcmp(out, "-"))
 		out = NULL;	/* standard output */
-	if (out && kd_output_check(out, (const char *const *)argv + optind, 1))
+	if (out && kd_output_check(out, &kabi, 1))
 		goto out;
-	err = kdb__open(argv[optind], &db);
+	err = kdb__open(kabi, &db);
 	if (err) {
 		if (err == -ENOMEM)	/* kdb__open() reported every other cause */
-			kd_err("%s: %s", argv[optind], kd_strerror(err));
+			kd_err("%s: %s", kabi, kd_strerror(err));
 		goto out;
 	}
 	if (except_dir && spec__load_dir(except_dir, &except))
@@ -151,7 +140,7 @@ static int spec_init(int argc, char **argv)
 				  release ? release : "?", count, count == 1 ? "" : "s",
 				  except_dir ? " not in the spec" : "", body.s);
 	if (err) {
-		kd_err("%s: %s", argv[optind], kd_strerror(err));
+		kd_err("%s: %s", kabi, kd_strerror(err));
 		goto out;
 	}
 	err = write_text(out, &text);
@@ -171,11 +160,24 @@ out:
 
 int cmd_spec(int argc, char **argv)
 {
+	struct init_opts o = { 0 };
+	/* init's options: said in its line, no line of their own (and no --help of init's). */
+	const struct cli_option opts[] = {
+		{ CLI_TEXT("lint DIR", "parse every DIR/*.kabispec, report all errors, print a summary") },
+		{ CLI_TEXT("load KERNEL.kabi DIR", "store the contract of DIR in KERNEL.kabi (replacing"
+			   " its spec)") },
+		{ CLI_TEXT("init KERNEL.kabi", "skeleton entries for every syscall (x64, arm64) of"
+			   " KERNEL.kabi, kinds\nguessed from the C types (TODO notes where a set is"
+			   " needed),\nto stdout or -o FILE; --except DIR skips syscalls DIR declares") },
+		{ CLI_STRING('o', "output", &o.out, "FILE", NULL), .flags = CLI_HIDDEN },
+		{ CLI_STRING(0, "except", &o.except_dir, "DIR", NULL), .flags = CLI_HIDDEN },
+		{ CLI_END },
+	};
+	int argi, status;
+
 	if (argc < 2 || cli_is_help(argv[1])) {
-		if (argc >= 2) {
-			fputs(spec_usage, stdout);
-			return KD_EXIT_OK;
-		}
+		if (argc >= 2)
+			return cli_help(&spec_cmd, opts);
 		return cli_usage_error("spec", "missing subcommand");
 	}
 	if (!strcmp(argv[1], "lint")) {
@@ -188,7 +190,12 @@ int cmd_spec(int argc, char **argv)
 			return cli_usage_error("spec", "spec load takes KERNEL.kabi and DIR");
 		return spec_load(argv[2], argv[3]);
 	}
-	if (!strcmp(argv[1], "init"))
-		return spec_init(argc - 1, argv + 1);
-	return cli_usage_error("spec", "unknown subcommand '%s'", argv[1]);
+	if (strcmp(argv[1], "init"))
+		return cli_usage_error("spec", "unknown subcommand '%s'", argv[1]);
+	status = cli_parse(&spec_cmd, opts, argc - 1, argv + 1, &argi);
+	if (status != CLI_PARSED)
+		return status;
+	if (argi + 1 != argc - 1)
+		return cli_usage_error("spec", "spec init takes one KERNEL.kabi");
+	return spec_init(&o, argv[1 + argi]);
 }

@@ -9,6 +9,7 @@
 
 #include "version.h"
 #include "cli/builtin.h"
+#include "cli/parse-options.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
 

@@ -32,6 +32,14 @@ is "$(usage diff a b c)" "2|kabi-diff: diff: expected OLD and NEW, got 3 argumen
 kabi-diff: see 'kabi-diff diff --help'|0" "three inputs: the count, then the pointer"
 is "$(usage show k.kabi bogus)" "2|kabi-diff: show: unknown item 'bogus'
 kabi-diff: see 'kabi-diff show --help'|0" "show: an unknown item"
+# show parses its options as every command does (it said "unexpected
+# argument '--bogus'" for an option it did not know).
+is "$(usage show k.kabi struct x --bogus)" "2|kabi-diff: show: unknown option '--bogus'
+kabi-diff: see 'kabi-diff show --help'|0" "show: an unknown option named as such"
+is "$(usage show k.kabi struct x --abi)" "2|kabi-diff: show: option '--abi' needs an argument
+kabi-diff: see 'kabi-diff show --help'|0" "  --abi without its ABI"
+is "$(usage show k.kabi struct x y)" "2|kabi-diff: show: unexpected argument 'y'
+kabi-diff: see 'kabi-diff show --help'|0" "  a fourth operand"
 is "$(usage extract)" "2|kabi-diff: extract: expected one VMLINUX, got 0 arguments
 kabi-diff: see 'kabi-diff extract --help'|0" "extract without input"
 is "$(usage matrix k1 --format xml)" "2|kabi-diff: matrix: unknown format 'xml' (text, json or md)
