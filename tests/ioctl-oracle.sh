@@ -22,12 +22,18 @@
 #      for it either.
 # Function-like macros (EVIOCGNAME(len)) need arguments and are not ioctls
 # with one number; they are counted, not compared.
+# KD_ORACLE_CONSTS=1: every object-like macro of the tree instead, step 2
+# skipped; step 3 prints each as a signed 64-bit number with its C type,
+# and only those gcc calls an integer constant of an integer type are
+# kept (a string, a pointer, a float, a type or an empty macro is not a
+# constant; the C library's headers are not asked for).
 #
 # Usage: tests/ioctl-oracle.sh INCLUDE_DIR OUT
 #   INCLUDE_DIR: a source or Debian linux-headers-*-common include/ (uapi/
 #   and arch/x86/include/uapi/), or a headers_install tree (linux/, asm/).
 #   OUT: written with one "NAME<TAB>NUMBER<TAB>HEADER" line per ioctl,
 #   sorted by name; "OUT.log" gets the counts and what was dropped.
+#   With KD_ORACLE_CONSTS=1: "NAME<TAB>VALUE<TAB>CTYPE<TAB>HEADER".
 # Needs cc (or $CC). Exit 1 when the tree is not a UAPI tree.
 # KD_ORACLE_M32=1: as i386 programs compile the headers (gcc -m32, i386's
 # own syscall headers), each value read from the assembly of a static
@@ -38,6 +44,7 @@ dir=$1
 out=$2
 CC=${CC:-cc}
 M32=${KD_ORACLE_M32:-0}
+CONSTS=${KD_ORACLE_CONSTS:-0}
 [ "$M32" = 1 ] && CC="$CC -m32"
 jobs=$(nproc 2>/dev/null || echo 2)
 [ "$jobs" -gt 2 ] && jobs=2
@@ -81,14 +88,18 @@ if ! $CC -std=gnu11 -E -dD -w $INCS "$d/a.c" >"$d/dd" 2>"$d/err"; then
 	echo "$h" >"$d/failed"; exit 0
 fi
 # No _IO*( anywhere in what the header includes: no ioctl (most headers).
-grep -qE '(^|[^A-Za-z0-9_])_IO(C|R|W|WR)?[ \t]*\(' "$d/dd" || exit 0
+[ "$CONSTS" = 1 ] || grep -qE '(^|[^A-Za-z0-9_])_IO(C|R|W|WR)?[ \t]*\(' "$d/dd" || exit 0
 # Object-like macros defined in the tree's files, and the tree's enum bodies.
-awk -v re="$ROOTRE" '
-/^# [0-9]+ "/ { f = $3; gsub(/"/, "", f); intree = (f ~ "^(" re ")/"); next }
+# (consts: those of the header's own file, each macro asked of the one
+# header that defines it)
+awk -v re="$ROOTRE" -v own="$CONSTS" -v h="/$h" '
+/^# [0-9]+ "/ { f = $3; gsub(/"/, "", f); intree = (f ~ "^(" re ")/")
+	if (own == 1) intree = intree && substr(f, length(f) - length(h) + 1) == h; next }
 /^#define [A-Za-z_][A-Za-z0-9_]*([ \t]|$)/ { if (intree) print $2; next }
 /^#define [A-Za-z_][A-Za-z0-9_]*\(/ { if (intree) { n = $2; sub(/\(.*/, "", n); print n > "/dev/stderr" } }
 ' "$d/dd" 2>"$d/funcs" | sort -u >"$d/names"
-for pre in "" "#include <sys/ioctl.h>"; do
+[ "$CONSTS" = 1 ] && cp "$d/names" "$d/ioctls"
+[ "$CONSTS" = 1 ] || for pre in "" "#include <sys/ioctl.h>"; do
 	{ [ -n "$pre" ] && echo "$pre"
 	  printf '#include <%s>\n#undef _IOC\n#define _IOC(d, t, n, s) __KD_IOC_MARK__\n' "$h"
 	  awk '{ print "__KD_N__ \"" $1 "\" " $1 }' "$d/names"; } >"$d/b.c"
@@ -120,6 +131,15 @@ run() { # PRE NAMES-FILE
 		{ [ -n "$1" ] && echo "$1" || echo
 		  printf '#include <%s>\n' "$h"
 		  awk '{ printf "unsigned int __kd_v%d = (unsigned int)(%s); /* \"%s\" */\n", NR, $1, $1 }' "$2"; } >"$d/p.c"
+	elif [ "$CONSTS" = 1 ]; then
+	# The type by _Generic (no promotion: (__u8)1 is unsigned char), the
+	# constness by __builtin_constant_p (an integer variable is no constant).
+	{ echo
+	  printf '#include <%s>\nint printf(const char *, ...);\n' "$h"
+	  printf '#define KD_T(e) _Generic((e), char: "char", signed char: "signed char", unsigned char: "unsigned char", short: "short", unsigned short: "unsigned short", int: "int", unsigned int: "unsigned int", long: "long", unsigned long: "unsigned long", long long: "long long", unsigned long long: "unsigned long long", _Bool: "_Bool", default: "")\n'
+	  printf 'int main(void)\n{\n'
+	  awk '{ printf "if (__builtin_constant_p(%s) && *KD_T(%s)) printf(\"%%s\\t%%lld\\t%%s\\n\", \"%s\", (long long)(%s), KD_T(%s));\n", $1, $1, $1, $1, $1 }' "$2"
+	  printf 'return 0;\n}\n'; } >"$d/p.c"
 	else
 	{ [ -n "$1" ] && echo "$1"
 	  printf '#include <%s>\nint printf(const char *, ...);\nint main(void)\n{\n' "$h"
@@ -141,7 +161,7 @@ run() { # PRE NAMES-FILE
 			"$d/p" | awk -v h="$h" '{ print $0 "\t" h }'
 			return 0
 		fi
-		lines=$(grep -E "^(.*/)?p\.c:[0-9]+:[0-9]+: (error|note: in expansion)" "$d/p.err" | sed -E 's/^(.*\/)?p\.c:([0-9]+):.*/\2/' | sort -un | awk -v m="$M32" '$1 > (m == 1 ? 2 : 4)')
+		lines=$(grep -E "^(.*/)?p\.c:[0-9]+:[0-9]+: (error|note: in expansion)" "$d/p.err" | sed -E 's/^(.*\/)?p\.c:([0-9]+):.*/\2/' | sort -un | awk -v m="$M32" -v c="$CONSTS" '$1 > (m == 1 ? 2 : c == 1 ? 6 : 4)')
 		[ -n "$lines" ] || break
 		for l in $lines; do sed -n "${l}p" "$d/p.c" | sed -E 's/.*", "([A-Za-z0-9_]+)".*/\1/; s/.*\/\* "([A-Za-z0-9_]+)" \*\/$/\1/' >>"$d/dropped"; done
 		sed -i "$(echo "$lines" | sed 's/$/s|^|\/\/|/' | tr '\n' ';')" "$d/p.c"
@@ -154,7 +174,7 @@ run() { # PRE NAMES-FILE
   [ -s "$d/ioctls.s" ] && run "#include <sys/ioctl.h>" "$d/ioctls.s"; } >"$d/out"
 exit 0
 EOF
-export W="$work" CC INCS="$incs" ROOTRE="$rootre" M32
+export W="$work" CC INCS="$incs" ROOTRE="$rootre" M32 CONSTS
 xargs -P "$jobs" -n 1 sh "$work/one.sh" <"$work/headers"
 cat "$work"/*/out 2>/dev/null >"$work/all"
 

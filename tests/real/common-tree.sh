@@ -14,6 +14,6 @@ common_tree_wrap() {
 		_ctw=${_ctw##*/}
 		[ -e "$1/arch/x86/include/uapi/asm/$_ctw" ] || echo "#include <asm-generic/$_ctw>" >"$2/asm/$_ctw"
 	done
-	common_tree_cflags="-w -D__force= -D__user= -D__iomem= -D__packed=__attribute__((packed))
+	common_tree_cflags="-w -D__force= -D__user= -D__iomem= -D__attribute_const__= -D__packed=__attribute__((packed))
 		-I$1/uapi -I$1/arch/x86/include/uapi -I$2"
 }
