@@ -308,8 +308,9 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 	if (cli_contract_setup(&cc, o->spec_dir, o->no_spec, o->old_spec, o->new_spec, db[1],
 			       git ? revs[1] : side[1], &conf))
 		goto out;
-	conf.input[0] = side[0];	/* reports name what the user gave, not a cache file */
-	conf.input[1] = side[1];
+	/* Reports name what the user gave, not a cache file: a revision each, for --git. */
+	conf.input[0] = git ? revs[0] : side[0];
+	conf.input[1] = git ? revs[1] : side[1];
 	if (diff__run(db[0], db[1], &conf, &r))
 		goto out;
 	if (sup && diff_result__suppress(r, sup) < 0) {

@@ -37,6 +37,12 @@ ls cache/kabi-diff/headers-u-*.kabi >entries.txt
 (cd repo && "$KABI_DIFF" --git master..feature -f json) >second.json 2>second.err
 is "$?|$(names second.json)" "12|master -> feature" \
 	"--git master..feature on the same commits: named by this run (it said HEAD~1 -> HEAD)"
+is "$(jq -r '.old.path + " " + .new.path' second.json)" "master feature" \
+	"  each side's path is its revision, not the cache file it was read from"
+(cd repo && "$KABI_DIFF" --git master feature -f json) >pair.json 2>/dev/null
+is "$?|$(jq -r '.old.path + " " + .new.path' pair.json)" "12|master feature" "  the same as REV1 REV2"
+(cd repo && "$KABI_DIFF" --git master..feature) >second.txt 2>/dev/null
+lacks second.txt 'headers-u-' "  the text report names no cache file"
 ls cache/kabi-diff/headers-u-*.kabi >entries2.txt
 is "$(grep -c 'reading the UAPI header tree' second.err)|$(wc -l <entries2.txt)" "0|2" \
 	"  answered from the same two cache entries, nothing read again"
