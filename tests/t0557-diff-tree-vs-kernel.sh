@@ -53,4 +53,20 @@ is "$(q tree2.kabi "SELECT value FROM constants WHERE name = 'KDL_ADDR_LEN'")" 2
 is "$(jq -r '[.changes[] | select(.subject | startswith("KDL"))] | length' tk2.json)" 0 \
 	"  against the kernel of the same headers: no change of it"
 
+# An ioctl sized by a type only the kernel defines (privcmd.h's
+# sizeof(domid_t), its typedef in a header that does not compile alone):
+# the header tree alone has the ioctl with an unknown number, not no
+# ioctl, so against its kernel it is not "added".
+printf '#ifndef KDT_H\n#define KDT_H\n#include <asm/ioctl.h>\n#define KDT_IOC_RESTRICT _IOC(_IOC_NONE, 0x54, 6, sizeof(kdt_domid_t))\n#endif\n' \
+	>inc/uapi/linux/kdt.h
+printf 'typedef unsigned short kdt_domid_t;\nkdt_domid_t kdt_dom;\n' >kdt.c && gcc -g -c kdt.c -o ne/kdt.ko &&
+	"$KABI_DIFF" extract -q "$k" --uapi inc --modules ne -o kernel3.kabi &&
+	"$KABI_DIFF" extract -q --uapi inc -o tree3.kabi
+ok $? "a header whose ioctl is sized by a typedef only a module defines"
+is "$(q kernel3.kabi "SELECT printf('0x%08x', cmd) FROM ioctls WHERE name = 'KDT_IOC_RESTRICT'")|$(q tree3.kabi "SELECT ifnull(cmd, '?') FROM ioctls WHERE name = 'KDT_IOC_RESTRICT'")" \
+	"0x00025406|?" "  the kernel's extraction numbers it (2 bytes); the tree alone has it unnumbered"
+"$KABI_DIFF" tree3.kabi kernel3.kabi -f json >tk3.json
+is "$(jq -r '[.changes[] | select(.subject | startswith("KDT"))] | length' tk3.json)" 0 \
+	"  against the kernel of the same headers: no change of it (it read as added)"
+
 done_testing

@@ -279,9 +279,21 @@ static int sizeof_expression(struct ep *p, struct uval *out)
 	if (p->i < p->n && p->t[p->i].kind == UT_STRING) {
 		err = string_bytes(p, &bytes);
 	} else if (p->i + 1 < p->n && p->t[p->i].kind == UT_IDENT && utok_is(&p->t[p->i + 1], ")") &&
-		   p->e->sizer && !usizer_size(p->e->sizer, p->t + p->i, 1, &a) && a->known) {
-		bytes = (uint64_t)a->info.size;
-		p->i++;
+		   p->e->sizer && !usizer_size(p->e->sizer, p->t + p->i, 1, &a)) {
+		if (a->known) {
+			bytes = (uint64_t)a->info.size;
+			p->i++;
+		} else if (expr(p, &v)) {
+			/* No constant either: maybe a type this view cannot size
+			 * (privcmd.h's sizeof(domid_t), a typedef of a header that does
+			 * not compile alone), as an unsized struct is: an ioctl keeps
+			 * its row; a constant's problem names the identifier. */
+			p->e->unknown_size = true;
+			return -EINVAL;
+		} else {
+			bytes = !v.narrow ? (uint64_t)uctype_width(v.t) / 8 :
+				strstr(v.narrow, "short") ? 2 : 1;
+		}
 		err = 0;
 	} else {
 		err = expr(p, &v);
