@@ -41,7 +41,7 @@ static const struct cli_command diff_cmd = {
 		"usage: kabi-diff OLD NEW [options]\n"
 		"       kabi-diff diff OLD NEW [options]\n"
 		"       kabi-diff --old PKG... --new PKG... [options]   (each --old/--new: one package)\n"
-		"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2)\n"
+		"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2; REV: REV^..REV)\n"
 		"\n"
 		"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
 		"constants and ioctls. Every change gets a verdict from a rule of\n"
@@ -251,11 +251,22 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		revs[0] = range;
 		revs[1] = dots + 2;
 		if (!*revs[0] || !*revs[1] || strstr(revs[1], "..") || *revs[1] == '.') {
-			status = cli_usage_error("diff", "diff: --git takes REV1..REV2 or REV1 REV2");
+			status = cli_usage_error("diff", "diff: --git takes REV1..REV2, REV1 REV2 or REV");
 			goto out;
 		}
+	} else if (git && nr == 1) {
+		/* One revision, as check-uapi.sh takes it: what that commit changed. */
+		struct kd_buf parent = KD_BUF_INIT;
+
+		if (kd_buf_addf(&parent, "%s^", args[0]) || !(range = kd_buf_detach(&parent))) {
+			kd_buf_release(&parent);
+			kd_err("out of memory");
+			goto out;
+		}
+		revs[0] = range;
+		revs[1] = args[0];
 	} else if (nr != 2) {
-		status = cli_usage_error("diff", git ? "diff: --git takes REV1..REV2 or REV1 REV2" :
+		status = cli_usage_error("diff", git ? "diff: --git takes REV1..REV2, REV1 REV2 or REV" :
 					 "diff: expected OLD and NEW, got %d arguments", nr);
 		goto out;
 	} else if (git) {
@@ -355,7 +366,7 @@ int cmd_diff(int argc, char **argv)
 			   " instead of\nOLD and NEW (repeated: all --old form the old kernel)"),
 		  .left = "--old PKG, --new PKG" },
 		{ CLI_LIST(0, "new", &o.pkgs[1], "PKG", NULL), .flags = CLI_HIDDEN },
-		{ CLI_FLAG(0, "git", &o.git, "OLD and NEW are git revisions (REV1 REV2 or REV1..REV2)") },
+		{ CLI_FLAG(0, "git", &o.git, "OLD and NEW are git revisions (REV1 REV2, REV1..REV2, or REV for REV^..REV)") },
 		{ CLI_STRING('C', "repo", &o.repo, "REPO", "with --git: the repository (default: .)") },
 		{ CLI_CALLBACK(0, "arch", &o.arch, "ARCH", cli_opt_arch, "with --git: the architecture,"
 			       " x86_64 (default) or arm64") },

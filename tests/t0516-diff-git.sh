@@ -56,6 +56,16 @@ is "$(jq -c '[.changes[].kind] | sort' v2o.json)" "$(jq -c '[.changes[].kind] | 
 is "$?" 12 "in the repository, no -C: same verdict"
 is "$(jq -c '[.changes[].kind] | sort' v2b.json)" '["constant.value","ioctl.cmd","type.member.added"]' \
 	"  same changes"
+# One revision, as check-uapi.sh takes it: REV^..REV.
+"$KABI_DIFF" --git -C repo v2 -q -f json >one.json
+is "$?|$(jq -c '[([.changes[].kind] | sort), .old.release, .new.release, .old.path, .new.path]' one.json)" \
+	'12|[["constant.value","ioctl.cmd","type.member.added"],"v2^","v2","v2^","v2"]' \
+	"--git REV: what REV changed (REV^..REV), named so"
+"$KABI_DIFF" --git -C repo reformat -q -f json >one0.json
+is "$?|$(jq '.changes | length' one0.json)" "0|0" "  a commit that only reformats: exit 0, no change"
+"$KABI_DIFF" --git -C repo v1 -q >out.txt 2>err.txt
+is "$?|$(tail -1 err.txt)" "1|kabi-diff: repo: git ls-tree v1^ failed (git's message above): no such revision, or not a git repository" \
+	"  the first commit: it has no parent, exit 1 naming v1^"
 git -C repo status --porcelain >status.after
 cmp -s status.before status.after && grep -q KDH_DIRTY repo/include/uapi/linux/kdh.h
 ok "$?" "the work tree is left as it was (still dirty)"
