@@ -41,7 +41,7 @@ static const struct cli_command diff_cmd = {
 		"usage: kabi-diff OLD NEW [options]\n"
 		"       kabi-diff diff OLD NEW [options]\n"
 		"       kabi-diff --old PKG... --new PKG... [options]   (each --old/--new: one package)\n"
-		"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2; REV: REV^..REV)\n"
+		"       kabi-diff --git [-C REPO] [--arch ARCH] REV1 REV2 [options]   (or REV1..REV2; REV: REV^..REV; none: HEAD..work tree)\n"
 		"\n"
 		"Compare two kernels' user-space ABI: syscalls, the types they reach,\n"
 		"constants and ioctls. Every change gets a verdict from a rule of\n"
@@ -193,7 +193,7 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 	struct kd_usage usage = KD_USAGE_INIT;
 	const char *inputs[2], *revs[2] = { NULL, NULL }, *side[2] = { NULL, NULL };
 	char *git_dirs[2] = { NULL, NULL }, *range = NULL;
-	bool git = o->git;
+	bool git = o->git, worktree = false;
 	int i, status = KD_EXIT_ERROR;
 
 	if (package_lists(o, pkgs))
@@ -251,9 +251,14 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		revs[0] = range;
 		revs[1] = dots + 2;
 		if (!*revs[0] || !*revs[1] || strstr(revs[1], "..") || *revs[1] == '.') {
-			status = cli_usage_error("diff", "diff: --git takes REV1..REV2, REV1 REV2 or REV");
+			status = cli_usage_error("diff", "diff: --git takes REV1..REV2, REV1 REV2, REV or nothing");
 			goto out;
 		}
+	} else if (git && nr == 0) {
+		/* No revision, as check-uapi.sh takes it: the work tree against HEAD. */
+		revs[0] = "HEAD";
+		revs[1] = "work tree";
+		worktree = true;
 	} else if (git && nr == 1) {
 		/* One revision, as check-uapi.sh takes it: what that commit changed. */
 		struct kd_buf parent = KD_BUF_INIT;
@@ -266,7 +271,7 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		revs[0] = range;
 		revs[1] = args[0];
 	} else if (nr != 2) {
-		status = cli_usage_error("diff", git ? "diff: --git takes REV1..REV2, REV1 REV2 or REV" :
+		status = cli_usage_error("diff", git ? "diff: --git takes REV1..REV2, REV1 REV2, REV or nothing" :
 					 "diff: expected OLD and NEW, got %d arguments", nr);
 		goto out;
 	} else if (git) {
@@ -300,8 +305,11 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 	if (git) {
 		for (i = 0; i < 2; i++) {
 			/* Registered there: removed on a signal too. */
-			if (git_tree__export(o->repo ? o->repo : ".", revs[i], o->arch, kd_tmpdir_parent(),
-					     &git_dirs[i]))
+			const char *repo = o->repo ? o->repo : ".";
+
+			if (i == 1 && worktree ?
+			    git_tree__export_worktree(repo, o->arch, kd_tmpdir_parent(), &git_dirs[i]) :
+			    git_tree__export(repo, revs[i], o->arch, kd_tmpdir_parent(), &git_dirs[i]))
 				goto out;
 			inputs[i] = git_dirs[i];
 		}
@@ -366,7 +374,7 @@ int cmd_diff(int argc, char **argv)
 			   " instead of\nOLD and NEW (repeated: all --old form the old kernel)"),
 		  .left = "--old PKG, --new PKG" },
 		{ CLI_LIST(0, "new", &o.pkgs[1], "PKG", NULL), .flags = CLI_HIDDEN },
-		{ CLI_FLAG(0, "git", &o.git, "OLD and NEW are git revisions (REV1 REV2, REV1..REV2, or REV for REV^..REV)") },
+		{ CLI_FLAG(0, "git", &o.git, "OLD and NEW are git revisions (REV1 REV2, REV1..REV2, REV for REV^..REV, none for HEAD against the work tree)") },
 		{ CLI_STRING('C', "repo", &o.repo, "REPO", "with --git: the repository (default: .)") },
 		{ CLI_CALLBACK(0, "arch", &o.arch, "ARCH", cli_opt_arch, "with --git: the architecture,"
 			       " x86_64 (default) or arm64") },

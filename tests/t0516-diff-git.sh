@@ -66,6 +66,18 @@ is "$?|$(jq '.changes | length' one0.json)" "0|0" "  a commit that only reformat
 "$KABI_DIFF" --git -C repo v1 -q >out.txt 2>err.txt
 is "$?|$(tail -1 err.txt)" "1|kabi-diff: repo: git ls-tree v1^ failed (git's message above): no such revision, or not a git repository" \
 	"  the first commit: it has no parent, exit 1 naming v1^"
+# No revision, as check-uapi.sh takes it: HEAD against the work tree as it is
+# on disk (KDH_DIRTY, uncommitted; a new header not yet added), no symbolic
+# link followed (its target is outside the tree: never read).
+echo '#define KDH_SECRET 42' >outside.h
+mkdir -p repo/include/uapi/linux/new && echo '#define KDH_UNTRACKED 7' >repo/include/uapi/linux/new/kdu.h &&
+	ln -s "$PWD/outside.h" repo/include/uapi/linux/kdlink.h
+"$KABI_DIFF" --git -C repo -q -f json >wt.json
+is "$?|$(jq -c '[([.changes[] | "\(.kind) \(.subject)"] | sort), .old.path, .new.path]' wt.json)" \
+	'4|[["constant.added KDH_DIRTY","constant.added KDH_UNTRACKED"],"HEAD","work tree"]' \
+	"--git alone: the work tree's uncommitted and untracked headers against HEAD, exit 4"
+lacks wt.json KDH_SECRET "  a symbolic link in the work tree is not followed"
+rm -r repo/include/uapi/linux/new repo/include/uapi/linux/kdlink.h
 git -C repo status --porcelain >status.after
 cmp -s status.before status.after && grep -q KDH_DIRTY repo/include/uapi/linux/kdh.h
 ok "$?" "the work tree is left as it was (still dirty)"

@@ -26,4 +26,14 @@ struct kd_arch;
 int git_tree__export(const char *repo, const char *rev, const struct kd_arch *arch,
 		     const char *parent, char **dir);
 
+/*
+ * The same for the work tree of @repo (a directory): its UAPI headers as
+ * they are on disk, committed or not, copied without running git
+ * (worktree.c). Symbolic links are not followed. Returns 0 or a negative
+ * code (reported; -ENOENT when the work tree has no UAPI header); on
+ * failure nothing is left.
+ */
+int git_tree__export_worktree(const char *repo, const struct kd_arch *arch, const char *parent,
+			      char **dir);
+
 #endif
