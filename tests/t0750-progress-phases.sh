@@ -27,7 +27,8 @@ kabi-diff: extracting A into ID.kabi
 kabi-diff: reading the syscall signatures of vmlinux
 kabi-diff: reading the modules under modules
 kabi-diff: read 1 modules in T s (R a second)
-kabi-diff: compiling 3 of 3 UAPI headers, 0 cached (/usr/bin/gcc, J at a time)
+kabi-diff: compiling 3 of 3 UAPI headers for x86_64, 0 cached (/usr/bin/gcc, J at a time)
+kabi-diff: compiled 3 UAPI headers for x86_64 in T s (R a second)
 kabi-diff: reading the UAPI headers' constants and ioctls
 kabi-diff: extracted A in T s" \
 	"off a terminal: a line per phase, the parts inside A, the cache entry by its name" ||

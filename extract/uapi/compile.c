@@ -589,6 +589,7 @@ static int prepare_runs(struct cc_state *s)
 /* The headers the cache (may be NULL) does not have, @jobs runs at a time; then cached. */
 static int compile_units(struct cc_state *s, struct uapi_cc_cache *cache, int jobs)
 {
+	uint64_t start;
 	int err = 0;
 
 	/* Headers whose every input is as a cached unit recorded it are not compiled. */
@@ -596,14 +597,23 @@ static int compile_units(struct cc_state *s, struct uapi_cc_cache *cache, int jo
 		err = uapi_cc_units_lookup(cache, s);
 	if (err)
 		return err;
+	/* Named by the view's ABI: the i386 view compiles beside the native one. */
 	if (s->conf->progress && s->nr_names > s->r->nr_cached)
-		kd_progress("compiling %zu of %zu UAPI headers, %zu cached (%s, %d at a time)",
-			s->nr_names - s->r->nr_cached, s->nr_names, s->r->nr_cached, s->cc, jobs);
+		kd_progress("compiling %zu of %zu UAPI headers for %s, %zu cached (%s, %d at a time)",
+			s->nr_names - s->r->nr_cached, s->nr_names, s->conf->arch->name,
+			s->r->nr_cached, s->cc, jobs);
 	s->units_per_run = units_per_run();
-	s->budget_end_ns = now_ns() + s->limits.budget_seconds * 1000000000ull;
+	start = now_ns();
+	s->budget_end_ns = start + s->limits.budget_seconds * 1000000000ull;
 	s->r->nr_units = s->nr_names - s->r->nr_cached;
 	if (s->r->nr_units)
 		err = run_all(s, jobs);
+	if (!err && s->conf->progress && s->r->nr_units) {
+		double secs = (double)(now_ns() - start) / 1e9;
+
+		kd_progress("compiled %zu UAPI headers for %s in %.1f s (%.0f a second)",
+			s->r->nr_units, s->conf->arch->name, secs, secs > 0 ? (double)s->r->nr_units / secs : 0.0);
+	}
 	if (!err && cache && s->nr_names)
 		err = uapi_cc_units_store(cache, s);
 	return err;
