@@ -7,7 +7,8 @@
  * dot-files and directories reached through links (each walked once, a
  * loop too) while staying the same for a copy of the tree elsewhere. A
  * hit's private copy of the object is removed when a fatal signal stops
- * the process (redteam R40: its directory was not registered).
+ * the process (redteam R40: its directory was not registered). Pruning
+ * keeps the newest entries, stale ones first out, each object with its index.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -284,6 +285,37 @@ static void test_hit_on_signal(void)
 	free(cache);
 }
 
+/* --- pruning --------------------------------------------------------------------- */
+
+/* Test entries: aN.idx (with aN.obj), and sN.idx stale. */
+static size_t test_key(const char *name, bool *stale)
+{
+	size_t len = strlen(name);
+
+	if (len != 6 || strcmp(name + 2, ".idx") || (name[0] != 'a' && name[0] != 's'))
+		return 0;
+	*stale = name[0] == 's';
+	return 2;
+}
+
+static void test_prune(void)
+{
+	char *out;
+
+	/* a1 oldest ... a4 newest; s1 newest of all but stale; x9.idx is no entry. */
+	ok(sh("mkdir pr && cd pr && for e in a1 a2 a3 a4 s1; do touch $e.idx $e.obj; done && touch x9.idx &&"
+	      " touch -d '2020-01-01 00:00:01' a1.idx && touch -d '2020-01-01 00:00:02' a2.idx &&"
+	      " touch -d '2020-01-01 00:00:03' a3.idx && touch -d '2020-01-01 00:00:04' a4.idx"),
+	   "prune: a directory of 5 entries, one stale, and a file that is none");
+	out = tap_tmp_path("pr");
+	uapi_cc_prune(out, 2, test_key, ".obj");
+	free(out);
+	out = tap_output("cd '%s/pr' && ls | tr '\\n' ' '", tap_tmpdir());
+	is_str(out, "a3.idx a3.obj a4.idx a4.obj x9.idx ",
+	       "  keep 2: the newest two kept, the stale one pruned first, each object with its index");
+	free(out);
+}
+
 int main(void)
 {
 	test_parse_deps();
@@ -291,5 +323,6 @@ int main(void)
 	test_file_hash();
 	test_tree_key();
 	test_hit_on_signal();
+	test_prune();
 	return tap_done();
 }

@@ -30,7 +30,6 @@
  */
 #include "extract/uapi/compile_internal.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -378,48 +377,12 @@ out:
 	return err == -ENOMEM ? err : 0;
 }
 
-/* Keep the @keep most recently written unit entries of @dir. */
-static void units_prune(const char *dir, size_t keep)
+/* A unit entry KEY.SLOT.idx (with KEY.SLOT.o): its key's length. */
+static size_t unit_entry_key(const char *name, bool *stale)
 {
-	struct uapi_cc_age *v = NULL;
-	size_t n = 0, cap = 0, i;
-	struct dirent *de;
-	DIR *d = opendir(dir);
-
-	while (d && (de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-		struct kd_buf p = KD_BUF_INIT;
-		struct stat st;
-
-		/* KEY.SLOT.idx */
-		if (len != KD_DIGEST_HEX_LEN + 6 || strcmp(de->d_name + KD_DIGEST_HEX_LEN + 2, ".idx"))
-			continue;
-		if (!kd_buf_addf(&p, "%s/%s", dir, de->d_name) && !lstat(p.s, &st) &&
-		    !KD_GROW(v, cap, n + 1)) {
-			v[n].name = kd_strndup(de->d_name, KD_DIGEST_HEX_LEN + 2);
-			v[n].mtime = st.st_mtim;
-			if (v[n].name)
-				n++;
-		}
-		kd_buf_release(&p);
-	}
-	if (d)
-		closedir(d);
-	if (n > keep)
-		qsort(v, n, sizeof(*v), uapi_cc_cmp_age);
-	for (i = 0; i < n; i++) {
-		struct kd_buf p = KD_BUF_INIT;
-
-		if (i >= keep && !kd_buf_addf(&p, "%s/%s.idx", dir, v[i].name)) {
-			unlink(p.s);
-			kd_buf_reset(&p);
-			if (!kd_buf_addf(&p, "%s/%s.o", dir, v[i].name))
-				unlink(p.s);
-		}
-		kd_buf_release(&p);
-		free(v[i].name);
-	}
-	free(v);
+	(void)stale;
+	return strlen(name) == KD_DIGEST_HEX_LEN + 6 && !strcmp(name + KD_DIGEST_HEX_LEN + 2, ".idx") ?
+	       KD_DIGEST_HEX_LEN + 2 : 0;
 }
 
 int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s)
@@ -435,7 +398,7 @@ int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s)
 		if (!s->unit_cached[h])
 			err = store_one(c, s, dir, h);
 	if (dir && !err && s->nr_names > s->r->nr_cached)
-		units_prune(dir, UNIT_ENTRIES);
+		uapi_cc_prune(dir, UNIT_ENTRIES, unit_entry_key, ".o");
 	free(dir);
 	return err;
 }

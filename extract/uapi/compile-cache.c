@@ -283,9 +283,15 @@ out:
 
 /* --- store -------------------------------------------------------------------- */
 
-int uapi_cc_cmp_age(const void *a, const void *b)
+/* A cache entry by its last write; their order: newest first, then by name. */
+struct entry_age {
+	char *name;
+	struct timespec mtime;
+};
+
+static int cmp_age(const void *a, const void *b)
 {
-	const struct uapi_cc_age *x = a, *y = b;
+	const struct entry_age *x = a, *y = b;
 
 	if (x->mtime.tv_sec != y->mtime.tv_sec)
 		return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
@@ -294,55 +300,63 @@ int uapi_cc_cmp_age(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Keep the CACHE_ENTRIES most recently used entries (those of an older key format count as oldest). */
-static void prune(const char *dir)
+void uapi_cc_prune(const char *dir, size_t keep, uapi_cc_entry_key_fn key, const char *obj_ext)
 {
-	struct uapi_cc_age *v = NULL;
+	struct entry_age *v = NULL;
 	size_t n = 0, cap = 0, i;
 	struct dirent *de;
 	DIR *d = opendir(dir);
 
 	while (d && (de = readdir(d))) {
-		size_t len = strlen(de->d_name);
 		struct kd_buf p = KD_BUF_INIT;
+		bool stale = false;
+		size_t key_len = key(de->d_name, &stale);
 		struct stat st;
 
-		size_t key_len = len - strlen(".idx");
-
-		/* 32 digits: a key of format 2, which no lookup computes any more. */
-		if ((len != KD_DIGEST_HEX_LEN + 4 && len != 32 + 4) || strcmp(de->d_name + key_len, ".idx"))
+		if (!key_len)
 			continue;
-		if (kd_buf_addf(&p, "%s/%s", dir, de->d_name) || lstat(p.s, &st) ||
-		    KD_GROW(v, cap, n + 1)) {
-			kd_buf_release(&p);
-			continue;
+		if (!kd_buf_addf(&p, "%s/%s", dir, de->d_name) && !lstat(p.s, &st) &&
+		    !KD_GROW(v, cap, n + 1)) {
+			v[n].name = kd_strndup(de->d_name, key_len);
+			v[n].mtime = st.st_mtim;
+			if (stale)
+				v[n].mtime.tv_sec = v[n].mtime.tv_nsec = 0;	/* pruned first */
+			if (v[n].name)
+				n++;
 		}
-		v[n].name = kd_strndup(de->d_name, key_len);
-		v[n].mtime = st.st_mtim;
-		if (key_len != KD_DIGEST_HEX_LEN)
-			v[n].mtime.tv_sec = v[n].mtime.tv_nsec = 0;	/* pruned first */
-		if (v[n].name)
-			n++;
 		kd_buf_release(&p);
 	}
 	if (d)
 		closedir(d);
-	if (n > CACHE_ENTRIES)
-		qsort(v, n, sizeof(*v), uapi_cc_cmp_age);
+	if (n > keep)
+		qsort(v, n, sizeof(*v), cmp_age);
 	for (i = 0; i < n; i++) {
-		if (i >= CACHE_ENTRIES) {
-			struct kd_buf p = KD_BUF_INIT;
+		struct kd_buf p = KD_BUF_INIT;
 
-			if (!kd_buf_addf(&p, "%s/%s.idx", dir, v[i].name))
-				unlink(p.s);
+		if (i >= keep && !kd_buf_addf(&p, "%s/%s.idx", dir, v[i].name)) {
+			unlink(p.s);
 			kd_buf_reset(&p);
-			if (!kd_buf_addf(&p, "%s/%s.so", dir, v[i].name))
+			if (!kd_buf_addf(&p, "%s/%s%s", dir, v[i].name, obj_ext))
 				unlink(p.s);
-			kd_buf_release(&p);
 		}
+		kd_buf_release(&p);
 		free(v[i].name);
 	}
 	free(v);
+}
+
+/*
+ * A whole-tree entry KEY.idx (with KEY.so): the key's length. 32 digits: a
+ * key of format 2, which no lookup computes any more: stale.
+ */
+static size_t tree_entry_key(const char *name, bool *stale)
+{
+	size_t len = strlen(name), key_len = len - strlen(".idx");
+
+	if ((len != KD_DIGEST_HEX_LEN + 4 && len != 32 + 4) || strcmp(name + key_len, ".idx"))
+		return 0;
+	*stale = key_len != KD_DIGEST_HEX_LEN;
+	return key_len;
 }
 
 /* Copy the object @src to @dest through a temporary file and a rename; its hash and size. */
@@ -456,7 +470,7 @@ int uapi_cc_cache__store(struct uapi_cc_cache *c, struct uapi_cc_result *r, char
 	if (!err)
 		err = kd_write_file_atomic(idx.s, text.s, text.len, KD_WRITE_CACHE);
 	if (!err)
-		prune(c->dir);
+		uapi_cc_prune(c->dir, CACHE_ENTRIES, tree_entry_key, ".so");
 out:
 	if (err && err != -ENOMEM)
 		kd_warn("%s: cannot store the compiled UAPI headers in the cache: %s", c->dir,

@@ -334,12 +334,16 @@ int uapi_cc_units_lookup(struct uapi_cc_cache *c, struct cc_state *s);
 int uapi_cc_units_store(struct uapi_cc_cache *c, struct cc_state *s);
 
 /* Shared by compile-cache.c and compile-cache-unit.c. */
-/* A cache entry by its last write, and their qsort() order: newest first, then by name. */
-struct uapi_cc_age {
-	char *name;
-	struct timespec mtime;
-};
-int uapi_cc_cmp_age(const void *a, const void *b);
+/*
+ * An entry of a cache directory by its file name: KEY.idx's key length,
+ * 0 when @name is none; *@stale set for an entry of an older format.
+ */
+typedef size_t (*uapi_cc_entry_key_fn)(const char *name, bool *stale);
+/*
+ * Keep the @keep most recently written entries of @dir, those @key calls
+ * stale counting as oldest: each KEY.idx goes with its KEY@obj_ext.
+ */
+void uapi_cc_prune(const char *dir, size_t keep, uapi_cc_entry_key_fn key, const char *obj_ext);
 /* The cache directory $XDG_CACHE_HOME/kabi-diff/uapi, or NULL. */
 const char *uapi_cc_cache__dir(const struct uapi_cc_cache *c);
 /* What the compiler said its version is. */
