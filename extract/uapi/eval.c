@@ -271,32 +271,28 @@ static int string_bytes(struct ep *p, uint64_t *bytes)
  */
 static int sizeof_expression(struct ep *p, struct uval *out)
 {
-	const struct usize_ans *a;
+	const struct usize_ans *a = NULL;
 	uint64_t bytes = 0;
 	struct uval v = { 0 };
+	bool lone_name = p->i + 1 < p->n && p->t[p->i].kind == UT_IDENT &&
+			 utok_is(&p->t[p->i + 1], ")") && p->e->sizer &&
+			 !usizer_size(p->e->sizer, p->t + p->i, 1, &a);
 	int err;
 
 	if (p->i < p->n && p->t[p->i].kind == UT_STRING) {
 		err = string_bytes(p, &bytes);
-	} else if (p->i + 1 < p->n && p->t[p->i].kind == UT_IDENT && utok_is(&p->t[p->i + 1], ")") &&
-		   p->e->sizer && !usizer_size(p->e->sizer, p->t + p->i, 1, &a)) {
-		if (a->known) {
-			bytes = (uint64_t)a->info.size;
-			p->i++;
-		} else if (expr(p, &v)) {
-			/* No constant either: maybe a type this view cannot size
-			 * (privcmd.h's sizeof(domid_t), a typedef of a header that does
-			 * not compile alone), as an unsized struct is: an ioctl keeps
-			 * its row; a constant's problem names the identifier. */
-			p->e->unknown_size = true;
-			return -EINVAL;
-		} else {
-			bytes = !v.narrow ? (uint64_t)uctype_width(v.t) / 8 :
-				strstr(v.narrow, "short") ? 2 : 1;
-		}
+	} else if (lone_name && a->known) {
+		bytes = (uint64_t)a->info.size;
+		p->i++;
 		err = 0;
 	} else {
 		err = expr(p, &v);
+		/* A lone name, no constant either: maybe a type this view cannot
+		 * size (privcmd.h's sizeof(domid_t), a typedef of a header that
+		 * does not compile alone), as an unsized struct is: an ioctl
+		 * keeps its row; a constant's problem names the identifier. */
+		if (err && lone_name)
+			p->e->unknown_size = true;
 		bytes = !v.narrow ? (uint64_t)uctype_width(v.t) / 8 : strstr(v.narrow, "short") ? 2 : 1;
 	}
 	if (err)
