@@ -6,6 +6,18 @@
 # headers x86 has no header of) and empty compiler headers, and sets
 # $common_tree_cflags: the annotations headers_install deletes defined
 # away, the tree's x86 user-space include path, then DIR.
+# common_tree_replaced TREE: the asm-generic/X.h headers x86's own asm/X.h
+# replaces (it does not include them), one a line: other architectures'
+# ABI (unistd.h's generic syscall numbers, signal.h), which kabi-diff reads
+# only where an asm/ header includes them (extract/uapi/tree.c).
+common_tree_replaced() {
+	for _ctr in "$1"/uapi/asm-generic/*.h; do
+		_ctr=${_ctr##*/}
+		[ -e "$1/arch/x86/include/uapi/asm/$_ctr" ] &&
+			! grep -q "include <asm-generic/$_ctr>" "$1/arch/x86/include/uapi/asm/$_ctr" &&
+			echo "asm-generic/$_ctr"
+	done
+}
 common_tree_wrap() {
 	mkdir -p "$2/asm" "$2/linux" || return 1
 	: >"$2/linux/compiler_types.h"

@@ -61,7 +61,7 @@ echo "# $(cut -f1 syz.txt | uniq -d | wc -l) names syzkaller values twice"
 
 # kabi-diff's: constants (64-bit two's complement, printed unsigned as
 # syzkaller prints), ioctl numbers, the x86_64 syscall table as __NR_NAME.
-unsigned() { awk -F'\t' '$2 < 0 { print $1 "\t" $2; next } { print }' | while IFS='	' read -r n v; do
+unsigned() { while IFS='	' read -r n v; do
 	case $v in -*) printf '%s\t%u\n' "$n" "$v" ;; *) printf '%s\t%s\n' "$n" "$v" ;; esac; done; }
 { q "$db" "SELECT name || '	' || value FROM constants" | unsigned
   q "$db" "SELECT name || '	' || cmd FROM ioctls WHERE cmd IS NOT NULL"
@@ -129,13 +129,9 @@ cat $(find $uapi_dirs -name '*.h') | tr -c 'A-Za-z0-9_' '\n' | sort -u >words.tx
 join -t '	' -v 1 syz.txt kd.txt >missing.txt
 cut -f1 missing.txt | join - words.txt >missing-uapi.txt
 # asm-generic/X.h is x86's only where an asm/ header includes it (or Kbuild
-# wraps it, when x86 has no asm/X.h): asm-generic/signal.h, unistd.h are
-# other architectures' ABI, as extract/uapi/tree.c reads them.
-arch_replaces() {
-	case $1 in asm-generic/*) ;; *) return 1 ;; esac
-	a=$k/include/arch/x86/include/uapi/asm/${1#asm-generic/}
-	[ -e "$a" ] && ! grep -q "include <$1>" "$a"
-}
+# wraps it, when x86 has no asm/X.h).
+common_tree_replaced "$k/include" >replaced.txt
+arch_replaces() { grep -qxF "$1" replaced.txt; }
 alone=0; another=0; none=0; other_arch=0
 while read -r n; do
 	case $n in __NR_*) none=$((none + 1)); continue ;; esac

@@ -35,13 +35,9 @@ ok "$([ "$(wc -l <gcc.txt)" -gt 25000 ]; echo $?)" "gcc values over 25000 macros
 { q "$db" "SELECT name || '	' || value || '	' || ctype FROM constants"
   q "$db" "SELECT name || '	' || cmd || '	ioctl' FROM ioctls WHERE cmd IS NOT NULL"; } | sort -t '	' -k1,1 >kd.txt
 q "$db" "SELECT message FROM problems" >problems.txt
-replaced=
-for a in "$inc"/uapi/asm-generic/*.h; do
-	b=${a##*/}
-	x=$inc/arch/x86/include/uapi/asm/$b
-	[ -e "$x" ] && ! grep -q "include <asm-generic/$b>" "$x" && replaced="$replaced asm-generic/$b"
-done
-echo "# asm-generic headers x86 replaces:$replaced"
+. "$KD_SRCDIR/real/common-tree.sh"
+replaced=$(common_tree_replaced "$inc" | tr '\n' ' ')
+echo "# asm-generic headers x86 replaces: $replaced"
 sort -t '	' -k1,1 gcc.txt | join -t '	' -a 1 - kd.txt | awk -F'\t' -v replaced="$replaced" -v probs=problems.txt '
 	BEGIN { n = split(replaced, r, " "); for (i = 1; i <= n; i++) rep[r[i]] = 1
 		while ((getline l < probs) > 0) { split(l, w, ":"); said[w[1]] = l } }
