@@ -143,6 +143,7 @@ struct diff_opts {
 	struct report_conf rc;
 	struct cli_list pkgs[2];	/* --old, --new */
 	const char *output, *sup_path, *repo, *for_path, *abi;
+	const char *full_report, *full_url;	/* --full-report, --full-report-url */
 	const char *spec_dir, *old_spec, *new_spec;
 	const struct kd_arch *arch;
 	int only;			/* -1, or 0: breaking */
@@ -179,6 +180,48 @@ static int package_lists(const struct diff_opts *o, struct kd_buf pkgs[2])
 	return 0;
 }
 
+/*
+ * --full-report FILE [--full-report-url URL]: the review's rest, in the
+ * same run. A usage error unless with --review (without it -o is the
+ * whole report already), and the URL an http(s) one: it becomes a link
+ * in a comment, where another scheme (javascript:) has no business.
+ */
+static int check_full_report(const struct diff_opts *o)
+{
+	const char *url = o->full_url;
+
+	if (o->full_report && !o->review)
+		return cli_usage_error("diff", "diff: --full-report goes with --review (without it,"
+				       " -o writes the whole report)");
+	if (url && !o->full_report)
+		return cli_usage_error("diff", "diff: --full-report-url goes with --full-report");
+	if (o->full_report && (!*o->full_report || !strcmp(o->full_report, "-")))
+		return cli_usage_error("diff", "diff: --full-report takes a file name");
+	if (o->full_report && o->output && !strcmp(o->full_report, o->output))
+		return cli_usage_error("diff", "diff: --full-report %s: also the -o file",
+				       o->full_report);
+	if (url && strncmp(url, "https://", 8) && strncmp(url, "http://", 7))
+		return cli_usage_error("diff", "diff: --full-report-url %s: not an http:// or"
+				       " https:// URL", url);
+	return 0;
+}
+
+/*
+ * The whole Markdown report, uncut, to --full-report's file: the same
+ * result as the review, so that the note's count of what was left out is
+ * exactly what the file adds.
+ */
+static int write_full_report(const struct diff_opts *o, const struct diff_result *r,
+			     const struct report_conf *review)
+{
+	struct report_conf whole = *review;
+
+	whole.max_bytes = 0;
+	whole.whole_name = whole.whole_url = NULL;
+	whole.color = false;
+	return cli_write_output(o->full_report, print_report, &(struct report_job){ r, &whole });
+}
+
 /* diff with the options parsed, @args its @nr operands. */
 static int run_diff(struct diff_opts *o, int nr, char **args)
 {
@@ -208,6 +251,12 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		}
 		rc.format = REPORT_MD;
 	}
+	if (check_full_report(o)) {
+		status = KD_EXIT_USAGE;
+		goto out;
+	}
+	rc.whole_name = o->full_report;
+	rc.whole_url = o->full_url;
 	if (rc.stat && (rc.format == REPORT_JSON || rc.format == REPORT_SARIF)) {
 		status = cli_usage_error("diff", "diff: --stat is a text or Markdown summary (JSON has"
 					 " .summary)");
@@ -292,9 +341,21 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		/* Git revisions are no files: the suppressions and contracts may be the output. */
 		const char *files[] = { git ? NULL : side[0], git ? NULL : side[1],
 					 o->sup_path, o->spec_dir, o->old_spec, o->new_spec,
+					 o->for_path, o->full_report };
+		size_t n = sizeof(files) / sizeof(files[0]);
+
+		if (cli_output_check(output, files, n))
+			goto out;
+		/* The other output in the last slot: never one file under two names. */
+		files[n - 1] = output;
+		if (o->full_report && cli_output_check(o->full_report, files, n))
+			goto out;
+	} else if (o->full_report) {
+		const char *files[] = { git ? NULL : side[0], git ? NULL : side[1],
+					 o->sup_path, o->spec_dir, o->old_spec, o->new_spec,
 					 o->for_path };
 
-		if (cli_output_check(output, files, sizeof(files) / sizeof(files[0])))
+		if (cli_output_check(o->full_report, files, sizeof(files) / sizeof(files[0])))
 			goto out;
 	}
 	if (o->sup_path && diff_suppressions__load(o->sup_path, &sup))
@@ -346,6 +407,9 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		kd_err("diff: cannot read the declarations of the changes");
 		goto out;
 	}
+	/* The whole report first: the review's note names it, so it must exist. */
+	if (o->full_report && write_full_report(o, r, &rc))
+		goto out;
 	if (cli_write_output(output, print_report, &(struct report_job){ r, &rc }))
 		goto out;
 	status = diff_result__exit_bits(r);
@@ -384,6 +448,10 @@ int cmd_diff(int argc, char **argv)
 			     " '-': stdout)") },
 		{ CLI_FLAG(0, "review", &o.review, "Markdown for a review comment: at most 60,000"
 			   " characters,\nbreaking findings first, saying what it left out") },
+		{ CLI_STRING(0, "full-report", &o.full_report, "FILE", "with --review: also the whole"
+			     " report, uncut, to FILE\n(atomically; the review's note names it)") },
+		{ CLI_STRING(0, "full-report-url", &o.full_url, "URL", "with --full-report: the note"
+			     " links FILE to URL\n(where the CI job keeps it; http or https)") },
 		{ CLI_STRING('s', "suppressions", &o.sup_path, "FILE", "accept reviewed changes: lines"
 			     " 'RULE NAME REASON...'") },
 		{ CLI_STRING(0, "for", &o.for_path, "FILE", "only what one program uses: FILE an strace"

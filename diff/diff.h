@@ -599,6 +599,11 @@ struct report_conf {
 	size_t max_bytes;	/* Markdown: at most this many bytes, the findings that
 				 * do not fit left out and counted (a review comment:
 				 * REPORT_REVIEW_BYTES); 0: no limit */
+	const char *whole_name;	/* with max_bytes: where the whole report is, which the
+				 * note on what was left out names (a CI artifact);
+				 * NULL: "the same command without --review" */
+	const char *whole_url;	/* and where a reader of the comment finds it (an
+				 * http(s) URL the note links); NULL: no link */
 	const char *tool_version;	/* SARIF: the driver's version; NULL: none */
 };
 

@@ -11,7 +11,9 @@
  * it is written in memory, each finding on its own first; a finding that
  * would pass the limit and every one after it are left out (the sections
  * come breaking first, so what is cut is the least important), and a note
- * under the summary says how many findings of which verdict were left out.
+ * under the summary says how many findings of which verdict were left out
+ * and where the whole report is (report_conf.whole_name: the same run can
+ * write it, uncut, for a CI job to keep as an artifact).
  * 6.1 -> 6.12's whole report is ~1 MB, where GitHub stops at 65,536.
  */
 #include "diff/report.h"
@@ -69,6 +71,45 @@ static void cell(FILE *f, const char *s, bool code)
 	}
 	if (code)
 		fputc('`', f);
+}
+
+/*
+ * A URL as a Markdown link's destination: the characters a URL may hold
+ * unescaped and that end no link ('(', ')', '<', '>', spaces, quotes are
+ * percent-encoded), so that a URL from the command line stays one link.
+ */
+static void link_dest(FILE *f, const char *url)
+{
+	for (; *url; url++) {
+		unsigned char ch = (unsigned char)*url;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+		    strchr("-._~:/?#@!$&*+,;=%", ch))
+			fputc(ch, f);
+		else
+			fprintf(f, "%%%02X", ch);
+	}
+}
+
+/*
+ * Where the rest of a report cut for review is: the file the same run
+ * wrote it to (a CI artifact), linked when the job said where it is kept;
+ * else the command that gives it.
+ */
+static void whole_report(FILE *f, const struct report_conf *conf)
+{
+	if (!conf->whole_name) {
+		fputs("the same command without `--review`", f);
+		return;
+	}
+	if (conf->whole_url)
+		fputc('[', f);
+	cell(f, conf->whole_name, true);
+	if (conf->whole_url) {
+		fputs("](", f);
+		link_dest(f, conf->whole_url);
+		fputc(')', f);
+	}
 }
 
 /*
@@ -168,7 +209,9 @@ static int cap_end(struct report_ctx *x)
 				c->cut_changes[i], c->cut_changes[i] == 1 ? "" : "s");
 			first = false;
 		}
-		fputs("; the whole report: the same command without `--review`.\n", x->f);
+		fputs("; the whole report: ", x->f);
+		whole_report(x->f, x->conf);
+		fputs(".\n", x->f);
 	}
 	if (!err)
 		fwrite(c->body_s + c->head_len, 1, c->body_len - c->head_len, x->f);
@@ -464,7 +507,12 @@ static int md_removed_modules(struct report_ctx *x)
 		return 0;
 	if (x->cap) {
 		fprintf(f, "\n### Modules removed (%zu)\n\nThe old kernel has them, the new one does"
-			" not; the whole report (without `--review`) lists them.\n", n);
+			" not; the whole report (", n);
+		if (x->conf->whole_name)
+			whole_report(f, x->conf);
+		else
+			fputs("without `--review`", f);
+		fputs(") lists them.\n", f);
 		return 0;
 	}
 	fprintf(f, "\n### Modules removed (%zu)\n\n"

@@ -30,7 +30,7 @@ is "$(complete_words ex)" "extract" "a command's prefix"
 is "$(complete_words cache "")" "list prune" "cache: its subcommands"
 is "$(complete_words --)" "--git --help --version" "kabi-diff's own options"
 is "$(complete_words diff --)" \
-	"--abi --arch --color --for --format --full --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --stat --suppressions" \
+	"--abi --arch --color --for --format --full --full-report --full-report-url --git --help --new --new-spec --no-spec --old --old-spec --only --output --quiet --repo --review --spec --stat --suppressions" \
 	"diff's long options"
 is "$(complete_words a.kabi b.kabi --s)" "--spec --stat --suppressions" "the headline form takes diff's options"
 is "$(complete_words extract --)" "--arch --help --jobs --modules --output --quiet --spec --system-map --uapi --vdso" "extract's long options"
@@ -53,6 +53,9 @@ is "$(complete_words spec lint "")" "dir.d" "spec lint: a directory"
 is "$(complete_words spec load "")" "a.kabi b.kabi dir.d" "spec load: a .kabi first"
 is "$(complete_words diff a.kabi "")" "a.kabi b.kabi dir.d notes.txt vmlinux-1" "diff: any file (vmlinux, .kabi, directory)"
 is "$(complete_words -o "")" "a.kabi b.kabi dir.d notes.txt vmlinux-1" "-o: files"
+is "$(complete_words diff a.kabi b.kabi --review --full-report "")" "a.kabi b.kabi dir.d notes.txt vmlinux-1" \
+	"--full-report: files"
+is "$(complete_words diff a.kabi b.kabi --full-report-url "")" "" "--full-report-url: a URL, no file"
 if command -v sqlite3 >/dev/null 2>&1; then
 	is "$(complete_words show "$db" syscall fx)" "fxlegacy fxold fxstat" "show K.kabi syscall: names from the .kabi"
 	is "$(complete_words show "$db" struct fx_b)" "fx_bits" "show K.kabi struct: struct names from the .kabi"

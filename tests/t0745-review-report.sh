@@ -51,6 +51,53 @@ is "$(grep -c '^\*281 of these findings left out: see the note under the summary
 # Everything is closed: as many <details> as </details>.
 is "$(grep -c '<details>' review.md)" "$(grep -c '</details>' review.md)" "  every <details> closed"
 
+# --full-report: the rest in the same run, as a file a CI job keeps (an
+# artifact the comment links to): the whole report, uncut, and the note
+# names it.
+"$KABI_DIFF" old new -q --review -o cut.md --full-report whole.md
+is "$?" 28 "--review --full-report FILE: the same exit status"
+size=$(wc -c <cut.md)
+test "$size" -le 60000 && test "$size" -gt 50000
+ok $? "  the review still at most 60,000 bytes (got $size)"
+cmp -s whole.md full.md
+ok $? "  FILE is the whole Markdown report, byte for byte"
+is "$(grep -c '^#### ' whole.md)|$(grep -c '^| `constant.value`' whole.md)" "450|1800" \
+	"  every finding in it: 450 (19 shown + 281 + 150 left out), every constant of 150 headers"
+is "$(grep '^> \*\*Cut' cut.md)" \
+	"> **Cut to fit a review comment** (at most 60000 characters): left out 281 breaking findings (2022 changes), 150 source-level findings (150 changes); the whole report: \`whole.md\`." \
+	"  the note names the file"
+grep -v '^> \*\*Cut' cut.md >cut-body.md && grep -v '^> \*\*Cut' review.md >review-body.md
+cmp -s cut-body.md review-body.md
+ok $? "  the review is --review's, but for the note"
+"$KABI_DIFF" old new -q --review -o cut2.md --full-report 'whole (2).md' \
+	--full-report-url 'https://ci.example/-/jobs/7/artifacts/file/whole (2).md'
+is "$?|$(grep -o 'the whole report: .*' cut2.md)" \
+	"28|the whole report: [\`whole (2).md\`](https://ci.example/-/jobs/7/artifacts/file/whole%20%282%29.md)." \
+	"--full-report-url: the note links the file, the URL percent-encoded where it would end the link"
+# What was left out is counted against this file: nothing cut, no note.
+"$KABI_DIFF" old new -q --review --only breaking -o cut3.md --full-report whole3.md
+"$KABI_DIFF" old new -q -f md --only breaking -o only.md
+cmp -s whole3.md only.md
+ok $? "  with --only breaking, FILE is the whole report of the same filter"
+# Usage errors: one line, exit 2, nothing written.
+rm -f err-out.md
+for args in "--full-report err-out.md|diff: --full-report goes with --review (without it, -o writes the whole report)" \
+	"--review --full-report-url https://x|diff: --full-report-url goes with --full-report" \
+	"--review --full-report err-out.md --full-report-url javascript:alert(1)|diff: --full-report-url javascript:alert(1): not an http:// or https:// URL" \
+	"--review -o err-out.md --full-report err-out.md|diff: --full-report err-out.md: also the -o file" \
+	"--review --full-report -|diff: --full-report takes a file name"; do
+	# shellcheck disable=SC2086
+	"$KABI_DIFF" old new -q ${args%%|*} >out.txt 2>err.txt
+	is "$?|$(head -1 err.txt)|$(test -e err-out.md && echo written)" "2|kabi-diff: ${args#*|}|" \
+		"usage error: ${args%%|*}"
+done
+# The whole report cannot be written: an error naming it, exit 1, and no
+# review written that would name a file that is not there.
+"$KABI_DIFF" old new -q --review -o cut4.md --full-report nodir/whole.md >out.txt 2>err.txt
+is "$?|$(cat err.txt)|$(test -e cut4.md && echo written)" \
+	"1|kabi-diff: nodir/whole.md: cannot create: No such file or directory|" \
+	"--full-report in a missing directory: exit 1, one line naming it, no review"
+
 # A report that fits is the same with or without --review.
 header_tree small-old && header_tree small-new
 cp old/linux/kdc1.h small-old/linux/ && cp new/linux/kdc1.h small-new/linux/
