@@ -43,6 +43,8 @@ ok $? "  the posted report is the Markdown report"
 is "$(cat posted.md)" "$(cat want.md)" "  the report is kabi-diff's Markdown for baseline vs build"
 grep -q 'FXK_IOC_RESET' posted.md
 ok $? "  it lists the ioctl whose number changed"
+cmp -s kabi-report-full.md want.md
+ok $? "  the whole report beside it, for the job's artifacts: kabi-report-full.md"
 is "$(jq -r '.runs[0].invocations[0].exitCode' mr.sarif)" 12 "  SARIF written for the same diff"
 is "$(jq -r '[.runs[0].results[] | select(.ruleId == "ioctl-cmd")][0].locations[0].physicalLocation.artifactLocation.uri' mr.sarif)" \
 	"include/uapi/linux/fxkernel.h" "  with the ioctl's header as a source-tree path"
@@ -64,6 +66,15 @@ cmp -s out.txt r2.md
 ok $? "  without --post the report is printed"
 grep -q 'renumbered on purpose' r2.md
 ok $? "  the report lists the suppressed change with its reason"
+test -s r2-full.md && grep -q 'renumbered on purpose' r2-full.md
+ok $? "  -r r2.md: the whole report is r2-full.md"
+"$gate" check base.kabi mr -s suppressions -r 'r 2.md' --full-report 'whole *.md' >/dev/null 2>&1
+is "$?|$(ls -- *whole*)" "0|whole *.md" "--full-report 'whole *.md': that file, one argument"
+"$gate" check base.kabi mr -s suppressions -r nofull.md --no-full-report >/dev/null 2>&1
+is "$?|$(ls -- nofull*)" "0|nofull.md" "--no-full-report: the review alone"
+"$gate" check base.kabi mr --no-full-report --full-report-url https://x >/dev/null 2>err.txt
+is "$?|$(head -1 err.txt)" "2|kabi-gate: check: --full-report-url goes with the full report" \
+	"--no-full-report --full-report-url: usage error"
 
 "$gate" check base.kabi mr-same -r r3.md >/dev/null 2>err.txt
 is "$?" 0 "an unchanged build: exit 0"

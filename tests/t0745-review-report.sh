@@ -121,5 +121,35 @@ ok $? "  the report it posts fits a comment ($(cat posted.txt) bytes)"
 is "$(grep -c -e '^### Source' -e 'Source-level changes (' gate.md)" 0 "  --only breaking: no source-level section"
 grep -q '^> \*\*Cut to fit a review comment\*\*' gate.md
 ok $? "  and the note on what was left out"
+is "$(grep -o 'the whole report: .*' gate.md)" "the whole report: \`gate-full.md\`." \
+	"  naming the whole report, written beside it (no forge: no link)"
+is "$(grep -c '^#### ' gate-full.md)|$(grep -c '^#### ' only.md)" "300|300" \
+	"  which has every breaking finding"
+# In a forge's job the gate links the artifact: the file of the GitLab
+# job's artifacts, the GitHub run's page.
+mkdir -p proj/out
+(cd proj && CI_JOB_URL=https://gitlab.example/g/linux/-/jobs/42 CI_PROJECT_DIR=$PWD \
+	sh "$gate" check ../base.kabi ../new -r out/gl.md --only breaking >/dev/null 2>&1)
+is "$?|$(grep -o 'the whole report: .*' proj/out/gl.md)" \
+	"1|the whole report: [\`out/gl-full.md\`](https://gitlab.example/g/linux/-/jobs/42/artifacts/file/out/gl-full.md)." \
+	"GitLab (\$CI_JOB_URL): the note links the job's artifact, its path in the project"
+(cd proj/out && CI_JOB_URL=https://gitlab.example/g/linux/-/jobs/42 CI_PROJECT_DIR=$PWD/.. \
+	sh "$gate" check ../../base.kabi ../../new -r gl2.md --only breaking >/dev/null 2>&1)
+is "$?|$(grep -o 'the whole report: .*' proj/out/gl2.md)" \
+	"1|the whole report: [\`gl2-full.md\`](https://gitlab.example/g/linux/-/jobs/42/artifacts/file/out/gl2-full.md)." \
+	"  from a subdirectory: the path from the project's top"
+CI_JOB_URL=https://gitlab.example/g/linux/-/jobs/42 CI_PROJECT_DIR=$PWD/proj \
+	sh "$gate" check base.kabi new -r gl3.md --only breaking >/dev/null 2>&1
+is "$?|$(grep -o 'the whole report: .*' gl3.md)" "1|the whole report: \`gl3-full.md\`." \
+	"  outside the project: no artifact path, no link"
+GITHUB_SERVER_URL=https://github.com GITHUB_REPOSITORY=o/linux GITHUB_RUN_ID=99 \
+	sh "$gate" check base.kabi new -r gh.md --only breaking >/dev/null 2>&1
+is "$?|$(grep -o 'the whole report: .*' gh.md)" \
+	"1|the whole report: [\`gh-full.md\`](https://github.com/o/linux/actions/runs/99)." \
+	"GitHub (\$GITHUB_SERVER_URL/\$GITHUB_REPOSITORY, \$GITHUB_RUN_ID): the run's page"
+GITHUB_SERVER_URL=https://github.com GITHUB_REPOSITORY=o/linux GITHUB_RUN_ID=99 \
+	sh "$gate" check base.kabi new -r gh2.md --only breaking --full-report-url https://x.example/r >/dev/null 2>&1
+is "$?|$(grep -o 'the whole report: .*' gh2.md)" \
+	"1|the whole report: [\`gh2-full.md\`](https://x.example/r)." "  --full-report-url: that one"
 
 done_testing
