@@ -7,7 +7,8 @@ for one event (a push to the default branch, or a merge request) every job
 whose rules or if: conditions hold runs its commands in order, with bash,
 in a fresh clone of the fixture kernel repository. What the forge itself
 does is done here: the checkout, the GitLab cache and artifacts, the GitHub
-cache, SARIF upload and the ${{ }} expressions. Anything the doc uses that
+cache, SARIF and artifact uploads, the variables a job is given and
+the ${{ }} expressions. Anything the doc uses that
 this emulation does not know (an action, a condition, a key) is an error,
 so the doc cannot drift past the test. The forge's web API (curl, gh) is
 the test's: stubs in PATH.
@@ -123,7 +124,7 @@ def gitlab(pipeline, state, repo, event, branch, cvars, env):
     variables = dict(cvars)
     variables.update(CI_DEFAULT_BRANCH=DEFAULT_BRANCH, CI_PROJECT_DIR=ws, CI_PROJECT_ID="1",
                      CI_API_V4_URL="https://gitlab.invalid/api/v4", CI_JOB_TOKEN="job-token",
-                     CI_COMMIT_SHA=head)
+                     CI_COMMIT_SHA=head, CI_JOB_URL="https://gitlab.invalid/k/linux/-/jobs/1")
     if event == "push":
         variables.update(CI_PIPELINE_SOURCE="push", CI_COMMIT_BRANCH=branch)
     else:
@@ -248,13 +249,25 @@ def github(workflow, state, repo, event, branch, cvars, env):
                 dest = os.path.join(state, "uploads", f"{event}-{branch}.sarif")
                 os.makedirs(os.path.dirname(dest), exist_ok=True)
                 shutil.copy2(os.path.join(ws, with_["sarif_file"]), dest)
+            elif uses == "actions/upload-artifact@v4":
+                # Kept as STATE/gh-artifacts/EVENT-BRANCH/NAME/PATH; none
+                # found is a warning, as the action's default says.
+                for p in str(with_["path"]).split("\n"):
+                    src = os.path.join(ws, p.strip())
+                    if p.strip() and os.path.isfile(src):
+                        dest = os.path.join(state, "gh-artifacts", f"{event}-{branch}",
+                                            with_.get("name", "artifact"), p.strip())
+                        os.makedirs(os.path.dirname(dest), exist_ok=True)
+                        shutil.copy2(src, dest)
             elif uses:
                 raise SystemExit(f"ci-recipes: an action this emulation does not know: {uses}")
             else:
                 gh_path = os.path.join(temp, "path")
                 open(gh_path, "w").close()
                 step_env = {**env, **job_env, "GITHUB_WORKSPACE": ws, "GITHUB_PATH": gh_path,
-                            "RUNNER_TEMP": temp, "CI": "true"}
+                            "RUNNER_TEMP": temp, "CI": "true", "GITHUB_ACTIONS": "true",
+                            "GITHUB_SERVER_URL": "https://github.invalid",
+                            "GITHUB_REPOSITORY": "k/linux", "GITHUB_RUN_ID": "1"}
                 step_env.update({k: gh_interp(v, ctx, funcs) for k, v in step.get("env", {}).items()})
                 step_env["PATH"] = ":".join(path_add + [step_env["PATH"]])
                 rc = run_bash(gh_interp(step["run"], ctx, funcs), ws, step_env, ["-e"])

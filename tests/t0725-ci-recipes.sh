@@ -10,7 +10,9 @@
 # files, by the jobs' own commands, once: the second forge's jobs find it
 # in the cache. Events: a push to master (the baseline), a merge request
 # that breaks the ABI (the gate fails, the report is posted, SARIF is
-# uploaded), one that does not (the gate passes).
+# uploaded), one that does not (the gate passes). The breaking one changes
+# 150 headers too: its review is cut to fit a comment, and the whole
+# report is the job's artifact, which the note names and links.
 . "$KD_SRCDIR/lib.sh"
 
 top=$KD_SRCDIR/..
@@ -72,16 +74,39 @@ mkdir kabi-diff && (cd "$top" && git ls-files -z -co --exclude-standard) |
 	git -C kabi-diff init -q -b gate-test && git -C kabi-diff add -A && git -C kabi-diff commit -qm tree
 ok $? "kabi-diff's repository, branch gate-test"
 
+# kdc_headers DIR OLD|NEW: 150 headers, each a struct whose member grows
+# and 12 constants whose values change from OLD to NEW (t0745's: a report
+# of ~670 KB, 450 findings).
+kdc_headers() {
+	if [ "$2" = old ]; then t=__u32 add=0; else t=__u64 add=100; fi
+	i=1
+	while [ $i -le 150 ]; do
+		{
+			printf '#ifndef KDC%d\n#define KDC%d\n#include <linux/types.h>\n' $i $i
+			printf 'struct kdc%d_args { %s a; __u32 b; };\n' $i $t
+			j=1
+			while [ $j -le 12 ]; do
+				printf '#define KDC%d_FLAG_%d %d\n' $i $j $((j + add)); j=$((j + 1))
+			done
+			printf '#endif\n'
+		} >"$1/kdc$i.h"
+		i=$((i + 1))
+	done
+}
+
 # The kernel: master has the fixture kernel and its headers; 'break'
-# renumbers an ioctl and builds the V2 kernel; 'fine' changes a comment.
+# renumbers an ioctl, changes the 150 headers and builds the V2 kernel;
+# 'fine' changes a comment.
 fx=$KD_SRCDIR/fixtures
 mkdir -p linux/kernel linux/include linux/arch/x86/include &&
 	cp -R "$fx/ci-kernel/." linux/ && cp "$fx/kernel.c" linux/kernel/fx.c &&
 	cp -R "$fx/kernel-uapi/uapi" linux/include/ && cp -R "$fx/kernel-uapi/arch/x86/include/uapi" linux/arch/x86/include/ &&
+	kdc_headers linux/include/uapi/linux old &&
 	echo '# reviewed user-space ABI changes (kabi-diff suppressions)' >linux/.kabi-suppressions &&
 	git -C linux init -q -b master && git -C linux add -A && git -C linux commit -qm v1 &&
 	git -C linux checkout -q -b break && sed -i '1i #define KABI_V2' linux/kernel/fx.c &&
 	sed -i "s/_IO('F', 5)/_IO('F', 6)/" linux/include/uapi/linux/fxkernel.h &&
+	kdc_headers linux/include/uapi/linux new &&
 	git -C linux commit -qam 'break the ABI' &&
 	git -C linux checkout -q -b fine master && echo '/* a comment */' >>linux/include/uapi/linux/fxkernel.h &&
 	git -C linux commit -qam 'a comment' && git -C linux checkout -q master
@@ -118,8 +143,18 @@ jq -j .body "$KD_FORGE/notes/gitlab-0.json" >note.md &&
 ok $? "  the note is the Markdown report, kept as an artifact"
 grep -q 'FXK_IOC_RESET' note.md
 ok $? "  it lists the renumbered ioctl"
-is "$(jq -r '.runs[0].invocations[0].exitCode' "$KD_FORGE/artifacts/refs/merge-requests/7/kabi-gate/gl-kabi.sarif")" 12 \
-	"  SARIF kept as an artifact"
+mr=$KD_FORGE/artifacts/refs/merge-requests/7/kabi-gate
+test "$(wc -c <note.md)" -le 60000
+ok $? "  cut to fit a comment ($(wc -c <note.md) bytes)"
+is "$(grep -o 'the whole report: .*' note.md)" \
+	"the whole report: [\`kabi-report-full.md\`](https://gitlab.invalid/k/linux/-/jobs/1/artifacts/file/kabi-report-full.md)." \
+	"  its note names the whole report and links the job's artifact file"
+# left NOTE: the findings the note says were left out, summed.
+left() { grep -o 'left out.*' "$1" | grep -oE '[0-9]+ [a-z-]+ findings?' | awk '{ n += $1 } END { print n }'; }
+is "$(grep -c '^#### ' "$mr/kabi-report-full.md")|$(( $(grep -c '^#### ' note.md) + $(left note.md) ))" "460|460" \
+	"  kabi-report-full.md kept as an artifact: every finding (450 of the headers, 10 of the V2 kernel), as many as the note's shown and left out"
+is "$(jq -r '.runs[0].invocations[0].exitCode' "$KD_FORGE/artifacts/refs/merge-requests/7/kabi-gate/gl-kabi.sarif")" 28 \
+	"  SARIF kept as an artifact (breaking and source-level changes: 28)"
 is "$(run gitlab mr fine)" "kabi-gate: success" "GitLab, a merge request that keeps the ABI: the gate passes"
 is "$(notes)" 2 "  its report posted too"
 
@@ -133,6 +168,11 @@ is "$(run github mr break)" "kabi: failed (step 10: exit 1)" "GitHub, a pull req
 is "$(ls "$KD_FORGE/notes" | grep -c github-pr7)" 1 "  the report commented on the pull request"
 grep -q 'FXK_IOC_RESET' "$KD_FORGE"/notes/github-pr7-*.md
 ok $? "  it lists the renumbered ioctl"
+is "$(grep -o 'the whole report: .*' "$KD_FORGE"/notes/github-pr7-*.md)" \
+	"the whole report: [\`kabi-report-full.md\`](https://github.invalid/k/linux/actions/runs/1)." \
+	"  cut to fit: its note names the whole report and links the run's page"
+is "$(grep -c '^#### ' "$KD_FORGE/gh-artifacts/mr-break/kabi-report/kabi-report-full.md")" 460 \
+	"  the run's artifact kabi-report: kabi-report-full.md, every finding"
 is "$(jq -r '[.runs[0].results[] | select(.ruleId == "ioctl-cmd")][0].locations[0].physicalLocation.artifactLocation.uri' \
 	"$KD_FORGE/uploads/mr-break.sarif")" "include/uapi/linux/fxkernel.h" "  SARIF uploaded, on the header line of the tree"
 is "$(run github mr fine)" "kabi: success" "GitHub, a pull request that keeps the ABI: the gate passes"
