@@ -229,7 +229,8 @@ static int write_layouts(struct bx *x)
 	int err;
 
 	if (x->conf->progress || x->conf->phases)
-		kd_progress("reading the syscall signatures of %s from BTF", x->conf->vmlinux);
+		kd_progress("reading the syscall signatures of %s from BTF",
+			    kd_path_short(x->conf->vmlinux, NULL));
 	err = xbtf_read_signatures(&x->sys, x->b, x->k, &x->from_func, &x->from_meta);
 	if (!err)
 		err = stub_funcs(&x->sys, x->b);

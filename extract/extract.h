@@ -38,6 +38,7 @@ struct extract_modules_feed {
 	uint64_t (*position)(void *ctx, uint64_t *total);
 	void *ctx;
 	const char *what;	/* for messages: where the modules come from */
+	const char *name;	/* for progress lines: @what, short (NULL: @what) */
 	bool report;		/* a line on stderr when done: how much spool was used */
 };
 

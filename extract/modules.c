@@ -761,7 +761,7 @@ int modules__extract(struct kdb *db, struct type_sink *sink, const char *dir,
 	stats->spooled_peak = pool.spooled_peak;
 	if (!err && feed && feed->report)
 		kd_progress("%s: %" PRId64 " modules streamed, at most %.1f MB of them on disk at once",
-			    what, stats->scanned, pool.spooled_peak / 1e6);
+			    feed->name ? feed->name : what, stats->scanned, pool.spooled_peak / 1e6);
 	if (!err)
 		owners_choose(&owners, out);
 out:

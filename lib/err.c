@@ -34,6 +34,12 @@ static kd_log_sink_fn sink = default_sink;
 static void *sink_ctx;
 static enum kd_level max_level = KD_LOG_WARN;
 static _Thread_local struct kd_buf *capture;
+static const char *progress_prefix;
+
+void kd_log_set_progress_prefix(const char *prefix)
+{
+	progress_prefix = prefix;
+}
 
 void kd_log_capture(struct kd_buf *b)
 {
@@ -59,6 +65,7 @@ enum kd_level kd_log_level(void)
 void kd_log(enum kd_level level, const char *fmt, ...)
 {
 	struct kd_buf b = KD_BUF_INIT;
+	size_t head = 0;	/* the prefix's length */
 	va_list ap;
 
 	if (capture && level <= KD_LOG_WARN) {
@@ -71,10 +78,15 @@ void kd_log(enum kd_level level, const char *fmt, ...)
 	}
 	if (level >= KD_LOG_PROGRESS ? max_level == KD_LOG_QUIET : level > max_level)
 		return;
+	if (level >= KD_LOG_PROGRESS && progress_prefix && !kd_buf_adds(&b, progress_prefix))
+		head = b.len;
 	va_start(ap, fmt);
 	if (kd_buf_vaddf(&b, fmt, ap))
 		kd_buf_reset(&b);
 	va_end(ap);
+	/* An empty status clears the line: no prefix to leave there. */
+	if (level == KD_LOG_STATUS && b.len == head)
+		kd_buf_reset(&b);
 	/* Formatting can only fail for lack of memory; say that rather than nothing. */
 	sink(level, b.len || level == KD_LOG_STATUS ? b.s : "out of memory", sink_ctx);
 	kd_buf_release(&b);

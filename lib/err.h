@@ -43,6 +43,14 @@ void kd_log_set_sink(kd_log_sink_fn fn, void *ctx);
 /* Messages above @level are dropped (default KD_LOG_WARN; KD_LOG_QUIET drops all). */
 void kd_log_set_level(enum kd_level level);
 enum kd_level kd_log_level(void);
+/*
+ * Progress and status messages of this process start with @prefix
+ * ("old: "; NULL: none): a two-sided diff extracts both kernels, in
+ * children that may run at once, and each line must say which side it is
+ * about. A child forked after this keeps its parent's prefix. @prefix is
+ * not copied: it must outlive its use.
+ */
+void kd_log_set_progress_prefix(const char *prefix);
 
 /*
  * While capturing, this thread's messages are appended to @b (one per

@@ -12,6 +12,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "mem.h"
 
 char *kd_path_join(const char *a, const char *b)
 {
@@ -60,6 +61,45 @@ const char *kd_path_short(const char *path, const char *base)
 		return path + n + 1;
 	slash = strrchr(path, '/');
 	return slash && slash[1] ? slash + 1 : path;
+}
+
+/* The last component of @part (its first @len bytes), trailing slashes ignored. */
+static int add_last_component(struct kd_buf *b, const char *part, size_t len)
+{
+	size_t start;
+
+	while (len > 1 && part[len - 1] == '/')
+		len--;
+	for (start = len; start > 0 && part[start - 1] != '/'; start--)
+		;
+	if (start == len)	/* "/" alone */
+		start = 0;
+	return kd_buf_add(b, part + start, len - start);
+}
+
+char *kd_input_short(const char *arg)
+{
+	struct kd_buf b = KD_BUF_INIT;
+	const char *p = arg, *comma;
+	int err = 0;
+
+	if (strlen(arg) <= KD_INPUT_SHORT_MAX)
+		return kd_strdup(arg);
+	for (;;) {
+		comma = strchr(p, ',');
+		err = add_last_component(&b, p, comma ? (size_t)(comma - p) : strlen(p));
+		if (err || !comma)
+			break;
+		err = kd_buf_addc(&b, ',');
+		if (err)
+			break;
+		p = comma + 1;
+	}
+	if (err) {
+		kd_buf_release(&b);
+		return NULL;
+	}
+	return kd_buf_detach(&b);
 }
 
 int kd_open_regular(const char *path, int flags, struct stat *st)

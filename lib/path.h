@@ -25,6 +25,19 @@ bool kd_has_dir(const char *dir, const char *sub);
  */
 const char *kd_path_short(const char *path, const char *base);
 
+/* An input at most this long is named as given (tests/t0750 pins it). */
+#define KD_INPUT_SHORT_MAX 40
+
+/*
+ * @arg, an input as given (a path, or packages "a.deb,b.deb"), as a
+ * progress line names it: itself when at most KD_INPUT_SHORT_MAX
+ * characters, else the last component of each comma-separated part
+ * ("linux-image-6.12.107-amd64-dbg_6.12.107-1_amd64.deb,..."): in CI an
+ * input is often a ~250-character path, which made every line of a run
+ * unreadable (issue 29). A new string (caller frees), NULL on ENOMEM.
+ */
+char *kd_input_short(const char *arg);
+
 /*
  * @path opened for reading (O_CLOEXEC, and @flags: O_NOFOLLOW), never
  * blocking: a FIFO is not waited on. The descriptor, its stat in *@st;

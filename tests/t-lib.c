@@ -733,6 +733,54 @@ static void test_str(void)
 	is_str(names[3], "vmlinux", "  to the end");
 }
 
+static void input_short_is(const char *arg, const char *want)
+{
+	char *got = kd_input_short(arg);
+
+	is_str(got, want, arg);
+	free(got);
+}
+
+/* Progress lines name a long input by its last components (issue 29). */
+static void test_input_short(void)
+{
+	input_short_is("A", "A");
+	input_short_is("builds/a-long-directory-name-for-the-ci/", "builds/a-long-directory-name-for-the-ci/");
+	input_short_is("builds/a-long-directory-name-for-the-ci/x", "x");
+	input_short_is("/home/ci/builds/0123456789/linux-6.12.107/", "linux-6.12.107");
+	input_short_is("/srv/pool/main/l/linux/a-dbg_6.12.deb,/srv/pool/main/l/linux/b-common_6.12.deb",
+		       "a-dbg_6.12.deb,b-common_6.12.deb");
+	input_short_is("/srv/pool/main/l/linux/a-dbg_6.12.deb,b.deb,///////////////////", "a-dbg_6.12.deb,b.deb,/");
+}
+
+static char sunk[256];
+
+static void sink(enum kd_level level, const char *msg, void *ctx)
+{
+	(void)ctx;
+	snprintf(sunk, sizeof(sunk), "%s %s", level == KD_LOG_PROGRESS ? "progress" :
+		 level == KD_LOG_STATUS ? "status" : level == KD_LOG_ERR ? "error" : "other", msg);
+}
+
+/* A side's prefix on progress and status lines, never on errors or a clearing status. */
+static void test_progress_prefix(void)
+{
+	kd_log_set_sink(sink, NULL);
+	kd_log_set_progress_prefix("old: ");
+	kd_progress("extracting %s", "A");
+	is_str(sunk, "progress old: extracting A", "a progress line gets the side");
+	kd_status("[%d/%d] x.ko", 1, 2);
+	is_str(sunk, "status old: [1/2] x.ko", "a status too");
+	kd_status("%s", "");
+	is_str(sunk, "status ", "an empty status stays empty: it clears the line");
+	kd_err("%s: bad", "A");
+	is_str(sunk, "error A: bad", "an error does not (it names its file)");
+	kd_log_set_progress_prefix(NULL);
+	kd_progress("done");
+	is_str(sunk, "progress done", "no prefix: as before");
+	kd_log_set_sink(NULL, NULL);
+}
+
 int main(void)
 {
 	test_str();
@@ -754,5 +802,7 @@ int main(void)
 	test_remove_deep_tree();
 	test_json();
 	test_eta();
+	test_input_short();
+	test_progress_prefix();
 	return tap_done();
 }

@@ -45,7 +45,7 @@ ok $? "five kernel directories laid out"
 "$KABI_DIFF" A A >same.txt 2>err.txt
 is "$?" 0 "cache layout against itself: exit 0"
 is "$(grep '(kernel cache)' err.txt | head -1)" \
-	"kabi-diff: A (kernel cache): vmlinux vmlinux, UAPI headers include, modules modules" \
+	"kabi-diff: old: A (kernel cache): vmlinux vmlinux, UAPI headers include, modules modules" \
 	"  vmlinux, include/ and modules/ found"
 is "$(q "cache/kabi-diff/$(ls cache/kabi-diff | grep -- '-um-')" "SELECT (SELECT count(*) FROM ioctls),
 	(SELECT count(*) FROM modules), (SELECT count(*) FROM constants WHERE name LIKE 'FX%')")" "5|1|6" \
@@ -54,7 +54,7 @@ is "$(q "cache/kabi-diff/$(ls cache/kabi-diff | grep -- '-um-')" "SELECT (SELECT
 "$KABI_DIFF" A B -f json >ab.json 2>err.txt
 is "$?" 12 "same vmlinux, V2 headers and module: exit 12"
 is "$(grep '(build tree)' err.txt)" \
-	"kabi-diff: B (build tree): vmlinux vmlinux, UAPI headers B, modules B" \
+	"kabi-diff: new: B (build tree): vmlinux vmlinux, UAPI headers B, modules B" \
 	"  build tree: headers in include/uapi + arch/, module found below"
 is "$(jq -r '.changes[] | [.kind, .subject, .old // "-", .new // "-", .rule, .note // "-"] | join("|")' ab.json | sort)" \
 "ioctl.added|FXK_IOC_NEW|-|0x00004607|ioctl-added|-
@@ -110,14 +110,14 @@ is "$(ls cache/kabi-diff | grep -c "^$bid1-[0-9a-f]\{32\}\.kabi\$")" 1 "  the vm
 
 "$KABI_DIFF" A D >ad.txt 2>err.txt
 is "$?" 0 "headers_install layout (usr/include) reads the same ABI: exit 0"
-is "$(grep '^kabi-diff: D ' err.txt)" \
-	"kabi-diff: D (build tree): vmlinux vmlinux, UAPI headers usr/include, modules D" \
+is "$(grep '^kabi-diff: new: D ' err.txt)" \
+	"kabi-diff: new: D (build tree): vmlinux vmlinux, UAPI headers usr/include, modules D" \
 	"  usr/include preferred, module found below"
 
 "$KABI_DIFF" E P -f json >ep.json 2>err.txt
 is "$?" 12 "debug package of V2 against the V1 vmlinux directory: exit 12"
 is "$(grep '(debug package)' err.txt)" \
-	"kabi-diff: P (debug package): vmlinux usr/lib/debug/boot/vmlinux-6.99.2, UAPI headers none, modules usr/lib/debug/lib/modules" \
+	"kabi-diff: new: P (debug package): vmlinux usr/lib/debug/boot/vmlinux-6.99.2, UAPI headers none, modules usr/lib/debug/lib/modules" \
 	"  vmlinux-* and modules under usr/lib/debug"
 "$KABI_DIFF" "$k1" "$k2" -f json >kk.json 2>/dev/null
 is "$?" 12 "  the two vmlinux images: exit 12"

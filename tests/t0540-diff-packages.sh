@@ -70,17 +70,17 @@ is "$(grep -c ': wrote 6 of 36 members, .* (1 modules streamed: .* MB)$' full.er
 	"  the module streamed from where the reading stopped (no second reading)"
 is "$(grep -c ': 1 modules streamed, at most 0.0 MB of them on disk at once$' full.err)" 2 \
 	"  the extraction took it from the spool"
-is "$(sed -n 's/^kabi-diff: \(extracted [^ ]*\) in .*/\1/p; s/^kabi-diff: \(.*\): reading the packages$/read \1/p' full.err | tr '\n' ' ')" \
-	"read $D1,$H1 extracted $D1,$H1 read $H2,$D2 extracted $H2,$D2 " \
+is "$(sed -n 's/^kabi-diff: \([a-z]*: \)\(extracted [^ ]*\) in .*/\1\2/p; s/^kabi-diff: \([a-z]*: \)\(.*\): reading the packages$/\1read \2/p' full.err | tr '\n' ' ')" \
+	"old: read $D1,$H1 old: extracted $D1,$H1 new: read $H2,$D2 new: extracted $H2,$D2 " \
 	"  OLD extracted (and its vmlinux removed) before NEW's packages are read" || sed 's/^/# /' full.err
 # On a terminal the streamed modules' line says how much of the packages is read.
 if command -v script >/dev/null 2>&1; then
 	XDG_CACHE_HOME=$PWD/cache-tty script -qec "'$KABI_DIFF' '$D1,$H1' '$H2,$D2' >/dev/null" /dev/null >tty.out
 	tr '\r' '\n' <tty.out | sed 's/\x1b\[K//g' >tty.txt
-	is "$(grep -cE '^\[1\] fxmod\.ko, ([0-9]|[1-9][0-9]|100)% of the packages read$' tty.txt)" 2 \
-		"  on a terminal: each streamed module with how much of its side's packages is read, cleared" ||
+	is "$(grep -oE '^(old|new): \[1\] fxmod\.ko, ([0-9]|[1-9][0-9]|100)% of the packages read$' tty.txt | cut -c1-4 | tr '\n' ' ')" "old: new: " \
+		"  on a terminal: each streamed module with how much of its side's packages is read, the side first" ||
 		grep -a 'fxmod\|modules' tty.txt | cat -A | sed 's/^/# /'
-	grep -qE '^linux-image-6\.99\.1-amd64-dbg_6\.99\.1_amd64\.deb: [0-9]+% read \([0-9]+ of [0-9]+ MB\)$' tty.txt
+	grep -qE '^old: linux-image-6\.99\.1-amd64-dbg_6\.99\.1_amd64\.deb: [0-9]+% read \([0-9]+ of [0-9]+ MB\)$' tty.txt
 	ok $? "  and while a package is read, how much of it is" || grep -a 'read' tty.txt | cat -A | sed 's/^/# /'
 fi
 # The same kernels as directories (the kernel cache layout).

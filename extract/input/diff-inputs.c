@@ -53,6 +53,8 @@
 struct input {
 	const char *arg;
 	const char *label;	/* a header tree's meta.release; NULL: arg */
+	const char *side;	/* "old: " or "new: ", which starts its progress lines */
+	char *name;		/* the label or arg as progress lines name it (kd_input_short()) */
 	struct kernel_input ki;
 	struct extract_conf conf;
 	struct kd_buf path;	/* the cache file */
@@ -301,11 +303,11 @@ static int prepare_packages(struct input *in, bool quiet, struct kdb **db, const
 		goto out;
 	if (ref.len && cache_hit(line[0], line[1], false, line[2], db)) {
 		if (!quiet)
-			kd_progress("%s: cached as %s", in->arg, line[0]);
+			kd_progress("%s: cached as %s", in->name, kd_path_short(line[0], NULL));
 		goto out;
 	}
 	if (!quiet)
-		kd_progress("%s: reading the packages", in->arg);
+		kd_progress("%s: reading the packages", in->name);
 	err = kpkg__open(in->arg, cdir.s, !quiet, &in->pkg);
 	if (err)
 		goto out;
@@ -338,6 +340,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	int err;
 
 	*db = NULL;
+	kd_log_set_progress_prefix(in->side);
 	if (kdb__is_db_file(in->arg))
 		return kdb__open(in->arg, db);
 	if (kpkg__is_package_list(in->arg)) {
@@ -365,7 +368,7 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 		if (err || cache_hit(in->path.s, NULL, false, in->key, db))
 			return err;
 		if (!quiet)
-			kd_progress("reading the UAPI header tree %s into %s", in->arg,
+			kd_progress("reading the UAPI header tree %s into %s", in->name,
 				    kd_path_short(in->path.s, NULL));
 		return into_cache(in);
 	}
@@ -384,18 +387,19 @@ static int prepare(struct input *in, bool quiet, struct kdb **db)
 	/* Where the parts are, inside the input as given (dir): not three long paths again. */
 	if (!quiet && in->ki.vmlinux)
 		kd_progress("%s (%s): vmlinux %s, UAPI headers %s, modules %s",
-			in->arg, in->ki.layout, kd_path_short(in->ki.vmlinux, dir),
+			in->name, in->ki.layout, kd_path_short(in->ki.vmlinux, dir),
 			in->ki.uapi_dir ? kd_path_short(in->ki.uapi_dir, dir) : "none",
 			in->conf.modules_feed ? "streamed from the packages" :
 			in->ki.modules_dir ? kd_path_short(in->ki.modules_dir, dir) : "none");
 	if (!quiet)
-		kd_progress("extracting %s into %s", in->arg, kd_path_short(in->path.s, NULL));
+		kd_progress("extracting %s into %s", in->name, kd_path_short(in->path.s, NULL));
 	return into_cache(in);
 }
 
 /* Start @in's extraction in a child process. */
 static int start(struct input *in)
 {
+	kd_log_set_progress_prefix(in->side);	/* the child's lines too */
 	fflush(NULL);	/* nothing buffered may be written twice */
 	clock_gettime(CLOCK_MONOTONIC, &in->start);
 	in->pid = fork();
@@ -421,6 +425,7 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 	struct timespec end;
 	int status, err = 0;
 
+	kd_log_set_progress_prefix(in->side);
 	while (waitpid(in->pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			err = -errno;
@@ -439,7 +444,7 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 		return -EIO;	/* the child said why */
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	if (!quiet)
-		kd_progress("extracted %s in %.1f s", in->arg,
+		kd_progress("extracted %s in %.1f s", in->name,
 			(double)(end.tv_sec - in->start.tv_sec) + (end.tv_nsec - in->start.tv_nsec) / 1e9);
 	return kdb__open(in->path.s, db);
 }
@@ -447,14 +452,22 @@ static int finish(struct input *in, bool quiet, struct kdb **db)
 int diff_inputs__open(const char *const args[2], const char *const labels[2], bool quiet,
 		      struct kdb *db[2], const char *names[2])
 {
-	struct input in[2] = { { .arg = args[0], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT },
-			       { .arg = args[1], .path = KD_BUF_INIT, .pkg_ref = KD_BUF_INIT } };
+	struct input in[2] = { { .arg = args[0], .side = "old: ", .path = KD_BUF_INIT,
+				 .pkg_ref = KD_BUF_INIT },
+			       { .arg = args[1], .side = "new: ", .path = KD_BUF_INIT,
+				 .pkg_ref = KD_BUF_INIT } };
 	bool side_by_side;
 	int i, err = 0;
 
 	db[0] = db[1] = NULL;
 	for (i = 0; labels && i < 2; i++)
 		in[i].label = labels[i];
+	for (i = 0; i < 2; i++)
+		if (!(in[i].name = kd_input_short(in[i].label ? in[i].label : in[i].arg))) {
+			kd_err("out of memory");
+			err = -ENOMEM;
+			goto out;
+		}
 	err = prepare(&in[0], quiet, &db[0]);
 	if (names)
 		names[0] = names[1] = NULL;
@@ -509,7 +522,9 @@ int diff_inputs__open(const char *const args[2], const char *const labels[2], bo
 		if (in[i].from_packages)
 			remember_packages(&in[i]);
 out:
+	kd_log_set_progress_prefix(NULL);
 	for (i = 0; i < 2; i++) {
+		free(in[i].name);
 		kpkg__close(in[i].pkg);
 		kd_buf_release(&in[i].pkg_ref);
 		kernel_input__release(&in[i].ki);

@@ -89,6 +89,7 @@ struct reading {
 
 struct kpkg {
 	char *arg;
+	char *name;		/* arg as progress lines name it (kd_input_short()) */
 	char *names;		/* arg cut at its commas: a reading's pkg points in here */
 	char *dir;		/* DIR: vmlinux, include/, usr/include/, spool files */
 	bool modules;		/* modules wanted (the packages have UAPI headers) */
@@ -672,7 +673,7 @@ static int feed_next(void *ctx, char **name, char **file)
 	}
 	if (p->verbose)
 		kd_progress("%s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB unpacked"
-			    " (%" PRId64 " modules streamed: %.1f MB%s)", p->arg, p->st.written,
+			    " (%" PRId64 " modules streamed: %.1f MB%s)", p->name, p->st.written,
 			    p->st.members, p->st.written_bytes / 1e6, p->st.total_bytes / 1e6,
 			    p->streamed, p->streamed_bytes / 1e6, p->nr_again ?
 			    "; modules before the vmlinux: read twice" : "");
@@ -685,7 +686,7 @@ int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **
 	int err;
 
 	*out = NULL;
-	if (!p || !(p->arg = kd_strdup(arg))) {
+	if (!p || !(p->arg = kd_strdup(arg)) || !(p->name = kd_input_short(arg))) {
 		kpkg__close(p);
 		return -ENOMEM;
 	}
@@ -706,16 +707,17 @@ int kpkg__open(const char *arg, const char *parent, bool verbose, struct kpkg **
 	}
 	if (verbose && (p->pending || p->nr_again))
 		kd_progress("%s: wrote %" PRId64 " members, %.1f MB; the modules follow, streamed",
-			    arg, p->st.written, p->st.written_bytes / 1e6);
+			    p->name, p->st.written, p->st.written_bytes / 1e6);
 	else if (verbose)
 		kd_progress("%s: wrote %" PRId64 " of %" PRId64 " members, %.1f of %.1f MB unpacked%s",
-			    arg, p->st.written, p->st.members, p->st.written_bytes / 1e6,
+			    p->name, p->st.written, p->st.members, p->st.written_bytes / 1e6,
 			    p->st.total_bytes / 1e6, p->rest_unread ?
 			    " (modules skipped: no UAPI headers package; the rest not read)" :
 			    p->st.skipped_modules ? " (modules skipped: no UAPI headers package)" : "");
 	p->stream_total = stream_bytes(p);
 	p->feed = (struct extract_modules_feed){ .next = feed_next, .position = feed_position,
-						 .ctx = p, .what = p->arg, .report = verbose };
+						 .ctx = p, .what = p->arg, .name = p->name,
+						 .report = verbose };
 	*out = p;
 	return 0;
 }
@@ -742,6 +744,7 @@ void kpkg__close(struct kpkg *p)
 		free(p->again[i]);
 	free(p->again);
 	free(p->names);
+	free(p->name);
 	free(p->arg);
 	free(p);
 }
