@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "version.h"
@@ -31,6 +32,7 @@
 #include "lib/arch.h"
 #include "lib/buf.h"
 #include "lib/mem.h"
+#include "lib/str.h"
 #include "lib/err.h"
 #include "lib/tmpfile.h"
 #include "lib/usage.h"
@@ -180,6 +182,16 @@ static int package_lists(const struct diff_opts *o, struct kd_buf pkgs[2])
 	return 0;
 }
 
+/* Do @a and @b name one file: the same name, or an existing file's two names? */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 /*
  * --full-report FILE [--full-report-url URL]: the review's rest, in the
  * same run. A usage error unless with --review (without it -o is the
@@ -197,12 +209,33 @@ static int check_full_report(const struct diff_opts *o)
 		return cli_usage_error("diff", "diff: --full-report-url goes with --full-report");
 	if (o->full_report && (!*o->full_report || !strcmp(o->full_report, "-")))
 		return cli_usage_error("diff", "diff: --full-report takes a file name");
-	if (o->full_report && o->output && !strcmp(o->full_report, o->output))
+	if (o->full_report && o->output && same_file(o->full_report, o->output))
 		return cli_usage_error("diff", "diff: --full-report %s: also the -o file",
 				       o->full_report);
-	if (url && strncmp(url, "https://", 8) && strncmp(url, "http://", 7))
+	if (url && !kd_starts_with(url, "https://") && !kd_starts_with(url, "http://"))
 		return cli_usage_error("diff", "diff: --full-report-url %s: not an http:// or"
 				       " https:// URL", url);
+	return 0;
+}
+
+/*
+ * May -o's @output (NULL: stdout) and --full-report's file be written?
+ * Neither over an input, nor one over the other under another name.
+ */
+static int check_outputs(const struct diff_opts *o, const char *const side[2], bool git,
+			 const char *output)
+{
+	/* Git revisions are no files: the suppressions and contracts may be the output. */
+	const char *files[] = { git ? NULL : side[0], git ? NULL : side[1], o->sup_path,
+				o->spec_dir, o->old_spec, o->new_spec, o->for_path, NULL };
+	size_t n = sizeof(files) / sizeof(files[0]);
+
+	files[n - 1] = o->full_report;	/* the last slot: the other output */
+	if (output && cli_output_check(output, files, n))
+		return -1;
+	files[n - 1] = output;
+	if (o->full_report && cli_output_check(o->full_report, files, n))
+		return -1;
 	return 0;
 }
 
@@ -218,7 +251,6 @@ static int write_full_report(const struct diff_opts *o, const struct diff_result
 
 	whole.max_bytes = 0;
 	whole.whole_name = whole.whole_url = NULL;
-	whole.color = false;
 	return cli_write_output(o->full_report, print_report, &(struct report_job){ r, &whole });
 }
 
@@ -337,27 +369,8 @@ static int run_diff(struct diff_opts *o, int nr, char **args)
 		   (o->color == COLOR_AUTO && !output && isatty(STDOUT_FILENO) && !getenv("NO_COLOR"));
 	if (o->quiet)
 		kd_log_set_level(KD_LOG_ERR);
-	if (output) {
-		/* Git revisions are no files: the suppressions and contracts may be the output. */
-		const char *files[] = { git ? NULL : side[0], git ? NULL : side[1],
-					 o->sup_path, o->spec_dir, o->old_spec, o->new_spec,
-					 o->for_path, o->full_report };
-		size_t n = sizeof(files) / sizeof(files[0]);
-
-		if (cli_output_check(output, files, n))
-			goto out;
-		/* The other output in the last slot: never one file under two names. */
-		files[n - 1] = output;
-		if (o->full_report && cli_output_check(o->full_report, files, n))
-			goto out;
-	} else if (o->full_report) {
-		const char *files[] = { git ? NULL : side[0], git ? NULL : side[1],
-					 o->sup_path, o->spec_dir, o->old_spec, o->new_spec,
-					 o->for_path };
-
-		if (cli_output_check(o->full_report, files, sizeof(files) / sizeof(files[0])))
-			goto out;
-	}
+	if (check_outputs(o, side, git, output))
+		goto out;
 	if (o->sup_path && diff_suppressions__load(o->sup_path, &sup))
 		goto out;
 	/* Before the kernels are read: a bad file costs no extraction. */

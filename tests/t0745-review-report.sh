@@ -91,6 +91,11 @@ for args in "--full-report err-out.md|diff: --full-report goes with --review (wi
 	is "$?|$(head -1 err.txt)|$(test -e err-out.md && echo written)" "2|kabi-diff: ${args#*|}|" \
 		"usage error: ${args%%|*}"
 done
+# One file under two names: refused before any is written.
+: >same.md
+"$KABI_DIFF" old new -q --review -o same.md --full-report ./same.md >out.txt 2>err.txt
+is "$?|$(head -1 err.txt)|$(wc -c <same.md)" "2|kabi-diff: diff: --full-report ./same.md: also the -o file|0" \
+	"-o FILE --full-report ./FILE: a usage error, FILE untouched"
 # The whole report cannot be written: an error naming it, exit 1, and no
 # review written that would name a file that is not there.
 "$KABI_DIFF" old new -q --review -o cut4.md --full-report nodir/whole.md >out.txt 2>err.txt
