@@ -86,6 +86,21 @@ static int compat_enumerator(const char *name, size_t len, int64_t *value, const
 	return header_view__enumerator(cv->view, name, len, value, ctype);
 }
 
+static int compat_offsetof(const char *type_text, const char *designator, int64_t *offset,
+			   void *ctx)
+{
+	struct compat_view *cv = ctx;
+
+	return header_view__offsetof(cv->view, type_text, designator, offset);
+}
+
+static int compat_alignof(const char *type_text, int64_t *align, void *ctx)
+{
+	struct compat_view *cv = ctx;
+
+	return header_view__alignof(cv->view, type_text, align);
+}
+
 /* The tree's ioctls as the compat ABI's programs compile them, into compat_ioctls. */
 static int write_ioctls(struct compat_view *cv, struct kdb *db, struct kd_buf *note)
 {
@@ -94,7 +109,8 @@ static int write_ioctls(struct compat_view *cv, struct kdb *db, struct kd_buf *n
 	int err;
 
 	err = uapi__scan(cv->dir, cv->abi, &(struct uapi_lookup){ .size = compat_sizeof,
-				.enumerator = compat_enumerator, .ctx = cv }, &r);
+				.enumerator = compat_enumerator, .offset = compat_offsetof,
+				.align = compat_alignof, .ctx = cv }, &r);
 	if (err)
 		return err;
 	/* The scan's sizes are the compat view's: its ids, never a module's. */

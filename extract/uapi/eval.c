@@ -10,7 +10,7 @@
  * an arm that is not evaluated. In #if every value is intmax_t/uintmax_t
  * and an identifier left after expansion is 0.
  */
-#include "extract/uapi/uapi_internal.h"
+#include "extract/uapi/eval_internal.h"
 
 #include <errno.h>
 #include <string.h>
@@ -18,21 +18,6 @@
 #include "lib/mem.h"
 
 /* --- the parser ------------------------------------------------------------ */
-
-struct ep {
-	struct ueval *e;
-	const struct utok *t;
-	size_t n, i;
-	int skip;	/* > 0 inside an arm that is not evaluated */
-	int depth;	/* unary() and cond() calls open, bounded by UEVAL_MAX_DEPTH */
-};
-
-static int fail(struct ep *p, const char *why)
-{
-	if (!p->e->error)
-		p->e->error = why;
-	return -EINVAL;
-}
 
 static int depth_fail(struct ep *p)
 {
@@ -44,11 +29,6 @@ static int depth_fail(struct ep *p)
 static int arith_fail(struct ep *p, const char *why)
 {
 	return p->skip ? 0 : fail(p, why);
-}
-
-static bool at(struct ep *p, const char *s)
-{
-	return p->i < p->n && p->t[p->i].kind == UT_PUNCT && utok_is(&p->t[p->i], s);
 }
 
 static int literal_type(uint64_t v, bool decimal, bool u, int longs, int *t)
@@ -182,12 +162,11 @@ static int char_literal(struct ep *p, const struct utok *tok, struct uval *out)
 	return 0;
 }
 
-static int expr(struct ep *p, struct uval *out);
-static int cond(struct ep *p, struct uval *out);
 static int unary(struct ep *p, struct uval *out);
+static int cond(struct ep *p, struct uval *out);
 
 /* The tokens of a parenthesized type name at p->i ("(" already consumed); up to ")". */
-static size_t type_end(struct ep *p)
+size_t uep_type_end(struct ep *p)
 {
 	size_t i = p->i;
 	int depth = 0;
@@ -202,14 +181,14 @@ static size_t type_end(struct ep *p)
 }
 
 /* A plain type, or a typedef of one in the headers the unit read (typedefs.c). */
-static bool int_type(const struct ep *p, const struct utok *t, size_t n, struct ptype *pt)
+bool uep_int_type(const struct ep *p, const struct utok *t, size_t n, struct ptype *pt)
 {
 	if (plain_type(p->e->arch, t, n, pt))
 		return true;
 	return p->e->sizer && p->e->x && utypedef_plain(p->e->sizer, p->e->x->cpp, t, n, pt);
 }
 
-static bool starts_type(const struct ep *p)
+bool uep_starts_type(const struct ep *p)
 {
 	static const char *const kw[] = {
 		"struct", "union", "enum", "const", "volatile", "signed", "unsigned", "char",
@@ -221,116 +200,12 @@ static bool starts_type(const struct ep *p)
 
 	if (p->i >= p->n || t->kind != UT_IDENT)
 		return false;
+	if (uep_is_typeof(t))
+		return true;
 	for (i = 0; i < sizeof(kw) / sizeof(*kw); i++)
 		if (utok_is(t, kw[i]))
 			return true;
-	return int_type(p, t, 1, &pt);
-}
-
-/*
- * The bytes of the string literals at p->i, concatenated as adjacent
- * literals are, with the terminating NUL: sizeof("user.") is 6 (xattr.h's
- * XATTR_USER_PREFIX_LEN); L"" and U"" count 4 bytes a character, u"" 2.
- */
-static int string_bytes(struct ep *p, uint64_t *bytes)
-{
-	char prefix = 0;
-	uint64_t chars = 0;
-
-	for (; p->i < p->n && p->t[p->i].kind == UT_STRING; p->i++) {
-		const struct utok *t = &p->t[p->i];
-		const char *s = memchr(t->s, '"', t->len), *end = t->s + t->len - 1;
-		char this = s && s > t->s ? (s - t->s == 2 ? '8' : *t->s) : 0;
-
-		if (!s || end <= s || *end != '"' || (prefix && this && this != prefix))
-			return fail(p, "bad string literal");
-		prefix = this ? this : prefix;
-		for (s++; s < end; chars++) {
-			if (*s++ != '\\' || s >= end)
-				continue;
-			if (*s == 'x')
-				for (s++; s < end && strchr("0123456789abcdefABCDEF", *s); s++)
-					;
-			else if (*s >= '0' && *s <= '7')
-				for (int k = 0; k < 3 && s < end && *s >= '0' && *s <= '7'; k++)
-					s++;
-			else
-				s++;
-		}
-	}
-	*bytes = (chars + 1) * (prefix == 'L' || prefix == 'U' ? 4 : prefix == 'u' ? 2 : 1);
-	return 0;
-}
-
-/*
- * sizeof ( EXPR ), p->i past "(": string literals by their bytes, a typedef
- * name the reader's own typedef table lacks but the sizer knows (coff.h's
- * AOUTHDR), else an integer expression by its type's size (sigcontext.h's
- * sizeof(FP_XSTATE_MAGIC2), 0x46505845U: 4). The operand is evaluated: an
- * identifier it cannot resolve fails rather than sizing as a 0.
- */
-static int sizeof_expression(struct ep *p, struct uval *out)
-{
-	const struct usize_ans *a = NULL;
-	uint64_t bytes = 0;
-	struct uval v = { 0 };
-	bool lone_name = p->i + 1 < p->n && p->t[p->i].kind == UT_IDENT &&
-			 utok_is(&p->t[p->i + 1], ")") && p->e->sizer &&
-			 !usizer_size(p->e->sizer, p->t + p->i, 1, &a);
-	int err;
-
-	if (p->i < p->n && p->t[p->i].kind == UT_STRING) {
-		err = string_bytes(p, &bytes);
-	} else if (lone_name && a->known) {
-		bytes = (uint64_t)a->info.size;
-		p->i++;
-		err = 0;
-	} else {
-		err = expr(p, &v);
-		/* A lone name, no constant either: maybe a type this view cannot
-		 * size (privcmd.h's sizeof(domid_t), a typedef of a header that
-		 * does not compile alone), as an unsized struct is: an ioctl
-		 * keeps its row; a constant's problem names the identifier. */
-		if (err && lone_name)
-			p->e->unknown_size = true;
-		bytes = !v.narrow ? (uint64_t)uctype_width(v.t) / 8 : strstr(v.narrow, "short") ? 2 : 1;
-	}
-	if (err)
-		return err;
-	if (!at(p, ")"))
-		return fail(p, "unbalanced parentheses");
-	p->i++;
-	*out = (struct uval){ bytes, p->e->pp ? UC_ULLONG : UC_ULONG, NULL };
-	return 0;
-}
-
-static int do_sizeof(struct ep *p, struct uval *out)
-{
-	const struct usize_ans *a;
-	size_t end;
-	int err;
-
-	if (!at(p, "("))
-		return fail(p, "sizeof of an expression without parentheses");
-	p->i++;
-	if (!starts_type(p))
-		return sizeof_expression(p, out);
-	end = type_end(p);
-	if (end >= p->n)
-		return fail(p, "unbalanced parentheses");
-	if (!p->e->sizer)
-		return fail(p, "sizeof here");
-	err = usizer_size(p->e->sizer, p->t + p->i, end - p->i, &a);
-	if (err)
-		return err == -EINVAL ? fail(p, "bad type") : err;
-	p->i = end + 1;
-	if (!a->known) {
-		p->e->unknown_size = true;
-		return fail(p, "sizeof of a type of unknown size");
-	}
-	out->v = (uint64_t)a->info.size;
-	out->t = p->e->pp ? UC_ULLONG : UC_ULONG;
-	return 0;
+	return uep_int_type(p, t, 1, &pt);
 }
 
 /* The C name of a type narrower than int, as _Generic tells them apart. */
@@ -345,16 +220,27 @@ static const char *narrow_name(const struct ptype *pt)
 
 static int cast(struct ep *p, struct uval *out)
 {
-	size_t end = type_end(p);
+	size_t end = uep_type_end(p);
 	struct ptype pt;
+	bool matched = false;
 	int err;
 
 	if (end >= p->n)
 		return fail(p, "unbalanced parentheses");
-	if (!int_type(p, p->t + p->i, end - p->i, &pt) || !pt.integer)
+	if (uep_is_typeof(&p->t[p->i])) {
+		/* __ALIGN_KERNEL(x, a): ((__typeof__(x))(a) - 1) */
+		err = uep_typeof(p, &pt);
+		if (err)
+			return err;
+		if (p->i != end)
+			return fail(p, "cast to a non-integer type");
+	} else if (!uep_int_type(p, p->t + p->i, end - p->i, &pt) || !pt.integer) {
 		return fail(p, "cast to a non-integer type");
+	}
 	p->i = end + 1;
-	err = unary(p, out);
+	err = at(p, "&") ? uep_member_address(p, out, &matched) : 0;
+	if (!err && !matched)
+		err = unary(p, out);
 	if (err)
 		return err;
 	if (pt.size < 4) {
@@ -377,7 +263,7 @@ static int cast(struct ep *p, struct uval *out)
 }
 
 /* The index of the ')' closing the '(' at t[@open], or @n when unbalanced. */
-static size_t close_paren(const struct ep *p, size_t open)
+size_t uep_close_paren(const struct ep *p, size_t open)
 {
 	size_t i;
 	int depth = 0;
@@ -408,7 +294,7 @@ static int constant_p(struct ep *p, size_t open, size_t close, struct uval *out)
 	struct uval v;
 	int err;
 
-	err = sub.n ? expr(&sub, &v) : -EINVAL;
+	err = sub.n ? uep_expr(&sub, &v) : -EINVAL;
 	if (p->e->limit)
 		return err;
 	if (p->e->sizer && p->e->sizer->hard_error)
@@ -429,7 +315,7 @@ static int bswap(struct ep *p, int bits, size_t open, size_t close, struct uval 
 	uint64_t v, r = 0;
 	int err, k;
 
-	err = expr(&sub, out);
+	err = uep_expr(&sub, out);
 	if (!err && sub.i != sub.n)
 		err = fail(p, "junk in a __builtin_bswap argument");
 	if (err)
@@ -448,7 +334,7 @@ static int bswap(struct ep *p, int bits, size_t open, size_t close, struct uval 
 /* An identifier followed by '(' at p->i: a builtin gcc folds, or a call. */
 static int call(struct ep *p, const struct utok *t, struct uval *out)
 {
-	size_t open = p->i + 1, close = close_paren(p, open);
+	size_t open = p->i + 1, close = uep_close_paren(p, open);
 
 	if (close >= p->n)
 		return fail(p, "unbalanced parentheses");
@@ -460,6 +346,9 @@ static int call(struct ep *p, const struct utok *t, struct uval *out)
 		return bswap(p, 32, open, close, out);
 	if (utok_is(t, "__builtin_bswap64"))
 		return bswap(p, 64, open, close, out);
+	/* <stddef.h>'s offsetof is gcc's builtin; the reader includes no C library header. */
+	if (utok_is(t, "offsetof") || utok_is(t, "__builtin_offsetof"))
+		return uep_offsetof(p, open, close, out);
 	if (!p->skip) {
 		if (!p->e->error)
 			p->e->unknown = t;
@@ -500,7 +389,12 @@ static int primary(struct ep *p, struct uval *out)
 	case UT_IDENT:
 		if (utok_is(t, "sizeof")) {
 			p->i++;
-			return do_sizeof(p, out);
+			return uep_sizeof(p, out);
+		}
+		if (utok_is(t, "__alignof__") || utok_is(t, "__alignof") || utok_is(t, "_Alignof") ||
+		    utok_is(t, "alignof")) {
+			p->i++;
+			return uep_alignof(p, !utok_is(t, "_Alignof") && !utok_is(t, "alignof"), out);
 		}
 		if (p->e->pp) {
 			p->i++;
@@ -541,9 +435,9 @@ static int primary(struct ep *p, struct uval *out)
 	case UT_PUNCT:
 		if (utok_is(t, "(")) {
 			p->i++;
-			if (starts_type(p))
+			if (uep_starts_type(p))
 				return cast(p, out);
-			err = expr(p, out);
+			err = uep_expr(p, out);
 			if (err)
 				return err;
 			if (!at(p, ")"))
@@ -732,7 +626,7 @@ static int cond_nested(struct ep *p, struct uval *out)
 	p->i++;
 	c = out->v != 0;
 	p->skip += !c;
-	err = expr(p, &a);
+	err = uep_expr(p, &a);
 	p->skip -= !c;
 	if (err)
 		return err;
@@ -749,7 +643,7 @@ static int cond_nested(struct ep *p, struct uval *out)
 	return 0;
 }
 
-static int expr(struct ep *p, struct uval *out)
+int uep_expr(struct ep *p, struct uval *out)
 {
 	int err = cond(p, out);
 
@@ -769,7 +663,7 @@ int ueval(struct ueval *e, const struct utok *t, size_t n, struct uval *out)
 	e->unknown = NULL;
 	if (!n)
 		return fail(&p, "empty expression");
-	err = expr(&p, out);
+	err = uep_expr(&p, out);
 	if (!err && p.i < n)
 		err = fail(&p, "junk after the expression");
 	return err;

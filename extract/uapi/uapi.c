@@ -876,6 +876,7 @@ int uapi__scan(const char *dir, const struct kd_arch *arch, const struct uapi_lo
 	if (!arch)
 		arch = kd_arch__by_name("x86_64");
 	s->sizer = (struct usizer){ .cb = lk ? lk->size : NULL, .enum_cb = lk ? lk->enumerator : NULL,
+				    .offset_cb = lk ? lk->offset : NULL, .align_cb = lk ? lk->align : NULL,
 				    .ctx = lk ? lk->ctx : NULL, .arena = &s->arena, .arch = arch };
 	err = utree__open(dir, arch, &s->tree);
 	if (err)

@@ -43,10 +43,24 @@ typedef int (*uapi_sizeof_fn)(const char *type_text, struct uapi_type_info *info
 typedef int (*uapi_enumerator_fn)(const char *name, size_t len, int64_t *value,
 				  const char **ctype, void *ctx);
 
+/*
+ * The offset in bytes of @designator ("length", "dirent.name", "v[2].x":
+ * members joined by '.', indices evaluated) in the struct or union
+ * @type_text, as offsetof() gives it: 1 with *offset, 0 when unknown (no
+ * such member, a bitfield, a type of unknown layout), a negative code on
+ * a hard error. Only a view compiled as user space compiles answers.
+ */
+typedef int (*uapi_offsetof_fn)(const char *type_text, const char *designator, int64_t *offset,
+				void *ctx);
+/* The alignment in bytes of the struct, union, enum or typedef @type_text: as uapi_offsetof_fn. */
+typedef int (*uapi_alignof_fn)(const char *type_text, int64_t *align, void *ctx);
+
 /* What the reader asks of its caller; any callback may be NULL (unknown). */
 struct uapi_lookup {
 	uapi_sizeof_fn size;
 	uapi_enumerator_fn enumerator;
+	uapi_offsetof_fn offset;
+	uapi_alignof_fn align;
 	void *ctx;
 };
 

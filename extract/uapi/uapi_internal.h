@@ -278,6 +278,8 @@ struct usizer {
 	const struct kd_arch *arch;	/* plain types' sizes and signedness */
 	uapi_sizeof_fn cb;
 	uapi_enumerator_fn enum_cb;	/* enumerators as constants (NULL: unknown) */
+	uapi_offsetof_fn offset_cb;	/* offsetof() and &((T *)0)->m (NULL: unknown) */
+	uapi_alignof_fn align_cb;	/* __alignof__ of a tagged or typedef'd type */
 	void *ctx;
 	struct umap cache;	/* type text -> struct usize_ans * */
 	struct umap tags;	/* typedef name -> its tag ("struct atreq"), of the headers read so far */
