@@ -136,10 +136,27 @@ static int enumerator_value(const char *name, size_t len, int64_t *value, const 
 	return header_view__enumerator(hj->view, name, len, value, ctype);
 }
 
+/* offsetof() and __alignof__ as user space compiles them: the header view's layouts only. */
+static int offset_value(const char *type_text, const char *designator, int64_t *offset, void *ctx)
+{
+	struct header_job *hj = ctx;
+
+	return header_view__offsetof(hj->view, type_text, designator, offset);
+}
+
+static int align_value(const char *type_text, int64_t *align, void *ctx)
+{
+	struct header_job *hj = ctx;
+
+	return header_view__alignof(hj->view, type_text, align);
+}
+
 void header_job__lookup(struct header_job *hj, struct ioctl_types *it, struct uapi_lookup *lk)
 {
 	hj->it = it;
 	/* Without a header view (no compiler) no enumerator is known, nor known absent. */
 	*lk = (struct uapi_lookup){ .size = sizeof_both,
-				    .enumerator = hj->view ? enumerator_value : NULL, .ctx = hj };
+				    .enumerator = hj->view ? enumerator_value : NULL,
+				    .offset = hj->view ? offset_value : NULL,
+				    .align = hj->view ? align_value : NULL, .ctx = hj };
 }

@@ -25,6 +25,7 @@
 
 #include "db/kdb-compat.h"
 #include "db/kdb-uapi.h"
+#include "db/type-cache.h"
 #include "extract/uapi/line_names_internal.h"
 #include "extract/uapi/uapi_internal.h"
 #include "lib/buf.h"
@@ -50,6 +51,7 @@ struct header_view {
 	struct umap names;	/* "struct x", "union y", "enum z", "t" -> struct hv_entry * */
 	struct umap enumerators;	/* name -> struct hv_enumerator * */
 	struct umap libc;	/* the C library's "struct x" -> int64_t * size (bytes) */
+	struct type_cache *layouts;	/* the DB's rows, for members and alignments */
 };
 
 /* One declaration a header makes, in CU and DIE order. */
@@ -433,6 +435,8 @@ int header_view__read(struct kdb *db, struct type_sink *sink, const char *object
 		err = index_names(hv, &rd, db, stats);
 	if (!err)
 		err = index_enumerators(hv, &rd);
+	if (!err)
+		err = type_cache__new(db, &hv->layouts);
 out:
 	for (i = 0; i < rd.nr_tops; i++)
 		free(rd.tops[i].file);
@@ -456,6 +460,7 @@ void header_view__free(struct header_view *hv)
 	umap_release(&hv->names);
 	umap_release(&hv->enumerators);
 	umap_release(&hv->libc);
+	type_cache__free(hv->layouts);
 	kd_arena_release(&hv->arena);
 	free(hv);
 }
@@ -497,4 +502,9 @@ int header_view__enumerator(const struct header_view *hv, const char *name, size
 	*value = e->value;
 	*ctype = e->ctype;
 	return 1;
+}
+
+struct type_cache *header_view__layouts(const struct header_view *hv)
+{
+	return hv ? hv->layouts : NULL;
 }

@@ -66,4 +66,22 @@ int header_view__libc_sizeof(const struct header_view *hv, const char *type_text
 int header_view__enumerator(const struct header_view *hv, const char *name, size_t len,
 			    int64_t *value, const char **ctype);
 
+/*
+ * The DB rows of the view's types (members, alignments), for
+ * header_view__offsetof(); NULL without a view or before it was read.
+ */
+struct type_cache;
+struct type_cache *header_view__layouts(const struct header_view *hv);
+
+/*
+ * offsetof(@type_text, @designator) as the compiler of the header view
+ * gives it (uapi_offsetof_fn): 1 with *offset, 0 when unknown (no view,
+ * no such member, a bitfield, an index into no array), a negative code
+ * when the DB could not be read. header-members.c.
+ */
+int header_view__offsetof(const struct header_view *hv, const char *type_text,
+			  const char *designator, int64_t *offset);
+/* The alignment of @type_text in the header view: 1 with *align, 0 when unknown. */
+int header_view__alignof(const struct header_view *hv, const char *type_text, int64_t *align);
+
 #endif
