@@ -57,10 +57,9 @@ sed 's/^/#   /' detail.txt | head -40
 is "$wrong" 0 "no constant with another value than gcc's"
 is "$type" 0 "no constant with another C type than gcc's"
 is "$silent" 0 "no integer macro missing without a problem row"
-# Left (issue 24 stays open for them): the evaluator has no offsetof, no
-# member address through a null pointer, no __typeof__ cast, no
-# __alignof__; each is a problem row naming the construct.
+# offsetof, a member address through a null pointer, __typeof__ casts and
+# __alignof__ are valued from the header view's layouts (t0183): nothing
+# gcc values is left missing.
 is "$(sed -n 's/^missing: \([A-Za-z0-9_]*\) .*/\1/p' detail.txt | tr '\n' ' ')" \
-	"IW_EV_POINT_LEN IW_EV_POINT_OFF NILFS_SB_BYTES NL_MMAP_HDRLEN __ADDR_BND_PKEY_PAD " \
-	"the integer macros missing are the 5 known (offsetof, null-pointer member address, __typeof__, __alignof__)"
+	"" "no integer macro gcc values is missing, with or without a problem row"
 done_testing
